@@ -1,0 +1,25 @@
+/** Business constants and limits of SPEC §9, shared by the browser and the api. */
+export const MIN_INVOICE_AMOUNT_EUR = 70;
+/** Exit from the EU must happen within this many months after the invoice issue date. */
+export const EXIT_DEADLINE_MONTHS = 3;
+export const PASSWORD_MIN_LENGTH = 8;
+export const MIN_TEXT_LENGTH = 2;
+export const HOME_INVOICES_LIMIT = 4;
+export const HOME_VISAS_LIMIT = 4;
+export const VISA_PAGE_SIZE = 10;
+export const NOTIFICATIONS_PAGE_SIZE = 30;
+export const NOTIFICATION_POLL_MS = 15_000;
+export const KEEP_ALIVE_MS = 30_000;
+export const ERROR_BANNER_MS = 3_000;
+export const MINUTE_STEP = 5;
+export const TIME_ZONE = 'Europe/Rome';
+export const DATE_INPUT_MAX = '2999-12-31';
+export const CURRENCY = 'EUR';
+export const QUERY_GC_TIME_MS = 60_000;
+export const LANGUAGE_COOKIE_MINUTES = 10;
+export const FOOTER_LOGO_WIDTH = 175;
+export const TRANSPORT_AIR = 'AE';
+export const TRANSPORT_PRIVATE_VEHICLE = 'MP';
+/** Error code of a request that never reached the server (SPEC §8). */
+export const NETWORK_ERROR_CODE = -1000;
+export const NETWORK_ERROR_TYPE = 'network-error';

@@ -1,0 +1,31 @@
+import * as z from 'zod/mini';
+
+/** Interface languages (SPEC §9): long form, short form, and the form sent to the server. */
+export const LANGUAGES = ['it_IT', 'en_US'] as const;
+export const languageSchema = z.enum(LANGUAGES);
+export type Language = z.infer<typeof languageSchema>;
+export const FALLBACK_LANGUAGE: Language = 'en_US';
+
+export const serverLanguageSchema = z.enum(['IT', 'EN']);
+export type ServerLanguage = z.infer<typeof serverLanguageSchema>;
+
+export type ShortLanguage = 'it' | 'en';
+
+export function toServerLanguage(language: string | undefined): ServerLanguage {
+  return language?.toLowerCase().startsWith('it') ? 'IT' : 'EN';
+}
+
+export function toShortLanguage(language: string | undefined): ShortLanguage {
+  return toServerLanguage(language) === 'IT' ? 'it' : 'en';
+}
+
+/** it-IT or en-US, for Intl formatting of dates and amounts. */
+export function toLocale(language: string | undefined): 'it-IT' | 'en-US' {
+  return toServerLanguage(language) === 'IT' ? 'it-IT' : 'en-US';
+}
+
+/** Reads an Accept-Language header value (IT, EN, it-IT, en;q=0.8 ...) into a server language. */
+export function parseServerLanguage(header: string | undefined): ServerLanguage {
+  const first = header?.split(',')[0]?.trim();
+  return toServerLanguage(first || 'EN');
+}

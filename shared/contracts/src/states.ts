@@ -1,0 +1,66 @@
+/** Invoice and visa request state codes (SPEC §4, ARCHITECTURE "Domain states"). */
+export const InvoiceState = {
+  AVAILABLE_NEW: 1,
+  AVAILABLE: 30,
+  DENIED: 10,
+  DENIED_ALT: 20,
+  CUSTOMS_CHECK: 40,
+  NOT_SELECTED: 50,
+  IN_REQUEST: 90,
+  GRANTED: 100,
+} as const;
+
+export const VisaState = {
+  PENDING: 1,
+  EXPIRED: 10,
+  CUSTOMS_CHECK: 20,
+  IN_COMPLETION: 50,
+  COMPLETED: 100,
+} as const;
+
+export const TrafficLight = {
+  GREEN: 1,
+  YELLOW: 5,
+  RED: 10,
+} as const;
+
+export type BadgeColor = 'blue' | 'orange' | 'green' | 'red' | 'gray';
+
+export function isInvoiceAvailable(stateCode: number): boolean {
+  return stateCode === InvoiceState.AVAILABLE_NEW || stateCode === InvoiceState.AVAILABLE;
+}
+
+/** Badge colour of an invoice state; `inCompletion` is the 'in completion' label of a granted invoice. */
+export function invoiceBadgeColor(stateCode: number, inCompletion = false): BadgeColor {
+  switch (stateCode) {
+    case InvoiceState.AVAILABLE_NEW:
+    case InvoiceState.AVAILABLE:
+      return 'blue';
+    case InvoiceState.GRANTED:
+      return inCompletion ? 'orange' : 'green';
+    case InvoiceState.CUSTOMS_CHECK:
+    case InvoiceState.NOT_SELECTED:
+    case InvoiceState.DENIED:
+    case InvoiceState.DENIED_ALT:
+      return 'red';
+    default:
+      return 'orange';
+  }
+}
+
+/** Badge colour of a visa request state; `riskAnalysis` marks a pending request under risk analysis. */
+export function visaBadgeColor(stateCode: number, options: { inCompletion?: boolean; riskAnalysis?: boolean } = {}): BadgeColor {
+  switch (stateCode) {
+    case VisaState.PENDING:
+      return options.riskAnalysis ? 'blue' : 'orange';
+    case VisaState.EXPIRED:
+      return 'gray';
+    case VisaState.CUSTOMS_CHECK:
+      return 'red';
+    case VisaState.IN_COMPLETION:
+    case VisaState.COMPLETED:
+      return options.inCompletion || stateCode === VisaState.IN_COMPLETION ? 'orange' : 'green';
+    default:
+      return 'orange';
+  }
+}

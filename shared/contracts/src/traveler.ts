@@ -1,0 +1,74 @@
+import * as z from 'zod/mini';
+import { serverLanguageSchema } from './language';
+
+/** Session user (SPEC §3): the user is signed in if and only if numeroDocumento is present. */
+export const sessionUserSchema = z.object({
+  numeroDocumento: z.optional(z.string()),
+  nome: z.optional(z.string()),
+  cognome: z.optional(z.string()),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const travelerSchema = z.object({
+  nome: z.string(),
+  cognome: z.string(),
+  dataNascita: z.string(),
+  email: z.string(),
+  paeseResidenzaCodice: z.string(),
+  zonaResidenzaCodice: z.string(),
+  tipoDocumentoCodice: z.string(),
+  paeseDocumentoCodice: z.string(),
+  numeroDocumento: z.string(),
+  privacy: z.boolean(),
+});
+export type Traveler = z.infer<typeof travelerSchema>;
+
+/** GET /private/traveler/user-info: the traveler and whether a new visa request may be created. */
+export const userInfoSchema = z.extend(travelerSchema, {
+  visaCreationEnabled: z.boolean(),
+  identityProvider: z.optional(z.enum(['CREDENTIALS', 'SPID'])),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/** POST /public/traveler body (SPEC §3); the captcha value and token travel in headers. */
+export const registrationPayloadSchema = z.object({
+  lan: serverLanguageSchema,
+  email: z.string(),
+  privacy: z.boolean(),
+  nome: z.string(),
+  cognome: z.string(),
+  secret: z.string(),
+  dataNascita: z.string(),
+  tipoDocumentoCodice: z.string(),
+  paeseResidenzaCodice: z.string(),
+  numeroDocumento: z.string(),
+  zonaResidenzaCodice: z.string(),
+  paeseDocumentoCodice: z.string(),
+});
+export type RegistrationPayload = z.infer<typeof registrationPayloadSchema>;
+
+export const captchaResponseSchema = z.object({
+  captcha: z.object({
+    token: z.string(),
+    imageB64: z.string(),
+    audioB64: z.string(),
+  }),
+});
+export type CaptchaResponse = z.infer<typeof captchaResponseSchema>;
+
+export const activationQuerySchema = z.object({ key1: z.string(), key2: z.string() });
+export const otpValidateQuerySchema = z.extend(activationQuerySchema, { type: z.literal('PWD_REMEMBER_TOKEN') });
+export const otpValidateResponseSchema = z.object({ valid: z.boolean() });
+export const sendOtpResponseSchema = z.object({ expirationDate: z.string() });
+export const changePasswordBodySchema = z.object({ newPwd: z.string() });
+export const recoverPasswordBodySchema = z.object({ email: z.string(), lan: z.optional(serverLanguageSchema) });
+export const loginCustomBodySchema = z.object({ username: z.string(), password: z.string() });
+export const finalizeBodySchema = z.object({ email: z.string(), privacy: z.boolean(), lan: z.optional(serverLanguageSchema) });
+
+/** Request headers of the calls (SPEC §7). */
+export const HEADERS = {
+  otp: 'x-otp',
+  area: 'x-area',
+  captchaValue: 'x-captcha-value',
+  captchaToken: 'x-captcha-token',
+} as const;

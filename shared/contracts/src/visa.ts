@@ -1,0 +1,59 @@
+import * as z from 'zod/mini';
+import { invoiceSchema, totalItemsSchema } from './invoices';
+
+const codedSchema = z.object({ code: z.string(), description: z.optional(z.string()) });
+
+export const riskAnalysisSchema = z.object({
+  showTrafficLight: z.boolean(),
+  codeAnalysisResult: z.nullable(z.int()),
+  message: z.nullable(z.string()),
+});
+
+/** A visa request (SPEC §3). */
+export const visaSchema = z.object({
+  idRichiesta: z.int(),
+  visaRequestId: z.string(),
+  requestCode: z.string(),
+  requestDate: z.string(),
+  totalAmount: z.number(),
+  totalInvoices: z.int(),
+  stateCode: z.int(),
+  stateDescription: z.string(),
+  qrCode: z.optional(z.string()),
+  invoices: z.optional(z.array(invoiceSchema)),
+  meansOfTransport: z.optional(codedSchema),
+  crewMember: z.optional(z.boolean()),
+  travelDate: z.optional(z.string()),
+  travelDocType: z.optional(z.nullable(codedSchema)),
+  travelDocNumber: z.optional(z.nullable(z.string())),
+  destinationCountry: z.optional(codedSchema),
+  destinationAirport: z.optional(z.nullable(codedSchema)),
+  destinationFreeZone: z.optional(z.nullable(codedSchema)),
+  flightNumber: z.optional(z.nullable(z.string())),
+  visaToBeAnalysed: z.optional(z.boolean()),
+  riskAnalysis: z.optional(riskAnalysisSchema),
+});
+export type Visa = z.infer<typeof visaSchema>;
+
+/** The travel part of POST/PUT /private/visa; travelDate is UTC ISO. */
+export const travelSchema = z.object({
+  transportType: z.string(),
+  crewMember: z.boolean(),
+  travelDate: z.string(),
+  travelDocType: z.nullable(z.string()),
+  travelDocNumber: z.nullable(z.string()),
+  destinationCountry: z.string(),
+  destinationFreeZone: z.nullable(z.string()),
+  flightNumber: z.nullable(z.string()),
+  destinationAirport: z.nullable(z.string()),
+});
+export type Travel = z.infer<typeof travelSchema>;
+
+export const createVisaBodySchema = z.object({ invoices: z.array(z.int()).check(z.minLength(1)), travel: travelSchema });
+export const updateVisaBodySchema = z.extend(createVisaBodySchema, { id: z.int() });
+export const visaIdResponseSchema = z.object({ id: z.int() });
+export const visaListResponseSchema = z.object({
+  requests: z.array(visaSchema),
+  links: totalItemsSchema,
+});
+export const startRiskAnalysisBodySchema = z.object({ id: z.int() });

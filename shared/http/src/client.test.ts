@@ -1,0 +1,91 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as z from 'zod/mini';
+import { i18n } from '@varco/i18n';
+import { sessionStore } from '@varco/session';
+import { configureHttp, filenameFrom, requestBlob, requestJson } from './client';
+
+let server: Server;
+let baseUrl: string;
+let lastHeaders: IncomingHttpHeaders = {};
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    lastHeaders = req.headers;
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+      res.end(typeof body === 'string' ? body : JSON.stringify(body));
+    };
+    if (req.url?.endsWith('/ok')) return send(200, { counter: 3 });
+    if (req.url?.endsWith('/bad-shape')) return send(200, { counter: 'three' });
+    if (req.url?.endsWith('/invalid')) return send(400, { detail: 'Invalid data', extra: { email: 'Invalid e-mail' } });
+    if (req.url?.endsWith('/unauthorised')) return send(401, { detail: 'Sign in again' });
+    if (req.url?.endsWith('/pdf-error')) return send(404, { detail: 'Release not found' });
+    if (req.url?.endsWith('/pdf')) return send(200, '%PDF-1.7', { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="release-42.pdf"' });
+    return send(500, 'oops');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+beforeEach(() => {
+  configureHttp({ apiBaseUrl: baseUrl });
+  sessionStore.getState().clearSession();
+});
+
+const counter = z.object({ counter: z.number() });
+
+describe('@varco/http', () => {
+  it('returns the validated answer and sends the language as IT or EN', async () => {
+    await i18n.changeLanguage('it_IT');
+    await expect(requestJson('v1/ok', counter)).resolves.toEqual({ counter: 3 });
+    expect(lastHeaders['accept-language']).toBe('IT');
+    await i18n.changeLanguage('en_US');
+    await requestJson('v1/ok', counter);
+    expect(lastHeaders['accept-language']).toBe('EN');
+  });
+
+  it('sends the OTP and area headers only when held', async () => {
+    await requestJson('v1/ok', counter);
+    expect(lastHeaders['x-otp']).toBeUndefined();
+    expect(lastHeaders['x-area']).toBe('free');
+    sessionStore.getState().setOtp('654321');
+    await requestJson('v1/ok', counter);
+    expect(lastHeaders['x-otp']).toBe('654321');
+  });
+
+  it('normalises an error answer to {status, detail, extra}', async () => {
+    await expect(requestJson('v1/invalid', counter)).rejects.toEqual({ status: 400, detail: 'Invalid data', extra: { email: 'Invalid e-mail' }, type: 'http-error' });
+  });
+
+  it('clears the session and stops loading on 401', async () => {
+    sessionStore.getState().setUser({ numeroDocumento: 'YA1234567' });
+    sessionStore.getState().setLoading(true);
+    await expect(requestJson('v1/unauthorised', counter)).rejects.toMatchObject({ status: 401, detail: 'Sign in again' });
+    expect(sessionStore.getState().user).toEqual({});
+    expect(sessionStore.getState().loading).toBe(false);
+  });
+
+  it('turns an answer that breaks the contract into an invalid-response error', async () => {
+    await expect(requestJson('v1/bad-shape', counter)).rejects.toMatchObject({ type: 'invalid-response' });
+  });
+
+  it('reports a server that cannot be reached as network error -1000', async () => {
+    configureHttp({ apiBaseUrl: 'http://127.0.0.1:9/api' });
+    await expect(requestJson('v1/ok', counter)).rejects.toEqual({ status: -1000, detail: '', extra: {}, type: 'network-error' });
+  });
+
+  it('downloads a file with the name of its content-disposition, and reads a failed download detail', async () => {
+    const { blob, filename } = await requestBlob('v1/pdf');
+    expect(filename).toBe('release-42.pdf');
+    expect(blob.size).toBe(8);
+    await expect(requestBlob('v1/pdf-error')).rejects.toMatchObject({ status: 404, detail: 'Release not found' });
+  });
+
+  it('reads UTF-8 encoded file names', () => {
+    expect(filenameFrom("attachment; filename*=UTF-8''ricevuta%20%C3%A8.pdf")).toBe('ricevuta è.pdf');
+    expect(filenameFrom(null)).toBeNull();
+  });
+});

@@ -1,0 +1,49 @@
+import { DEFAULT_AREA, initialsOf, isSignedIn, sessionStore } from './store';
+
+describe('session store', () => {
+  beforeEach(() => sessionStore.getState().clearSession());
+
+  it('is signed in exactly when the user has a document number', () => {
+    expect(isSignedIn({})).toBe(false);
+    expect(isSignedIn({ nome: 'Mario' })).toBe(false);
+    expect(isSignedIn({ numeroDocumento: 'YA1234567' })).toBe(true);
+  });
+
+  it('clears the user, the OTP and the loading flag on clearSession', () => {
+    const state = sessionStore.getState();
+    state.setUser({ numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' });
+    state.setOtp('123456', '2026-01-01T00:00:00Z');
+    state.setArea('airside');
+    state.setLoading(true);
+    sessionStore.getState().clearSession();
+    expect(sessionStore.getState()).toMatchObject({ user: {}, otp: null, otpExpiration: null, area: DEFAULT_AREA, loading: false });
+  });
+
+  it('keeps the user across a reload, but not the loading and error flags', () => {
+    sessionStore.getState().setUser({ numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' });
+    sessionStore.getState().setLoading(true);
+    const saved = JSON.parse(localStorage.getItem('varco-session') ?? '{}');
+    expect(saved.state.user.numeroDocumento).toBe('YA1234567');
+    expect(saved.state.loading).toBeUndefined();
+  });
+
+  it('reads the saved session back when the page starts, and then says it is hydrated', () => {
+    localStorage.setItem('varco-session', JSON.stringify({ state: { user: { numeroDocumento: 'X9', nome: 'Ada', cognome: 'Byron' }, area: 'free' }, version: 0 }));
+    jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const fresh = require('./store') as typeof import('./store');
+      expect(fresh.sessionStore.getState()).toMatchObject({ hydrated: true, user: { numeroDocumento: 'X9' } });
+    });
+  });
+
+  it('flips the notifications toggle', () => {
+    const before = sessionStore.getState().notificationsToggle;
+    sessionStore.getState().toggleNotifications();
+    expect(sessionStore.getState().notificationsToggle).toBe(!before);
+  });
+
+  it('makes initials from first and last name', () => {
+    expect(initialsOf({ nome: 'mario', cognome: 'rossi' })).toBe('MR');
+    expect(initialsOf({ nome: 'Anna' })).toBe('A');
+  });
+});

@@ -1,0 +1,5 @@
+export { InvoiceStatusBadge, VisaStatusBadge, invoiceStateLabel, visaStateLabel } from './status-badge';
+export { EmptyState, type EmptyKind } from './empty-state';
+export { PageLoader } from './page-loader';
+export { RemoteBoundary, RemoteUnavailable } from './remote-boundary';
+export { ROUTER_FUTURE } from './router-future';

@@ -1,0 +1,26 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { QUERY_GC_TIME_MS, type ClientError } from '@varco/contracts';
+import { sessionStore } from '@varco/session';
+
+/** Network failures reach the red bar of the shell; other errors are shown where they happen. */
+function reportNetworkError(error: unknown): void {
+  if ((error as ClientError | undefined)?.type === 'network-error') sessionStore.getState().setError(error as ClientError);
+}
+
+/** The one query client of the page, with the caching rules of SPEC §7. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: reportNetworkError }),
+    mutationCache: new MutationCache({ onError: reportNetworkError }),
+    defaultOptions: {
+      queries: {
+        gcTime: QUERY_GC_TIME_MS,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: false,
+        refetchOnMount: false,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next';
+import { InvoiceState, VisaState, invoiceBadgeColor, visaBadgeColor, type BadgeColor } from '@varco/contracts';
+
+const BADGE_CLASS: Record<BadgeColor, string> = {
+  blue: 'bg-primary',
+  orange: 'bg-warning',
+  green: 'bg-success',
+  red: 'bg-danger',
+  gray: 'bg-secondary',
+};
+
+function Badge({ color, label }: { color: BadgeColor; label: string }) {
+  return (
+    <span className={`badge rounded-pill ${BADGE_CLASS[color]}`} data-color={color}>
+      {label}
+    </span>
+  );
+}
+
+export function InvoiceStatusBadge({ stateCode, inCompletion = false }: { stateCode: number; inCompletion?: boolean }) {
+  const { t } = useTranslation('common');
+  return <Badge color={invoiceBadgeColor(stateCode, inCompletion)} label={invoiceStateLabel(stateCode, inCompletion, t)} />;
+}
+
+export function VisaStatusBadge({ stateCode, inCompletion = false, riskAnalysis = false }: { stateCode: number; inCompletion?: boolean; riskAnalysis?: boolean }) {
+  const { t } = useTranslation('common');
+  return <Badge color={visaBadgeColor(stateCode, { inCompletion, riskAnalysis })} label={visaStateLabel(stateCode, { inCompletion, riskAnalysis }, t)} />;
+}
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+export function invoiceStateLabel(stateCode: number, inCompletion: boolean, t: Translate): string {
+  switch (stateCode) {
+    case InvoiceState.AVAILABLE_NEW:
+    case InvoiceState.AVAILABLE:
+      return t('invoiceState.available');
+    case InvoiceState.IN_REQUEST:
+      return t('invoiceState.inProgress');
+    case InvoiceState.GRANTED:
+      return inCompletion ? t('invoiceState.inCompletion') : t('invoiceState.granted');
+    case InvoiceState.CUSTOMS_CHECK:
+      return t('invoiceState.customsCheck');
+    case InvoiceState.NOT_SELECTED:
+      return t('invoiceState.notSelected');
+    case InvoiceState.DENIED:
+    case InvoiceState.DENIED_ALT:
+      return t('invoiceState.denied');
+    default:
+      return t('invoiceState.other', { code: stateCode });
+  }
+}
+
+export function visaStateLabel(stateCode: number, flags: { inCompletion: boolean; riskAnalysis: boolean }, t: Translate): string {
+  switch (stateCode) {
+    case VisaState.PENDING:
+      return flags.riskAnalysis ? t('visaState.riskAnalysis') : t('visaState.pending');
+    case VisaState.EXPIRED:
+      return t('visaState.expired');
+    case VisaState.CUSTOMS_CHECK:
+      return t('visaState.customsCheck');
+    case VisaState.IN_COMPLETION:
+      return t('visaState.inCompletion');
+    case VisaState.COMPLETED:
+      return flags.inCompletion ? t('visaState.inCompletion') : t('visaState.completed');
+    default:
+      return t('visaState.other', { code: stateCode });
+  }
+}

@@ -1,0 +1,132 @@
+// One webpack configuration for the shell and the four remotes, so that every app compiles, shares and
+// splits the same way. Only what differs (name, exposes, dev port) is passed in.
+const path = require('node:path');
+const fs = require('node:fs');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { federationShared } = require('./shared.cjs');
+
+const repoRoot = path.resolve(__dirname, '../../..');
+
+/**
+ * @param {object} options
+ * @param {string} options.dirname the app's folder
+ * @param {string} options.name the federation name (mfAuth, ...) or 'shell'
+ * @param {Record<string,string>} [options.exposes] what a remote exposes
+ * @param {number} options.devPort the port of `webpack serve`
+ * @param {boolean} [options.host] true for the shell
+ */
+function createAppConfig({ dirname, name, exposes, devPort, host = false }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    const packageJson = JSON.parse(fs.readFileSync(path.join(dirname, 'package.json'), 'utf8'));
+    /** @type {import('webpack').Configuration} */
+    const config = {
+      context: dirname,
+      // A remote in production is only its container (remoteEntry.js); its page exists in development alone.
+      entry: host || !production ? './src/index.ts' : {},
+      mode: production ? 'production' : 'development',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      target: ['web', 'es2020'],
+      output: {
+        path: path.join(dirname, 'dist'),
+        // Remotes are served from a versioned folder whose address only the runtime configuration knows.
+        publicPath: host ? '/' : 'auto',
+        // Entry files keep a stable name and are served no-cache (webpack 5.111 cannot hash the file that holds the
+        // federation runtime); every other chunk is content-hashed and cached forever.
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          // Some ESM packages (design systems, federation runtime) import without file extensions.
+          { test: /\.m?js$/, resolve: { fullySpecified: false } },
+          { test: /\.m?js$/, include: /node_modules[\\/]\.federation/, type: 'javascript/auto' },
+          {
+            test: /\.module\.css$/,
+            use: [
+              MiniCssExtractPlugin.loader,
+              { loader: 'css-loader', options: { modules: { namedExport: false, exportLocalsConvention: 'as-is', localIdentName: production ? `${name}-[hash:base64:6]` : `${name}__[local]` } } },
+            ],
+          },
+          {
+            test: /\.css$/,
+            exclude: /\.module\.css$/,
+            use: [MiniCssExtractPlugin.loader, 'css-loader'],
+          },
+          { test: /\.(png|svg|jpe?g|gif|webp|woff2?|ttf|eot)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes: exposes ?? {},
+          shared: federationShared(packageJson),
+          shareStrategy: 'loaded-first',
+          manifest: host ? false : { fileName: 'mf-manifest.json' },
+          dts: false,
+          // The federation runtime is downloaded once, with the shell; remotes use it (in development a remote
+          // runs alone in its mock host and keeps its own).
+          experiments: { optimization: { target: 'web' }, ...(host ? {} : { externalRuntime: production }) },
+          runtimePlugins: host ? [path.join(dirname, 'src/federation/provide-runtime-core.ts')] : [],
+        }),
+        new MiniCssExtractPlugin({
+          filename: production ? '[name].[contenthash:10].css' : '[name].css',
+          chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+        }),
+      ],
+      optimization: {
+        // The federation runtime needs one runtime per app; named ids keep long-term caching stable.
+        moduleIds: 'deterministic',
+        chunkIds: production ? 'deterministic' : 'named',
+      },
+      performance: { hints: false },
+      devServer: {
+        port: devPort,
+        historyApiFallback: true,
+        hot: false,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api'], target: process.env.VARCO_API_URL ?? 'http://127.0.0.1:3000', changeOrigin: true }],
+        static: host ? [{ directory: path.join(dirname, 'public'), publicPath: '/' }] : [],
+      },
+      stats: 'errors-warnings',
+      infrastructureLogging: { level: 'warn' },
+    };
+    // The shell always has a page; a remote has one only in development, as its standalone mock host.
+    if (host || !production) {
+      config.plugins.push(
+        new HtmlWebpackPlugin({
+          template: path.join(host ? dirname : __dirname, host ? 'src/index.html' : 'dev-host.html'),
+          title: host ? 'Varco' : `${name} (standalone)`,
+          favicon: host ? path.join(dirname, 'public/favicon.svg') : undefined,
+          scriptLoading: 'defer',
+        }),
+      );
+    }
+    return config;
+  };
+}
+
+module.exports = { createAppConfig, repoRoot };
