@@ -1,0 +1,14 @@
+import { Route, Routes } from 'react-router-dom';
+import { mountDevHost } from '@varco/ui/dev-host';
+import Bell from './exposed/bell';
+import NotificationsRoutes from './exposed/routes';
+
+// Standalone development: the bell and the list, as the shell would mount them.
+void mountDevHost('mf-notifications', () => (
+  <>
+    <Bell />
+    <Routes>
+      <Route path="/protected/notifications/*" element={<NotificationsRoutes />} />
+    </Routes>
+  </>
+));

@@ -1,0 +1,10 @@
+import type { WidgetProps } from '@varco/contracts';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
+import { registerTranslations } from '../i18n/namespace';
+
+registerTranslations();
+
+/** mf-notifications/Bell: the header bell, mounted by the shell only when signed in. */
+export default function Bell(_props: WidgetProps) {
+  return <NotificationBell />;
+}

@@ -1,0 +1,15 @@
+import { Route, Routes } from 'react-router-dom';
+import type { RoutesProps } from '@varco/contracts';
+import { NotificationList } from '../features/notifications/components/notification-list';
+import { registerTranslations } from '../i18n/namespace';
+
+registerTranslations();
+
+/** mf-notifications/routes, mounted by the shell under /protected/notifications. */
+export default function NotificationsRoutes(_props: RoutesProps) {
+  return (
+    <Routes>
+      <Route index element={<NotificationList />} />
+    </Routes>
+  );
+}

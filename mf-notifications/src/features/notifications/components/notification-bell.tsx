@@ -1,0 +1,23 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { NS } from '../../../i18n/namespace';
+import { useNotificationCount } from '../api/get-notification-count';
+
+/** SPEC §2 Header bell: links to the notifications, with a red badge of the unread count when above 0. */
+export function NotificationBell() {
+  const { t } = useTranslation(NS);
+  const { data } = useNotificationCount();
+  const count = data?.counter ?? 0;
+  return (
+    <Link to="/protected/notifications" className="text-white position-relative d-inline-flex p-1" aria-label={count > 0 ? t('bell.unread', { count }) : t('bell.label')} data-testid="bell">
+      <svg width="28" height="28" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+        <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1Z" />
+      </svg>
+      {count > 0 ? (
+        <span className="position-absolute top-0 start-100 translate-middle badge rounded-pill bg-danger" data-testid="bell-count">
+          {count}
+        </span>
+      ) : null}
+    </Link>
+  );
+}

@@ -1,0 +1,15 @@
+import { runtimeConfig } from './config/current-config';
+
+let configured: Promise<typeof import('@varco/http')> | undefined;
+
+/**
+ * The http client, configured with the api base URL. Loaded on first need (the first remote, or logout): the
+ * shell's public pages call no api, so a first visit of / does not download it.
+ */
+export function apiClient(): Promise<typeof import('@varco/http')> {
+  configured ??= import('@varco/http').then((http) => {
+    http.configureHttp({ apiBaseUrl: runtimeConfig().apiBaseUrl });
+    return http;
+  });
+  return configured;
+}

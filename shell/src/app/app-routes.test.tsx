@@ -1,0 +1,67 @@
+import { screen } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { renderWithProviders } from '@varco/ui/testing';
+import '../test-config';
+import { AppRoutes } from './app-routes';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(async (id: string) => ({ default: () => <p>remote {id}</p> })),
+}));
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+function renderAt(route: string, signedIn: boolean) {
+  return renderWithProviders(
+    <>
+      <AppRoutes />
+      <Routes>
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </>,
+    { route, user: signedIn ? { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' } : undefined },
+  );
+}
+
+describe('routes (SPEC §2)', () => {
+  it('shows the welcome page at / and the three requirements at /howto', () => {
+    renderAt('/', false);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome to Varco');
+  });
+
+  it('lists the prerequisites on /howto', () => {
+    renderAt('/howto', false);
+    expect(screen.getByTestId('requirements').querySelectorAll('li')).toHaveLength(4);
+  });
+
+  it('sends unknown paths to /', () => {
+    renderAt('/no/such/page', false);
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+  });
+
+  it('sends signed-out visitors of protected pages to /sign-in', async () => {
+    renderAt('/protected/visa', false);
+    expect(screen.getByTestId('where')).toHaveTextContent('/sign-in');
+    expect(await screen.findByText('remote mfAuth/routes')).toBeInTheDocument();
+  });
+
+  it('sends signed-in travelers away from public-only pages to /protected, with its widgets', async () => {
+    renderAt('/sign-in', true);
+    expect(screen.getByTestId('where')).toHaveTextContent('/protected');
+    expect(await screen.findByText('remote mfInvoices/LatestInvoices')).toBeInTheDocument();
+    expect(await screen.findByText('remote mfVisa/LatestVisas')).toBeInTheDocument();
+    expect(await screen.findByText('remote mfVisa/AddVisaButton')).toBeInTheDocument();
+  });
+
+  it('mounts each remote under its prefix', async () => {
+    renderAt('/protected/invoice/42', true);
+    expect(await screen.findByText('remote mfInvoices/routes')).toBeInTheDocument();
+  });
+
+  it('shows the server error page', () => {
+    renderAt('/server-error', false);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Server Error');
+    expect(screen.getByText('Unable to communicate with the server. Please try again later.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,33 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { REMOTE_MOUNTS, type Guard } from '@varco/contracts';
+import { RemoteComponent } from '../federation/remote-component';
+import { HowToPage } from '../pages/howto-page';
+import { ProtectedHome } from '../pages/protected-home';
+import { ServerErrorPage } from '../pages/server-error-page';
+import { WelcomePage } from '../pages/welcome-page';
+import { Protected, PublicOnly } from './guards';
+
+function remoteRoutes(guard: Guard) {
+  return REMOTE_MOUNTS.filter((mount) => mount.guard === guard).map((mount) => (
+    <Route key={mount.path} path={mount.path} element={<RemoteComponent id={mount.module} props={mount.props as never} />} />
+  ));
+}
+
+/** SPEC §2 routes: public-only pages, protected pages, the remotes under their prefixes, and / for the rest. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicOnly />}>
+        <Route index element={<WelcomePage />} />
+        <Route path="/howto" element={<HowToPage />} />
+        {remoteRoutes('public-only')}
+      </Route>
+      <Route element={<Protected />}>
+        <Route path="/protected" element={<ProtectedHome />} />
+        {remoteRoutes('protected')}
+      </Route>
+      <Route path="/server-error" element={<ServerErrorPage />} />
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,51 @@
+import 'bootstrap-italia/dist/css/bootstrap-italia.min.css';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { i18n, initI18n } from '@varco/i18n';
+import { App } from './app/app';
+import { setRuntimeConfig } from './config/current-config';
+import { loadRuntimeConfig } from './config/runtime-config';
+import { startFederation } from './federation/start-federation';
+
+export const ROOT_MISSING_MESSAGE =
+  "Root element with ID 'root' was not found in the document. Ensure there is a corresponding HTML element with the ID 'root' in your HTML file.";
+
+function rootElement(): HTMLElement {
+  const element = document.getElementById('root');
+  if (!element) throw new Error(ROOT_MISSING_MESSAGE);
+  return element;
+}
+
+/** A start-up failure the traveler can read, in their language, instead of a blank page. */
+function renderStartupFailure(element: HTMLElement, error: unknown): void {
+  console.error('[shell] start-up failed', error);
+  const box = document.createElement('div');
+  box.className = 'container py-5';
+  box.setAttribute('role', 'alert');
+  const title = document.createElement('h1');
+  title.textContent = i18n.t('serverError.title');
+  const text = document.createElement('p');
+  text.textContent = i18n.t('errors.config');
+  box.append(title, text);
+  element.replaceChildren(box);
+}
+
+async function start(): Promise<void> {
+  const element = rootElement();
+  await initI18n();
+  try {
+    const config = await loadRuntimeConfig();
+    setRuntimeConfig(config);
+    startFederation(config);
+    createRoot(element).render(
+      <StrictMode>
+        <App config={config} />
+      </StrictMode>,
+    );
+  } catch (error) {
+    renderStartupFailure(element, error);
+  }
+}
+
+void start();

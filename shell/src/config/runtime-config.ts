@@ -1,0 +1,23 @@
+import { describeConfigIssues, runtimeConfigSchema, type RuntimeConfig } from '@varco/contracts';
+
+export const RUNTIME_CONFIG_PATH = '/config.json';
+
+export class RuntimeConfigError extends Error {
+  override name = 'RuntimeConfigError';
+}
+
+/** Fetches the environment's runtime configuration once, never from a cache, and validates it. */
+export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  let raw: unknown;
+  try {
+    const response = await fetchImpl(RUNTIME_CONFIG_PATH, { cache: 'no-store' });
+    if (!response.ok) throw new RuntimeConfigError(`${RUNTIME_CONFIG_PATH} answered ${response.status}`);
+    raw = await response.json();
+  } catch (error) {
+    if (error instanceof RuntimeConfigError) throw error;
+    throw new RuntimeConfigError(`${RUNTIME_CONFIG_PATH} could not be read: ${String(error)}`);
+  }
+  const parsed = runtimeConfigSchema.safeParse(raw);
+  if (!parsed.success) throw new RuntimeConfigError(`${RUNTIME_CONFIG_PATH} is not valid: ${describeConfigIssues(parsed.error)}`);
+  return parsed.data;
+}

@@ -1,0 +1,39 @@
+import { lazy, useCallback, useMemo, useState, type ComponentType } from 'react';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { remoteOf, type ExposedModuleId, type ExposedModules, type RemoteModule } from '@varco/contracts';
+import { RemoteBoundary } from '@varco/ui';
+import { apiClient } from '../api-client';
+import { RemoteRetryContext, createStandInModule } from './stand-in';
+
+// Remotes call the api through @varco/http: it is configured before any of them renders.
+const RemoteProviders = lazy(() => Promise.all([import('./remote-providers'), apiClient()]).then(([providers]) => providers));
+
+async function loadModule<Id extends ExposedModuleId>(id: Id): Promise<{ default: ComponentType<ExposedModules[Id]> }> {
+  const loaded = await loadRemote<RemoteModule<Id>>(id);
+  // The fallback plugin answers a failed load; this covers a remote that loads but exposes nothing usable.
+  if (!loaded || typeof loaded.default !== 'function') return createStandInModule(remoteOf(id)) as unknown as RemoteModule<Id>;
+  return loaded;
+}
+
+type RemoteComponentProps<Id extends ExposedModuleId> = { id: Id } & (ExposedModules[Id] extends Record<string, never> ? { props?: ExposedModules[Id] } : { props: ExposedModules[Id] });
+
+/**
+ * Renders a module exposed by a remote, typed by `ExposedModules`, inside the remote boundary (third layer of
+ * resilience). Retry loads the module again.
+ */
+export function RemoteComponent<Id extends ExposedModuleId>({ id, props }: RemoteComponentProps<Id>) {
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((value) => value + 1), []);
+  // A new lazy component per attempt: React remembers a lazy component's failure forever.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- attempt is the reason to build it again
+  const Lazy = useMemo(() => lazy(() => loadModule(id)), [id, attempt]) as unknown as ComponentType<ExposedModules[Id]>;
+  return (
+    <RemoteRetryContext.Provider value={retry}>
+      <RemoteBoundary remote={remoteOf(id)} onRetry={retry}>
+        <RemoteProviders>
+          <Lazy {...((props ?? {}) as ExposedModules[Id] & object)} />
+        </RemoteProviders>
+      </RemoteBoundary>
+    </RemoteRetryContext.Provider>
+  );
+}

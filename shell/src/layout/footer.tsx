@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { FOOTER_LOGO_WIDTH, toShortLanguage } from '@varco/contracts';
+import { useRuntimeConfig } from '../config/config-context';
+import logoUrl from '../assets/agency-logo.svg';
+
+/** SPEC §2 Footer: the logo and four links in a new tab; three of them have an address per language. */
+export function Footer() {
+  const { t, i18n } = useTranslation('common');
+  const { links } = useRuntimeConfig();
+  const language = toShortLanguage(i18n.language);
+  const items = [
+    { key: 'footer.assistance', href: links.assistance, id: 'assistance' },
+    { key: 'footer.accessibility', href: links.accessibility[language], id: 'accessibility' },
+    { key: 'footer.privacy', href: links.privacy[language], id: 'privacy' },
+    { key: 'footer.contacts', href: links.contacts[language], id: 'contacts' },
+  ];
+  return (
+    <footer className="it-footer" data-testid="footer">
+      <div className="it-footer-main">
+        <div className="container py-4">
+          <div className="row align-items-center gy-3">
+            <div className="col-lg-4">
+              <img src={logoUrl} width={FOOTER_LOGO_WIDTH} alt={t('footer.logoAlt')} />
+            </div>
+            <nav className="col-lg-8" aria-label={t('footer.links')}>
+              <ul className="list-inline mb-0 d-flex flex-wrap gap-3 justify-content-lg-end">
+                {items.map((item) => (
+                  <li className="list-inline-item" key={item.id}>
+                    <a className="text-white" href={item.href} target="_blank" rel="noopener noreferrer" data-testid={`footer-${item.id}`}>
+                      {t(item.key)}
+                      <span className="visually-hidden"> {t('footer.newTab')}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </div>
+        </div>
+      </div>
+    </footer>
+  );
+}

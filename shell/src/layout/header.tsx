@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useIsSignedIn } from '@varco/session';
+import { RemoteComponent } from '../federation/remote-component';
+import { LanguageSelector } from './language-selector';
+import { UserMenu } from './user-menu';
+
+const PUBLIC_LINKS = [
+  { to: '/', key: 'nav.home', end: true },
+  { to: '/howto', key: 'nav.howto', end: true },
+] as const;
+
+const PROTECTED_LINKS = [
+  { to: '/protected', key: 'nav.protectedHome', end: true },
+  { to: '/protected/invoice', key: 'nav.invoices', end: false },
+  { to: '/protected/visa', key: 'nav.visas', end: false },
+] as const;
+
+/** SPEC §2 Header: agency banner, title and description, language, bell, avatar or sign-in, navigation. */
+export function Header() {
+  const { t } = useTranslation('common');
+  const signedIn = useIsSignedIn();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const links = signedIn ? PROTECTED_LINKS : PUBLIC_LINKS;
+
+  return (
+    <header className="it-header-wrapper" data-testid="header">
+      <div className="it-header-slim-wrapper">
+        <div className="container">
+          <div className="row">
+            <div className="col-12">
+              <div className="it-header-slim-wrapper-content">
+                <span className="navbar-brand" data-testid="agency-banner">
+                  {t('app.agency')}
+                </span>
+                <div className="it-header-slim-right-zone">
+                  <LanguageSelector />
+                </div>
+              </div>
+            </div>
+          </div>
+        </div>
+      </div>
+      <div className="it-nav-wrapper">
+        <div className="it-header-center-wrapper">
+          <div className="container">
+            <div className="row">
+              <div className="col-12">
+                <div className="it-header-center-content-wrapper">
+                  <div className="it-brand-wrapper">
+                    <Link to={signedIn ? '/protected' : '/'}>
+                      <div className="it-brand-text">
+                        <div className="it-brand-title">{t('app.title')}</div>
+                        <div className="it-brand-tagline d-none d-md-block">{t('app.description')}</div>
+                      </div>
+                    </Link>
+                  </div>
+                  <div className="it-right-zone gap-3">
+                    {signedIn ? (
+                      <>
+                        <div className="bell-slot" data-testid="bell-slot">
+                          <RemoteComponent id="mfNotifications/Bell" />
+                        </div>
+                        <UserMenu />
+                      </>
+                    ) : (
+                      <Link className="btn btn-outline-light btn-sm" to="/sign-in" data-testid="sign-in-link">
+                        {t('user.signIn')}
+                      </Link>
+                    )}
+                  </div>
+                </div>
+              </div>
+            </div>
+          </div>
+        </div>
+        <div className="it-header-navbar-wrapper">
+          <div className="container">
+            <div className="row">
+              <div className="col-12">
+                <nav className="navbar navbar-expand-lg" aria-label={t('nav.label')}>
+                  <button
+                    className="custom-navbar-toggler"
+                    type="button"
+                    aria-controls="main-menu"
+                    aria-expanded={menuOpen}
+                    aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+                    onClick={() => setMenuOpen((open) => !open)}
+                  >
+                    <span className="navbar-toggler-icon-bars" aria-hidden="true">
+                      ☰
+                    </span>
+                  </button>
+                  <div className={`navbar-collapsable varco-menu${menuOpen ? ' varco-menu-open' : ''}`} id="main-menu">
+                    <div className="menu-wrapper">
+                      <ul className="navbar-nav">
+                        {links.map((link) => (
+                          <li className="nav-item" key={link.to}>
+                            <NavLink
+                              className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}
+                              to={link.to}
+                              end={link.end}
+                              onClick={() => setMenuOpen(false)}
+                            >
+                              <span>{t(link.key)}</span>
+                            </NavLink>
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  </div>
+                </nav>
+              </div>
+            </div>
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

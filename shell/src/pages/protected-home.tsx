@@ -1,0 +1,41 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '@varco/session';
+import { RemoteComponent } from '../federation/remote-component';
+
+/** SPEC §2 /protected: the latest 4 invoices and 4 visa requests with View all, and the add-request button. */
+export function ProtectedHome() {
+  const { t } = useTranslation('common');
+  const name = useSession((state) => state.user.nome ?? '');
+  return (
+    <div className="container py-4">
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-3 mb-3">
+        <div>
+          <h1 className="h2 mb-1">{t('protectedHome.title')}</h1>
+          {name ? <p className="mb-0">{t('protectedHome.greeting', { name })}</p> : null}
+        </div>
+        <RemoteComponent id="mfVisa/AddVisaButton" />
+      </div>
+      <div className="row g-4">
+        <section className="col-lg-6" aria-labelledby="latest-invoices-title">
+          <div className="d-flex justify-content-between align-items-baseline">
+            <h2 className="h4" id="latest-invoices-title">
+              {t('protectedHome.latestInvoices')}
+            </h2>
+            <Link to="/protected/invoice">{t('protectedHome.viewAll')}</Link>
+          </div>
+          <RemoteComponent id="mfInvoices/LatestInvoices" />
+        </section>
+        <section className="col-lg-6" aria-labelledby="latest-visas-title">
+          <div className="d-flex justify-content-between align-items-baseline">
+            <h2 className="h4" id="latest-visas-title">
+              {t('protectedHome.latestVisas')}
+            </h2>
+            <Link to="/protected/visa">{t('protectedHome.viewAll')}</Link>
+          </div>
+          <RemoteComponent id="mfVisa/LatestVisas" />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+
+export function WelcomePage() {
+  const { t } = useTranslation('common');
+  return (
+    <section className="container py-5" aria-labelledby="welcome-title">
+      <h1 id="welcome-title">{t('welcome.title')}</h1>
+      <p className="lead">{t('welcome.lead')}</p>
+      <ol className="varco-steps">
+        <li>{t('welcome.step1')}</li>
+        <li>{t('welcome.step2')}</li>
+        <li>{t('welcome.step3')}</li>
+      </ol>
+      <div className="d-flex flex-wrap gap-3 mt-4">
+        <Link className="btn btn-primary" to="/sign-in">
+          {t('welcome.signIn')}
+        </Link>
+        <Link className="btn btn-outline-primary" to="/howto">
+          {t('welcome.howto')}
+        </Link>
+      </div>
+    </section>
+  );
+}
