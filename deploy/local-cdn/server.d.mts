@@ -1,0 +1,18 @@
+export interface CdnLinks {
+  assistance: string;
+  accessibility: { it: string; en: string };
+  privacy: { it: string; en: string };
+  contacts: { it: string; en: string };
+}
+
+export interface Cdn {
+  origins: Record<string, string>;
+  config: { environment: string; apiBaseUrl: string; remotes: Record<string, string>; links: CdnLinks };
+  url: string;
+  stop(name: string): Promise<void>;
+  close(): Promise<unknown>;
+}
+
+export const DEFAULT_LINKS: CdnLinks;
+
+export function startCdn(options: { root?: string; hostname?: string; bind?: string; shellPort?: number; apiUrl: string; links?: CdnLinks }): Promise<Cdn>;

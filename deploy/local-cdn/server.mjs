@@ -1,0 +1,129 @@
+// The local CDN of `npm start` and of the e2e tests: the shell and each remote on an origin (port) of its own,
+// with the cache headers and CORS a real CDN gives, and the /api path of the shell's origin passed to the api as
+// the production web server does. One origin can be stopped alone, to see the portal survive a dead remote.
+import { createServer, request as httpRequest } from 'node:http';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import sirv from 'sirv';
+import { REMOTES, SHELL, remotePath } from '../apps.mjs';
+import { cacheControlFor } from './cache-policy.mjs';
+import { CDN_ROOT } from '../scripts/assemble.mjs';
+
+export const DEFAULT_LINKS = {
+  assistance: 'https://www.adm.gov.it/portale/assistenza-tax-free',
+  accessibility: { it: 'https://www.adm.gov.it/portale/dichiarazione-di-accessibilita', en: 'https://www.adm.gov.it/portale/en/accessibility-statement' },
+  privacy: { it: 'https://www.adm.gov.it/portale/privacy', en: 'https://www.adm.gov.it/portale/en/privacy' },
+  contacts: { it: 'https://www.adm.gov.it/portale/contatti', en: 'https://www.adm.gov.it/portale/en/contacts' },
+};
+
+function staticFiles(folder, { cors }) {
+  return sirv(folder, {
+    dev: false,
+    etag: true,
+    gzip: true,
+    brotli: true,
+    setHeaders(res, pathname) {
+      res.setHeader('Cache-Control', cacheControlFor(pathname));
+      if (cors) res.setHeader('Access-Control-Allow-Origin', '*');
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+    },
+  });
+}
+
+function notFound(res) {
+  res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+  res.end('Not Found');
+}
+
+/** Passes a request to the api unchanged, as `location /api/ { proxy_pass ... }` does. */
+function proxyTo(apiUrl, req, res) {
+  const target = new URL(req.url, apiUrl);
+  const upstream = httpRequest(
+    target,
+    { method: req.method, headers: { ...req.headers, host: target.host, 'x-forwarded-host': req.headers.host ?? '', 'x-forwarded-proto': 'http' } },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => {
+    if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('Bad Gateway');
+  });
+  req.pipe(upstream);
+}
+
+function listen(server, port, host) {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+function close(server) {
+  return new Promise((resolve) => {
+    server.closeAllConnections?.();
+    server.close(() => resolve());
+  });
+}
+
+/**
+ * @param {object} options
+ * @param {string} [options.root] the assembled CDN folder
+ * @param {string} [options.hostname] the name browsers use for this machine
+ * @param {number} [options.shellPort] the shell's port; remote ports follow it (+1 .. +4)
+ * @param {string} options.apiUrl where /api goes
+ */
+export async function startCdn({ root = CDN_ROOT, hostname = 'localhost', bind = '127.0.0.1', shellPort = SHELL.port, apiUrl, links = DEFAULT_LINKS }) {
+  const shellFolder = join(root, SHELL.folder);
+  if (!existsSync(join(shellFolder, 'index.html'))) throw new Error(`No shell build in ${shellFolder}: run npm run build`);
+  const origins = { shell: `http://${hostname}:${shellPort}` };
+  const remoteOrigins = REMOTES.map((remote, index) => ({ ...remote, port: shellPort + index + 1, origin: `http://${hostname}:${shellPort + index + 1}` }));
+  const config = {
+    environment: 'local',
+    apiBaseUrl: '/api',
+    remotes: Object.fromEntries(remoteOrigins.map((remote) => [remote.name, `${remote.origin}${remotePath(remote)}/mf-manifest.json`])),
+    links,
+  };
+
+  const shellFiles = staticFiles(shellFolder, { cors: false });
+  const shellServer = createServer((req, res) => {
+    const { pathname } = new URL(req.url, origins.shell);
+    if (pathname === '/api' || pathname.startsWith('/api/')) return proxyTo(apiUrl, req, res);
+    if (pathname === '/config.json') {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
+      return res.end(JSON.stringify(config));
+    }
+    return shellFiles(req, res, () => {
+      // A page address (no file extension) is the single-page app; a missing file is a 404.
+      if (/\.[a-z0-9]+$/i.test(pathname)) return notFound(res);
+      req.url = '/index.html';
+      return shellFiles(req, res, () => notFound(res));
+    });
+  });
+
+  const servers = { shell: await listen(shellServer, shellPort, bind) };
+  for (const remote of remoteOrigins) {
+    // The remote's origin serves its own folder of the tree: /<folder>/<version>/...
+    const files = staticFiles(root, { cors: true });
+    const server = createServer((req, res) => {
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS' });
+        return res.end();
+      }
+      if (!req.url.startsWith(`/${remote.folder}/`)) return notFound(res);
+      return files(req, res, () => notFound(res));
+    });
+    servers[remote.name] = await listen(server, remote.port, bind);
+    origins[remote.name] = remote.origin;
+  }
+
+  return {
+    origins,
+    config,
+    url: origins.shell,
+    /** Stops one origin (a remote's CDN going down) while the rest keep serving. */
+    stop: (name) => close(servers[name]),
+    close: () => Promise.all(Object.values(servers).map(close)),
+  };
+}

@@ -1,0 +1,43 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startCdn } from '../../deploy/local-cdn/server.mjs';
+import { E2E_API_PORT, E2E_API_URL, E2E_SHELL_PORT } from './ports';
+
+const repoRoot = join(__dirname, '..', '..');
+
+async function waitUntilReady(url: string, api: ChildProcess, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (api.exitCode !== null) throw new Error(`The api exited with code ${api.exitCode} before it was ready`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The api was not ready at ${url} after ${timeoutMs / 1000} s`);
+}
+
+/**
+ * The real portal for the browser tests: the built api on a fresh database (embedded PostgreSQL in a temporary
+ * folder, or the server named by E2E_DATABASE_URL) and the local CDN serving the built shell and remotes.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'varco-e2e-'));
+  const portalUrl = `http://localhost:${E2E_SHELL_PORT}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(E2E_API_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_BASE_URL: portalUrl, CORS_ORIGINS: portalUrl, LOG_LEVEL: 'warn' };
+  if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+  else delete env.DATABASE_URL;
+  const api = spawn(process.execPath, [join(repoRoot, 'api/dist/server.mjs')], { cwd: repoRoot, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  await waitUntilReady(E2E_API_URL, api);
+  const cdn = await startCdn({ shellPort: E2E_SHELL_PORT, apiUrl: E2E_API_URL });
+  return async () => {
+    await cdn.close();
+    api.kill('SIGTERM');
+    await new Promise((resolve) => api.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,105 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startCdn, type Cdn } from '../../deploy/local-cdn/server.mjs';
+import { chooseLanguage, withSavedSession } from '../support/fixtures';
+import { E2E_API_URL, E2E_SPARE_SHELL_PORT } from '../support/ports';
+
+/** Records the scripts and manifests the page downloads, by URL. */
+function recordDownloads(page: Page) {
+  const downloads: { url: string; body: Promise<string> }[] = [];
+  page.on('response', (response) => {
+    const url = response.url();
+    if (/\.js($|\?)|mf-manifest\.json/.test(url)) downloads.push({ url, body: response.text().catch(() => '') });
+  });
+  return downloads;
+}
+
+test.describe('federation', () => {
+  test('the sign-in screen of mf-auth loads through the runtime configuration', async ({ page }) => {
+    const downloads = recordDownloads(page);
+    await page.goto('/sign-in');
+    await expect(page.locator('main h1')).toBeVisible();
+    await expect(page.getByTestId('remote-unavailable')).toHaveCount(0);
+    const config = await (await page.request.get('/config.json')).json();
+    expect(downloads.map((item) => item.url)).toContain(config.remotes.mfAuth);
+  });
+
+  for (const { path, remote } of [
+    { path: '/protected/invoice', remote: 'mfInvoices' },
+    { path: '/protected/visa', remote: 'mfVisa' },
+    { path: '/protected/notifications', remote: 'mfNotifications' },
+  ]) {
+    test(`the first screen of ${remote} loads at ${path}`, async ({ page }) => {
+      await withSavedSession(page);
+      const downloads = recordDownloads(page);
+      await page.goto(path);
+      await expect(page.locator('main h1')).toBeVisible();
+      await expect(page.getByTestId('remote-unavailable')).toHaveCount(0);
+      const config = await (await page.request.get('/config.json')).json();
+      expect(downloads.map((item) => item.url)).toContain(config.remotes[remote]);
+    });
+  }
+
+  test('the signed-in home composes the widgets of three remotes and the header bell', async ({ page }) => {
+    await withSavedSession(page);
+    await page.goto('/protected');
+    await expect(page.getByTestId('avatar')).toHaveText('MR');
+    await expect(page.getByTestId('bell')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Latest invoices' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Latest visa requests' })).toBeVisible();
+    await expect(page.getByTestId('remote-unavailable')).toHaveCount(0);
+  });
+
+  test('React is downloaded once for the shell and every remote', async ({ page }) => {
+    await withSavedSession(page);
+    const downloads = recordDownloads(page);
+    await page.goto('/protected');
+    await expect(page.getByTestId('bell')).toBeVisible();
+    await page.goto('/protected/notifications');
+    await expect(page.locator('main h1')).toBeVisible();
+    const bodies = await Promise.all(downloads.map((item) => item.body));
+    // A name in react-dom's export list, which minifiers keep.
+    const withReactDom = bodies.filter((body) => body.includes('unstable_renderSubtreeIntoContainer'));
+    expect(withReactDom).toHaveLength(1);
+    const reactVersions = await page.evaluate(() => {
+      const scope = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean }>>>> } }).__FEDERATION__.__SHARE__;
+      const versions = new Set<string>();
+      for (const host of Object.values(scope)) for (const [version, entry] of Object.entries(host.default?.react ?? {})) if (entry.loaded) versions.add(version);
+      return [...versions];
+    });
+    expect(reactVersions).toEqual(['18.3.1']);
+  });
+});
+
+test.describe('a remote whose CDN origin is down', () => {
+  let cdn: Cdn;
+
+  test.beforeAll(async () => {
+    cdn = await startCdn({ shellPort: E2E_SPARE_SHELL_PORT, apiUrl: E2E_API_URL });
+    await cdn.stop('mfVisa');
+  });
+
+  test.afterAll(async () => {
+    await cdn.close();
+  });
+
+  test('shows the translated notice while the header, the footer and the other remotes keep working', async ({ page }) => {
+    await withSavedSession(page);
+    await page.goto(`${cdn.url}/protected`);
+    await expect(page.getByTestId('header')).toBeVisible();
+    await expect(page.getByTestId('footer')).toBeVisible();
+    await expect(page.getByTestId('bell')).toBeVisible();
+    const notices = page.locator('[data-testid="remote-unavailable"][data-remote="mfVisa"]');
+    await expect(notices.first()).toContainText('This section is unavailable');
+    await expect(page.locator('[data-testid="remote-unavailable"]:not([data-remote="mfVisa"])')).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'All visa requests' }).click();
+    await expect(page.getByTestId('remote-unavailable')).toContainText('This section is unavailable');
+    await chooseLanguage(page, 'it_IT');
+    await expect(page.getByTestId('remote-unavailable')).toContainText('Questa sezione non è disponibile');
+    await expect(page.getByRole('button', { name: 'Riprova' })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Tutte le fatture' }).click();
+    await expect(page.locator('main h1')).toBeVisible();
+    await expect(page.getByTestId('remote-unavailable')).toHaveCount(0);
+  });
+});

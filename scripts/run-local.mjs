@@ -1,0 +1,52 @@
+// Runs the built portal on this machine: the api (embedded PostgreSQL unless DATABASE_URL is set) and the local
+// CDN that serves the shell and the remotes. Ctrl+C stops everything.
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startCdn } from '../deploy/local-cdn/server.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const apiPort = Number(process.env.API_PORT ?? 3000);
+const shellPort = Number(process.env.SHELL_PORT ?? 8080);
+const hostname = process.env.CDN_HOSTNAME ?? 'localhost';
+const portalUrl = `http://${hostname}:${shellPort}`;
+
+async function waitForApi(url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The api did not become ready at ${url} within ${timeoutMs / 1000} s`);
+}
+
+const api = spawn(process.execPath, [join(root, 'api/dist/server.mjs')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, PORT: String(apiPort), HOST: '127.0.0.1', PUBLIC_BASE_URL: portalUrl, CORS_ORIGINS: portalUrl },
+});
+api.on('exit', (code) => {
+  console.error(`The api stopped (exit code ${code}).`);
+  process.exit(code ?? 1);
+});
+
+const apiUrl = `http://127.0.0.1:${apiPort}`;
+await waitForApi(apiUrl);
+const cdn = await startCdn({ shellPort, hostname, apiUrl });
+
+console.log('');
+console.log(`Varco is running: open ${portalUrl}`);
+console.log(`  api           ${apiUrl}  (OpenAPI: ${apiUrl}/api/docs)`);
+for (const [name, origin] of Object.entries(cdn.origins)) if (name !== 'shell') console.log(`  ${name.padEnd(14)}${origin}`);
+console.log('Press Ctrl+C to stop.');
+
+const stop = async () => {
+  await cdn.close();
+  api.kill('SIGTERM');
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

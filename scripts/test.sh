@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# npm test: installs what the tests need (npm packages, Debian's Chromium) and runs every test:
+# types, lint, component tests, api tests (embedded PostgreSQL, and the PostgreSQL server when one answers),
+# the production build, and the browser tests against the built portal.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export CI="${CI:-}"
+mkdir -p .test-results
+rm -rf .test-results/* e2e/test-results
+
+step() { printf '\n== %s ==\n' "$1"; }
+failed=()
+run() {
+  local name="$1"; shift
+  step "$name"
+  if ! "$@"; then failed+=("$name"); fi
+}
+
+step "install"
+bash scripts/ensure-deps.sh || exit 1
+bash scripts/ensure-chromium.sh || exit 1
+
+# The api and browser tests also run on a real PostgreSQL server when this machine has one.
+if [ -z "${TEST_DATABASE_URL:-}" ] && node scripts/pg-database.mjs ping postgres://postgres@127.0.0.1:5432/postgres 2>/dev/null; then
+  export TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
+fi
+
+run "typecheck" npm run typecheck --silent
+run "lint" npm run lint --silent
+run "component tests" npx jest --ci --json --outputFile=.test-results/jest.json
+run "api tests" bash -c 'set -o pipefail; npm run test --silent --workspace @varco/api -- --test-reporter=spec --test-reporter-destination=stdout --test-reporter=tap --test-reporter-destination=../.test-results/api.tap'
+run "build" node scripts/build.mjs
+
+e2e_db=""
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  e2e_db="varco_e2e_$$"
+  node scripts/pg-database.mjs create "$TEST_DATABASE_URL" "$e2e_db" && export E2E_DATABASE_URL="${TEST_DATABASE_URL%/*}/$e2e_db"
+fi
+run "browser tests" bash -c 'cd e2e && npx playwright test'
+[ -n "$e2e_db" ] && node scripts/pg-database.mjs drop "$TEST_DATABASE_URL" "$e2e_db"
+
+step "summary"
+node scripts/summarise-tests.mjs
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "Failed steps: ${failed[*]}"
+  exit 1
+fi
+echo "All steps passed."
