@@ -4,18 +4,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { i18n, initI18n } from '@varco/i18n';
 import { App } from './app/app';
+import { rootElement } from './app/root-element';
 import { setRuntimeConfig } from './config/current-config';
 import { loadRuntimeConfig } from './config/runtime-config';
 import { startFederation } from './federation/start-federation';
-
-export const ROOT_MISSING_MESSAGE =
-  "Root element with ID 'root' was not found in the document. Ensure there is a corresponding HTML element with the ID 'root' in your HTML file.";
-
-function rootElement(): HTMLElement {
-  const element = document.getElementById('root');
-  if (!element) throw new Error(ROOT_MISSING_MESSAGE);
-  return element;
-}
 
 /** A start-up failure the traveler can read, in their language, instead of a blank page. */
 function renderStartupFailure(element: HTMLElement, error: unknown): void {

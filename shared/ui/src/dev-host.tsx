@@ -43,7 +43,7 @@ export async function mountDevHost(name: string, render: () => ReactNode): Promi
   await initI18n();
   configureHttp({ apiBaseUrl: '/api' });
   const element = document.getElementById('root');
-  if (!element) throw new Error('Root element with ID \'root\' was not found in the document.');
+  if (!element) throw new Error("Root element with ID 'root' was not found in the document.");
   const queryClient = createQueryClient();
   createRoot(element).render(
     <StrictMode>
