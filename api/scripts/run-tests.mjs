@@ -1,0 +1,24 @@
+// npm test: every `src/**/*.test.ts` with Node's test runner and tsx. Node 20 expands no globs in `--test`, so the
+// files are listed here. Arguments after `--` go to the test runner (reporters, --test-name-pattern ...).
+// One file at a time: each test file is its own process with one embedded database of ~0.5-1 GB.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+function testFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return testFiles(path);
+    return entry.name.endsWith('.test.ts') ? [relative(root, path)] : [];
+  });
+}
+
+const files = testFiles(join(root, 'src')).sort();
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...process.argv.slice(2), ...files], {
+  cwd: root,
+  stdio: 'inherit',
+});
+process.exit(result.status ?? 1);

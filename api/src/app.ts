@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { API_PREFIX, HEADERS, PUBLIC_BASE } from '@varco/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/database';
+import { healthRoutes } from './modules/health/routes';
+import { typologyRoutes } from './modules/typology/routes';
+import { MIGRATIONS_DIR } from './paths';
+import { dbPlugin } from './plugins/db';
+import { errorsPlugin } from './plugins/errors';
+
+export const API_VERSION = '0.1.0';
+export const DOCS_PATH = `${API_PREFIX}/docs`;
+export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
+export const PUBLIC_PREFIX = `${API_PREFIX}/${PUBLIC_BASE}`;
+
+export interface AppDeps {
+  database: DatabaseHandle;
+  /** Close `database` when the app closes. The server and the tests own theirs and close it themselves. */
+  ownsDatabase?: boolean;
+  migrationsDir?: string;
+  /** Where logs go (tests capture them); standard output by default. */
+  logStream?: NodeJS.WritableStream;
+}
+
+export type App = FastifyInstance & ReturnType<FastifyInstance['withTypeProvider']>;
+
+/**
+ * Builds the api: external plugins, then the app's own plugins, then the modules (CONVENTIONS "The api"). Nothing is
+ * loaded until `ready()`, `listen()` or the first `inject()`, so a caller may still add hooks or routes.
+ */
+export function buildApp(config: Config, deps: AppDeps) {
+  const app = Fastify({
+    logger: { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    // A request id from outside is trusted only from our own proxy.
+    requestIdHeader: config.trustProxy ? 'x-request-id' : false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // Request and response schemas are the zod contracts shared with the browser.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // External plugins.
+  app.register(fastifyHelmet, { global: true });
+  app.register(fastifyCors, {
+    // No origin listed: no cross-origin access at all (the portal then reaches the api through its own origin).
+    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['content-type', 'accept', 'accept-language', ...Object.values(HEADERS)],
+    // The browser reads the PDF file name from content-disposition (SPEC §7).
+    exposedHeaders: ['content-disposition', 'x-request-id'],
+    maxAge: 600,
+  });
+  app.register(fastifyCookie);
+  app.register(fastifyRateLimit, { global: true, max: config.rateLimitMax, timeWindow: '1 minute' });
+  app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Varco api',
+        version: API_VERSION,
+        description:
+          'The traveler portal of the tax-free system. Every error answers `{ detail, extra? }`; texts follow ' +
+          '`Accept-Language` (IT or EN).',
+      },
+      tags: [
+        { name: 'typology', description: 'Public lookup lists (SPEC §7)' },
+        { name: 'health', description: 'Probes' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.register(fastifySwaggerUi, { routePrefix: DOCS_PATH, staticCSP: true });
+
+  // App plugins.
+  app.register(errorsPlugin);
+  app.register(dbPlugin, {
+    handle: deps.database,
+    migrate: config.migrateOnStart,
+    migrationsDir: deps.migrationsDir ?? MIGRATIONS_DIR,
+    closeOnExit: deps.ownsDatabase ?? false,
+  });
+
+  // Modules.
+  app.register(async (docs) => {
+    docs.get(OPENAPI_PATH, { schema: { hide: true } }, async () => docs.swagger());
+  });
+  app.register(healthRoutes);
+  app.register(typologyRoutes, { prefix: `${PUBLIC_PREFIX}/typology` });
+
+  return app;
+}

@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, it } from 'node:test';
+import { ConfigError, loadConfig } from './config';
+import { DEFAULT_DATA_DIR } from './paths';
+
+describe('configuration', () => {
+  it('has working defaults for a developer machine', () => {
+    const config = loadConfig({});
+    assert.equal(config.env, 'development');
+    assert.equal(config.host, '127.0.0.1');
+    assert.equal(config.port, 3000);
+    assert.equal(config.databaseUrl, undefined);
+    assert.equal(config.dataDir, DEFAULT_DATA_DIR);
+    assert.match(config.dataDir, /\.data[/\\]pglite$/);
+    assert.deepEqual(config.corsOrigins, []);
+    assert.equal(config.logLevel, 'info');
+    assert.equal(config.publicBaseUrl, 'http://localhost:8080');
+    assert.equal(config.trustProxy, false);
+    assert.equal(config.rateLimitMax, 1000);
+    assert.equal(config.migrateOnStart, true);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      HOST: '0.0.0.0',
+      PORT: '8443',
+      DATABASE_URL: 'postgres://varco:secret@db:5432/varco',
+      DATABASE_POOL_MAX: '20',
+      DATA_DIR: '/var/lib/varco',
+      CORS_ORIGINS: 'https://portal.example.org, http://localhost:8080',
+      LOG_LEVEL: 'warn',
+      PUBLIC_BASE_URL: 'https://portal.example.org/',
+      TRUST_PROXY: 'true',
+      RATE_LIMIT_MAX: '50',
+      MIGRATE_ON_START: 'false',
+    });
+    assert.deepEqual(config, {
+      env: 'production',
+      host: '0.0.0.0',
+      port: 8443,
+      databaseUrl: 'postgres://varco:secret@db:5432/varco',
+      databasePoolMax: 20,
+      dataDir: '/var/lib/varco',
+      corsOrigins: ['https://portal.example.org', 'http://localhost:8080'],
+      logLevel: 'warn',
+      publicBaseUrl: 'https://portal.example.org',
+      trustProxy: true,
+      rateLimitMax: 50,
+      migrateOnStart: false,
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: '', CORS_ORIGINS: '' });
+    assert.equal(config.port, 3000);
+    assert.equal(config.databaseUrl, undefined);
+    assert.deepEqual(config.corsOrigins, []);
+  });
+
+  it('fails with one message that lists every problem', () => {
+    let failure: unknown;
+    try {
+      loadConfig({
+        NODE_ENV: 'production',
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://db/varco',
+        CORS_ORIGINS: 'https://ok.example.org,https://bad.example.org/path',
+        LOG_LEVEL: 'loud',
+        TRUST_PROXY: 'maybe',
+      });
+    } catch (error) {
+      failure = error;
+    }
+    assert.ok(failure instanceof ConfigError);
+    const message = failure.message;
+    assert.match(message, /^Invalid configuration of the api:/);
+    for (const name of ['PORT', 'DATABASE_URL', 'CORS_ORIGINS', 'LOG_LEVEL', 'TRUST_PROXY', 'PUBLIC_BASE_URL']) {
+      assert.match(message, new RegExp(`^  - ${name}: `, 'm'), `${name} is named`);
+    }
+    assert.match(message, /DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
+    assert.match(message, /PUBLIC_BASE_URL: is required when NODE_ENV is production/);
+    assert.equal(failure.problems.length, 6);
+  });
+
+  it('stops the server at start with that message and exit code 1', () => {
+    const server = fileURLToPath(new URL('./server.ts', import.meta.url));
+    const result = spawnSync(process.execPath, ['--import', 'tsx', server], {
+      env: { PATH: process.env.PATH, PORT: '99999', LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    assert.equal(result.status, 1);
+    assert.equal(result.stderr.trim(), 'Invalid configuration of the api:\n  - PORT: must be an integer from 0 to 65535');
+  });
+});

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { DEFAULT_DATA_DIR } from './paths';
+
+/** An unset variable and an empty one (`FOO=` in an env file) mean the same: use the default. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema);
+
+const origin = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+    } catch {
+      return false;
+    }
+  }, 'each origin must be scheme://host[:port], with no path or trailing slash');
+
+/** Where `npm start` serves the portal on a developer machine (deploy/local-cdn). */
+const DEFAULT_PUBLIC_BASE_URL = 'http://localhost:8080';
+
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+const portNumber = z.coerce.number().int().min(0).max(65535);
+
+const envSchema = z.object({
+  NODE_ENV: optional(z.enum(['development', 'production', 'test']).default('development')),
+  HOST: optional(z.string().min(1).default('127.0.0.1')),
+  PORT: optional(portNumber.default(3000)),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL').optional()),
+  DATABASE_POOL_MAX: optional(z.coerce.number().int().min(1).max(100).default(10)),
+  DATA_DIR: optional(z.string().min(1).default(DEFAULT_DATA_DIR)),
+  CORS_ORIGINS: optional(
+    z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(origin)),
+  ),
+  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  PUBLIC_BASE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  TRUST_PROXY: optional(booleanFlag.default(false)),
+  // Generous on purpose: travelers at an airport share one Wi-Fi address. Sensitive calls get their own, stricter limits.
+  RATE_LIMIT_MAX: optional(z.coerce.number().int().min(1).default(1000)),
+  MIGRATE_ON_START: optional(booleanFlag.default(true)),
+});
+
+/** Messages that name the expectation; zod's defaults ("received NaN") do not help an operator. */
+const HINTS: Readonly<Record<string, string>> = {
+  PORT: 'must be an integer from 0 to 65535',
+  DATABASE_POOL_MAX: 'must be an integer from 1 to 100',
+  RATE_LIMIT_MAX: 'must be a positive integer',
+  TRUST_PROXY: 'must be true, false, 1 or 0',
+  MIGRATE_ON_START: 'must be true, false, 1 or 0',
+};
+
+/** Rules between variables, checked on the raw environment so that they are reported with every other problem. */
+function crossFieldProblems(env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_BASE_URL) problems.push('PUBLIC_BASE_URL: is required when NODE_ENV is production');
+  return problems;
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** When set, PostgreSQL through a pool; when unset, embedded PGlite in `dataDir`. */
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  dataDir: string;
+  corsOrigins: string[];
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** The portal origin, used in links sent by mail. */
+  publicBaseUrl: string;
+  /** True behind a reverse proxy or CDN, so that `request.ip` (rate limit, logs) is the client's. */
+  trustProxy: boolean;
+  /** Requests per minute and per client address. */
+  rateLimitMax: number;
+  migrateOnStart: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration of the api:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the configuration once; throws a ConfigError listing every problem at once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  const problems = [
+    ...(parsed.error?.issues ?? []).map((issue) => {
+      // Values are never echoed: DATABASE_URL may hold a password.
+      const name = issue.path.filter((part) => typeof part === 'string')[0] ?? '(environment)';
+      return `${name}: ${HINTS[name] ?? issue.message}`;
+    }),
+    ...crossFieldProblems(env),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const value = parsed.data;
+  return {
+    env: value.NODE_ENV,
+    host: value.HOST,
+    port: value.PORT,
+    databaseUrl: value.DATABASE_URL,
+    databasePoolMax: value.DATABASE_POOL_MAX,
+    dataDir: value.DATA_DIR,
+    corsOrigins: value.CORS_ORIGINS,
+    logLevel: value.LOG_LEVEL,
+    // The default is where `npm start` serves the portal; production must name it (crossFieldProblems).
+    publicBaseUrl: (value.PUBLIC_BASE_URL ?? DEFAULT_PUBLIC_BASE_URL).replace(/\/+$/, ''),
+    trustProxy: value.TRUST_PROXY,
+    rateLimitMax: value.RATE_LIMIT_MAX,
+    migrateOnStart: value.MIGRATE_ON_START,
+  };
+}

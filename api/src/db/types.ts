@@ -1,0 +1,47 @@
+import type { ColumnType } from 'kysely';
+
+/**
+ * The tables as Kysely sees them. Each table is created by a numbered SQL file in `api/migrations/`; keep the two in
+ * step (a column added by a migration is added here in the same change).
+ */
+
+/** A lookup record stored in both interface languages (SPEC §3): the code is the id, the description the label. */
+export interface BilingualLookupTable {
+  code: string;
+  description_it: string;
+  description_en: string;
+}
+
+/** ISO 3166-1 alpha-2 countries. `eu_member` marks the 27 member states, whose residents cannot use tax-free. */
+export interface CountryTable extends BilingualLookupTable {
+  eu_member: boolean;
+}
+
+/** Territories of a member state outside the EU VAT area (Directive 2006/112/EC art. 6). */
+export interface FreeZoneTable extends BilingualLookupTable {
+  country_code: string;
+  /** False for a zone where nobody can live (the Italian waters of Lake Lugano): not offered at registration. */
+  residential: boolean;
+}
+
+/** Airports by IATA code. */
+export interface AirportTable extends BilingualLookupTable {
+  country_code: string;
+}
+
+export interface SchemaMigrationsTable {
+  version: number;
+  name: string;
+  checksum: string;
+  applied_at: ColumnType<Date, never, never>;
+}
+
+export interface Database {
+  country: CountryTable;
+  document_type: BilingualLookupTable;
+  ticket_type: BilingualLookupTable;
+  transport_type: BilingualLookupTable;
+  free_zone: FreeZoneTable;
+  airport: AirportTable;
+  schema_migrations: SchemaMigrationsTable;
+}

@@ -1,0 +1,74 @@
+import type { TypologyType } from '@varco/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+
+/** A lookup row with both labels: one query serves both languages. */
+export interface BilingualRow {
+  code: string;
+  description_it: string;
+  description_en: string;
+}
+
+const TABLE_OF_TYPE = {
+  COUNTRY: 'country',
+  DOCUMENT_TYPE: 'document_type',
+  TICKET_TYPE: 'ticket_type',
+  TRANSPORT_TYPE: 'transport_type',
+} as const satisfies Record<TypologyType, keyof Database>;
+
+export interface TypologyRepository {
+  listTypology(type: TypologyType): Promise<BilingualRow[]>;
+  /** Countries whose residents can use tax-free: every one but the 27 member states. */
+  listTaxFreeCountries(): Promise<BilingualRow[]>;
+  /** The free zones of a country; null when the country does not exist. */
+  listFreeZones(country: string, residentialOnly: boolean): Promise<BilingualRow[] | null>;
+  /** The airports of a country; null when the country does not exist. */
+  listAirports(country: string): Promise<BilingualRow[] | null>;
+}
+
+/** Rows of `country left join child`: no row means no such country, a row with a null code a country without children. */
+function childrenOrNull(rows: Array<{ code: string | null; description_it: string | null; description_en: string | null }>): BilingualRow[] | null {
+  if (rows.length === 0) return null;
+  return rows.flatMap((row) =>
+    row.code !== null && row.description_it !== null && row.description_en !== null
+      ? [{ code: row.code, description_it: row.description_it, description_en: row.description_en }]
+      : [],
+  );
+}
+
+export function createTypologyRepository(db: Kysely<Database>): TypologyRepository {
+  return {
+    listTypology: (type) =>
+      // The four tables share the lookup columns; Kysely is told one of them to type the selection.
+      db
+        .selectFrom(TABLE_OF_TYPE[type] as 'document_type')
+        .select(['code', 'description_it', 'description_en'])
+        .execute(),
+
+    listTaxFreeCountries: () =>
+      db.selectFrom('country').select(['code', 'description_it', 'description_en']).where('eu_member', '=', false).execute(),
+
+    listFreeZones: async (country, residentialOnly) => {
+      const rows = await db
+        .selectFrom('country')
+        .leftJoin('free_zone', (join) => {
+          const onCountry = join.onRef('free_zone.country_code', '=', 'country.code');
+          return residentialOnly ? onCountry.on('free_zone.residential', '=', true) : onCountry;
+        })
+        .select(['free_zone.code', 'free_zone.description_it', 'free_zone.description_en'])
+        .where('country.code', '=', country)
+        .execute();
+      return childrenOrNull(rows);
+    },
+
+    listAirports: async (country) => {
+      const rows = await db
+        .selectFrom('country')
+        .leftJoin('airport', 'airport.country_code', 'country.code')
+        .select(['airport.code', 'airport.description_it', 'airport.description_en'])
+        .where('country.code', '=', country)
+        .execute();
+      return childrenOrNull(rows);
+    },
+  };
+}

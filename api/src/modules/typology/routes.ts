@@ -1,0 +1,119 @@
+import {
+  apiErrorSchema,
+  countryCodeSchema,
+  freeZoneQuerySchema,
+  lookupListSchema,
+  serverLanguageSchema,
+  TYPOLOGY_TYPES,
+  typologyTypeSchema,
+  type ServerLanguage,
+} from '@varco/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cachePublicly } from '../../http-cache';
+import { requestLanguage } from '../../plugins/errors';
+import { createTypologyRepository } from './repository';
+import { createTypologyService } from './service';
+
+/** Reference data changes only with a deployment: browsers and the CDN may keep it for an hour. */
+export const TYPOLOGY_MAX_AGE_SECONDS = 3600;
+
+/** Every typology call accepts `language`, which wins over Accept-Language (SPEC §7 names it for free zones). */
+const languageQuerySchema = z.object({ language: z.optional(serverLanguageSchema) });
+/** ISO 3166-1 alpha-2, upper case. */
+const countryParamsSchema = z.object({ country: countryCodeSchema });
+
+const tags = ['typology'];
+const listResponses = { 200: lookupListSchema, 400: apiErrorSchema };
+const countryResponses = { ...listResponses, 404: apiErrorSchema };
+
+function languageOf(request: FastifyRequest, query: { language?: ServerLanguage | undefined }): ServerLanguage {
+  return query.language ?? requestLanguage(request);
+}
+
+/** The public typology calls of SPEC §7, mounted under `/api/v1/public/typology`. */
+export const typologyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createTypologyService(createTypologyRepository(app.db));
+
+  // Registered before `/:type`, though find-my-way would prefer these static paths anyway.
+  app.get(
+    '/countries/tax-free',
+    {
+      schema: {
+        tags,
+        summary: 'Countries whose residents can use tax-free',
+        description: 'Every country (ISO 3166-1, and XK for Kosovo) except the 27 EU member states, sorted by name in the answer language.',
+        querystring: languageQuerySchema,
+        response: listResponses,
+      },
+    },
+    async (request, reply) => {
+      const list = await service.taxFreeCountries(languageOf(request, request.query));
+      cachePublicly(reply, TYPOLOGY_MAX_AGE_SECONDS);
+      return list;
+    },
+  );
+
+  app.get(
+    '/countries/free-zone/:country',
+    {
+      schema: {
+        tags,
+        summary: 'Free zones of a country',
+        description:
+          'Territories of the country outside the EU VAT area. `from=REGISTRATION` lists only the zones where one can ' +
+          'reside; `from=VISA` (or no `from`) lists them all. A known country without zones answers an empty list; an ' +
+          'unknown country answers 404.',
+        params: countryParamsSchema,
+        querystring: freeZoneQuerySchema,
+        response: countryResponses,
+      },
+    },
+    async (request, reply) => {
+      const list = await service.freeZones(request.params.country, languageOf(request, request.query), request.query.from);
+      cachePublicly(reply, TYPOLOGY_MAX_AGE_SECONDS);
+      return list;
+    },
+  );
+
+  app.get(
+    '/airports/:country',
+    {
+      schema: {
+        tags,
+        summary: 'Airports of a country',
+        description:
+          'Airports by IATA code, labelled "city + name (code)". A known country without listed airports answers an empty ' +
+          'list; an unknown country answers 404.',
+        params: countryParamsSchema,
+        querystring: languageQuerySchema,
+        response: countryResponses,
+      },
+    },
+    async (request, reply) => {
+      const list = await service.airports(request.params.country, languageOf(request, request.query));
+      cachePublicly(reply, TYPOLOGY_MAX_AGE_SECONDS);
+      return list;
+    },
+  );
+
+  app.get(
+    '/:type',
+    {
+      schema: {
+        tags,
+        summary: 'A lookup list',
+        description: `One of ${TYPOLOGY_TYPES.join(', ')}: \`{ code, description }\` records sorted by description.`,
+        params: z.object({ type: typologyTypeSchema }),
+        querystring: languageQuerySchema,
+        response: listResponses,
+      },
+    },
+    async (request, reply) => {
+      const list = await service.typology(request.params.type, languageOf(request, request.query));
+      cachePublicly(reply, TYPOLOGY_MAX_AGE_SECONDS);
+      return list;
+    },
+  );
+};
