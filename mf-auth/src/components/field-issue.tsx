@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { NS } from '../i18n/namespace';
+import type { ValidationIssue } from '../lib/validation';
+
+/** The translated message of a validation issue. */
+export function FieldIssue({ id, issue }: { id: string; issue: ValidationIssue }) {
+  const { t } = useTranslation(NS);
+  let message: string;
+  switch (issue.code) {
+    case 'empty':
+      message = t('validation.empty');
+      break;
+    case 'minLength':
+      message = t('validation.minLength', { length: issue.length });
+      break;
+    case 'email':
+      message = t('validation.email');
+      break;
+    case 'passwordLength':
+      message = t('validation.passwordLength', { length: issue.length });
+      break;
+    case 'differentPassword':
+      message = t('validation.differentPassword');
+      break;
+  }
+  return (
+    <div id={id} className="invalid-feedback d-block" data-testid="field-issue">
+      {message}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import type { AuthRoutesProps } from '@varco/contracts';
+import { ChangePasswordPage } from '../features/change-password/components/change-password-page';
+import { ProfilePage } from '../features/profile/components/profile-page';
+import { RecoverPasswordPage } from '../features/recover-password/components/recover-password-page';
+import { OtpPage } from '../features/sign-in/components/otp-page';
+import { SignInPage } from '../features/sign-in/components/sign-in-page';
+import { SignUpPage } from '../features/sign-up/components/sign-up-page';
+import { registerTranslations } from '../i18n/namespace';
+
+registerTranslations();
+
+/** SPEC §2: unknown paths go to the welcome page. */
+const unknown = <Route path="*" element={<Navigate to="/" replace />} />;
+
+/**
+ * mf-auth/routes: mounted by the shell once per section (REMOTE_MOUNTS), each under its own prefix; the paths
+ * here are relative to that prefix.
+ */
+export default function AuthRoutes({ section }: AuthRoutesProps) {
+  switch (section) {
+    case 'sign-in':
+      return (
+        <Routes>
+          <Route index element={<SignInPage />} />
+          <Route path="otp" element={<OtpPage />} />
+          {unknown}
+        </Routes>
+      );
+    case 'sign-up':
+      return (
+        <Routes>
+          <Route index element={<SignUpPage />} />
+          {unknown}
+        </Routes>
+      );
+    case 'recover-password':
+      return (
+        <Routes>
+          <Route index element={<RecoverPasswordPage />} />
+          {unknown}
+        </Routes>
+      );
+    case 'change-password':
+      return (
+        <Routes>
+          <Route index element={<ChangePasswordPage />} />
+          {unknown}
+        </Routes>
+      );
+    case 'edit-user':
+      return (
+        <Routes>
+          <Route index element={<ProfilePage />} />
+          {unknown}
+        </Routes>
+      );
+  }
+}

@@ -1,0 +1,85 @@
+import { useEffect } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_MIN_LENGTH, type ClientError } from '@varco/contracts';
+import { isClientError } from '@varco/http';
+import { useSession } from '@varco/session';
+import { PageLoader } from '@varco/ui';
+import { ErrorAlert } from '../../../components/error-alert';
+import { TextField } from '../../../components/text-field';
+import { useForm } from '../../../hooks/use-form';
+import { NS } from '../../../i18n/namespace';
+import { passwordLength, sameAs } from '../../../lib/validation';
+import { useChangePassword } from '../api/change-password';
+import { useValidateResetKey } from '../api/validate-reset-key';
+
+/** SPEC §2 /change-password?key1&key2: without both keys there is nothing to do here (SPEC §8: go home). */
+export function ChangePasswordPage() {
+  const [params] = useSearchParams();
+  const key1 = params.get('key1');
+  const key2 = params.get('key2');
+  if (!key1 || !key2) return <Navigate to="/" replace />;
+  return <ChangePasswordScreen key1={key1} key2={key2} />;
+}
+
+function ChangePasswordScreen({ key1, key2 }: { key1: string; key2: string }) {
+  const { t } = useTranslation(NS);
+  const navigate = useNavigate();
+  const setError = useSession((state) => state.setError);
+  const keyCheck = useValidateResetKey(key1, key2);
+  const invalidKey = keyCheck.isError || (keyCheck.isSuccess && !keyCheck.data.valid);
+
+  // SPEC §8: an invalid or failed key check shows an error with the server detail and goes home.
+  useEffect(() => {
+    if (!invalidKey) return;
+    const serverError = isClientError(keyCheck.error) && keyCheck.error.detail ? keyCheck.error : undefined;
+    const shown: ClientError = serverError ?? { status: 0, detail: t('changePassword.invalidKey'), extra: {}, type: 'http-error' };
+    setError(shown);
+    navigate('/', { replace: true });
+  }, [invalidKey, keyCheck.error, navigate, setError, t]);
+
+  return (
+    <div className="container py-4">
+      <h1>{t('changePassword.title')}</h1>
+      {keyCheck.isSuccess && keyCheck.data.valid ? <NewPasswordForm key1={key1} key2={key2} /> : <PageLoader />}
+    </div>
+  );
+}
+
+function NewPasswordForm({ key1, key2 }: { key1: string; key2: string }) {
+  const { t } = useTranslation(NS);
+  const change = useChangePassword();
+  const form = useForm({ password: '', confirmPassword: '' }, { password: [passwordLength], confirmPassword: [passwordLength, sameAs('password')] });
+
+  if (change.isSuccess)
+    return (
+      <div className="alert alert-success" role="status" data-testid="password-changed">
+        <p>{t('changePassword.success')}</p>
+        <Link to="/sign-in" className="btn btn-primary">
+          {t('changePassword.signIn')}
+        </Link>
+      </div>
+    );
+
+  const submit = form.handleSubmit(({ password }) => change.mutate({ key1, key2, body: { newPwd: password } }));
+  return (
+    <>
+      <p className="lead">{t('changePassword.lead')}</p>
+      {change.isError ? <ErrorAlert error={change.error} /> : null}
+      <form onSubmit={submit} noValidate className="mt-5" data-testid="change-password-form">
+        <TextField
+          {...form.field('password')}
+          label={t('changePassword.password')}
+          type="password"
+          required
+          autoComplete="new-password"
+          hint={t('changePassword.passwordHint', { length: PASSWORD_MIN_LENGTH })}
+        />
+        <TextField {...form.field('confirmPassword')} label={t('changePassword.confirmPassword')} type="password" required autoComplete="new-password" />
+        <button type="submit" className="btn btn-primary" disabled={change.isPending}>
+          {t('changePassword.submit')}
+        </button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next';
+import { toLocale } from '@varco/contracts';
+import { PageLoader } from '@varco/ui';
+import { ErrorAlert } from '../../../components/error-alert';
+import { NS } from '../../../i18n/namespace';
+import { useUserInfo } from '../api/get-user-info';
+
+function ReadOnlyField({ id, label, value }: { id: string; label: string; value: string }) {
+  return (
+    <div className="form-group">
+      <label htmlFor={id} className="active">
+        {label}
+      </label>
+      <input id={id} type="text" className="form-control" value={value} readOnly />
+    </div>
+  );
+}
+
+/** An ISO day (1990-05-17) in the reader's language; other text is shown as it is. */
+function formatDay(value: string, locale: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
+}
+
+/** SPEC §2 /protected/edit-user: the traveler's profile, read-only (SPEC §5 Edit-user, §6). */
+export function ProfilePage() {
+  const { t, i18n } = useTranslation(NS);
+  const query = useUserInfo();
+
+  let body;
+  if (query.isPending) body = <PageLoader />;
+  else if (query.isError) body = <ErrorAlert error={undefined} />;
+  else {
+    const user = query.data;
+    body = (
+      <form className="mt-5" aria-labelledby="profile-title" data-testid="profile">
+        <div className="row">
+          <div className="col-md-6">
+            <ReadOnlyField id="profile-name" label={t('profile.name')} value={user.nome} />
+          </div>
+          <div className="col-md-6">
+            <ReadOnlyField id="profile-surname" label={t('profile.surname')} value={user.cognome} />
+          </div>
+          <div className="col-md-6">
+            <ReadOnlyField id="profile-birthday" label={t('profile.birthday')} value={formatDay(user.dataNascita, toLocale(i18n.language))} />
+          </div>
+          <div className="col-md-6">
+            <ReadOnlyField id="profile-email" label={t('profile.email')} value={user.email} />
+          </div>
+          <div className="col-md-6">
+            <ReadOnlyField id="profile-country" label={t('profile.country')} value={user.paeseResidenzaCodice} />
+          </div>
+          {user.zonaResidenzaCodice ? (
+            <div className="col-md-6">
+              <ReadOnlyField id="profile-zone" label={t('profile.countryZone')} value={user.zonaResidenzaCodice} />
+            </div>
+          ) : null}
+          <div className="col-md-6">
+            <ReadOnlyField id="profile-document-type" label={t('profile.documentType')} value={user.tipoDocumentoCodice} />
+          </div>
+          <div className="col-md-6">
+            <ReadOnlyField id="profile-document-country" label={t('profile.documentCountry')} value={user.paeseDocumentoCodice} />
+          </div>
+          <div className="col-md-6">
+            <ReadOnlyField id="profile-document-number" label={t('profile.documentNumber')} value={user.numeroDocumento} />
+          </div>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <div className="container py-4">
+      <h1 id="profile-title">{t('profile.title')}</h1>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { requestVoid } from '@varco/http';
+import { renderSection } from '../../../testing/render-section';
+
+jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestVoid: jest.fn() }));
+const requestVoidMock = jest.mocked(requestVoid);
+
+beforeEach(() => requestVoidMock.mockReset());
+
+describe('recover password (SPEC §2, §5)', () => {
+  it('needs a valid, non-empty e-mail', async () => {
+    const user = userEvent.setup();
+    renderSection('recover-password', '/recover-password');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Recover your password');
+    const email = screen.getByLabelText(/^E-mail/);
+    await user.click(email);
+    await user.tab();
+    expect(screen.getByText('This field cannot be empty')).toBeInTheDocument();
+    await user.type(email, 'mario.rossi@');
+    await user.tab();
+    expect(screen.getByText('Enter a valid e-mail address')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(requestVoidMock).not.toHaveBeenCalled();
+  });
+
+  it('asks for the mail in the current language and says so', async () => {
+    requestVoidMock.mockResolvedValue(undefined);
+    const user = userEvent.setup();
+    renderSection('recover-password', '/recover-password', { language: 'it_IT' });
+    await user.type(screen.getByLabelText(/^E-mail/), 'mario.rossi@example.org');
+    await user.click(screen.getByRole('button', { name: 'Invia' }));
+    expect(requestVoidMock).toHaveBeenCalledWith('v1/public/traveler/send-change-pwd-token', { method: 'POST', json: { email: 'mario.rossi@example.org', lan: 'IT' } });
+    expect(await screen.findByTestId('recover-sent')).toHaveTextContent('Richiesta ricevuta');
+  });
+
+  it('shows the server detail of an error', async () => {
+    requestVoidMock.mockRejectedValue({ status: 404, detail: 'Not Found', extra: {}, type: 'http-error' });
+    const user = userEvent.setup();
+    renderSection('recover-password', '/recover-password');
+    await user.type(screen.getByLabelText(/^E-mail/), 'mario.rossi@example.org');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not Found');
+  });
+});

@@ -1,0 +1,44 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { toServerLanguage } from '@varco/contracts';
+import { currentLanguage } from '@varco/i18n';
+import { ErrorAlert } from '../../../components/error-alert';
+import { TextField } from '../../../components/text-field';
+import { useForm } from '../../../hooks/use-form';
+import { NS } from '../../../i18n/namespace';
+import { notEmpty, validEmail } from '../../../lib/validation';
+import { useSendChangePasswordToken } from '../api/send-change-password-token';
+
+/** SPEC §2 /recover-password: asks for a password-reset mail; errors show the server detail (SPEC §8). */
+export function RecoverPasswordPage() {
+  const { t } = useTranslation(NS);
+  const request = useSendChangePasswordToken();
+  const form = useForm({ email: '' }, { email: [notEmpty, validEmail] });
+
+  const submit = form.handleSubmit(({ email }) => request.mutate({ email: email.trim(), lan: toServerLanguage(currentLanguage()) }));
+
+  return (
+    <div className="container py-4">
+      <h1>{t('recoverPassword.title')}</h1>
+      <p className="lead">{t('recoverPassword.lead')}</p>
+      {request.isSuccess ? (
+        <div className="alert alert-success" role="status" data-testid="recover-sent">
+          {t('recoverPassword.sent')}
+        </div>
+      ) : (
+        <>
+          {request.isError ? <ErrorAlert error={request.error} /> : null}
+          <form onSubmit={submit} noValidate className="mt-5" data-testid="recover-form">
+            <TextField {...form.field('email')} label={t('recoverPassword.email')} type="email" inputMode="email" required autoComplete="email" />
+            <button type="submit" className="btn btn-primary" disabled={request.isPending}>
+              {t('recoverPassword.submit')}
+            </button>
+          </form>
+        </>
+      )}
+      <p className="mt-4">
+        <Link to="/sign-in">{t('recoverPassword.back')}</Link>
+      </p>
+    </div>
+  );
+}

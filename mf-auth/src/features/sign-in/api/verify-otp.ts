@@ -1,0 +1,31 @@
+import { useMutation } from '@tanstack/react-query';
+import { HEADERS, PRIVATE_BASE, userInfoSchema } from '@varco/contracts';
+import { requestJson } from '@varco/http';
+import { sessionStore } from '@varco/session';
+
+/**
+ * Presents the OTP: the credentials session answers private calls only with a valid code in its header
+ * (ARCHITECTURE "The api"), so the first such call, the traveler's user-info, is the verification.
+ */
+export function verifyOtp(code: string) {
+  return requestJson(`${PRIVATE_BASE}/traveler/user-info`, userInfoSchema, { headers: { [HEADERS.otp]: code } });
+}
+
+/** On success the code is kept (it travels with every later call) and the session user is set (SPEC §4). */
+export function useVerifyOtp() {
+  return useMutation({
+    mutationFn: (code: string) => {
+      sessionStore.getState().setOtp(code, sessionStore.getState().otpExpiration);
+      return verifyOtp(code);
+    },
+    onSuccess: (info) => {
+      const session = sessionStore.getState();
+      session.setVisaCreationEnabled(info.visaCreationEnabled);
+      session.setUser({ numeroDocumento: info.numeroDocumento, nome: info.nome, cognome: info.cognome });
+    },
+    onError: (_error, code) => {
+      const session = sessionStore.getState();
+      if (session.otp === code) session.setOtp(null, session.otpExpiration);
+    },
+  });
+}

@@ -1,0 +1,106 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { requestJson } from '@varco/http';
+import { sessionStore } from '@varco/session';
+import { renderSection } from '../../../testing/render-section';
+
+jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
+const requestJsonMock = jest.mocked(requestJson);
+
+const traveler = {
+  nome: 'Mario',
+  cognome: 'Rossi',
+  dataNascita: '1980-05-17',
+  email: 'mario.rossi@example.org',
+  paeseResidenzaCodice: 'US',
+  zonaResidenzaCodice: '',
+  tipoDocumentoCodice: 'PASSPORT',
+  paeseDocumentoCodice: 'US',
+  numeroDocumento: 'YA1234567',
+  privacy: true,
+  visaCreationEnabled: true,
+};
+
+function answer(path: string) {
+  if (path.endsWith('/send-otp')) return Promise.resolve({ expirationDate: new Date(Date.now() + 90_000).toISOString() });
+  if (path.endsWith('/user-info')) return Promise.resolve(traveler);
+  return Promise.reject({ status: 404, detail: 'Not Found', extra: {}, type: 'http-error' });
+}
+
+beforeEach(() => {
+  requestJsonMock.mockReset();
+  sessionStore.getState().clearSession();
+});
+
+describe('OTP step (SPEC §2 /sign-in/otp)', () => {
+  it('sends a code on opening and shows its validity as mm:ss', async () => {
+    requestJsonMock.mockImplementation((path) => answer(path));
+    renderSection('sign-in', '/sign-in/otp');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Verification code');
+    expect(await screen.findByText(/^The code expires in 01:(30|29)$/)).toBeInTheDocument();
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/traveler/send-otp', expect.anything(), { method: 'POST', searchParams: { language: 'EN' } });
+    expect(requestJsonMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers a new code once the code has expired', async () => {
+    jest.useFakeTimers();
+    try {
+      requestJsonMock.mockImplementation((path) => answer(path));
+      renderSection('sign-in', '/sign-in/otp');
+      await act(async () => {
+        await Promise.resolve();
+      });
+      act(() => jest.advanceTimersByTime(91_000));
+      expect(screen.getByText('The code has expired: ask for a new one.')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+      act(() => screen.getByRole('button', { name: 'Send a new code' }).click());
+      await act(async () => {
+        await Promise.resolve();
+      });
+      expect(requestJsonMock).toHaveBeenCalledTimes(2);
+      expect(screen.getByText(/^The code expires in 01:(30|29)$/)).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('requires a non-empty code, checked on blur', async () => {
+    requestJsonMock.mockImplementation((path) => answer(path));
+    const user = userEvent.setup();
+    renderSection('sign-in', '/sign-in/otp');
+    await user.click(screen.getByLabelText(/^Code/));
+    await user.tab();
+    expect(screen.getByText('This field cannot be empty')).toBeInTheDocument();
+  });
+
+  it('presents the code in its header and signs the traveler in', async () => {
+    requestJsonMock.mockImplementation((path) => answer(path));
+    const user = userEvent.setup();
+    renderSection('sign-in', '/sign-in/otp');
+    await screen.findByText(/^The code expires in/);
+    await user.type(screen.getByLabelText(/^Code/), ' 123456 ');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/traveler/user-info', expect.anything(), { headers: { 'x-otp': '123456' } });
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/protected'));
+    expect(sessionStore.getState()).toMatchObject({ user: { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' }, otp: '123456', visaCreationEnabled: true });
+  });
+
+  it('says the code is wrong when the server refuses it, and forgets it', async () => {
+    requestJsonMock.mockImplementation((path) => (path.endsWith('/user-info') ? Promise.reject({ status: 400, detail: '', extra: {}, type: 'http-error' }) : answer(path)));
+    const user = userEvent.setup();
+    renderSection('sign-in', '/sign-in/otp');
+    await screen.findByText(/^The code expires in/);
+    await user.type(screen.getByLabelText(/^Code/), '000000');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('OTP incorrect: enter the correct code.');
+    expect(sessionStore.getState().otp).toBeNull();
+    expect(sessionStore.getState().user).toEqual({});
+  });
+
+  it('shows the detail when the code cannot be sent', async () => {
+    requestJsonMock.mockRejectedValue({ status: 404, detail: 'Not Found', extra: {}, type: 'http-error' });
+    renderSection('sign-in', '/sign-in/otp');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not Found');
+    expect(screen.getByRole('button', { name: 'Send a new code' })).toBeInTheDocument();
+  });
+});

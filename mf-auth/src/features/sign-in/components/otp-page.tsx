@@ -1,0 +1,69 @@
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '@varco/session';
+import { ErrorAlert } from '../../../components/error-alert';
+import { TextField } from '../../../components/text-field';
+import { useForm } from '../../../hooks/use-form';
+import { NS } from '../../../i18n/namespace';
+import { notEmpty } from '../../../lib/validation';
+import { useSendOtp } from '../api/send-otp';
+import { useVerifyOtp } from '../api/verify-otp';
+import { formatMinutesSeconds, useCountdown } from '../hooks/use-countdown';
+
+function isStillValid(expiration: string | null): boolean {
+  return Boolean(expiration && Date.parse(expiration) > Date.now());
+}
+
+/** SPEC §2 /sign-in/otp: the one-time code, its validity as a mm:ss countdown, and a resend once it expires. */
+export function OtpPage() {
+  const { t } = useTranslation(NS);
+  const navigate = useNavigate();
+  const otpExpiration = useSession((state) => state.otpExpiration);
+  const remaining = useCountdown(otpExpiration);
+  const sendOtp = useSendOtp();
+  const verifyOtp = useVerifyOtp();
+  const form = useForm({ code: '' }, { code: [notEmpty] });
+  const { mutate: send } = sendOtp;
+
+  // A code is sent when the page opens, unless one sent before (this page reloaded) is still valid.
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current) return;
+    asked.current = true;
+    if (!isStillValid(otpExpiration)) send();
+  }, [otpExpiration, send]);
+
+  const submit = form.handleSubmit(({ code }) => verifyOtp.mutate(code.trim(), { onSuccess: () => navigate('/protected', { replace: true }) }));
+  const expired = remaining === 0;
+
+  return (
+    <div className="container py-4">
+      <h1>{t('otp.title')}</h1>
+      <p className="lead">{t('otp.lead')}</p>
+      <div aria-live="polite" data-testid="otp-status">
+        {sendOtp.isSuccess && !expired ? <p className="text-success">{t('otp.sendSuccess')}</p> : null}
+        {remaining !== null && !expired ? <p>{t('otp.expiresIn', { time: formatMinutesSeconds(remaining) })}</p> : null}
+        {expired ? <p className="fw-semibold">{t('otp.expired')}</p> : null}
+      </div>
+      {sendOtp.isError ? <ErrorAlert error={sendOtp.error} fallback={t('otp.sendError')} /> : null}
+      {verifyOtp.isError ? <ErrorAlert error={verifyOtp.error} fallback={t('otp.incorrect')} /> : null}
+      <form onSubmit={submit} noValidate className="mt-5" data-testid="otp-form">
+        <TextField {...form.field('code')} label={t('otp.code')} required autoComplete="one-time-code" inputMode="numeric" />
+        <div className="d-flex flex-wrap gap-2">
+          <button type="submit" className="btn btn-primary" disabled={verifyOtp.isPending || expired}>
+            {t('otp.submit')}
+          </button>
+          {expired || sendOtp.isError ? (
+            <button type="button" className="btn btn-outline-primary" onClick={() => send()} disabled={sendOtp.isPending}>
+              {t('otp.resend')}
+            </button>
+          ) : null}
+        </div>
+      </form>
+      <p className="mt-4">
+        <Link to="/sign-in">{t('otp.back')}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
+import { TextField } from '../../../components/text-field';
+import { useForm } from '../../../hooks/use-form';
+import { NS } from '../../../i18n/namespace';
+import { minTextLength, notEmpty } from '../../../lib/validation';
+import { useLoginCustom } from '../api/login-custom';
+import { loginSpidUrl } from '../api/login-spid';
+
+/** SPEC §2 /sign-in: credentials (then the OTP step) or the national digital identity by full-page redirect. */
+export function SignInPage() {
+  const { t } = useTranslation(NS);
+  const navigate = useNavigate();
+  const login = useLoginCustom();
+  const form = useForm({ username: '', password: '' }, { username: [notEmpty, minTextLength], password: [notEmpty, minTextLength] });
+
+  const submit = form.handleSubmit((values) => login.mutate(values, { onSuccess: () => navigate('/sign-in/otp') }));
+
+  return (
+    <div className="container py-4">
+      <h1>{t('signIn.title')}</h1>
+      <p className="lead">{t('signIn.lead')}</p>
+      <div className="row g-4">
+        <section className="col-lg-6" aria-labelledby="sign-in-credentials-title">
+          <div className="card-wrapper">
+            <div className="card card-bg p-4">
+              <h2 className="h4" id="sign-in-credentials-title">
+                {t('signIn.credentialsTitle')}
+              </h2>
+              <p className="small mb-4">{t('form.requiredLegend')}</p>
+              {login.isError ? <ErrorAlert error={login.error} fallback={t('signIn.wrongCredentials')} /> : null}
+              <form onSubmit={submit} noValidate className="mt-5" data-testid="sign-in-form">
+                <TextField {...form.field('username')} label={t('signIn.username')} required autoComplete="username" />
+                <TextField {...form.field('password')} label={t('signIn.password')} type="password" required autoComplete="current-password" />
+                <button type="submit" className="btn btn-primary" disabled={login.isPending}>
+                  {t('signIn.submit')}
+                </button>
+              </form>
+              <ul className="list-unstyled mt-3 mb-0">
+                <li>
+                  <Link to="/recover-password">{t('signIn.forgotPassword')}</Link>
+                </li>
+                <li>
+                  {t('signIn.noAccount')} <Link to="/sign-up">{t('signIn.signUp')}</Link>
+                </li>
+              </ul>
+            </div>
+          </div>
+        </section>
+        <section className="col-lg-6" aria-labelledby="sign-in-spid-title">
+          <div className="card-wrapper">
+            <div className="card card-bg p-4">
+              <h2 className="h4" id="sign-in-spid-title">
+                {t('signIn.spidTitle')}
+              </h2>
+              <p>{t('signIn.spidText')}</p>
+              <a className="btn btn-outline-primary" href={loginSpidUrl()} data-testid="spid-link">
+                {t('signIn.spidButton')}
+              </a>
+            </div>
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

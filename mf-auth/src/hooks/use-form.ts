@@ -1,0 +1,68 @@
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { Rule, ValidationIssue } from '../lib/validation';
+
+/** What a field component needs: its value and handlers, and the issue found when it was last checked. */
+export interface FieldBinding {
+  id: string;
+  name: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  onBlur: () => void;
+  issue: ValidationIssue | null;
+}
+
+export type FormRules<Values> = { [Name in keyof Values]?: ReadonlyArray<Rule<Values>> };
+
+/**
+ * A small form state with the validation of SPEC §5: a field is checked when it loses focus, checked again
+ * while it is being corrected, and every field is checked on submit (focus goes to the first wrong one).
+ */
+export function useForm<Values extends Record<string, string>>(initialValues: Values, rules: FormRules<Values>) {
+  const idPrefix = useId();
+  const [values, setValues] = useState(initialValues);
+  const [issues, setIssues] = useState<Partial<Record<keyof Values, ValidationIssue>>>({});
+
+  const check = (name: keyof Values, current: Values): ValidationIssue | undefined => {
+    for (const rule of rules[name] ?? []) {
+      const issue = rule(current[name] ?? '', current);
+      if (issue) return issue;
+    }
+    return undefined;
+  };
+  const fieldId = (name: keyof Values & string) => `${idPrefix}${name}`;
+
+  function field(name: keyof Values & string): FieldBinding {
+    return {
+      id: fieldId(name),
+      name,
+      value: values[name] ?? '',
+      onChange: (event) => {
+        const next = { ...values, [name]: event.target.value } as Values;
+        setValues(next);
+        if (issues[name]) setIssues((previous) => ({ ...previous, [name]: check(name, next) }));
+      },
+      onBlur: () => setIssues((previous) => ({ ...previous, [name]: check(name, values) })),
+      issue: issues[name] ?? null,
+    };
+  }
+
+  function handleSubmit(onValid: (values: Values) => void) {
+    return (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const found: Partial<Record<keyof Values, ValidationIssue>> = {};
+      let first: (keyof Values & string) | undefined;
+      for (const name of Object.keys(values) as Array<keyof Values & string>) {
+        const issue = check(name, values);
+        if (issue) {
+          found[name] = issue;
+          first ??= name;
+        }
+      }
+      setIssues(found);
+      if (first) document.getElementById(fieldId(first))?.focus();
+      else onValid(values);
+    };
+  }
+
+  return { values, field, handleSubmit };
+}

@@ -1,0 +1,10 @@
+import type { WidgetProps } from '@varco/contracts';
+import { LatestInvoices as LatestInvoicesList } from '../features/invoices/components/latest-invoices';
+import { registerTranslations } from '../i18n/namespace';
+
+registerTranslations();
+
+/** mf-invoices/LatestInvoices: the home widget with the latest 4 invoices. */
+export default function LatestInvoices(_props: WidgetProps) {
+  return <LatestInvoicesList />;
+}

@@ -1,0 +1,19 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import type { RoutesProps } from '@varco/contracts';
+import { InvoiceDetailPage } from '../features/invoices/components/invoice-detail-page';
+import { InvoiceListPage } from '../features/invoices/components/invoice-list-page';
+import { registerTranslations } from '../i18n/namespace';
+
+registerTranslations();
+
+/** mf-invoices/routes, mounted by the shell under /protected/invoice; paths are relative to it. */
+export default function InvoicesRoutes(_props: RoutesProps) {
+  return (
+    <Routes>
+      <Route index element={<InvoiceListPage />} />
+      {/* SPEC §2: /protected/invoice/create shows the same detail view; ids that are not refund ids are not found. */}
+      <Route path=":id" element={<InvoiceDetailPage />} />
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { PRIVATE_BASE, invoiceSchema, toServerLanguage } from '@varco/contracts';
+import { requestJson } from '@varco/http';
+import { currentLanguage } from '@varco/i18n';
+
+/** GET private/invoices/detail?idRichiestaRimborso: one invoice, by its refund id (SPEC §7). */
+export function getInvoiceDetail(refundId: number) {
+  return requestJson(`${PRIVATE_BASE}/invoices/detail`, invoiceSchema, {
+    searchParams: { idRichiestaRimborso: refundId, language: toServerLanguage(currentLanguage()) },
+  });
+}
+
+/** `refundId` is null when the address holds no valid id: nothing is asked then. */
+export function useInvoiceDetail(refundId: number | null) {
+  return useQuery({
+    queryKey: ['invoices', 'detail', refundId, currentLanguage()],
+    queryFn: () => getInvoiceDetail(refundId as number),
+    enabled: refundId !== null,
+  });
+}

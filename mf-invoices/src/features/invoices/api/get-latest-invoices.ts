@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { HOME_INVOICES_LIMIT, PRIVATE_BASE, latestInvoicesResponseSchema, toServerLanguage } from '@varco/contracts';
+import { requestJson } from '@varco/http';
+import { currentLanguage } from '@varco/i18n';
+
+/** GET private/invoices/latest?limit&page: the most recent invoices, for the home (SPEC §2: 4 of them). */
+export function getLatestInvoices(limit: number = HOME_INVOICES_LIMIT) {
+  return requestJson(`${PRIVATE_BASE}/invoices/latest`, latestInvoicesResponseSchema, {
+    searchParams: { limit, page: 0, language: toServerLanguage(currentLanguage()) },
+  });
+}
+
+export function useLatestInvoices() {
+  return useQuery({
+    queryKey: ['invoices', 'latest', HOME_INVOICES_LIMIT, currentLanguage()],
+    queryFn: () => getLatestInvoices(HOME_INVOICES_LIMIT),
+  });
+}

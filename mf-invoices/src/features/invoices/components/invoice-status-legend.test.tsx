@@ -1,0 +1,29 @@
+import { screen, within } from '@testing-library/react';
+import { renderWithProviders } from '@varco/ui/testing';
+import InvoiceStatusLegend from '../../../exposed/invoice-status-legend';
+
+describe('InvoiceStatusLegend (SPEC §4)', () => {
+  it('lists every invoice state with its badge colour', () => {
+    renderWithProviders(<InvoiceStatusLegend />);
+    const legend = screen.getByTestId('invoice-legend');
+    expect(within(legend).getByRole('heading', { name: 'Invoice statuses' })).toBeInTheDocument();
+    const badges = within(legend)
+      .getAllByRole('listitem')
+      .map((item) => [item.querySelector('.badge')?.textContent, item.querySelector('.badge')?.getAttribute('data-color')]);
+    expect(badges).toEqual([
+      ['Available', 'blue'],
+      ['In progress', 'orange'],
+      ['Visa granted', 'green'],
+      ['In completion', 'orange'],
+      ['Customs check required', 'red'],
+      ['Not selected by customs', 'red'],
+      ['Visa denied', 'red'],
+    ]);
+  });
+
+  it('speaks Italian', () => {
+    renderWithProviders(<InvoiceStatusLegend />, { language: 'it_IT' });
+    expect(screen.getByRole('heading', { name: 'Stati delle fatture' })).toBeInTheDocument();
+    expect(screen.getByText('Vistata')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,10 @@
+import type { WidgetProps } from '@varco/contracts';
+import { LatestVisas as LatestVisasList } from '../features/visa/components/latest-visas';
+import { registerTranslations } from '../i18n/namespace';
+
+registerTranslations();
+
+/** mf-visa/LatestVisas: the home widget with the latest 4 visa requests. */
+export default function LatestVisas(_props: WidgetProps) {
+  return <LatestVisasList />;
+}

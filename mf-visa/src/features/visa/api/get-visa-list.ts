@@ -1,0 +1,32 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { PRIVATE_BASE, VISA_PAGE_SIZE, toServerLanguage, visaListResponseSchema } from '@varco/contracts';
+import { requestJson } from '@varco/http';
+import { currentLanguage } from '@varco/i18n';
+
+/** GET private/visa/list?page&limit: the traveler's visa requests, newest first, one page at a time (SPEC §7). */
+export function getVisaList(page: number, limit: number) {
+  return requestJson(`${PRIVATE_BASE}/visa/list`, visaListResponseSchema, {
+    searchParams: { page, limit, language: toServerLanguage(currentLanguage()) },
+  });
+}
+
+/** The visa list page: 10 at a time, Show more asks for the next 10 (SPEC §2, §9). */
+export function useVisaList() {
+  return useInfiniteQuery({
+    queryKey: ['visa', 'list', VISA_PAGE_SIZE, currentLanguage()],
+    queryFn: ({ pageParam }) => getVisaList(pageParam, VISA_PAGE_SIZE),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.requests.length, 0);
+      return last.requests.length > 0 && loaded < last.links.totalItems ? pages.length : undefined;
+    },
+  });
+}
+
+/** The home widget: the latest 4 requests, the first page of the same call (SPEC §2). */
+export function useLatestVisas(limit: number) {
+  return useQuery({
+    queryKey: ['visa', 'latest', limit, currentLanguage()],
+    queryFn: () => getVisaList(0, limit),
+  });
+}

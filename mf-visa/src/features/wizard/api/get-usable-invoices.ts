@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { PRIVATE_BASE, latestInvoicesResponseSchema, toServerLanguage } from '@varco/contracts';
+import { requestJson } from '@varco/http';
+import { currentLanguage } from '@varco/i18n';
+
+/**
+ * GET private/invoices/usable?language: the invoices that can go in a new visa request (wizard step 1, SPEC §7).
+ * The contracts name no answer of its own for it; it is read as the invoice list of /invoices/latest.
+ */
+export function getUsableInvoices() {
+  return requestJson(`${PRIVATE_BASE}/invoices/usable`, latestInvoicesResponseSchema, {
+    searchParams: { language: toServerLanguage(currentLanguage()) },
+  });
+}
+
+export function useUsableInvoices() {
+  return useQuery({
+    queryKey: ['visa', 'usable-invoices', currentLanguage()],
+    queryFn: getUsableInvoices,
+  });
+}

@@ -1,0 +1,89 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { requestJson } from '@varco/http';
+import { anInvoice, notFound, renderRoutes } from '../../../testing/fixtures';
+import { DRAFT_STORAGE_KEY } from '../hooks/use-wizard-draft';
+
+jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
+const requestJsonMock = jest.mocked(requestJson);
+
+const usable = {
+  invoices: [anInvoice({ idRichiestaRimborso: 1, invoiceNumber: 'FT-1', totalAmount: 300 }), anInvoice({ idRichiestaRimborso: 2, invoiceNumber: 'FT-2', vendorName: 'Pelletteria Firenze', totalAmount: 150.5 })],
+  links: { totalItems: 2 },
+};
+
+const savedDraft = () => JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? 'null');
+
+beforeEach(() => requestJsonMock.mockReset());
+
+describe('visa wizard (SPEC §2 /protected/visa/create?step=1..3)', () => {
+  it('shows step 1 with the step indicator and the usable invoices', async () => {
+    requestJsonMock.mockResolvedValue(usable);
+    renderRoutes('/protected/visa/create?step=1');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('New visa request');
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Step 1 of 3: select the invoices');
+    const steps = within(screen.getByTestId('step-indicator')).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual(['1Invoices', '2Travel details', '3Summary']);
+    expect(steps[0]).toHaveAttribute('aria-current', 'step');
+    expect(await screen.findByRole('checkbox', { name: /Invoice FT-2, Pelletteria Firenze/ })).not.toBeChecked();
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/invoices/usable', expect.anything(), { searchParams: { language: 'EN' } });
+  });
+
+  it('enables Next only once an invoice is selected, and keeps the selection in local storage', async () => {
+    requestJsonMock.mockResolvedValue(usable);
+    const user = userEvent.setup();
+    renderRoutes('/protected/visa/create?step=1');
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next).toBeDisabled();
+    await user.click(await screen.findByRole('checkbox', { name: /FT-1/ }));
+    expect(next).toBeEnabled();
+    expect(savedDraft()).toEqual({ invoices: [1], travel: null });
+    await user.click(screen.getByRole('checkbox', { name: /FT-2/ }));
+    expect(screen.getByTestId('selection-summary')).toHaveTextContent('2 invoices selected, total €450.50');
+    await user.click(screen.getByRole('checkbox', { name: /FT-1/ }));
+    expect(savedDraft()).toEqual({ invoices: [2], travel: null });
+    await user.click(next);
+    expect(screen.getByTestId('where')).toHaveTextContent('/protected/visa/create?step=2');
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Step 2 of 3: travel details');
+  });
+
+  it('takes the selection back from a saved draft, dropping invoices no longer usable', async () => {
+    localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [2, 99], travel: null }));
+    requestJsonMock.mockResolvedValue(usable);
+    const user = userEvent.setup();
+    renderRoutes('/protected/visa/create?step=1');
+    expect(await screen.findByRole('checkbox', { name: /FT-2/ })).toBeChecked();
+    expect(screen.getByTestId('selection-summary')).toHaveTextContent('1 invoice selected');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(savedDraft()).toEqual({ invoices: [2], travel: null });
+  });
+
+  it('sends a later step without a draft back to the earlier step', async () => {
+    requestJsonMock.mockResolvedValue(usable);
+    renderRoutes('/protected/visa/create?step=2');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/protected/visa/create?step=1'));
+  });
+
+  it('sends step 3 without travel details back to step 2', async () => {
+    localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1], travel: null }));
+    renderRoutes('/protected/visa/create?step=3');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/protected/visa/create?step=2'));
+  });
+
+  it.each(['/protected/visa/create', '/protected/visa/create?step=7'])('starts at step 1 for %s', async (route) => {
+    requestJsonMock.mockResolvedValue(usable);
+    renderRoutes(route);
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/protected/visa/create?step=1'));
+  });
+
+  it('shows the empty state when no invoice can be used, and the load failure on an error', async () => {
+    requestJsonMock.mockResolvedValueOnce({ invoices: [], links: { totalItems: 0 } });
+    const { unmount } = renderRoutes('/protected/visa/create?step=1');
+    expect(await screen.findByTestId('empty-invoices')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    unmount();
+    requestJsonMock.mockRejectedValueOnce(notFound);
+    renderRoutes('/protected/visa/create?step=1');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The invoices could not be loaded.');
+  });
+});

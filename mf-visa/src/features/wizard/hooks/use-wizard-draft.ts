@@ -1,0 +1,51 @@
+import { useCallback, useState } from 'react';
+import { travelSchema, type Travel } from '@varco/contracts';
+
+/** The wizard draft of SPEC §3: the selected invoices (refund ids) and the travel detail. */
+export interface WizardDraft {
+  invoices: number[];
+  travel: Travel | null;
+}
+
+/** Where the draft is kept between visits (SPEC §9: local storage). */
+export const DRAFT_STORAGE_KEY = 'varco-visa-draft';
+
+export const EMPTY_DRAFT: WizardDraft = { invoices: [], travel: null };
+
+/** Reads the saved draft; anything unreadable or of another shape counts as no draft. */
+export function readDraft(): WizardDraft {
+  try {
+    const saved: unknown = JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? 'null');
+    if (typeof saved !== 'object' || saved === null) return EMPTY_DRAFT;
+    const { invoices, travel } = saved as Record<string, unknown>;
+    const travelResult = travelSchema.safeParse(travel);
+    return {
+      invoices: Array.isArray(invoices) ? invoices.filter((id): id is number => Number.isSafeInteger(id)) : [],
+      travel: travelResult.success ? travelResult.data : null,
+    };
+  } catch {
+    return EMPTY_DRAFT;
+  }
+}
+
+/** The draft of the page, saved in local storage at every change. */
+export function useWizardDraft() {
+  const [draft, setDraft] = useState(readDraft);
+  const save = useCallback((next: WizardDraft) => {
+    setDraft(next);
+    try {
+      localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify(next));
+    } catch {
+      // Storage full or refused (private mode): the draft lives on in the page.
+    }
+  }, []);
+  const clear = useCallback(() => {
+    setDraft(EMPTY_DRAFT);
+    try {
+      localStorage.removeItem(DRAFT_STORAGE_KEY);
+    } catch {
+      // Nothing saved to remove.
+    }
+  }, []);
+  return { draft, save, clear };
+}

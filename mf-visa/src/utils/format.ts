@@ -1,0 +1,30 @@
+import { CURRENCY, TIME_ZONE, toLocale } from '@varco/contracts';
+
+/** An amount in euro, in the reader's language (SPEC §9: it-IT or en-US). */
+export function formatAmount(amount: number, language: string): string {
+  return new Intl.NumberFormat(toLocale(language), { style: 'currency', currency: CURRENCY }).format(amount);
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date in the reader's language; an ISO day as it is, an instant as the day it was in Italy (SPEC §9). */
+export function formatDate(value: string, language: string): string {
+  const day = ISO_DAY.test(value);
+  const date = new Date(day ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(toLocale(language), { dateStyle: 'medium', timeZone: day ? 'UTC' : TIME_ZONE }).format(date);
+}
+
+/** The hour and minutes of an instant in Italy (SPEC §3: a request is shown with its sent date and hour). */
+export function formatTime(value: string, language: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(toLocale(language), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: TIME_ZONE }).format(date);
+}
+
+/** A numeric id of an address segment, or null when it is not one. */
+export function parseId(segment: string | undefined): number | null {
+  if (!segment || !/^\d+$/.test(segment)) return null;
+  const id = Number(segment);
+  return Number.isSafeInteger(id) ? id : null;
+}
