@@ -40,7 +40,10 @@ function proxyTo(apiUrl, req, res) {
   const target = new URL(req.url, apiUrl);
   const upstream = httpRequest(
     target,
-    { method: req.method, headers: { ...req.headers, host: target.host, 'x-forwarded-host': req.headers.host ?? '', 'x-forwarded-proto': 'http' } },
+    {
+      method: req.method,
+      headers: { ...req.headers, host: target.host, 'x-forwarded-for': req.socket.remoteAddress ?? '', 'x-forwarded-host': req.headers.host ?? '', 'x-forwarded-proto': 'http' },
+    },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);

@@ -70,7 +70,7 @@ test.describe('public pages', () => {
     const assistance = await page.getByTestId('footer-assistance').getAttribute('href');
     await chooseLanguage(page, 'it_IT');
     await expect(page.getByTestId('footer-privacy')).toHaveAttribute('href', /\/portale\/privacy$/);
-    await expect(page.getByTestId('footer-accessibility')).toHaveText('Dichiarazione di accessibilità');
+    await expect(page.getByTestId('footer-accessibility')).toHaveAccessibleName('Dichiarazione di accessibilità (si apre in una nuova scheda)');
     await expect(page.getByTestId('footer-assistance')).toHaveAttribute('href', assistance!);
   });
 

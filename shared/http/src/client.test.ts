@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import * as z from 'zod/mini';
 import { i18n } from '@varco/i18n';
 import { sessionStore } from '@varco/session';
-import { configureHttp, filenameFrom, requestBlob, requestJson } from './client';
+import { apiUrl, configureHttp, filenameFrom, requestBlob, requestJson } from './client';
 
 let server: Server;
 let baseUrl: string;
@@ -82,6 +82,10 @@ describe('@varco/http', () => {
     expect(filename).toBe('release-42.pdf');
     expect(blob.size).toBe(8);
     await expect(requestBlob('v1/pdf-error')).rejects.toMatchObject({ status: 404, detail: 'Release not found' });
+  });
+
+  it('gives the absolute address of an api path for full-page redirects', () => {
+    expect(apiUrl('v1/auth/login-spid')).toBe(`${baseUrl}/v1/auth/login-spid`);
   });
 
   it('reads UTF-8 encoded file names', () => {

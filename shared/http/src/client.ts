@@ -6,10 +6,12 @@ import { sessionStore } from '@varco/session';
 import { normaliseError } from './normalise-error';
 
 let client: KyInstance | undefined;
+let prefixUrl: string | undefined;
 
 /** Called once by the shell with the api base URL of the runtime configuration. */
 export function configureHttp({ apiBaseUrl }: { apiBaseUrl: string }): KyInstance {
-  const prefixUrl = new URL(apiBaseUrl, globalThis.location?.origin ?? 'http://localhost').toString();
+  const base = new URL(apiBaseUrl, globalThis.location?.origin ?? 'http://localhost').toString();
+  prefixUrl = base.endsWith('/') ? base : `${base}/`;
   client = ky.create({
     prefixUrl,
     credentials: 'include',
@@ -32,6 +34,12 @@ export function configureHttp({ apiBaseUrl }: { apiBaseUrl: string }): KyInstanc
     },
   });
   return client;
+}
+
+/** The absolute address of an api path, for what the browser must open itself (a full-page redirect). */
+export function apiUrl(path: string): string {
+  if (!prefixUrl) throw new Error('@varco/http used before configureHttp(): the shell configures it at start.');
+  return new URL(path, prefixUrl).toString();
 }
 
 export function http(): KyInstance {

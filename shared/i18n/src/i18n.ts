@@ -68,10 +68,18 @@ function syncHtmlLang(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = toShortLanguage(language);
 }
 
-/** Adds a remote's translation namespace (it + en) to the shared instance; adding twice is harmless. */
+/**
+ * Adds a remote's translation namespace (it + en) to the shared instance; adding twice is harmless. i18next takes
+ * bundles only once its initialisation has started (the shell starts it before loading any remote); a module
+ * evaluated earlier (a remote's standalone dev host, a test file) is added as soon as it starts.
+ */
 export function addNamespace(namespace: string, resources: NamespaceResources): void {
-  i18n.addResourceBundle('it_IT', namespace, resources.it, true, false);
-  i18n.addResourceBundle('en_US', namespace, resources.en, true, false);
+  const add = () => {
+    i18n.addResourceBundle('it_IT', namespace, resources.it, true, false);
+    i18n.addResourceBundle('en_US', namespace, resources.en, true, false);
+  };
+  if (i18n.isInitialized || i18n.isInitializing) add();
+  else i18n.on('initialized', add);
 }
 
 /** The current language, one of it_IT / en_US. */

@@ -2,10 +2,13 @@ import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from './page-loader';
 
-/** The translated "this section is unavailable" block, with a retry. Used by the boundary and the stand-in module. */
-export function RemoteUnavailable({ remote, onRetry }: { remote: string; onRetry?: () => void }) {
+/**
+ * The translated "this section is unavailable" block, with a retry. Used by the boundary and the stand-in module;
+ * `page` when it takes the place of a whole page rather than of a widget.
+ */
+export function RemoteUnavailable({ remote, onRetry, page = false }: { remote: string; onRetry?: () => void; page?: boolean }) {
   const { t } = useTranslation('common');
-  return (
+  const notice = (
     <div className="alert alert-warning my-3" role="alert" data-testid="remote-unavailable" data-remote={remote}>
       <h2 className="h5">{t('remote.unavailableTitle')}</h2>
       <p>{t('remote.unavailableText')}</p>
@@ -14,12 +17,14 @@ export function RemoteUnavailable({ remote, onRetry }: { remote: string; onRetry
       </button>
     </div>
   );
+  return page ? <div className="container py-4">{notice}</div> : notice;
 }
 
 interface BoundaryProps {
   remote: string;
   children: ReactNode;
   onRetry?: () => void;
+  page?: boolean;
 }
 
 class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
@@ -39,16 +44,16 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
   };
 
   override render(): ReactNode {
-    if (this.state.failed) return <RemoteUnavailable remote={this.props.remote} onRetry={this.retry} />;
+    if (this.state.failed) return <RemoteUnavailable remote={this.props.remote} onRetry={this.retry} page={this.props.page} />;
     return this.props.children;
   }
 }
 
 /** Every remote mount sits in this boundary: a loader while it loads, a notice if it breaks. */
-export function RemoteBoundary({ remote, children, onRetry }: BoundaryProps) {
+export function RemoteBoundary({ remote, children, onRetry, page }: BoundaryProps) {
   const { t } = useTranslation('common');
   return (
-    <RemoteErrorBoundary remote={remote} onRetry={onRetry}>
+    <RemoteErrorBoundary remote={remote} onRetry={onRetry} page={page}>
       <Suspense fallback={<PageLoader label={t('remote.loading')} />}>{children}</Suspense>
     </RemoteErrorBoundary>
   );

@@ -4,6 +4,7 @@ import { render, type RenderOptions } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
 import type { Language, SessionUser } from '@varco/contracts';
+import { configureHttp } from '@varco/http';
 import { i18n } from '@varco/i18n';
 import { sessionStore } from '@varco/session';
 import { createQueryClient } from './query-client';
@@ -17,9 +18,10 @@ export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
   language?: Language;
 }
 
-/** Renders a component inside the providers the shell gives it on the page: i18n, session, router, query client. */
+/** Renders a component inside what the shell gives it on the page: i18n, session, router, query client, http at /api. */
 export function renderWithProviders(ui: ReactElement, { route = '/', user, language = 'en_US', ...options }: ProvidersOptions = {}) {
   void i18n.changeLanguage(language);
+  configureHttp({ apiBaseUrl: '/api' });
   sessionStore.setState({ user: user ?? {}, error: null, loading: false, hydrated: true });
   const queryClient = createQueryClient();
   function Wrapper({ children }: { children: ReactNode }) {

@@ -121,6 +121,8 @@ function createAppConfig({ dirname, name, exposes, devPort, host = false }) {
           template: path.join(host ? dirname : __dirname, host ? 'src/index.html' : 'dev-host.html'),
           title: host ? 'Varco' : `${name} (standalone)`,
           favicon: host ? path.join(dirname, 'public/favicon.svg') : undefined,
+          // The page of a remote's standalone host is served for nested addresses too: its scripts are at the root.
+          publicPath: host ? 'auto' : '/',
           scriptLoading: 'defer',
         }),
       );

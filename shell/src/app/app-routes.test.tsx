@@ -1,12 +1,20 @@
 import { screen } from '@testing-library/react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import userEvent from '@testing-library/user-event';
+import { Link, Route, Routes, useLocation } from 'react-router-dom';
 import { renderWithProviders } from '@varco/ui/testing';
 import '../test-config';
 import { AppRoutes } from './app-routes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
-  loadRemote: jest.fn(async (id: string) => ({ default: () => <p>remote {id}</p> })),
+  loadRemote: jest.fn(async (id: string) => ({
+    default: () => {
+      if (id === 'mfVisa/routes' && brokenVisa) throw new Error('mf-visa crashed');
+      return <p>remote {id}</p>;
+    },
+  })),
 }));
+
+let brokenVisa = false;
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
@@ -57,6 +65,24 @@ describe('routes (SPEC §2)', () => {
   it('mounts each remote under its prefix', async () => {
     renderAt('/protected/invoice/42', true);
     expect(await screen.findByText('remote mfInvoices/routes')).toBeInTheDocument();
+  });
+
+  it('leaves a broken remote behind when the traveler moves to another one', async () => {
+    brokenVisa = true;
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderWithProviders(
+      <>
+        <Link to="/protected/invoice">invoices</Link>
+        <AppRoutes />
+      </>,
+      { route: '/protected/visa', user: { numeroDocumento: 'YA1234567' } },
+    );
+    expect(await screen.findByTestId('remote-unavailable')).toHaveAttribute('data-remote', 'mfVisa');
+    await userEvent.click(screen.getByRole('link', { name: 'invoices' }));
+    expect(await screen.findByText('remote mfInvoices/routes')).toBeInTheDocument();
+    expect(screen.queryByTestId('remote-unavailable')).not.toBeInTheDocument();
+    brokenVisa = false;
+    jest.restoreAllMocks();
   });
 
   it('shows the server error page', () => {

@@ -9,7 +9,8 @@ import { Protected, PublicOnly } from './guards';
 
 function remoteRoutes(guard: Guard) {
   return REMOTE_MOUNTS.filter((mount) => mount.guard === guard).map((mount) => (
-    <Route key={mount.path} path={mount.path} element={<RemoteComponent id={mount.module} props={mount.props as never} />} />
+    // Keyed by the mount, so that moving between two remotes' pages starts a fresh mount (and a fresh boundary).
+    <Route key={mount.path} path={mount.path} element={<RemoteComponent key={mount.path} id={mount.module} props={mount.props as never} page />} />
   ));
 }
 

@@ -3,7 +3,7 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import { remoteOf, type ExposedModuleId, type ExposedModules, type RemoteModule } from '@varco/contracts';
 import { RemoteBoundary } from '@varco/ui';
 import { apiClient } from '../api-client';
-import { RemoteRetryContext, createStandInModule } from './stand-in';
+import { RemoteMountContext, createStandInModule } from './stand-in';
 
 // Remotes call the api through @varco/http: it is configured before any of them renders.
 const RemoteProviders = lazy(() => Promise.all([import('./remote-providers'), apiClient()]).then(([providers]) => providers));
@@ -15,25 +15,25 @@ async function loadModule<Id extends ExposedModuleId>(id: Id): Promise<{ default
   return loaded;
 }
 
-type RemoteComponentProps<Id extends ExposedModuleId> = { id: Id } & (ExposedModules[Id] extends Record<string, never> ? { props?: ExposedModules[Id] } : { props: ExposedModules[Id] });
+type RemoteComponentProps<Id extends ExposedModuleId> = { id: Id; page?: boolean } & (ExposedModules[Id] extends Record<string, never> ? { props?: ExposedModules[Id] } : { props: ExposedModules[Id] });
 
 /**
  * Renders a module exposed by a remote, typed by `ExposedModules`, inside the remote boundary (third layer of
- * resilience). Retry loads the module again.
+ * resilience). Retry loads the module again. `page` when it is a whole page (a route), not a widget.
  */
-export function RemoteComponent<Id extends ExposedModuleId>({ id, props }: RemoteComponentProps<Id>) {
+export function RemoteComponent<Id extends ExposedModuleId>({ id, props, page = false }: RemoteComponentProps<Id>) {
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
   // A new lazy component per attempt: React remembers a lazy component's failure forever.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- attempt is the reason to build it again
   const Lazy = useMemo(() => lazy(() => loadModule(id)), [id, attempt]) as unknown as ComponentType<ExposedModules[Id]>;
   return (
-    <RemoteRetryContext.Provider value={retry}>
-      <RemoteBoundary remote={remoteOf(id)} onRetry={retry}>
+    <RemoteMountContext.Provider value={useMemo(() => ({ retry, page }), [retry, page])}>
+      <RemoteBoundary remote={remoteOf(id)} onRetry={retry} page={page}>
         <RemoteProviders>
           <Lazy {...((props ?? {}) as ExposedModules[Id] & object)} />
         </RemoteProviders>
       </RemoteBoundary>
-    </RemoteRetryContext.Provider>
+    </RemoteMountContext.Provider>
   );
 }

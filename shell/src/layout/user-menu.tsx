@@ -33,13 +33,11 @@ export function UserMenu() {
         className="btn btn-dropdown p-0"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={t('user.menu', { name })}
         onClick={() => setOpen((value) => !value)}
         data-testid="avatar"
       >
-        <span className="avatar size-lg bg-white text-primary fw-bold" aria-hidden="true">
-          {initialsOf(user)}
-        </span>
+        <span className="avatar size-lg bg-white text-primary fw-bold">{initialsOf(user)}</span>
+        <span className="visually-hidden">{t('user.menu', { name })}</span>
       </button>
       <div className={`dropdown-menu dropdown-menu-end${open ? ' show' : ''}`} role="menu">
         <div className="link-list-wrapper">
