@@ -3,3 +3,4 @@ export { EmptyState, type EmptyKind } from './empty-state';
 export { PageLoader } from './page-loader';
 export { RemoteBoundary, RemoteUnavailable } from './remote-boundary';
 export { ROUTER_FUTURE } from './router-future';
+export { formatAmount, formatDate, formatTime, parseId } from './format';

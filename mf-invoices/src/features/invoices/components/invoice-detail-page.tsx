@@ -2,10 +2,9 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isClientError } from '@varco/http';
-import { InvoiceStatusBadge, PageLoader } from '@varco/ui';
+import { formatAmount, formatDate, InvoiceStatusBadge, PageLoader, parseId } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useInvoiceDetail } from '../api/get-invoice-detail';
-import { formatAmount, formatDate, parseRefundId } from '../utils/format';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -20,7 +19,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function InvoiceDetailPage() {
   const { t, i18n } = useTranslation(NS);
   const navigate = useNavigate();
-  const refundId = parseRefundId(useParams().id);
+  const refundId = parseId(useParams().id);
   const query = useInvoiceDetail(refundId);
   const notFound = refundId === null || (query.isError && isClientError(query.error) && query.error.status === 404);
 

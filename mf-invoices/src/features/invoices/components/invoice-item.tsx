@@ -1,9 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Invoice } from '@varco/contracts';
-import { InvoiceStatusBadge } from '@varco/ui';
+import { formatAmount, formatDate, InvoiceStatusBadge } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
-import { formatAmount, formatDate } from '../utils/format';
 
 /** One invoice in a list: number (to its detail), vendor, issue date, amount in EUR and status badge. */
 export function InvoiceItem({ invoice }: { invoice: Invoice }) {

@@ -2,10 +2,9 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isClientError } from '@varco/http';
-import { PageLoader, VisaStatusBadge } from '@varco/ui';
+import { formatAmount, formatDate, formatTime, PageLoader, parseId, VisaStatusBadge } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useVisa } from '../api/get-visa';
-import { formatAmount, formatDate, formatTime, parseId } from '../../../utils/format';
 import { badgeFlagsOf } from './visa-item';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

@@ -1,9 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Visa } from '@varco/contracts';
-import { VisaStatusBadge } from '@varco/ui';
+import { formatAmount, formatDate, formatTime, VisaStatusBadge } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
-import { formatAmount, formatDate, formatTime } from '../../../utils/format';
 
 /**
  * The badge flags of a request: a pending request still to be analysed is shown as under risk analysis (SPEC §4

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyState, InvoiceStatusBadge, PageLoader } from '@varco/ui';
+import { EmptyState, formatAmount, formatDate, InvoiceStatusBadge, PageLoader } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
-import { formatAmount, formatDate } from '../../../utils/format';
 import { useUsableInvoices } from '../api/get-usable-invoices';
 import type { WizardDraft } from '../hooks/use-wizard-draft';
 

@@ -7,7 +7,10 @@ export function formatAmount(amount: number, language: string): string {
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A date in the reader's language; an ISO day as it is, an instant as the day it was in Italy (SPEC §9). */
+/**
+ * A date in the reader's language. An ISO day (2025-03-14) is a calendar day and is shown as it is; an instant
+ * is shown as the day it was in Italy (SPEC §9 time zone).
+ */
 export function formatDate(value: string, language: string): string {
   const day = ISO_DAY.test(value);
   const date = new Date(day ? `${value}T00:00:00Z` : value);
@@ -22,7 +25,7 @@ export function formatTime(value: string, language: string): string {
   return new Intl.DateTimeFormat(toLocale(language), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: TIME_ZONE }).format(date);
 }
 
-/** A numeric id of an address segment, or null when it is not one. */
+/** A numeric id of an address segment (a refund id, a request id), or null when it is not one. */
 export function parseId(segment: string | undefined): number | null {
   if (!segment || !/^\d+$/.test(segment)) return null;
   const id = Number(segment);
