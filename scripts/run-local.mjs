@@ -27,7 +27,8 @@ async function waitForApi(url, timeoutMs = 60_000) {
 const api = spawn(process.execPath, [join(root, 'api/dist/server.mjs')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, PORT: String(apiPort), HOST: '127.0.0.1', PUBLIC_BASE_URL: portalUrl, CORS_ORIGINS: portalUrl },
+  // Warnings and errors only: the addresses below say that it runs, and the portal polls the api all the time.
+  env: { LOG_LEVEL: 'warn', ...process.env, PORT: String(apiPort), HOST: '127.0.0.1', PUBLIC_BASE_URL: portalUrl, CORS_ORIGINS: portalUrl },
 });
 api.on('exit', (code) => {
   console.error(`The api stopped (exit code ${code}).`);
@@ -40,8 +41,8 @@ const cdn = await startCdn({ shellPort, hostname, apiUrl });
 
 console.log('');
 console.log(`Varco is running: open ${portalUrl}`);
-console.log(`  api           ${apiUrl}  (OpenAPI: ${apiUrl}/api/docs)`);
-for (const [name, origin] of Object.entries(cdn.origins)) if (name !== 'shell') console.log(`  ${name.padEnd(14)}${origin}`);
+console.log(`  ${'api'.padEnd(18)}${apiUrl}  (OpenAPI: ${apiUrl}/api/docs)`);
+for (const [name, origin] of Object.entries(cdn.origins)) if (name !== 'shell') console.log(`  ${name.padEnd(18)}${origin}`);
 console.log('Press Ctrl+C to stop.');
 
 const stop = async () => {
