@@ -1,3 +1,5 @@
+// The design system the shell loads on the page, so that a remote developed alone looks as it will there.
+import 'bootstrap-italia/dist/css/bootstrap-italia.min.css';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -17,8 +19,8 @@ function DevFrame({ name, children }: { name: string; children: ReactNode }) {
   const signedIn = Boolean(user.numeroDocumento);
   return (
     <>
-      <header className="bg-primary text-white p-2 d-flex gap-3 align-items-center">
-        <strong>{name} · mock host</strong>
+      <header className="bg-primary text-white p-2 d-flex flex-wrap gap-3 align-items-center">
+        <strong>{t('devHost.title', { name })}</strong>
         <select aria-label={t('language.label')} value={i18n.language} onChange={(event) => void i18n.changeLanguage(event.target.value)}>
           {LANGUAGES.map((language) => (
             <option key={language} value={language}>
@@ -27,7 +29,7 @@ function DevFrame({ name, children }: { name: string; children: ReactNode }) {
           ))}
         </select>
         <button type="button" className="btn btn-sm btn-light" onClick={() => setUser(signedIn ? {} : { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' })}>
-          {signedIn ? 'Sign out (mock)' : 'Sign in (mock)'}
+          {signedIn ? t('devHost.mockSignOut') : t('devHost.mockSignIn')}
         </button>
       </header>
       <main className="container py-3">{children}</main>
