@@ -4,3 +4,4 @@ export { PageLoader } from './page-loader';
 export { RemoteBoundary, RemoteUnavailable } from './remote-boundary';
 export { ROUTER_FUTURE } from './router-future';
 export { formatAmount, formatDate, formatTime, parseId } from './format';
+export { DetailRow, NotFoundState } from './detail';

@@ -1,19 +1,9 @@
-import type { ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isClientError } from '@varco/http';
-import { formatAmount, formatDate, InvoiceStatusBadge, PageLoader, parseId } from '@varco/ui';
+import { DetailRow, formatAmount, formatDate, InvoiceStatusBadge, NotFoundState, PageLoader, parseId } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useInvoiceDetail } from '../api/get-invoice-detail';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="row py-2 border-bottom">
-      <dt className="col-sm-5">{label}</dt>
-      <dd className="col-sm-7 mb-0">{children}</dd>
-    </div>
-  );
-}
 
 /** SPEC §2 /protected/invoice/{id}: one invoice by its refund id; a not-found state leads back to the homepage. */
 export function InvoiceDetailPage() {
@@ -25,18 +15,7 @@ export function InvoiceDetailPage() {
 
   let body;
   if (notFound)
-    body = (
-      // The link sits outside the callout: the design system colours a callout's links with its own colour.
-      <div data-testid="invoice-not-found">
-        <div className="callout warning">
-          <div className="callout-title">{t('detail.notFoundTitle')}</div>
-          <p className="mb-0">{t('detail.notFoundText')}</p>
-        </div>
-        <Link to="/protected" className="btn btn-primary">
-          {t('detail.homepage')}
-        </Link>
-      </div>
-    );
+    body = <NotFoundState title={t('detail.notFoundTitle')} text={t('detail.notFoundText')} homeLabel={t('detail.homepage')} testId="invoice-not-found" />;
   else if (query.isPending) body = <PageLoader />;
   else if (query.isError)
     body = (
@@ -53,19 +32,19 @@ export function InvoiceDetailPage() {
     const none = t('detail.none');
     body = (
       <dl className="mb-0" data-testid="invoice-detail">
-        <Row label={t('detail.number')}>{invoice.invoiceNumber}</Row>
-        <Row label={t('detail.status')}>
+        <DetailRow label={t('detail.number')}>{invoice.invoiceNumber}</DetailRow>
+        <DetailRow label={t('detail.status')}>
           <InvoiceStatusBadge stateCode={invoice.stateCode} inCompletion={invoice.inCompletion ?? false} />
-        </Row>
-        <Row label={t('detail.vendor')}>{invoice.vendorName}</Row>
-        <Row label={t('detail.emissionDate')}>{formatDate(invoice.emissionDate, i18n.language)}</Row>
-        <Row label={t('detail.totalAmount')}>{formatAmount(invoice.totalAmount, i18n.language)}</Row>
-        <Row label={t('detail.ivaAmount')}>{formatAmount(invoice.ivaAmount, i18n.language)}</Row>
-        <Row label={t('detail.broker')}>{invoice.brokerName ?? none}</Row>
-        <Row label={t('detail.requestCode')}>{invoice.requestCode}</Row>
-        <Row label={t('detail.customsOffice')}>{invoice.codeCustomsOffice ?? none}</Row>
-        <Row label={t('detail.releaseDate')}>{invoice.dateRelease ? formatDate(invoice.dateRelease, i18n.language) : none}</Row>
-        <Row label={t('detail.releaseCode')}>{invoice.codeRelease ?? none}</Row>
+        </DetailRow>
+        <DetailRow label={t('detail.vendor')}>{invoice.vendorName}</DetailRow>
+        <DetailRow label={t('detail.emissionDate')}>{formatDate(invoice.emissionDate, i18n.language)}</DetailRow>
+        <DetailRow label={t('detail.totalAmount')}>{formatAmount(invoice.totalAmount, i18n.language)}</DetailRow>
+        <DetailRow label={t('detail.ivaAmount')}>{formatAmount(invoice.ivaAmount, i18n.language)}</DetailRow>
+        <DetailRow label={t('detail.broker')}>{invoice.brokerName ?? none}</DetailRow>
+        <DetailRow label={t('detail.requestCode')}>{invoice.requestCode}</DetailRow>
+        <DetailRow label={t('detail.customsOffice')}>{invoice.codeCustomsOffice ?? none}</DetailRow>
+        <DetailRow label={t('detail.releaseDate')}>{invoice.dateRelease ? formatDate(invoice.dateRelease, i18n.language) : none}</DetailRow>
+        <DetailRow label={t('detail.releaseCode')}>{invoice.codeRelease ?? none}</DetailRow>
       </dl>
     );
   }

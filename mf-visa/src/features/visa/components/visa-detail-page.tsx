@@ -1,20 +1,10 @@
-import type { ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isClientError } from '@varco/http';
-import { formatAmount, formatDate, formatTime, PageLoader, parseId, VisaStatusBadge } from '@varco/ui';
+import { DetailRow, formatAmount, formatDate, formatTime, NotFoundState, PageLoader, parseId, VisaStatusBadge } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useVisa } from '../api/get-visa';
 import { badgeFlagsOf } from './visa-item';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="row py-2 border-bottom">
-      <dt className="col-sm-5">{label}</dt>
-      <dd className="col-sm-7 mb-0">{children}</dd>
-    </div>
-  );
-}
 
 /** SPEC §2 /protected/visa/{id}: one visa request with its QR code. */
 export function VisaDetailPage() {
@@ -26,18 +16,7 @@ export function VisaDetailPage() {
 
   let body;
   if (notFound)
-    body = (
-      // The link sits outside the callout: the design system colours a callout's links with its own colour.
-      <div data-testid="visa-not-found">
-        <div className="callout warning">
-          <div className="callout-title">{t('detail.notFoundTitle')}</div>
-          <p className="mb-0">{t('detail.notFoundText')}</p>
-        </div>
-        <Link to="/protected" className="btn btn-primary">
-          {t('detail.homepage')}
-        </Link>
-      </div>
-    );
+    body = <NotFoundState title={t('detail.notFoundTitle')} text={t('detail.notFoundText')} homeLabel={t('detail.homepage')} testId="visa-not-found" />;
   else if (query.isPending) body = <PageLoader />;
   else if (query.isError)
     body = (
@@ -54,13 +33,13 @@ export function VisaDetailPage() {
       <div className="row g-4">
         <div className="col-lg-7">
           <dl className="mb-0" data-testid="visa-detail">
-            <Row label={t('detail.code')}>{visa.requestCode}</Row>
-            <Row label={t('detail.status')}>
+            <DetailRow label={t('detail.code')}>{visa.requestCode}</DetailRow>
+            <DetailRow label={t('detail.status')}>
               <VisaStatusBadge stateCode={visa.stateCode} {...badgeFlagsOf(visa)} />
-            </Row>
-            <Row label={t('detail.sent')}>{t('item.sentOn', { date: formatDate(visa.requestDate, i18n.language), time: formatTime(visa.requestDate, i18n.language) })}</Row>
-            <Row label={t('detail.totalAmount')}>{formatAmount(visa.totalAmount, i18n.language)}</Row>
-            <Row label={t('detail.invoiceCount')}>{visa.totalInvoices}</Row>
+            </DetailRow>
+            <DetailRow label={t('detail.sent')}>{t('item.sentOn', { date: formatDate(visa.requestDate, i18n.language), time: formatTime(visa.requestDate, i18n.language) })}</DetailRow>
+            <DetailRow label={t('detail.totalAmount')}>{formatAmount(visa.totalAmount, i18n.language)}</DetailRow>
+            <DetailRow label={t('detail.invoiceCount')}>{visa.totalInvoices}</DetailRow>
           </dl>
         </div>
         {visa.qrCode ? (
