@@ -1,9 +1,11 @@
-// Runs the built portal on this machine: the api (embedded PostgreSQL unless DATABASE_URL is set) and the local
-// CDN that serves the shell and the remotes. Ctrl+C stops everything.
+// Runs the built portal on this machine: the mail catcher (unless SMTP_URL names a real server), the api (embedded
+// PostgreSQL unless DATABASE_URL is set) and the local CDN that serves the shell and the remotes. Ctrl+C stops
+// everything.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCdn } from '../deploy/local-cdn/server.mjs';
+import { startMailCatcher } from '../deploy/mail-catcher/server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const apiPort = Number(process.env.API_PORT ?? 3000);
@@ -24,11 +26,17 @@ async function waitForApi(url, timeoutMs = 60_000) {
   throw new Error(`The api did not become ready at ${url} within ${timeoutMs / 1000} s`);
 }
 
+// Started before the api, so that the first mail (an activation) finds it listening. A real SMTP_URL wins.
+const catcher = process.env.SMTP_URL
+  ? undefined
+  : await startMailCatcher({ smtpPort: Number(process.env.SMTP_PORT ?? 1025), httpPort: Number(process.env.INBOX_PORT ?? 8025) });
+const smtpUrl = process.env.SMTP_URL ?? catcher.smtpUrl;
+
 const api = spawn(process.execPath, [join(root, 'api/dist/server.mjs')], {
   cwd: root,
   stdio: 'inherit',
   // Warnings and errors only: the addresses below say that it runs, and the portal polls the api all the time.
-  env: { LOG_LEVEL: 'warn', ...process.env, PORT: String(apiPort), HOST: '127.0.0.1', PUBLIC_BASE_URL: portalUrl, CORS_ORIGINS: portalUrl },
+  env: { LOG_LEVEL: 'warn', ...process.env, PORT: String(apiPort), HOST: '127.0.0.1', PUBLIC_BASE_URL: portalUrl, CORS_ORIGINS: portalUrl, SMTP_URL: smtpUrl },
 });
 api.on('exit', (code) => {
   console.error(`The api stopped (exit code ${code}).`);
@@ -43,10 +51,12 @@ console.log('');
 console.log(`Varco is running: open ${portalUrl}`);
 console.log(`  ${'api'.padEnd(18)}${apiUrl}  (OpenAPI: ${apiUrl}/api/docs)`);
 for (const [name, origin] of Object.entries(cdn.origins)) if (name !== 'shell') console.log(`  ${name.padEnd(18)}${origin}`);
+if (catcher) console.log(`  ${'mail inbox'.padEnd(18)}${catcher.inboxUrl}  (SMTP: ${catcher.smtpUrl}; Italiano: ${catcher.inboxUrl}/?lng=it)`);
 console.log('Press Ctrl+C to stop.');
 
 const stop = async () => {
   await cdn.close();
+  await catcher?.close();
   api.kill('SIGTERM');
 };
 process.on('SIGINT', stop);

@@ -10,11 +10,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import { captchaRoutes } from './modules/captcha/routes';
 import { healthRoutes } from './modules/health/routes';
 import { typologyRoutes } from './modules/typology/routes';
 import { MIGRATIONS_DIR } from './paths';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { mailPlugin, type MailPluginOptions } from './plugins/mail';
 
 export const API_VERSION = '0.1.0';
 export const DOCS_PATH = `${API_PREFIX}/docs`;
@@ -28,6 +30,8 @@ export interface AppDeps {
   migrationsDir?: string;
   /** Where logs go (tests capture them); standard output by default. */
   logStream?: NodeJS.WritableStream;
+  /** Batch and retry settings of the mail dispatcher (tests); the defaults suit production. */
+  mailTuning?: MailPluginOptions['tuning'];
 }
 
 export type App = FastifyInstance & ReturnType<FastifyInstance['withTypeProvider']>;
@@ -79,6 +83,7 @@ export function buildApp(config: Config, deps: AppDeps) {
       },
       tags: [
         { name: 'typology', description: 'Public lookup lists (SPEC §7)' },
+        { name: 'captcha', description: 'Captcha challenges of the registration form (SPEC §2, §7)' },
         { name: 'health', description: 'Probes' },
       ],
     },
@@ -94,6 +99,8 @@ export function buildApp(config: Config, deps: AppDeps) {
     migrationsDir: deps.migrationsDir ?? MIGRATIONS_DIR,
     closeOnExit: deps.ownsDatabase ?? false,
   });
+  // The outbox's dispatcher; its tests pass `mailTuning` to retry in milliseconds rather than minutes.
+  app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, pollMs: config.mailPollMs, ...(deps.mailTuning ? { tuning: deps.mailTuning } : {}) });
 
   // Modules.
   app.register(async (docs) => {
@@ -101,6 +108,7 @@ export function buildApp(config: Config, deps: AppDeps) {
   });
   app.register(healthRoutes);
   app.register(typologyRoutes, { prefix: `${PUBLIC_PREFIX}/typology` });
+  app.register(captchaRoutes, { prefix: `${PUBLIC_PREFIX}/captcha` });
 
   return app;
 }

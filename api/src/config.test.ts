@@ -20,6 +20,23 @@ describe('configuration', () => {
     assert.equal(config.trustProxy, false);
     assert.equal(config.rateLimitMax, 1000);
     assert.equal(config.migrateOnStart, true);
+    assert.equal(config.smtpUrl, undefined);
+    assert.equal(config.mailFrom, 'Varco <no-reply@varco.localhost>');
+    assert.equal(config.mailPollMs, 5000);
+  });
+
+  it('checks the mail settings without echoing the SMTP URL, which may hold a password', () => {
+    assert.equal(loadConfig({ MAIL_FROM: 'no-reply@portal.example.org' }).mailFrom, 'no-reply@portal.example.org');
+    assert.throws(
+      () => loadConfig({ SMTP_URL: 'http://user:hunter2@smtp.example.org', MAIL_FROM: 'Varco', MAIL_POLL_MS: '10' }),
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        error.problems.length === 3 &&
+        error.problems.includes('SMTP_URL: must be an smtp:// or smtps:// URL') &&
+        error.problems.some((problem) => problem.startsWith('MAIL_FROM: ')) &&
+        error.problems.includes('MAIL_POLL_MS: must be an integer from 100 to 3600000 (milliseconds)') &&
+        !error.message.includes('hunter2'),
+    );
   });
 
   it('reads every variable', () => {
@@ -36,6 +53,9 @@ describe('configuration', () => {
       TRUST_PROXY: 'true',
       RATE_LIMIT_MAX: '50',
       MIGRATE_ON_START: 'false',
+      SMTP_URL: 'smtp://mailer:secret@smtp.example.org:587',
+      MAIL_FROM: 'Varco <no-reply@portal.example.org>',
+      MAIL_POLL_MS: '2000',
     });
     assert.deepEqual(config, {
       env: 'production',
@@ -50,6 +70,9 @@ describe('configuration', () => {
       trustProxy: true,
       rateLimitMax: 50,
       migrateOnStart: false,
+      smtpUrl: 'smtp://mailer:secret@smtp.example.org:587',
+      mailFrom: 'Varco <no-reply@portal.example.org>',
+      mailPollMs: 2000,
     });
   });
 

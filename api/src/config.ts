@@ -19,6 +19,8 @@ const origin = z
 /** Where `npm start` serves the portal on a developer machine (deploy/local-cdn). */
 const DEFAULT_PUBLIC_BASE_URL = 'http://localhost:8080';
 
+const DEFAULT_MAIL_FROM = 'Varco <no-reply@varco.localhost>';
+
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 const portNumber = z.coerce.number().int().min(0).max(65535);
@@ -48,6 +50,9 @@ const envSchema = z.object({
   // Generous on purpose: travelers at an airport share one Wi-Fi address. Sensitive calls get their own, stricter limits.
   RATE_LIMIT_MAX: optional(z.coerce.number().int().min(1).default(1000)),
   MIGRATE_ON_START: optional(booleanFlag.default(true)),
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL').optional()),
+  MAIL_FROM: optional(z.string().trim().regex(/^(?:[^<>]*<[^@\s<>]+@[^@\s<>]+>|[^@\s<>]+@[^@\s<>]+)$/, 'must be an address, alone or as "Name <address>"').default(DEFAULT_MAIL_FROM)),
+  MAIL_POLL_MS: optional(z.coerce.number().int().min(100).max(3_600_000).default(5_000)),
 });
 
 /** Messages that name the expectation; zod's defaults ("received NaN") do not help an operator. */
@@ -57,6 +62,7 @@ const HINTS: Readonly<Record<string, string>> = {
   RATE_LIMIT_MAX: 'must be a positive integer',
   TRUST_PROXY: 'must be true, false, 1 or 0',
   MIGRATE_ON_START: 'must be true, false, 1 or 0',
+  MAIL_POLL_MS: 'must be an integer from 100 to 3600000 (milliseconds)',
 };
 
 /** Rules between variables, checked on the raw environment so that they are reported with every other problem. */
@@ -83,6 +89,12 @@ export interface Config {
   /** Requests per minute and per client address. */
   rateLimitMax: number;
   migrateOnStart: boolean;
+  /** The SMTP server the mail dispatcher sends through; unset, mails stay in the outbox. May hold a password. */
+  smtpUrl: string | undefined;
+  /** The From of every mail. */
+  mailFrom: string;
+  /** How often the dispatcher looks at the outbox (an enqueue in this process wakes it at once). */
+  mailPollMs: number;
 }
 
 export class ConfigError extends Error {
@@ -119,5 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: value.TRUST_PROXY,
     rateLimitMax: value.RATE_LIMIT_MAX,
     migrateOnStart: value.MIGRATE_ON_START,
+    smtpUrl: value.SMTP_URL,
+    mailFrom: value.MAIL_FROM,
+    mailPollMs: value.MAIL_POLL_MS,
   };
 }

@@ -8,5 +8,6 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
-  localStorage.clear();
+  // Tests of Node code (the local CDN, the mail catcher) run in Node's environment, which has no storage.
+  if (typeof localStorage !== 'undefined') localStorage.clear();
 });

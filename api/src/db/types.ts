@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * The tables as Kysely sees them. Each table is created by a numbered SQL file in `api/migrations/`; keep the two in
@@ -29,11 +29,39 @@ export interface AirportTable extends BilingualLookupTable {
   country_code: string;
 }
 
+/** A captcha challenge (migration 0004): hashes only, single-use, short-lived. */
+export interface CaptchaChallengeTable {
+  token_hash: string;
+  answer_hash: string;
+  language: 'IT' | 'EN';
+  created_at: ColumnType<Date, never, never>;
+  expires_at: ColumnType<Date, Date | string, never>;
+  consumed_at: ColumnType<Date | null, never, Date | string>;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
   checksum: string;
   applied_at: ColumnType<Date, never, never>;
+}
+
+/** Mails waiting to be sent, sent, or given up (`migrations/0003_mail_outbox.sql`; see `modules/mail`). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  recipient: string;
+  language: 'IT' | 'EN';
+  /** The template's name (`modules/mail/templates.ts`), kept to tell mails apart in the table. */
+  template: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: ColumnType<Date, never, never>;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  sent_at: ColumnType<Date | null, never, Date | string | null>;
+  failed_at: ColumnType<Date | null, never, Date | string | null>;
+  last_error: ColumnType<string | null, never, string | null>;
 }
 
 export interface Database {
@@ -43,5 +71,7 @@ export interface Database {
   transport_type: BilingualLookupTable;
   free_zone: FreeZoneTable;
   airport: AirportTable;
+  captcha_challenge: CaptchaChallengeTable;
   schema_migrations: SchemaMigrationsTable;
+  mail_outbox: MailOutboxTable;
 }

@@ -35,6 +35,7 @@ const en = {
   'field.unknownKey': 'Unknown field',
   'field.invalid': 'Invalid value',
   'typology.unknownCountry': 'Unknown country: {country}.',
+  'captcha.invalid': 'Captcha not present or invalid.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -69,6 +70,7 @@ const it: Record<MessageKey, string> = {
   'field.unknownKey': 'Campo non previsto',
   'field.invalid': 'Valore non valido',
   'typology.unknownCountry': 'Paese sconosciuto: {country}.',
+  'captcha.invalid': 'Captcha non presente o non valido.',
 };
 
 export const catalogues: Readonly<Record<ServerLanguage, Readonly<Record<MessageKey, string>>>> = { EN: en, IT: it };

@@ -1,0 +1,136 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { ServerLanguage } from '@varco/contracts';
+import { CAPTCHA_ALPHABET } from './code';
+import { halveRate, joinWav, parseWav, trimSilence } from './wav';
+
+/**
+ * The spoken alphabet of the audio captcha, per language. mespeak (eSpeak compiled to JavaScript) needs ~15-30 ms per
+ * letter and ~300 ms to start, all of it synchronous: run per request it would block every other request. So each
+ * language's letters are synthesized once, in a worker thread (the event loop never stalls), and a code's audio is
+ * then the join of its letters' samples.
+ */
+
+const require = createRequire(import.meta.url);
+
+/** mespeak's files, resolved here so that the worker finds them from the sources and from the bundle alike. */
+const VOICES: Readonly<Record<ServerLanguage, { file: string; id: string }>> = {
+  IT: { file: 'mespeak/voices/it.json', id: 'it' },
+  EN: { file: 'mespeak/voices/en/en.json', id: 'en/en' },
+};
+
+/**
+ * The worker, as CommonJS source: a separate file would need its own entry in the bundle and a different path in
+ * the sources (tsx) and in dist/. It answers one WAV per text, in order.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const meSpeak = require(workerData.mespeak);
+meSpeak.loadConfig(require(workerData.config)); // the config must be loaded before any voice
+meSpeak.loadVoice(require(workerData.voice));
+parentPort.postMessage(workerData.texts.map((text) =>
+  meSpeak.speak(text, { rawdata: 'buffer', voice: workerData.voiceId, ssml: true, speed: workerData.speed })));
+`;
+
+/**
+ * What eSpeak is given for a character. `say-as characters` makes it name the letter ("ay" for A in English) rather
+ * than read a word (the article "a"). Italian eSpeak reads a capital Z as English and then fails to find the English
+ * dictionary, so the letter's name is written out.
+ */
+const SPELLING_OVERRIDES: Readonly<Record<ServerLanguage, Readonly<Record<string, string>>>> = {
+  IT: { Z: 'zeta' },
+  EN: {},
+};
+
+export function spokenText(character: string, language: ServerLanguage): string {
+  return SPELLING_OVERRIDES[language][character] ?? `<say-as interpret-as="characters">${character}</say-as>`;
+}
+
+/** Words per minute: slower than eSpeak's 175, letters are easier to tell apart. */
+const SPEED = 140;
+/** Silence around and between letters. */
+const GAP_SECONDS = 0.35;
+
+export interface SpokenAlphabet {
+  sampleRate: number;
+  letters: ReadonlyMap<string, Int16Array>;
+}
+
+function synthesize(language: ServerLanguage, characters: string): Promise<SpokenAlphabet> {
+  const voice = VOICES[language];
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: {
+        mespeak: require.resolve('mespeak'),
+        config: require.resolve('mespeak/src/mespeak_config.json'),
+        voice: require.resolve(voice.file),
+        voiceId: voice.id,
+        texts: Array.from(characters, (character) => spokenText(character, language)),
+        speed: SPEED,
+      },
+      // mespeak logs "Not in browser" on load; nothing to learn from it.
+      stdout: true,
+    });
+    worker.unref(); // never keeps the process alive
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`speech worker exited with code ${code} before answering`)));
+    worker.once('message', (clips: Uint8Array[]) => {
+      try {
+        const letters = new Map<string, Int16Array>();
+        let sampleRate = 0;
+        Array.from(characters).forEach((character, index) => {
+          const clip = clips[index];
+          if (!clip) throw new Error(`no speech for ${character}`);
+          const pcm = parseWav(clip);
+          // The answer is base64 in JSON, for travelers often on mobile data: half the rate, half the bytes.
+          sampleRate = pcm.sampleRate / 2;
+          letters.set(character, halveRate(trimSilence(pcm.samples)));
+        });
+        resolve({ sampleRate, letters });
+      } catch (error) {
+        reject(error);
+      } finally {
+        void worker.terminate();
+      }
+    });
+  });
+}
+
+export interface SpeechBank {
+  /** Starts synthesizing both languages in the background (the server calls it when it starts listening). */
+  warm(): void;
+  /** The WAV of `code` spelled in `language`; waits only while the language is still being synthesized. */
+  spell(code: string, language: ServerLanguage): Promise<Buffer>;
+}
+
+export function createSpeechBank(characters = CAPTCHA_ALPHABET): SpeechBank {
+  const alphabets = new Map<ServerLanguage, Promise<SpokenAlphabet>>();
+  const alphabet = (language: ServerLanguage) => {
+    let pending = alphabets.get(language);
+    if (!pending) {
+      pending = synthesize(language, characters);
+      // A failed synthesis is retried at the next request rather than remembered forever.
+      pending.catch(() => alphabets.delete(language));
+      alphabets.set(language, pending);
+    }
+    return pending;
+  };
+  return {
+    warm() {
+      for (const language of ['IT', 'EN'] as const) alphabet(language).catch(() => undefined);
+    },
+    async spell(code, language) {
+      const { sampleRate, letters } = await alphabet(language);
+      const parts = Array.from(code, (character) => {
+        const letter = letters.get(character);
+        if (!letter) throw new Error(`no speech for ${character}`);
+        return letter;
+      });
+      return joinWav(parts, sampleRate, GAP_SECONDS);
+    },
+  };
+}
+
+/** One per process: the spoken letters never change, so every app of the process (tests build many) shares them. */
+export const speechBank: SpeechBank = createSpeechBank();

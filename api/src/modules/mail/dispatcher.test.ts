@@ -1,0 +1,176 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, it } from 'node:test';
+import { startMailCatcher, type MailCatcher } from '../../../../deploy/mail-catcher/server.mjs';
+import { migrate, readMigrations } from '../../db/migrator';
+import { MIGRATIONS_DIR } from '../../paths';
+import { describeEachDatabase, logCollector } from '../../test/app';
+import { createMailDispatcher, retryDelayMs, type DispatcherLogger, type MailDispatcherOptions } from './dispatcher';
+import { enqueueMail } from './outbox';
+import { createSmtpSender } from './smtp-sender';
+
+const FROM = 'Varco <no-reply@varco.localhost>';
+const quiet: DispatcherLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** A port that nothing listens on: a catcher's, closed. Restarting a catcher on it is "the server is back". */
+async function closedPort(): Promise<number> {
+  const probe = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
+  await probe.close();
+  return probe.smtpPort;
+}
+
+async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describeEachDatabase('mail dispatcher', ({ database, build }) => {
+  let catcher: MailCatcher;
+  const senders: Array<{ close(): void }> = [];
+
+  before(async () => {
+    await migrate(database(), readMigrations(MIGRATIONS_DIR));
+    catcher = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
+  });
+  after(async () => {
+    for (const sender of senders) sender.close();
+    await catcher.close();
+  });
+  beforeEach(async () => {
+    await database().db.deleteFrom('mail_outbox').execute();
+    catcher.clear();
+  });
+
+  const dispatcher = (smtpUrl: string, options: Partial<MailDispatcherOptions> = {}) => {
+    const sender = createSmtpSender(smtpUrl, FROM);
+    senders.push(sender);
+    return createMailDispatcher({ db: database().db, sender, logger: quiet, pollMs: 60_000, ...options });
+  };
+  const row = (id: number) => database().db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const enqueueOtp = (to: string, language: 'IT' | 'EN' = 'EN') =>
+    enqueueMail(database().db, { to, language, template: 'otp', params: { code: '654321', validityMinutes: 5 } });
+
+  it('sends a due mail over SMTP and marks it sent', async () => {
+    const id = await enqueueOtp('traveler@example.com', 'IT');
+    const result = await dispatcher(catcher.smtpUrl).runOnce();
+    assert.deepEqual(result, { claimed: 1, sent: 1, failed: 0, gaveUp: 0, released: 0 });
+    const [message, ...others] = catcher.messages();
+    assert.equal(others.length, 0);
+    assert.equal(message!.to, 'traveler@example.com');
+    assert.equal(message!.subject, 'Il tuo codice di accesso a Varco');
+    assert.equal(message!.language, 'it');
+    assert.match(message!.text, /654321/);
+    assert.match(message!.html, /<html lang="it">/);
+    const stored = await row(id);
+    assert.ok(stored.sent_at instanceof Date);
+    assert.equal(stored.attempts, 1);
+    assert.equal(stored.last_error, null);
+    // Sent is sent: another pass finds nothing.
+    assert.equal((await dispatcher(catcher.smtpUrl).runOnce()).claimed, 0);
+  });
+
+  it('keeps the mail while the SMTP server is down, backing off, and sends it once the server is back', async () => {
+    const port = await closedPort();
+    const smtpUrl = `smtp://127.0.0.1:${port}`;
+    const sending = dispatcher(smtpUrl, { retryBaseMs: 60_000, retryMaxMs: 600_000 });
+    const id = await enqueueOtp('patient@example.com');
+    const enqueued = await row(id);
+
+    assert.deepEqual(await sending.runOnce(), { claimed: 1, sent: 0, failed: 1, gaveUp: 0, released: 0 });
+    const first = await row(id);
+    assert.equal(first.attempts, 1);
+    assert.equal(first.sent_at, null);
+    assert.equal(first.failed_at, null);
+    assert.match(first.last_error ?? '', /ECONNREFUSED|connect/i);
+    const firstDelay = first.next_attempt_at.getTime() - enqueued.next_attempt_at.getTime();
+    assert.ok(firstDelay >= 59_000 && firstDelay < 70_000, `first retry in about a minute, was ${firstDelay} ms`);
+    // Not due yet: a pass leaves it alone.
+    assert.equal((await sending.runOnce()).claimed, 0);
+
+    // Time passes (made due by hand); the server is still down: the wait doubles.
+    await database().db.updateTable('mail_outbox').set({ next_attempt_at: new Date(Date.now() - 1_000) }).where('id', '=', id).execute();
+    await sending.runOnce();
+    const second = await row(id);
+    assert.equal(second.attempts, 2);
+    const secondDelay = second.next_attempt_at.getTime() - Date.now();
+    assert.ok(secondDelay > 110_000 && secondDelay <= 120_000, `second retry in about two minutes, was ${secondDelay} ms`);
+
+    const back = await startMailCatcher({ smtpPort: port, httpPort: 0 });
+    try {
+      await database().db.updateTable('mail_outbox').set({ next_attempt_at: new Date(Date.now() - 1_000) }).where('id', '=', id).execute();
+      assert.equal((await sending.runOnce()).sent, 1);
+      assert.deepEqual(back.messages().map((message) => message.to), ['patient@example.com']);
+      const sent = await row(id);
+      assert.ok(sent.sent_at instanceof Date);
+      assert.equal(sent.attempts, 3);
+      assert.equal(sent.last_error, null);
+    } finally {
+      await back.close();
+    }
+  });
+
+  it('gives a mail up after the last attempt and keeps it with its error', async () => {
+    const sending = dispatcher(`smtp://127.0.0.1:${await closedPort()}`, { maxAttempts: 2, retryBaseMs: 0 });
+    const id = await enqueueOtp('unlucky@example.com');
+    assert.equal((await sending.runOnce()).failed, 1);
+    assert.equal((await sending.runOnce()).gaveUp, 1);
+    const stored = await row(id);
+    assert.ok(stored.failed_at instanceof Date);
+    assert.equal(stored.sent_at, null);
+    assert.equal(stored.attempts, 2);
+    assert.ok(stored.last_error);
+    assert.equal((await sending.runOnce()).claimed, 0);
+  });
+
+  it('never sends a mail twice when two dispatchers run at once', async () => {
+    const recipients = Array.from({ length: 15 }, (_, index) => `traveler${String(index).padStart(2, '0')}@example.com`);
+    for (const to of recipients) await enqueueOtp(to);
+    const first = dispatcher(catcher.smtpUrl, { batchSize: 2 });
+    const second = dispatcher(catcher.smtpUrl, { batchSize: 2 });
+    let claimed = 0;
+    for (;;) {
+      const results = await Promise.all([first.runOnce(), second.runOnce(), first.runOnce(), second.runOnce()]);
+      const round = results.reduce((sum, result) => sum + result.claimed, 0);
+      if (round === 0) break;
+      claimed += round;
+    }
+    assert.equal(claimed, recipients.length);
+    assert.deepEqual(catcher.messages().map((message) => message.to).sort(), recipients);
+    const pending = await database().db.selectFrom('mail_outbox').select('id').where('sent_at', 'is', null).execute();
+    assert.deepEqual(pending, []);
+  });
+
+  it('runs with the app: an enqueue wakes it long before the next poll, and closing the app stops it', async () => {
+    const app = build({ smtpUrl: catcher.smtpUrl, mailPollMs: 3_600_000 });
+    await app.ready();
+    const started = Date.now();
+    await app.db.transaction().execute(async (trx) => {
+      await enqueueMail(trx, { to: 'woken@example.com', language: 'EN', template: 'activation', params: { link: 'http://localhost:8080/activate?key=k' } });
+    });
+    await waitFor(() => catcher.messages().length === 1);
+    assert.ok(Date.now() - started < 3_000);
+    assert.match(catcher.messages()[0]!.text, /http:\/\/localhost:8080\/activate\?key=k/);
+    await waitFor(async () => (await database().db.selectFrom('mail_outbox').select('sent_at').executeTakeFirstOrThrow()).sent_at !== null);
+    await app.close();
+    await enqueueOtp('after-close@example.com');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(catcher.messages().length, 1);
+  });
+
+  it('says once that it does not send when SMTP_URL is unset', async () => {
+    const logs = logCollector();
+    const app = build({ logLevel: 'warn' }, { logStream: logs.stream });
+    await app.ready();
+    await enqueueOtp('waiting@example.com');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(logs.lines().filter((line) => String(line.msg).includes('SMTP_URL is not set')).length, 1);
+    assert.equal(catcher.messages().length, 0);
+    await app.close();
+  });
+});
+
+it('waits exponentially longer, up to a cap', () => {
+  assert.deepEqual([1, 2, 3, 4, 10].map((attempts) => retryDelayMs(attempts, 30_000, 300_000)), [30_000, 60_000, 120_000, 240_000, 300_000]);
+});

@@ -1,0 +1,218 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import { onMailEnqueued } from './outbox';
+import type { MailSender } from './smtp-sender';
+
+/**
+ * Sends the outbox (ARCHITECTURE "The api"). Each pass claims a few due mails in one statement with
+ * `FOR UPDATE SKIP LOCKED`, which also moves their `next_attempt_at` forward by a lease and counts the attempt; the
+ * mails are then sent outside any transaction, and each is marked sent, rescheduled or given up. So several api
+ * instances can run side by side (a claimed mail is neither locked nor due for the others), a slow SMTP server never
+ * holds a database connection (PGlite has only one), and a process that dies mid-send leaves its mails to be retried
+ * when the lease runs out. Delivery is at least once: a mail can go twice only if a send outlives its lease.
+ */
+
+export interface DispatcherLogger {
+  info(payload: object, message: string): void;
+  warn(payload: object, message: string): void;
+  error(payload: object, message: string): void;
+}
+
+export interface MailDispatcherOptions {
+  db: Kysely<Database>;
+  sender: MailSender;
+  logger: DispatcherLogger;
+  /** Time between two looks at the outbox when nothing wakes the dispatcher. */
+  pollMs: number;
+  /** Mails claimed per pass; small, so that one instance does not take everything while others idle. */
+  batchSize?: number;
+  /** Attempts before a mail is given up (kept with `failed_at` and `last_error`). */
+  maxAttempts?: number;
+  /** Wait after the first failure; doubled at each further failure, up to `retryMaxMs`. */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** How long a claimed mail stays out of the others' reach. Far longer than a send can take (SMTP timeouts). */
+  leaseMs?: number;
+  /**
+   * Delay between an enqueue in this process and the pass it triggers: the enqueue usually runs in a transaction
+   * that commits a moment later, and the pass must see the row.
+   */
+  wakeDelayMs?: number;
+}
+
+export interface DispatchResult {
+  claimed: number;
+  sent: number;
+  failed: number;
+  gaveUp: number;
+  released: number;
+}
+
+export interface MailDispatcher {
+  /** Starts the loop: a pass now, then one every `pollMs`, and one shortly after each enqueue in this process. */
+  start(): void;
+  /** Stops the loop and waits for the pass in progress. */
+  stop(): Promise<void>;
+  /** One pass, without the loop (tests, and the loop itself). */
+  runOnce(): Promise<DispatchResult>;
+}
+
+export const MAIL_DEFAULTS = {
+  batchSize: 10,
+  maxAttempts: 8,
+  retryBaseMs: 30_000,
+  retryMaxMs: 3_600_000,
+  leaseMs: 600_000,
+  wakeDelayMs: 50,
+} as const;
+
+/** Longest a single send may take (the SMTP transport's timeouts add up to less): the lease must cover it. */
+const SEND_BUDGET_MS = 120_000;
+const MAX_ERROR_LENGTH = 1_000;
+
+/** The wait before the next try after `attempts` failed ones: exponential, capped. */
+export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/** `now() + ms` computed by the database, so that instances with skewed clocks agree. */
+const nowPlus = (ms: number) => sql<Date>`now() + ${ms}::double precision * interval '1 millisecond'`;
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text;
+}
+
+export function createMailDispatcher(options: MailDispatcherOptions): MailDispatcher {
+  const { db, sender, logger, pollMs } = options;
+  const batchSize = options.batchSize ?? MAIL_DEFAULTS.batchSize;
+  const maxAttempts = options.maxAttempts ?? MAIL_DEFAULTS.maxAttempts;
+  const retryBaseMs = options.retryBaseMs ?? MAIL_DEFAULTS.retryBaseMs;
+  const retryMaxMs = options.retryMaxMs ?? MAIL_DEFAULTS.retryMaxMs;
+  const leaseMs = options.leaseMs ?? MAIL_DEFAULTS.leaseMs;
+  const wakeDelayMs = options.wakeDelayMs ?? MAIL_DEFAULTS.wakeDelayMs;
+
+  async function claim() {
+    return db
+      .updateTable('mail_outbox')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: nowPlus(leaseMs) }))
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('mail_outbox')
+          .select('id')
+          .where('sent_at', 'is', null)
+          .where('failed_at', 'is', null)
+          .where('next_attempt_at', '<=', sql<Date>`now()`)
+          .orderBy('next_attempt_at')
+          .orderBy('id')
+          .limit(batchSize)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returning(['id', 'recipient', 'language', 'subject', 'text_body', 'html_body', 'attempts'])
+      .execute();
+  }
+
+  async function runOnce(): Promise<DispatchResult> {
+    const claimedAt = Date.now();
+    const mails = (await claim()).sort((a, b) => a.id - b.id);
+    const result: DispatchResult = { claimed: mails.length, sent: 0, failed: 0, gaveUp: 0, released: 0 };
+    for (const [index, mail] of mails.entries()) {
+      if (Date.now() - claimedAt > leaseMs - SEND_BUDGET_MS) {
+        // The lease would run out during the next send: give the rest back, unattempted, for anyone to take now.
+        const rest = mails.slice(index).map((item) => item.id);
+        await db
+          .updateTable('mail_outbox')
+          .set((eb) => ({ attempts: eb('attempts', '-', 1), next_attempt_at: sql<Date>`now()` }))
+          .where('id', 'in', rest)
+          .where('sent_at', 'is', null)
+          .execute();
+        result.released = rest.length;
+        break;
+      }
+      try {
+        await sender.send({ id: mail.id, to: mail.recipient, language: mail.language, subject: mail.subject, text: mail.text_body, html: mail.html_body });
+        await db.updateTable('mail_outbox').set({ sent_at: sql<Date>`now()`, last_error: null }).where('id', '=', mail.id).execute();
+        result.sent += 1;
+      } catch (error) {
+        const lastError = errorText(error);
+        if (mail.attempts >= maxAttempts) {
+          await db.updateTable('mail_outbox').set({ failed_at: sql<Date>`now()`, last_error: lastError }).where('id', '=', mail.id).execute();
+          logger.error({ mailId: mail.id, attempts: mail.attempts, error: lastError }, 'mail given up');
+          result.gaveUp += 1;
+        } else {
+          const delayMs = retryDelayMs(mail.attempts, retryBaseMs, retryMaxMs);
+          await db
+            .updateTable('mail_outbox')
+            .set({ next_attempt_at: nowPlus(delayMs), last_error: lastError })
+            .where('id', '=', mail.id)
+            .execute();
+          logger.warn({ mailId: mail.id, attempts: mail.attempts, retryInMs: delayMs, error: lastError }, 'mail not sent; will retry');
+          result.failed += 1;
+        }
+      }
+    }
+    return result;
+  }
+
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let timerDue = Infinity;
+  let current: Promise<void> | undefined;
+  /** A wake-up arrived during a pass: run another right after it. */
+  let again = false;
+  let unsubscribe: (() => void) | undefined;
+
+  function schedule(delayMs: number): void {
+    if (!running) return;
+    // Keep an earlier timer: a wake-up never postpones a pass.
+    if (timer && timerDue <= Date.now() + delayMs) return;
+    clearTimeout(timer);
+    timerDue = Date.now() + delayMs;
+    timer = setTimeout(() => {
+      timer = undefined;
+      timerDue = Infinity;
+      current = pass().finally(() => {
+        current = undefined;
+      });
+    }, delayMs);
+  }
+
+  async function pass(): Promise<void> {
+    again = false;
+    let full = false;
+    try {
+      const result = await runOnce();
+      if (result.sent > 0 || result.failed > 0 || result.gaveUp > 0) logger.info({ ...result }, 'mail outbox pass');
+      // A full batch means more may be due: go on at once rather than wait a poll.
+      full = result.claimed === batchSize;
+    } catch (error) {
+      // The database is down or restarting: try again at the next poll.
+      logger.error({ err: error }, 'mail outbox pass failed');
+    }
+    schedule(full || again ? 0 : pollMs);
+  }
+
+  function wake(): void {
+    if (current) again = true;
+    else schedule(wakeDelayMs);
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (running) return;
+      running = true;
+      unsubscribe = onMailEnqueued(wake);
+      schedule(0);
+    },
+    async stop() {
+      running = false;
+      unsubscribe?.();
+      clearTimeout(timer);
+      timer = undefined;
+      timerDue = Infinity;
+      await current;
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import type { ServerLanguage } from '@varco/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import { renderMail, type MailTemplateName, type MailTemplateParams } from './templates';
+
+/** The database or a transaction of it (a Kysely `Transaction` is a `Kysely`). */
+export type MailExecutor = Kysely<Database>;
+
+export interface MailRequest<N extends MailTemplateName> {
+  to: string;
+  language: ServerLanguage;
+  template: N;
+  params: MailTemplateParams[N];
+}
+
+/**
+ * Listeners told that a mail was just enqueued in this process: the dispatchers, so that a mail leaves at once rather
+ * than at the next poll. A Set and not an EventEmitter: tests start many apps and none should warn about listeners.
+ */
+const enqueueListeners = new Set<() => void>();
+
+export function onMailEnqueued(listener: () => void): () => void {
+  enqueueListeners.add(listener);
+  return () => enqueueListeners.delete(listener);
+}
+
+/**
+ * Renders the mail and writes it to the outbox through `executor`. Pass the transaction of the change that causes the
+ * mail (a sign-up, an OTP): the mail then exists exactly when the change does, and a rollback takes it away too.
+ * Returns the outbox id.
+ */
+export async function enqueueMail<N extends MailTemplateName>(executor: MailExecutor, request: MailRequest<N>): Promise<number> {
+  const mail = renderMail(request.template, request.language, request.params);
+  const row = await executor
+    .insertInto('mail_outbox')
+    .values({
+      recipient: request.to,
+      language: request.language,
+      template: request.template,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // Inside a transaction the row is not visible until it commits; the dispatcher waits a moment before looking (see
+  // WAKE_DELAY_MS), and a mail it still misses goes at the next poll.
+  for (const listener of enqueueListeners) listener();
+  return row.id;
+}

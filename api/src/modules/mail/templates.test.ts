@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { MAIL_TEMPLATE_NAMES, renderMail } from './templates';
+
+const LINK = 'https://portal.example.org/activate?key=a1b2&lang=it';
+
+describe('mail templates', () => {
+  it('renders the activation mail in Italian and English, with the link in both parts', () => {
+    const italian = renderMail('activation', 'IT', { link: LINK });
+    const english = renderMail('activation', 'EN', { link: LINK });
+    assert.equal(italian.subject, 'Attiva il tuo account Varco');
+    assert.equal(english.subject, 'Activate your Varco account');
+    assert.match(italian.text, /^Gentile viaggiatore,/);
+    assert.match(english.text, /^Dear traveler,/);
+    for (const mail of [italian, english]) {
+      assert.ok(mail.text.split('\n').includes(LINK), 'the link has a line of its own in the text');
+      // `&` escaped in the attribute and in the text of the HTML.
+      assert.ok(mail.html.includes('href="https://portal.example.org/activate?key=a1b2&amp;lang=it"'));
+      assert.ok(!mail.html.includes('key=a1b2&lang'));
+    }
+    assert.match(italian.html, /<html lang="it">/);
+    assert.match(english.html, /<html lang="en">/);
+    assert.match(italian.html, />Attiva il mio account</);
+    assert.match(english.html, />Activate my account</);
+  });
+
+  it('renders the OTP with its code and validity in each language', () => {
+    const italian = renderMail('otp', 'IT', { code: '482915', validityMinutes: 5 });
+    const english = renderMail('otp', 'EN', { code: '482915', validityMinutes: 1 });
+    assert.equal(italian.subject, 'Il tuo codice di accesso a Varco');
+    assert.equal(english.subject, 'Your Varco sign-in code');
+    assert.match(italian.text, /482915/);
+    assert.match(italian.text, /Il codice vale 5 minuti/);
+    assert.match(english.text, /valid for 1 minute and/);
+    assert.match(english.html, />482915</);
+  });
+
+  it('renders the password reset mail in each language', () => {
+    assert.equal(renderMail('password-reset', 'IT', { link: LINK }).subject, 'Reimposta la tua password di Varco');
+    const english = renderMail('password-reset', 'EN', { link: LINK });
+    assert.equal(english.subject, 'Reset your Varco password');
+    assert.match(english.text, /your password stays as it was/);
+  });
+
+  it('escapes every value in the HTML and keeps the text part as given', () => {
+    const mail = renderMail('otp', 'EN', { code: '<script>alert("x")</script>&', validityMinutes: 5 });
+    assert.ok(!mail.html.includes('<script>'));
+    assert.ok(mail.html.includes('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;'));
+    assert.ok(mail.text.includes('<script>alert("x")</script>&'));
+    const link = renderMail('activation', 'IT', { link: 'https://x.example.org/a?b="><img src=x onerror=alert(1)>' });
+    assert.ok(!link.html.includes('"><img'));
+  });
+
+  it('refuses links that are not absolute http(s) URLs', () => {
+    assert.throws(() => renderMail('activation', 'EN', { link: 'javascript:alert(1)' }), /absolute http\(s\) URL/);
+    assert.throws(() => renderMail('password-reset', 'IT', { link: '/reset?key=1' }), /absolute http\(s\) URL/);
+  });
+
+  it('gives every template a distinct subject per language, and a signature', () => {
+    for (const name of MAIL_TEMPLATE_NAMES) {
+      const params = { link: LINK, code: '123456', validityMinutes: 5 };
+      const italian = renderMail(name, 'IT', params);
+      const english = renderMail(name, 'EN', params);
+      assert.notEqual(italian.subject, english.subject, name);
+      assert.match(italian.text, /Varco — il portale tax-free per i viaggiatori/);
+      assert.match(english.text, /Varco — the tax-free portal for travelers/);
+    }
+  });
+});
