@@ -8,6 +8,7 @@ import { rootElement } from './app/root-element';
 import { setRuntimeConfig } from './config/current-config';
 import { loadRuntimeConfig } from './config/runtime-config';
 import { startFederation } from './federation/start-federation';
+import { refreshSavedSession } from './session/refresh-session';
 
 /** A start-up failure the traveler can read, in their language, instead of a blank page. */
 function renderStartupFailure(element: HTMLElement, error: unknown): void {
@@ -30,6 +31,7 @@ async function start(): Promise<void> {
     const config = await loadRuntimeConfig();
     setRuntimeConfig(config);
     startFederation(config);
+    void refreshSavedSession();
     createRoot(element).render(
       <StrictMode>
         <App config={config} />

@@ -1,0 +1,20 @@
+import { PRIVATE_BASE, userInfoSchema } from '@varco/contracts';
+import { sessionStore } from '@varco/session';
+import { apiClient } from '../api-client';
+
+/**
+ * A session read back from local storage may have ended on the server, and the flags it carries may be stale:
+ * ask the api once at start. A 401/403 signs the traveler out (the http client does it); other failures leave
+ * the saved state as it is.
+ */
+export async function refreshSavedSession(): Promise<void> {
+  if (!sessionStore.getState().user.numeroDocumento) return;
+  try {
+    const { requestJson } = await apiClient();
+    const info = await requestJson(`${PRIVATE_BASE}/traveler/user-info`, userInfoSchema);
+    sessionStore.getState().setUser({ numeroDocumento: info.numeroDocumento, nome: info.nome, cognome: info.cognome });
+    sessionStore.getState().setVisaCreationEnabled(info.visaCreationEnabled);
+  } catch {
+    // Offline or the api is down: keep what was saved; the next call tells.
+  }
+}
