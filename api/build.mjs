@@ -1,4 +1,5 @@
-// npm run build: bundles src/server.ts into dist/server.mjs, and the migration command into dist/migrate.mjs (ESM,
+// npm run build: bundles src/server.ts into dist/server.mjs, the migration command into dist/migrate.mjs and the demo
+// seed into dist/seed.mjs (ESM,
 // Node 20, no dev dependency needed to run them). Dependencies stay in node_modules and
 // are imported at run time, except the workspace packages `@varco/*`, which are TypeScript source and are bundled.
 // The bundle finds `migrations/` one level up, beside `dist/` (see src/paths.ts), so run it from this package as is.
@@ -22,7 +23,7 @@ const externalDependencies = {
 rmSync(new URL('dist/', import.meta.url), { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { server: 'src/server.ts', migrate: 'src/db/migrate-cli.ts' },
+  entryPoints: { server: 'src/server.ts', migrate: 'src/db/migrate-cli.ts', seed: 'src/db/seed-cli.ts' },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,

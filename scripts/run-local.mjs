@@ -1,6 +1,7 @@
 // Runs the built portal on this machine: the mail catcher (unless SMTP_URL names a real server), the api (embedded
 // PostgreSQL unless DATABASE_URL is set) and the local CDN that serves the shell and the remotes. Ctrl+C stops
-// everything.
+// everything. The api creates the demo traveler at start (SEED_DEMO=true; SEED_DEMO=false to skip it): the seed runs
+// inside the api because embedded PGlite allows one process per data folder.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,7 +37,7 @@ const api = spawn(process.execPath, [join(root, 'api/dist/server.mjs')], {
   cwd: root,
   stdio: 'inherit',
   // Warnings and errors only: the addresses below say that it runs, and the portal polls the api all the time.
-  env: { LOG_LEVEL: 'warn', ...process.env, PORT: String(apiPort), HOST: '127.0.0.1', PUBLIC_BASE_URL: portalUrl, CORS_ORIGINS: portalUrl, SMTP_URL: smtpUrl },
+  env: { LOG_LEVEL: 'warn', SEED_DEMO: 'true', ...process.env, PORT: String(apiPort), HOST: '127.0.0.1', PUBLIC_BASE_URL: portalUrl, CORS_ORIGINS: portalUrl, SMTP_URL: smtpUrl },
 });
 api.on('exit', (code) => {
   console.error(`The api stopped (exit code ${code}).`);
@@ -52,6 +53,9 @@ console.log(`Varco is running: open ${portalUrl}`);
 console.log(`  ${'api'.padEnd(18)}${apiUrl}  (OpenAPI: ${apiUrl}/api/docs)`);
 for (const [name, origin] of Object.entries(cdn.origins)) if (name !== 'shell') console.log(`  ${name.padEnd(18)}${origin}`);
 if (catcher) console.log(`  ${'mail inbox'.padEnd(18)}${catcher.inboxUrl}  (SMTP: ${catcher.smtpUrl}; Italiano: ${catcher.inboxUrl}/?lng=it)`);
+if ((process.env.SEED_DEMO ?? 'true') === 'true') {
+  console.log(`  ${'demo traveler'.padEnd(18)}mario.rossi@example.com / Varco-Demo-2026!  (the sign-in code arrives in the mail inbox)`);
+}
 console.log('Press Ctrl+C to stop.');
 
 const stop = async () => {

@@ -5,11 +5,13 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { API_PREFIX, HEADERS, PUBLIC_BASE } from '@varco/contracts';
+import { API_PREFIX, HEADERS, IDENTITY_BASE, PUBLIC_BASE } from '@varco/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import { identityRoutes, travelerSessionRoutes } from './modules/auth/routes';
+import { DEMO_TRAVELER, seedDemoTraveler } from './modules/auth/demo-traveler';
 import { captchaRoutes } from './modules/captcha/routes';
 import { healthRoutes } from './modules/health/routes';
 import { typologyRoutes } from './modules/typology/routes';
@@ -17,11 +19,13 @@ import { MIGRATIONS_DIR } from './paths';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { mailPlugin, type MailPluginOptions } from './plugins/mail';
+import { PRIVATE_PREFIX, sessionPlugin } from './plugins/session';
 
 export const API_VERSION = '0.1.0';
 export const DOCS_PATH = `${API_PREFIX}/docs`;
 export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
 export const PUBLIC_PREFIX = `${API_PREFIX}/${PUBLIC_BASE}`;
+export const IDENTITY_PREFIX = `${API_PREFIX}/${IDENTITY_BASE}`;
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -84,6 +88,7 @@ export function buildApp(config: Config, deps: AppDeps) {
       tags: [
         { name: 'typology', description: 'Public lookup lists (SPEC §7)' },
         { name: 'captcha', description: 'Captcha challenges of the registration form (SPEC §2, §7)' },
+        { name: 'auth', description: 'Sign-in (credentials + OTP), session and sign-out (SPEC §4, §7)' },
         { name: 'health', description: 'Probes' },
       ],
     },
@@ -101,6 +106,15 @@ export function buildApp(config: Config, deps: AppDeps) {
   });
   // The outbox's dispatcher; its tests pass `mailTuning` to retry in milliseconds rather than minutes.
   app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, pollMs: config.mailPollMs, ...(deps.mailTuning ? { tuning: deps.mailTuning } : {}) });
+  // Sessions and the guard of every /api/v1/private call.
+  app.register(sessionPlugin, { secureCookie: config.env === 'production' });
+  if (config.seedDemo) {
+    app.register(async (seed) => {
+      seed.addHook('onReady', async () => {
+        if (await seedDemoTraveler(seed.db)) seed.log.warn({ email: DEMO_TRAVELER.email }, 'demo traveler created (SEED_DEMO)');
+      });
+    });
+  }
 
   // Modules.
   app.register(async (docs) => {
@@ -109,6 +123,8 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(healthRoutes);
   app.register(typologyRoutes, { prefix: `${PUBLIC_PREFIX}/typology` });
   app.register(captchaRoutes, { prefix: `${PUBLIC_PREFIX}/captcha` });
+  app.register(identityRoutes, { prefix: IDENTITY_PREFIX, loginRateLimitMax: config.loginRateLimitMax });
+  app.register(travelerSessionRoutes, { prefix: PRIVATE_PREFIX });
 
   return app;
 }

@@ -56,6 +56,8 @@ describe('configuration', () => {
       SMTP_URL: 'smtp://mailer:secret@smtp.example.org:587',
       MAIL_FROM: 'Varco <no-reply@portal.example.org>',
       MAIL_POLL_MS: '2000',
+      SEED_DEMO: 'true',
+      LOGIN_RATE_LIMIT_MAX: '20',
     });
     assert.deepEqual(config, {
       env: 'production',
@@ -73,6 +75,8 @@ describe('configuration', () => {
       smtpUrl: 'smtp://mailer:secret@smtp.example.org:587',
       mailFrom: 'Varco <no-reply@portal.example.org>',
       mailPollMs: 2000,
+      seedDemo: true,
+      loginRateLimitMax: 20,
     });
   });
 

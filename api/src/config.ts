@@ -53,6 +53,8 @@ const envSchema = z.object({
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL').optional()),
   MAIL_FROM: optional(z.string().trim().regex(/^(?:[^<>]*<[^@\s<>]+@[^@\s<>]+>|[^@\s<>]+@[^@\s<>]+)$/, 'must be an address, alone or as "Name <address>"').default(DEFAULT_MAIL_FROM)),
   MAIL_POLL_MS: optional(z.coerce.number().int().min(100).max(3_600_000).default(5_000)),
+  SEED_DEMO: optional(booleanFlag.default(false)),
+  LOGIN_RATE_LIMIT_MAX: optional(z.coerce.number().int().min(1).default(10)),
 });
 
 /** Messages that name the expectation; zod's defaults ("received NaN") do not help an operator. */
@@ -63,6 +65,8 @@ const HINTS: Readonly<Record<string, string>> = {
   TRUST_PROXY: 'must be true, false, 1 or 0',
   MIGRATE_ON_START: 'must be true, false, 1 or 0',
   MAIL_POLL_MS: 'must be an integer from 100 to 3600000 (milliseconds)',
+  SEED_DEMO: 'must be true, false, 1 or 0',
+  LOGIN_RATE_LIMIT_MAX: 'must be a positive integer',
 };
 
 /** Rules between variables, checked on the raw environment so that they are reported with every other problem. */
@@ -95,6 +99,10 @@ export interface Config {
   mailFrom: string;
   /** How often the dispatcher looks at the outbox (an enqueue in this process wakes it at once). */
   mailPollMs: number;
+  /** Create the ACTIVE demo traveler at start when missing (`npm start`, browser tests). */
+  seedDemo: boolean;
+  /** Credentials sign-in attempts per minute and per client address. */
+  loginRateLimitMax: number;
 }
 
 export class ConfigError extends Error {
@@ -134,5 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,
     mailPollMs: value.MAIL_POLL_MS,
+    seedDemo: value.SEED_DEMO,
+    loginRateLimitMax: value.LOGIN_RATE_LIMIT_MAX,
   };
 }

@@ -1,15 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-export const TRAVELER = { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' };
-
-/** Puts a signed-in session in local storage before the portal starts, as a reload after sign-in would find it. */
-export async function withSavedSession(page: Page, user = TRAVELER): Promise<void> {
-  await page.addInitScript((saved) => {
-    localStorage.setItem('varco-session', JSON.stringify({ state: { user: saved, otp: null, otpExpiration: null, area: 'free' }, version: 0 }));
-  }, user);
-}
-
 /** Chooses the interface language as a traveler does, with the selector in the header. */
 export async function chooseLanguage(page: Page, language: 'it_IT' | 'en_US'): Promise<void> {
   await page.locator('#language-select').selectOption(language);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCdn } from '../../deploy/local-cdn/server.mjs';
+import { startMailCatcher } from '../../deploy/mail-catcher/server.mjs';
 import { E2E_API_PORT, E2E_API_URL, E2E_SHELL_PORT } from './ports';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -23,13 +24,29 @@ async function waitUntilReady(url: string, api: ChildProcess, timeoutMs = 90_000
 }
 
 /**
- * The real portal for the browser tests: the built api on a fresh database (embedded PostgreSQL in a temporary
- * folder, or the server named by E2E_DATABASE_URL) and the local CDN serving the built shell and remotes.
+ * The real portal for the browser tests: a mail catcher on free ports (the tests read the sign-in codes from it), the
+ * built api on a fresh database (embedded PostgreSQL in a temporary folder, or the server named by E2E_DATABASE_URL)
+ * with the demo traveler seeded at start (`SEED_DEMO`), and the local CDN serving the built shell and remotes.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  const catcher = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
+  // Set here, read by the tests (workers inherit the environment of the global setup).
+  process.env.E2E_INBOX_URL = catcher.inboxUrl;
   const dataDir = mkdtempSync(join(tmpdir(), 'varco-e2e-'));
   const portalUrl = `http://localhost:${E2E_SHELL_PORT}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(E2E_API_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_BASE_URL: portalUrl, CORS_ORIGINS: portalUrl, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(E2E_API_PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_BASE_URL: portalUrl,
+    CORS_ORIGINS: portalUrl,
+    LOG_LEVEL: 'warn',
+    SMTP_URL: catcher.smtpUrl,
+    SEED_DEMO: 'true',
+    // Every test signs in through the same proxy address: the production limit (10 a minute) would refuse them.
+    LOGIN_RATE_LIMIT_MAX: '1000',
+  };
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
   else delete env.DATABASE_URL;
   const api = spawn(process.execPath, [join(repoRoot, 'api/dist/server.mjs')], { cwd: repoRoot, env, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -39,6 +56,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await cdn.close();
     api.kill('SIGTERM');
     await new Promise((resolve) => api.once('exit', resolve));
+    await catcher.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

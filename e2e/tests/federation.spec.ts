@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startCdn, type Cdn } from '../../deploy/local-cdn/server.mjs';
-import { chooseLanguage, withSavedSession } from '../support/fixtures';
+import { chooseLanguage } from '../support/fixtures';
 import { E2E_API_URL, E2E_SPARE_SHELL_PORT } from '../support/ports';
+import { signIn } from '../support/sign-in';
 
 /** Records the scripts and manifests the page downloads, by URL. */
 function recordDownloads(page: Page) {
@@ -29,7 +30,7 @@ test.describe('federation', () => {
     { path: '/protected/notifications', remote: 'mfNotifications' },
   ]) {
     test(`the first screen of ${remote} loads at ${path}`, async ({ page }) => {
-      await withSavedSession(page);
+      await signIn(page);
       const downloads = recordDownloads(page);
       await page.goto(path);
       await expect(page.locator('main h1')).toBeVisible();
@@ -40,7 +41,7 @@ test.describe('federation', () => {
   }
 
   test('the signed-in home composes the widgets of three remotes and the header bell', async ({ page }) => {
-    await withSavedSession(page);
+    await signIn(page);
     await page.goto('/protected');
     await expect(page.getByTestId('avatar')).toContainText('MR');
     await expect(page.getByTestId('avatar')).toHaveAccessibleName(/^MR.*Mario Rossi/);
@@ -51,7 +52,7 @@ test.describe('federation', () => {
   });
 
   test('React is downloaded once for the shell and every remote', async ({ page }) => {
-    await withSavedSession(page);
+    await signIn(page);
     const downloads = recordDownloads(page);
     await page.goto('/protected');
     await expect(page.getByTestId('bell')).toBeVisible();
@@ -88,8 +89,8 @@ test.describe('a remote whose CDN origin is down', () => {
   });
 
   test('shows the translated notice while the header, the footer and the other remotes keep working', async ({ page }) => {
-    await withSavedSession(page);
-    await page.goto(`${cdn.url}/protected`);
+    // Signed in on this origin: the session cookie belongs to it.
+    await signIn(page, { origin: cdn.url });
     await expect(page.getByTestId('header')).toBeVisible();
     await expect(page.getByTestId('footer')).toBeVisible();
     await expect(page.getByTestId('bell')).toBeVisible();

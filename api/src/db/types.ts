@@ -64,6 +64,52 @@ export interface MailOutboxTable {
   last_error: ColumnType<string | null, never, string | null>;
 }
 
+/** A traveler's account (migration 0005). */
+export interface TravelerTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string | null;
+  nome: string;
+  cognome: string;
+  /** ISO day; `date` comes back as a Date from pg and PGlite, so it is read through `to_char` (see repositories). */
+  data_nascita: ColumnType<Date, string, string>;
+  paese_residenza: string;
+  zona_residenza: string | null;
+  tipo_documento: string;
+  paese_documento: string;
+  numero_documento: string;
+  privacy: boolean;
+  language: 'IT' | 'EN';
+  status: 'PENDING' | 'ACTIVE';
+  identity_provider: ColumnType<'CREDENTIALS' | 'SPID', 'CREDENTIALS' | 'SPID' | undefined, 'CREDENTIALS' | 'SPID'>;
+  created_at: ColumnType<Date, never, never>;
+  activated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  updated_at: ColumnType<Date, never, Date | string>;
+}
+
+export type SessionLevel = 'OTP_PENDING' | 'FULL';
+
+/** A sign-in session behind the `varco_session` cookie (migration 0005): only the token's hash is stored. */
+export interface SessionTable {
+  token_hash: string;
+  traveler_id: number;
+  level: SessionLevel;
+  created_at: ColumnType<Date, never, never>;
+  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** A one-time code of the credentials sign-in (migration 0005): hashed, expiring, limited attempts, single-use. */
+export interface OtpTable {
+  id: Generated<number>;
+  session_token_hash: string;
+  code_hash: string;
+  created_at: ColumnType<Date, never, never>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  attempts: ColumnType<number, number | undefined, number>;
+  consumed_at: ColumnType<Date | null, never, Date | string | null>;
+}
+
 export interface Database {
   country: CountryTable;
   document_type: BilingualLookupTable;
@@ -74,4 +120,7 @@ export interface Database {
   captcha_challenge: CaptchaChallengeTable;
   schema_migrations: SchemaMigrationsTable;
   mail_outbox: MailOutboxTable;
+  traveler: TravelerTable;
+  session: SessionTable;
+  otp: OtpTable;
 }

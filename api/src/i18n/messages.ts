@@ -36,6 +36,13 @@ const en = {
   'field.invalid': 'Invalid value',
   'typology.unknownCountry': 'Unknown country: {country}.',
   'captcha.invalid': 'Captcha not present or invalid.',
+  'auth.badCredentials': 'Username or password wrong',
+  'auth.notActive': 'Your account is not active yet: open the activation link we sent you by e-mail.',
+  'auth.otpRequired': 'Enter the code we sent you by e-mail to complete the sign-in.',
+  'otp.incorrect': 'OTP incorrect (enter the correct code)',
+  'otp.expired': 'The code has expired: request a new one.',
+  'otp.tooManyAttempts': 'Too many wrong codes: request a new one.',
+  'otp.notSent': 'No code has been sent yet: request one.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -71,6 +78,13 @@ const it: Record<MessageKey, string> = {
   'field.invalid': 'Valore non valido',
   'typology.unknownCountry': 'Paese sconosciuto: {country}.',
   'captcha.invalid': 'Captcha non presente o non valido.',
+  'auth.badCredentials': 'Username o password errati',
+  'auth.notActive': "Il tuo account non è ancora attivo: apri il link di attivazione che ti abbiamo inviato per e-mail.",
+  'auth.otpRequired': "Inserisci il codice che ti abbiamo inviato per e-mail per completare l'accesso.",
+  'otp.incorrect': 'OTP errato (inserire il codice corretto)',
+  'otp.expired': 'Il codice è scaduto: richiedine uno nuovo.',
+  'otp.tooManyAttempts': 'Troppi codici errati: richiedine uno nuovo.',
+  'otp.notSent': 'Nessun codice è stato ancora inviato: richiedine uno.',
 };
 
 export const catalogues: Readonly<Record<ServerLanguage, Readonly<Record<MessageKey, string>>>> = { EN: en, IT: it };

@@ -1,0 +1,128 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, SessionLevel } from '../../db/types';
+
+export interface TravelerRecord {
+  id: number;
+  email: string;
+  password_hash: string | null;
+  nome: string;
+  cognome: string;
+  data_nascita: string;
+  paese_residenza: string;
+  zona_residenza: string | null;
+  tipo_documento: string;
+  paese_documento: string;
+  numero_documento: string;
+  privacy: boolean;
+  language: 'IT' | 'EN';
+  status: 'PENDING' | 'ACTIVE';
+  identity_provider: 'CREDENTIALS' | 'SPID';
+}
+
+export interface SessionRecord {
+  token_hash: string;
+  traveler_id: number;
+  level: SessionLevel;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+}
+
+export interface OtpRecord {
+  id: number;
+  code_hash: string;
+  expires_at: Date;
+  attempts: number;
+  consumed_at: Date | null;
+}
+
+const travelerColumns = [
+  'id',
+  'email',
+  'password_hash',
+  'nome',
+  'cognome',
+  sql<string>`to_char(data_nascita, 'YYYY-MM-DD')`.as('data_nascita'),
+  'paese_residenza',
+  'zona_residenza',
+  'tipo_documento',
+  'paese_documento',
+  'numero_documento',
+  'privacy',
+  'language',
+  'status',
+  'identity_provider',
+] as const;
+
+export function createAuthRepository(db: Kysely<Database>) {
+  return {
+    findTravelerByEmail(email: string): Promise<TravelerRecord | undefined> {
+      return db
+        .selectFrom('traveler')
+        .select(travelerColumns)
+        .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+        .executeTakeFirst();
+    },
+
+    findTravelerById(id: number): Promise<TravelerRecord | undefined> {
+      return db.selectFrom('traveler').select(travelerColumns).where('id', '=', id).executeTakeFirst();
+    },
+
+    async createSession(values: { tokenHash: string; travelerId: number; level: SessionLevel; expiresAt: Date }): Promise<void> {
+      await db
+        .insertInto('session')
+        .values({ token_hash: values.tokenHash, traveler_id: values.travelerId, level: values.level, expires_at: values.expiresAt })
+        .execute();
+    },
+
+    /** The session of a token hash if it has not expired. */
+    findLiveSession(tokenHash: string, now: Date): Promise<SessionRecord | undefined> {
+      return db.selectFrom('session').selectAll().where('token_hash', '=', tokenHash).where('expires_at', '>', now).executeTakeFirst();
+    },
+
+    async touchSession(tokenHash: string, now: Date, expiresAt: Date): Promise<void> {
+      await db.updateTable('session').set({ last_seen_at: now, expires_at: expiresAt }).where('token_hash', '=', tokenHash).execute();
+    },
+
+    async deleteSession(tokenHash: string): Promise<void> {
+      await db.deleteFrom('session').where('token_hash', '=', tokenHash).execute();
+    },
+
+    async deleteExpiredSessions(now: Date): Promise<void> {
+      await db.deleteFrom('session').where('expires_at', '<=', now).execute();
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;
+
+/** OTP queries; they take an executor so that they run in the caller's transaction. */
+export const otpQueries = {
+  async consumeOpenCodes(db: Kysely<Database>, tokenHash: string): Promise<void> {
+    await db.updateTable('otp').set({ consumed_at: sql<Date>`now()` }).where('session_token_hash', '=', tokenHash).where('consumed_at', 'is', null).execute();
+  },
+
+  async insert(db: Kysely<Database>, values: { tokenHash: string; codeHash: string; expiresAt: Date }): Promise<void> {
+    await db.insertInto('otp').values({ session_token_hash: values.tokenHash, code_hash: values.codeHash, expires_at: values.expiresAt }).execute();
+  },
+
+  /** The newest code of the session, whatever its state, locked for the check. */
+  latestForUpdate(db: Kysely<Database>, tokenHash: string): Promise<OtpRecord | undefined> {
+    return db
+      .selectFrom('otp')
+      .select(['id', 'code_hash', 'expires_at', 'attempts', 'consumed_at'])
+      .where('session_token_hash', '=', tokenHash)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .forUpdate()
+      .executeTakeFirst();
+  },
+
+  async countAttempt(db: Kysely<Database>, id: number, attempts: number): Promise<void> {
+    await db.updateTable('otp').set({ attempts }).where('id', '=', id).execute();
+  },
+
+  async consume(db: Kysely<Database>, id: number): Promise<void> {
+    await db.updateTable('otp').set({ consumed_at: sql<Date>`now()` }).where('id', '=', id).execute();
+  },
+};

@@ -1,0 +1,112 @@
+import { apiErrorSchema, loginCustomBodySchema, sendOtpResponseSchema, serverLanguageSchema, userInfoSchema } from '@varco/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { AppError } from '../../app-error';
+import { requestLanguage } from '../../plugins/errors';
+import { requireSession } from '../../plugins/session';
+
+/** Sign-in attempts per client address and minute, by default (`LOGIN_RATE_LIMIT_MAX`). */
+export const LOGIN_RATE_LIMIT_MAX = 10;
+/** OTP mails per session (or client address without one) and minute. */
+export const SEND_OTP_RATE_LIMIT_MAX = 5;
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
+
+/** `POST /api/v1/auth/login-custom` (SPEC §7 identity calls): the credentials step of the sign-in. */
+export const identityRoutes: FastifyPluginAsyncZod<{ loginRateLimitMax?: number }> = async (app, options) => {
+  const max = options.loginRateLimitMax ?? LOGIN_RATE_LIMIT_MAX;
+  app.post(
+    '/login-custom',
+    {
+      config: { rateLimit: { max, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        description:
+          'The username is the e-mail. Success opens a session (cookie `varco_session`) that can only ask for the OTP ' +
+          '(`POST /private/traveler/send-otp`) and present it (`GET /private/traveler/user-info` with `x-otp`). ' +
+          `At most ${max} attempts per minute per client.`,
+        body: loginCustomBodySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      // A sign-in replaces the session this browser held.
+      if (request.session) await app.auth.logout(request.session);
+      const { token, expiresAt } = await app.auth.login(request.body.username, request.body.password);
+      app.sessionCookie.set(reply, token, expiresAt);
+      reply.header('cache-control', 'no-store');
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+const sessionKey = (request: FastifyRequest) => request.session?.token_hash ?? request.ip;
+
+/** The private traveler calls of the sign-in: send-otp, user-info (the OTP check), logout. */
+export const travelerSessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/traveler/send-otp',
+    {
+      config: { rateLimit: { max: SEND_OTP_RATE_LIMIT_MAX, timeWindow: '1 minute', keyGenerator: sessionKey } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a sign-in code',
+        description: `A 6-digit code valid for 5 minutes, mailed to the traveler; earlier codes stop working. At most ${SEND_OTP_RATE_LIMIT_MAX} per minute.`,
+        querystring: z.object({ language: z.optional(serverLanguageSchema) }),
+        response: { 200: sendOtpResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const { expirationDate } = await app.auth.sendOtp(session, request.query.language ?? requestLanguage(request));
+      reply.header('cache-control', 'no-store');
+      return { expirationDate: expirationDate.toISOString() };
+    },
+  );
+
+  app.get(
+    '/traveler/user-info',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in traveler',
+        description: 'On a session waiting for its OTP, the `x-otp` header carries the code: a valid one completes the sign-in.',
+        response: { 200: userInfoSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const traveler = await app.auth.traveler(requireSession(request));
+      if (!traveler) throw new AppError(401, { key: 'unauthorized' });
+      reply.header('cache-control', 'no-store');
+      return {
+        nome: traveler.nome,
+        cognome: traveler.cognome,
+        dataNascita: traveler.data_nascita,
+        email: traveler.email,
+        paeseResidenzaCodice: traveler.paese_residenza,
+        zonaResidenzaCodice: traveler.zona_residenza ?? '',
+        tipoDocumentoCodice: traveler.tipo_documento,
+        paeseDocumentoCodice: traveler.paese_documento,
+        numeroDocumento: traveler.numero_documento,
+        privacy: traveler.privacy,
+        // No visa requests exist yet, so none is pending.
+        visaCreationEnabled: true,
+        identityProvider: traveler.identity_provider,
+      };
+    },
+  );
+
+  app.post(
+    '/v1/traveler/logout',
+    {
+      schema: { tags: ['auth'], summary: 'Sign out', description: 'Deletes the session and clears its cookie.', response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await app.auth.logout(requireSession(request));
+      app.sessionCookie.clear(reply);
+      return reply.status(204).send(null);
+    },
+  );
+};

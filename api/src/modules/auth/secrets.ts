@@ -1,0 +1,35 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
+
+/** sha256 (hex): for random, high-entropy secrets (session tokens, keys, OTPs bound to a session). */
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** An opaque random token (256 bits, base64url). */
+export const randomToken = () => randomBytes(32).toString('base64url');
+
+/** A 6-digit code from the CSPRNG, leading zeros kept. */
+export const randomOtpCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+/** argon2id with OWASP's minimum (19 MiB, 2 passes, 1 lane): memory-hard, ~20-40 ms here. */
+// `Algorithm` is an ambient const enum (not importable under isolatedModules): 2 is its Argon2id.
+const ARGON2ID = 2 as Algorithm.Argon2id;
+const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string) => hash(password, ARGON2_OPTIONS);
+
+/** A hash of nothing anyone knows, verified for unknown users so that their answer takes as long as a real one. */
+let dummyHash: Promise<string> | undefined;
+
+/** True when `password` matches `passwordHash`; with no hash (unknown user) it still spends the same work and fails. */
+export async function verifyPassword(passwordHash: string | null | undefined, password: string): Promise<boolean> {
+  if (!passwordHash) {
+    dummyHash ??= hashPassword(randomToken());
+    await verify(await dummyHash, password).catch(() => false);
+    return false;
+  }
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}

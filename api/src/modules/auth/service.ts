@@ -1,0 +1,121 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { ServerLanguage } from '@varco/contracts';
+import type { Kysely } from 'kysely';
+import { AppError } from '../../app-error';
+import type { Database } from '../../db/types';
+import { enqueueMail } from '../mail/outbox';
+import { createAuthRepository, otpQueries, type SessionRecord, type TravelerRecord } from './repository';
+import { randomOtpCode, randomToken, sha256, verifyPassword } from './secrets';
+
+/** How long a credentials session may wait for its OTP. */
+export const OTP_PENDING_SESSION_MS = 15 * 60 * 1000;
+/** A signed-in session ends after this much inactivity... */
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+/** ...and after this long in any case. */
+export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
+/** The validity of an OTP. */
+export const OTP_VALIDITY_MINUTES = 5;
+/** Wrong codes allowed per OTP; the code is dead after them. */
+export const OTP_MAX_ATTEMPTS = 5;
+/** `last_seen_at` is written at most this often per session. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+const otpHash = (tokenHash: string, code: string) => sha256(`${tokenHash}:${code}`);
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export interface AuthServiceOptions {
+  now?: () => Date;
+}
+
+export function createAuthService(db: Kysely<Database>, options: AuthServiceOptions = {}) {
+  const repository = createAuthRepository(db);
+  const now = options.now ?? (() => new Date());
+
+  const fullSessionExpiry = (session: Pick<SessionRecord, 'created_at'>, at: Date) =>
+    new Date(Math.min(at.getTime() + SESSION_IDLE_MS, session.created_at.getTime() + SESSION_MAX_MS));
+
+  return {
+    repository,
+
+    /**
+     * The credentials step: the e-mail and password of an active traveler open an OTP_PENDING session. Unknown users
+     * and wrong passwords get the same answer after the same argon2 work; the activation state is told only to whoever
+     * knows the password. Returns the session token for the cookie.
+     */
+    async login(username: string, password: string): Promise<{ token: string; expiresAt: Date }> {
+      const traveler = await repository.findTravelerByEmail(username);
+      const valid = await verifyPassword(traveler?.password_hash, password);
+      if (!traveler || !valid) throw new AppError(401, { key: 'auth.badCredentials' });
+      if (traveler.status !== 'ACTIVE') throw new AppError(403, { key: 'auth.notActive' });
+      const token = randomToken();
+      const expiresAt = new Date(now().getTime() + OTP_PENDING_SESSION_MS);
+      await repository.createSession({ tokenHash: sha256(token), travelerId: traveler.id, level: 'OTP_PENDING', expiresAt });
+      return { token, expiresAt };
+    },
+
+    /** The live session of a cookie token, its expiry slid forward when it is signed in. */
+    async resolveSession(token: string): Promise<SessionRecord | undefined> {
+      const at = now();
+      const session = await repository.findLiveSession(sha256(token), at);
+      if (!session) return undefined;
+      if (session.level === 'FULL' && at.getTime() - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
+        const expiresAt = fullSessionExpiry(session, at);
+        await repository.touchSession(session.token_hash, at, expiresAt);
+        return { ...session, last_seen_at: at, expires_at: expiresAt };
+      }
+      return session;
+    },
+
+    /** A new OTP for the session, mailed in the same transaction; earlier codes stop working. */
+    async sendOtp(session: SessionRecord, language: ServerLanguage): Promise<{ expirationDate: Date }> {
+      const code = randomOtpCode();
+      const expiresAt = new Date(now().getTime() + OTP_VALIDITY_MINUTES * 60 * 1000);
+      await db.transaction().execute(async (trx) => {
+        const traveler = await trx.selectFrom('traveler').select('email').where('id', '=', session.traveler_id).executeTakeFirstOrThrow();
+        await otpQueries.consumeOpenCodes(trx, session.token_hash);
+        await otpQueries.insert(trx, { tokenHash: session.token_hash, codeHash: otpHash(session.token_hash, code), expiresAt });
+        await enqueueMail(trx, { to: traveler.email, language, template: 'otp', params: { code, validityMinutes: OTP_VALIDITY_MINUTES } });
+      });
+      return { expirationDate: expiresAt };
+    },
+
+    /**
+     * Checks the code of an OTP_PENDING session: right, the code is used up and the session becomes FULL; wrong, the
+     * attempt is counted (and committed) before the refusal.
+     */
+    async verifyOtp(session: SessionRecord, code: string): Promise<SessionRecord> {
+      const at = now();
+      const outcome = await db.transaction().execute(async (trx) => {
+        const otp = await otpQueries.latestForUpdate(trx, session.token_hash);
+        if (!otp || otp.consumed_at) return 'otp.notSent' as const;
+        if (otp.attempts >= OTP_MAX_ATTEMPTS) return 'otp.tooManyAttempts' as const;
+        if (otp.expires_at.getTime() <= at.getTime()) return 'otp.expired' as const;
+        if (!sameHash(otp.code_hash, otpHash(session.token_hash, code.trim()))) {
+          await otpQueries.countAttempt(trx, otp.id, otp.attempts + 1);
+          return 'otp.incorrect' as const;
+        }
+        await otpQueries.consume(trx, otp.id);
+        const expiresAt = fullSessionExpiry(session, at);
+        await trx.updateTable('session').set({ level: 'FULL', last_seen_at: at, expires_at: expiresAt }).where('token_hash', '=', session.token_hash).execute();
+        return { ...session, level: 'FULL' as const, last_seen_at: at, expires_at: expiresAt };
+      });
+      if (typeof outcome === 'string') throw new AppError(401, { key: outcome });
+      return outcome;
+    },
+
+    logout(session: SessionRecord): Promise<void> {
+      return repository.deleteSession(session.token_hash);
+    },
+
+    traveler(session: SessionRecord): Promise<TravelerRecord | undefined> {
+      return repository.findTravelerById(session.traveler_id);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

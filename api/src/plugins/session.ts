@@ -1,0 +1,98 @@
+import { API_PREFIX, HEADERS, PRIVATE_BASE } from '@varco/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../app-error';
+import type { SessionRecord } from '../modules/auth/repository';
+import { createAuthService, type AuthService } from '../modules/auth/service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthService;
+  }
+  interface FastifyRequest {
+    /** The live session of the `varco_session` cookie, loaded for `/api/v1/private` and `/api/v1/auth` calls. */
+    session: SessionRecord | null;
+  }
+}
+
+export const SESSION_COOKIE = 'varco_session';
+export const PRIVATE_PREFIX = `${API_PREFIX}/${PRIVATE_BASE}`;
+
+/** The calls an OTP_PENDING session may make (besides presenting its code to user-info). */
+export const OTP_PENDING_ROUTES = new Set([`POST ${PRIVATE_PREFIX}/traveler/send-otp`, `POST ${PRIVATE_PREFIX}/v1/traveler/logout`]);
+export const OTP_VERIFICATION_ROUTE = `GET ${PRIVATE_PREFIX}/traveler/user-info`;
+
+export interface SessionPluginOptions {
+  /** Secure cookies (production: the portal is served over https). */
+  secureCookie: boolean;
+}
+
+const pathOf = (url: string) => url.split('?', 1)[0] ?? url;
+const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+/**
+ * Sessions (ARCHITECTURE "The api"): an opaque random token in an HttpOnly cookie, stored hashed in `session`. Every
+ * call under `/api/v1/private` — known route or not — passes the guard: no live session answers 401; an OTP_PENDING
+ * session may only ask for its code, present it (user-info with `x-otp`) or sign out, anything else 403; FULL passes.
+ */
+export const sessionPlugin = fp(
+  async (app: FastifyInstance, options: SessionPluginOptions) => {
+    const auth = createAuthService(app.db);
+    app.decorate('auth', auth);
+    app.decorateRequest('session', null);
+
+    app.addHook('onRequest', async (request) => {
+      const path = pathOf(request.url);
+      if (!isUnder(path, PRIVATE_PREFIX) && !isUnder(path, `${API_PREFIX}/v1/auth`)) return;
+      const token = request.cookies[SESSION_COOKIE];
+      request.session = token ? ((await auth.resolveSession(token)) ?? null) : null;
+      if (!isUnder(path, PRIVATE_PREFIX)) return;
+
+      const session = request.session;
+      if (!session) throw new AppError(401, { key: 'unauthorized' });
+      if (session.level === 'FULL') return;
+      const route = `${request.method} ${request.routeOptions.url ?? ''}`;
+      if (OTP_PENDING_ROUTES.has(route)) return;
+      const code = request.headers[HEADERS.otp];
+      if (route === OTP_VERIFICATION_ROUTE && typeof code === 'string' && code.trim() !== '') {
+        request.session = await auth.verifyOtp(session, code);
+        return;
+      }
+      throw new AppError(403, { key: route === OTP_VERIFICATION_ROUTE ? 'auth.otpRequired' : 'forbidden' });
+    });
+
+    // Expired sessions (and their codes) are deleted now and then; a live one is never touched.
+    const purge = setInterval(() => {
+      auth.repository.deleteExpiredSessions(new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
+    }, 10 * 60 * 1000);
+    purge.unref();
+    app.addHook('onClose', async () => clearInterval(purge));
+
+    app.decorate('sessionCookie', {
+      set(reply: FastifyReply, token: string, expiresAt: Date) {
+        // No Max-Age: a browser session cookie; the server decides when the session ends.
+        void expiresAt;
+        reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: options.secureCookie });
+      },
+      clear(reply: FastifyReply) {
+        reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: options.secureCookie });
+      },
+    });
+  },
+  { name: 'varco-session', dependencies: ['varco-db'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessionCookie: {
+      set(reply: FastifyReply, token: string, expiresAt: Date): void;
+      clear(reply: FastifyReply): void;
+    };
+  }
+}
+
+/** The session of a private route's request (the guard has already refused requests without one). */
+export function requireSession(request: FastifyRequest): SessionRecord {
+  if (!request.session) throw new AppError(401, { key: 'unauthorized' });
+  return request.session;
+}
