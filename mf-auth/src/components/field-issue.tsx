@@ -19,8 +19,26 @@ export function FieldIssue({ id, issue }: { id: string; issue: ValidationIssue }
     case 'passwordLength':
       message = t('validation.passwordLength', { length: issue.length });
       break;
+    case 'passwordRules':
+      message = t('validation.passwordRules', { length: issue.length });
+      break;
     case 'differentPassword':
       message = t('validation.differentPassword');
+      break;
+    case 'differentEmail':
+      message = t('validation.differentEmail');
+      break;
+    case 'futureDate':
+      message = t('validation.futureDate');
+      break;
+    case 'date':
+      message = t('validation.date');
+      break;
+    case 'required':
+      message = t('validation.required');
+      break;
+    case 'server':
+      message = issue.usernameNote ? `${issue.message} ${t('validation.usernameNote')}` : issue.message;
       break;
   }
   return (

@@ -1,40 +1,58 @@
+import type { ReactNode } from 'react';
 import type { FieldBinding } from '../hooks/use-form';
 import { FieldIssue } from './field-issue';
 
 interface TextFieldProps extends FieldBinding {
   label: string;
-  type?: 'text' | 'email' | 'password';
+  type?: 'text' | 'email' | 'password' | 'date';
   required?: boolean;
   autoComplete?: string;
   inputMode?: 'text' | 'numeric' | 'email';
   hint?: string;
+  /** The latest day a date field accepts. */
+  max?: string;
+  readOnly?: boolean;
+  /** A control shown at the end of the input (the show/hide toggle of a password). */
+  addon?: ReactNode;
 }
 
 /** A labelled input of the design system; required fields carry an asterisk (SPEC §5). */
-export function TextField({ id, name, value, onChange, onBlur, issue, label, type = 'text', required = false, autoComplete, inputMode, hint }: TextFieldProps) {
+export function TextField({ id, name, value, onChange, onBlur, issue, label, type = 'text', required = false, autoComplete, inputMode, hint, max, readOnly, addon }: TextFieldProps) {
   const issueId = `${id}-issue`;
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, issue ? issueId : null].filter(Boolean).join(' ') || undefined;
+  const input = (
+    <input
+      id={id}
+      name={name}
+      type={type}
+      className={`form-control${issue ? ' is-invalid' : ''}`}
+      value={value}
+      onChange={onChange}
+      onBlur={onBlur}
+      autoComplete={autoComplete}
+      inputMode={inputMode}
+      max={max}
+      readOnly={readOnly}
+      aria-required={required || undefined}
+      aria-invalid={issue ? true : undefined}
+      aria-describedby={describedBy}
+    />
+  );
   return (
     <div className="form-group">
       <label htmlFor={id} className="active">
         {label}
         {required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        className={`form-control${issue ? ' is-invalid' : ''}`}
-        value={value}
-        onChange={onChange}
-        onBlur={onBlur}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        aria-required={required || undefined}
-        aria-invalid={issue ? true : undefined}
-        aria-describedby={describedBy}
-      />
+      {addon ? (
+        <div className="input-group">
+          {input}
+          {addon}
+        </div>
+      ) : (
+        input
+      )}
       {hint ? (
         <small id={hintId} className="form-text">
           {hint}

@@ -6,6 +6,7 @@ import { RecoverPasswordPage } from '../features/recover-password/components/rec
 import { OtpPage } from '../features/sign-in/components/otp-page';
 import { SignInPage } from '../features/sign-in/components/sign-in-page';
 import { SignUpPage } from '../features/sign-up/components/sign-up-page';
+import { SpidActivationPage } from '../features/spid-activation/components/spid-activation-page';
 import { registerTranslations } from '../i18n/namespace';
 
 registerTranslations();
@@ -24,6 +25,7 @@ export default function AuthRoutes({ section }: AuthRoutesProps) {
         <Routes>
           <Route index element={<SignInPage />} />
           <Route path="otp" element={<OtpPage />} />
+          <Route path="spid/activate" element={<SpidActivationPage />} />
           {unknown}
         </Routes>
       );

@@ -6,7 +6,7 @@ export interface FieldBinding {
   id: string;
   name: string;
   value: string;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void;
   onBlur: () => void;
   issue: ValidationIssue | null;
 }
@@ -37,7 +37,10 @@ export function useForm<Values extends Record<string, string>>(initialValues: Va
       name,
       value: values[name] ?? '',
       onChange: (event) => {
-        const next = { ...values, [name]: event.target.value } as Values;
+        const target = event.target;
+        // A checkbox holds 'true' when ticked, '' otherwise: every value of the form stays a string.
+        const value = target instanceof HTMLInputElement && target.type === 'checkbox' ? (target.checked ? 'true' : '') : target.value;
+        const next = { ...values, [name]: value } as Values;
         setValues(next);
         if (issues[name]) setIssues((previous) => ({ ...previous, [name]: check(name, next) }));
       },
@@ -64,5 +67,20 @@ export function useForm<Values extends Record<string, string>>(initialValues: Va
     };
   }
 
-  return { values, field, handleSubmit };
+  /** Sets values from code (a reset, a cleared captcha); their issues go away. */
+  function setFieldValues(changes: Partial<Values>) {
+    setValues((previous) => ({ ...previous, ...changes }));
+    setIssues((previous) => {
+      const next = { ...previous };
+      for (const name of Object.keys(changes) as Array<keyof Values>) delete next[name];
+      return next;
+    });
+  }
+
+  /** Shows issues found elsewhere (the server's per-field messages, SPEC §8) on their fields. */
+  function showIssues(found: Partial<Record<keyof Values, ValidationIssue>>) {
+    setIssues((previous) => ({ ...previous, ...found }));
+  }
+
+  return { values, field, handleSubmit, setFieldValues, showIssues };
 }

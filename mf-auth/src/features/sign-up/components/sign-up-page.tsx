@@ -1,52 +1,44 @@
-import { Link } from 'react-router-dom';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN_LENGTH } from '@varco/contracts';
-import { TextField } from '../../../components/text-field';
-import { useForm } from '../../../hooks/use-form';
 import { NS } from '../../../i18n/namespace';
-import { minTextLength, notEmpty, validEmail } from '../../../lib/validation';
+import { ActivationView } from './activation-view';
+import { CheckMailStep } from './check-mail-step';
+import { EMPTY_REGISTRATION, RegistrationForm, type RegistrationValues } from './registration-form';
+
+type Step = { kind: 'form'; values: RegistrationValues; resending: boolean } | { kind: 'check-mail'; values: RegistrationValues };
 
 /**
- * SPEC §2 /sign-up, the registration form: the password rules, the disclaimer, and the fields, checked on blur
- * (SPEC §5). The rest of the form (birthday, country and zone, document, confirmations, password, privacy,
- * captcha) and the Confirm button follow with the registration call.
+ * SPEC §2 /sign-up: the registration form, then the check-your-mail step (SPEC §4); the account activation
+ * when the query holds both key1 and key2.
  */
 export function SignUpPage() {
   const { t } = useTranslation(NS);
-  const form = useForm(
-    { name: '', surname: '', email: '' },
-    { name: [notEmpty, minTextLength], surname: [notEmpty, minTextLength], email: [notEmpty, validEmail] },
-  );
+  const [params] = useSearchParams();
+  const key1 = params.get('key1');
+  const key2 = params.get('key2');
+  const [step, setStep] = useState<Step>({ kind: 'form', values: EMPTY_REGISTRATION, resending: false });
+
+  if (key1 && key2) {
+    return (
+      <div className="container py-4">
+        <h1>{t('activation.title')}</h1>
+        <ActivationView key1={key1} key2={key2} />
+      </div>
+    );
+  }
 
   return (
     <div className="container py-4">
       <h1>{t('signUp.title')}</h1>
-      <p className="lead">{t('signUp.lead')}</p>
-      <div className="callout note" data-testid="password-rules">
-        <div className="callout-title">{t('signUp.passwordRulesTitle')}</div>
-        <p className="mb-0">{t('signUp.passwordRules', { length: PASSWORD_MIN_LENGTH })}</p>
-      </div>
-      <p className="small" data-testid="disclaimer">
-        {t('signUp.disclaimer')}
-      </p>
-      <form noValidate onSubmit={(event) => event.preventDefault()} aria-labelledby="sign-up-personal-title" data-testid="sign-up-form">
-        <h2 className="h4" id="sign-up-personal-title">
-          {t('signUp.personalTitle')}
-        </h2>
-        <p className="small mb-4">{t('form.requiredLegend')}</p>
-        <div className="row">
-          <div className="col-md-6">
-            <TextField {...form.field('name')} label={t('signUp.name')} required autoComplete="given-name" />
-          </div>
-          <div className="col-md-6">
-            <TextField {...form.field('surname')} label={t('signUp.surname')} required autoComplete="family-name" />
-          </div>
-        </div>
-        <TextField {...form.field('email')} label={t('signUp.email')} type="email" inputMode="email" required autoComplete="email" />
-        <Link to="/" className="btn btn-outline-secondary">
-          {t('signUp.abort')}
-        </Link>
-      </form>
+      {step.kind === 'check-mail' ? (
+        <CheckMailStep email={step.values.email} onSendAgain={() => setStep({ kind: 'form', values: { ...step.values, captcha: '' }, resending: true })} />
+      ) : (
+        <>
+          <p className="lead">{t('signUp.lead')}</p>
+          <RegistrationForm initialValues={step.values} resending={step.resending} onRegistered={(values) => setStep({ kind: 'check-mail', values })} />
+        </>
+      )}
     </div>
   );
 }

@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { PUBLIC_BASE, lookupListSchema, type ServerLanguage } from '@varco/contracts';
+import { requestJson } from '@varco/http';
+
+/** GET public/typology/countries/tax-free: the countries of residence a traveler may register with (SPEC §7). */
+export function getTaxFreeCountries(language: ServerLanguage) {
+  return requestJson(`${PUBLIC_BASE}/typology/countries/tax-free`, lookupListSchema, { searchParams: { language } });
+}
+
+export function useTaxFreeCountries(language: ServerLanguage) {
+  return useQuery({ queryKey: ['auth', 'typology', 'tax-free-countries', language], queryFn: () => getTaxFreeCountries(language) });
+}

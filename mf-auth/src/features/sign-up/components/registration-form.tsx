@@ -1,0 +1,288 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { DATE_INPUT_MAX, PASSWORD_MIN_LENGTH, toServerLanguage, type RegistrationPayload } from '@varco/contracts';
+import { isClientError } from '@varco/http';
+import { CheckboxField } from '../../../components/checkbox-field';
+import { PasswordField } from '../../../components/password-field';
+import { SelectField } from '../../../components/select-field';
+import { TextField } from '../../../components/text-field';
+import { useForm, type FormRules } from '../../../hooks/use-form';
+import { NS } from '../../../i18n/namespace';
+import {
+  minTextLength,
+  notAfterToday,
+  notEmpty,
+  passwordRules,
+  sameAs,
+  sameEmailAs,
+  ticked,
+  todayIsoDay,
+  validEmail,
+  type ValidationIssue,
+} from '../../../lib/validation';
+import { useCaptcha } from '../api/get-captcha';
+import { useCountries } from '../api/get-countries';
+import { useDocumentTypes } from '../api/get-document-types';
+import { useFreeZones } from '../api/get-free-zones';
+import { useTaxFreeCountries } from '../api/get-tax-free-countries';
+import { useRegisterTraveler } from '../api/register-traveler';
+import { CaptchaField } from './captcha-field';
+import { ServerErrors } from './server-errors';
+
+/** The registration form fields of SPEC §3; privacy is 'true' when ticked. */
+export interface RegistrationValues extends Record<string, string> {
+  name: string;
+  surname: string;
+  birthday: string;
+  country: string;
+  countryZone: string;
+  documentType: string;
+  documentCountry: string;
+  documentNumber: string;
+  email: string;
+  confirmEmail: string;
+  password: string;
+  confirmPassword: string;
+  privacy: string;
+  captcha: string;
+}
+
+export const EMPTY_REGISTRATION: RegistrationValues = {
+  name: '',
+  surname: '',
+  birthday: '',
+  country: '',
+  countryZone: '',
+  documentType: '',
+  documentCountry: '',
+  documentNumber: '',
+  email: '',
+  confirmEmail: '',
+  password: '',
+  confirmPassword: '',
+  privacy: '',
+  captcha: '',
+};
+
+const required = [notEmpty, minTextLength];
+
+/** SPEC §5 registration. */
+const RULES: FormRules<RegistrationValues> = {
+  name: required,
+  surname: required,
+  birthday: [notEmpty, notAfterToday],
+  country: required,
+  documentType: required,
+  documentCountry: required,
+  documentNumber: required,
+  email: [notEmpty, validEmail],
+  confirmEmail: [notEmpty, validEmail, sameEmailAs<RegistrationValues>('email')],
+  password: [notEmpty, passwordRules],
+  confirmPassword: [notEmpty, minTextLength, sameAs<RegistrationValues>('password')],
+  privacy: [ticked],
+  captcha: required,
+};
+
+/** Where the server's per-field messages (SPEC §8, keyed by payload field) go on the form. */
+const FIELD_OF_EXTRA: Readonly<Record<string, keyof RegistrationValues>> = {
+  nome: 'name',
+  cognome: 'surname',
+  email: 'email',
+  dataNascita: 'birthday',
+  numeroDocumento: 'documentNumber',
+  paeseDocumentoCodice: 'documentCountry',
+  paeseResidenzaCodice: 'country',
+  tipoDocumentoCodice: 'documentType',
+  zonaResidenzaCodice: 'countryZone',
+  privacy: 'privacy',
+  secret: 'password',
+};
+
+export function toPayload(values: RegistrationValues, language: string): RegistrationPayload {
+  return {
+    lan: toServerLanguage(language),
+    email: values.email.trim(),
+    privacy: values.privacy === 'true',
+    nome: values.name.trim(),
+    cognome: values.surname.trim(),
+    secret: values.password,
+    dataNascita: values.birthday,
+    tipoDocumentoCodice: values.documentType,
+    paeseResidenzaCodice: values.country,
+    numeroDocumento: values.documentNumber.trim(),
+    zonaResidenzaCodice: values.countryZone,
+    paeseDocumentoCodice: values.documentCountry,
+  };
+}
+
+interface RegistrationFormProps {
+  initialValues: RegistrationValues;
+  /** The registration was accepted: the check-your-mail step follows (SPEC §4). */
+  onRegistered: (values: RegistrationValues) => void;
+  /** Shown above the form when the traveler came back to send the mail again. */
+  resending?: boolean;
+}
+
+/** SPEC §2 registration form, §5 its rules, §7 the registration call, §8 its errors. */
+export function RegistrationForm({ initialValues, onRegistered, resending = false }: RegistrationFormProps) {
+  const { t, i18n } = useTranslation(NS);
+  const language = toServerLanguage(i18n.language);
+  const form = useForm(initialValues, RULES);
+  const { values, setFieldValues, showIssues } = form;
+
+  const taxFreeCountries = useTaxFreeCountries(language);
+  const countries = useCountries(language);
+  const documentTypes = useDocumentTypes(language);
+  const zones = useFreeZones(values.country, language);
+  const captcha = useCaptcha();
+  const register = useRegisterTraveler();
+
+  const zoneOptions = values.country ? (zones.data ?? []) : [];
+  const hasZones = zoneOptions.length > 0;
+
+  // SPEC §2: without zones for the chosen country, the zone is reset to empty (also when the zones answer changes).
+  useEffect(() => {
+    if (zones.isSuccess && values.countryZone && !zoneOptions.some((zone) => zone.code === values.countryZone)) setFieldValues({ countryZone: '' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the zones or the chosen zone change
+  }, [zones.isSuccess, zoneOptions, values.countryZone]);
+
+  const errorsRef = useRef<HTMLDivElement>(null);
+  const [unplaced, setUnplaced] = useState<string[]>([]);
+  useEffect(() => {
+    if (register.isError) errorsRef.current?.focus();
+  }, [register.isError, register.error]);
+
+  const countryBinding = form.field('country');
+  const onCountryChange: typeof countryBinding.onChange = (event) => {
+    countryBinding.onChange(event);
+    setFieldValues({ countryZone: '' });
+  };
+
+  const submit = form.handleSubmit((valid) => {
+    const token = captcha.data?.token;
+    if (!token) {
+      showIssues({ captcha: { code: 'empty' } });
+      return;
+    }
+    register.mutate(
+      { payload: toPayload(valid, i18n.language), captcha: { value: valid.captcha.trim(), token } },
+      {
+        onSuccess: () => onRegistered(valid),
+        onError: (error) => {
+          const extra = isClientError(error) ? error.extra : {};
+          const found: Partial<Record<keyof RegistrationValues, ValidationIssue>> = {};
+          const elsewhere: string[] = [];
+          for (const [key, message] of Object.entries(extra)) {
+            if (key === 'generic' || !message) continue;
+            const field = FIELD_OF_EXTRA[key];
+            if (field) found[field] = { code: 'server', message, usernameNote: key === 'email' };
+            else elsewhere.push(message);
+          }
+          setUnplaced(elsewhere);
+          // SPEC §7, §8: after a registration error the captcha reloads, its code typed again.
+          setFieldValues({ captcha: '' });
+          showIssues(found);
+          void captcha.refetch();
+        },
+      },
+    );
+  });
+
+  const reloadCaptcha = () => {
+    setFieldValues({ captcha: '' });
+    void captcha.refetch();
+  };
+
+  return (
+    <>
+      <div className="callout note" data-testid="password-rules">
+        <div className="callout-title">{t('signUp.passwordRulesTitle')}</div>
+        <p className="mb-0">{t('signUp.passwordRules', { length: PASSWORD_MIN_LENGTH })}</p>
+      </div>
+      <p className="small" data-testid="disclaimer">
+        {t('signUp.disclaimer')}
+      </p>
+      {resending ? (
+        <div className="alert alert-info" role="status" data-testid="resend-notice">
+          {t('signUp.resendNotice')}
+        </div>
+      ) : null}
+      {register.isError ? <ServerErrors ref={errorsRef} error={register.error} unplaced={unplaced} /> : null}
+      <form noValidate onSubmit={submit} aria-labelledby="sign-up-personal-title" data-testid="sign-up-form" className="mt-4">
+        <h2 className="h4" id="sign-up-personal-title">
+          {t('signUp.personalTitle')}
+        </h2>
+        <p className="small mb-5">{t('form.requiredLegend')}</p>
+        <div className="row">
+          <div className="col-md-6">
+            <TextField {...form.field('name')} label={t('signUp.name')} required autoComplete="given-name" />
+          </div>
+          <div className="col-md-6">
+            <TextField {...form.field('surname')} label={t('signUp.surname')} required autoComplete="family-name" />
+          </div>
+          <div className="col-md-6">
+            <TextField {...form.field('birthday')} label={t('signUp.birthday')} type="date" max={todayIsoDay() < DATE_INPUT_MAX ? todayIsoDay() : DATE_INPUT_MAX} required autoComplete="bday" />
+          </div>
+        </div>
+        <div className="row">
+          <div className="col-md-6">
+            <SelectField {...countryBinding} onChange={onCountryChange} label={t('signUp.country')} options={taxFreeCountries.data ?? []} required />
+          </div>
+          {hasZones ? (
+            <div className="col-md-6">
+              <SelectField {...form.field('countryZone')} label={t('signUp.countryZone')} options={zoneOptions} />
+            </div>
+          ) : null}
+        </div>
+
+        <h2 className="h4 mt-3 mb-5">{t('signUp.documentTitle')}</h2>
+        <div className="row">
+          <div className="col-md-6">
+            <SelectField {...form.field('documentType')} label={t('signUp.documentType')} options={documentTypes.data ?? []} required />
+          </div>
+          <div className="col-md-6">
+            <SelectField {...form.field('documentCountry')} label={t('signUp.documentCountry')} options={countries.data ?? []} required />
+          </div>
+          <div className="col-md-6">
+            <TextField {...form.field('documentNumber')} label={t('signUp.documentNumber')} required autoComplete="off" />
+          </div>
+        </div>
+
+        <h2 className="h4 mt-3 mb-5">{t('signUp.accountTitle')}</h2>
+        <div className="row">
+          <div className="col-md-6">
+            <TextField {...form.field('email')} label={t('signUp.email')} type="email" inputMode="email" required autoComplete="email" />
+          </div>
+          <div className="col-md-6">
+            <TextField {...form.field('confirmEmail')} label={t('signUp.confirmEmail')} type="email" inputMode="email" required autoComplete="email" />
+          </div>
+          <div className="col-md-6">
+            <PasswordField {...form.field('password')} label={t('signUp.password')} required autoComplete="new-password" />
+          </div>
+          <div className="col-md-6">
+            <PasswordField {...form.field('confirmPassword')} label={t('signUp.confirmPassword')} required autoComplete="new-password" />
+          </div>
+        </div>
+
+        <CheckboxField {...form.field('privacy')} label={t('signUp.privacy')} required />
+        <p className="small mt-n3 mb-4">
+          <a href={t('signUp.privacyUrl')} target="_blank" rel="noreferrer">
+            {t('signUp.privacyLink')}
+          </a>
+        </p>
+
+        <CaptchaField binding={form.field('captcha')} captcha={captcha.data} loading={captcha.isFetching} error={captcha.isError ? captcha.error : null} onReload={reloadCaptcha} />
+
+        <div className="d-flex flex-wrap gap-3">
+          <Link to="/" className="btn btn-outline-secondary">
+            {t('signUp.abort')}
+          </Link>
+          <button type="submit" className="btn btn-primary" disabled={register.isPending}>
+            {t('signUp.confirm')}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { toServerLanguage, type UserInfo } from '@varco/contracts';
+import { isClientError } from '@varco/http';
+import { sessionStore } from '@varco/session';
+import { PageLoader } from '@varco/ui';
+import { CheckboxField } from '../../../components/checkbox-field';
+import { ErrorAlert } from '../../../components/error-alert';
+import { TextField } from '../../../components/text-field';
+import { useForm, type FormRules } from '../../../hooks/use-form';
+import { NS } from '../../../i18n/namespace';
+import { notEmpty, sameEmailAs, ticked, validEmail, type ValidationIssue } from '../../../lib/validation';
+import { useFinalizeRegistration } from '../api/finalize-registration';
+import { useSpidUserInfo } from '../api/get-spid-user-info';
+
+interface CompletionValues extends Record<string, string> {
+  name: string;
+  surname: string;
+  birthday: string;
+  email: string;
+  confirmEmail: string;
+  privacy: string;
+}
+
+/** SPEC §5 completion via the digital identity provider: name, surname and birthday are read-only. */
+const RULES: FormRules<CompletionValues> = {
+  email: [notEmpty, validEmail],
+  confirmEmail: [notEmpty, validEmail, sameEmailAs<CompletionValues>('email')],
+  privacy: [ticked],
+};
+
+function CompletionForm({ info }: { info: UserInfo }) {
+  const { t, i18n } = useTranslation(NS);
+  const navigate = useNavigate();
+  const finalize = useFinalizeRegistration();
+  const form = useForm<CompletionValues>(
+    { name: info.nome, surname: info.cognome, birthday: info.dataNascita, email: info.email, confirmEmail: '', privacy: '' },
+    RULES,
+  );
+  const alertRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (finalize.isError) alertRef.current?.focus();
+  }, [finalize.isError, finalize.error]);
+
+  const submit = form.handleSubmit((values) =>
+    finalize.mutate(
+      { email: values.email.trim(), privacy: true, lan: toServerLanguage(i18n.language) },
+      {
+        onSuccess: () => {
+          const session = sessionStore.getState();
+          session.setVisaCreationEnabled(info.visaCreationEnabled);
+          session.setUser({ numeroDocumento: info.numeroDocumento, nome: info.nome, cognome: info.cognome });
+          navigate('/protected');
+        },
+        onError: (error) => {
+          const extra = isClientError(error) ? error.extra : {};
+          const found: Partial<Record<keyof CompletionValues, ValidationIssue>> = {};
+          if (extra.email) found.email = { code: 'server', message: extra.email, usernameNote: true };
+          if (extra.privacy) found.privacy = { code: 'server', message: extra.privacy };
+          form.showIssues(found);
+        },
+      },
+    ),
+  );
+
+  return (
+    <>
+      {finalize.isError ? (
+        <div ref={alertRef} tabIndex={-1} data-testid="finalize-error">
+          <ErrorAlert error={finalize.error} />
+        </div>
+      ) : null}
+      <form noValidate onSubmit={submit} aria-labelledby="spid-activation-title" data-testid="spid-activation-form" className="mt-4">
+        <p className="small mb-5">{t('form.requiredLegend')}</p>
+        <div className="row">
+          <div className="col-md-6">
+            <TextField {...form.field('name')} label={t('signUp.name')} readOnly />
+          </div>
+          <div className="col-md-6">
+            <TextField {...form.field('surname')} label={t('signUp.surname')} readOnly />
+          </div>
+          <div className="col-md-6">
+            <TextField {...form.field('birthday')} label={t('signUp.birthday')} type="date" readOnly />
+          </div>
+        </div>
+        <div className="row">
+          <div className="col-md-6">
+            <TextField {...form.field('email')} label={t('signUp.email')} type="email" inputMode="email" required autoComplete="email" />
+          </div>
+          <div className="col-md-6">
+            <TextField {...form.field('confirmEmail')} label={t('signUp.confirmEmail')} type="email" inputMode="email" required autoComplete="email" />
+          </div>
+        </div>
+        <CheckboxField {...form.field('privacy')} label={t('signUp.privacy')} required />
+        <p className="small mt-n3 mb-4">
+          <a href={t('signUp.privacyUrl')} target="_blank" rel="noreferrer">
+            {t('signUp.privacyLink')}
+          </a>
+        </p>
+        <div className="d-flex flex-wrap gap-3">
+          <Link to="/" className="btn btn-outline-secondary">
+            {t('signUp.abort')}
+          </Link>
+          <button type="submit" className="btn btn-primary" disabled={finalize.isPending}>
+            {t('signUp.confirm')}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+/** SPEC §2 /sign-in/spid/activate: completes the registration of a traveler who signed in with the digital identity. */
+export function SpidActivationPage() {
+  const { t } = useTranslation(NS);
+  const info = useSpidUserInfo();
+  return (
+    <div className="container py-4">
+      <h1 id="spid-activation-title">{t('spidActivation.title')}</h1>
+      <p className="lead">{t('spidActivation.lead')}</p>
+      {info.isPending ? <PageLoader /> : info.isError ? <ErrorAlert error={info.error} /> : <CompletionForm info={info.data} />}
+    </div>
+  );
+}
