@@ -14,6 +14,7 @@ import { identityRoutes, travelerSessionRoutes } from './modules/auth/routes';
 import { DEMO_TRAVELER, seedDemoTraveler } from './modules/auth/demo-traveler';
 import { captchaRoutes } from './modules/captcha/routes';
 import { healthRoutes } from './modules/health/routes';
+import { travelerPrivateRoutes, travelerPublicRoutes } from './modules/travelers/routes';
 import { typologyRoutes } from './modules/typology/routes';
 import { MIGRATIONS_DIR } from './paths';
 import { dbPlugin } from './plugins/db';
@@ -89,6 +90,7 @@ export function buildApp(config: Config, deps: AppDeps) {
         { name: 'typology', description: 'Public lookup lists (SPEC §7)' },
         { name: 'captcha', description: 'Captcha challenges of the registration form (SPEC §2, §7)' },
         { name: 'auth', description: 'Sign-in (credentials + OTP), session and sign-out (SPEC §4, §7)' },
+        { name: 'travelers', description: 'Registration, activation, password recovery, profile and its deletion (SPEC §4, §5, §7)' },
         { name: 'health', description: 'Probes' },
       ],
     },
@@ -125,6 +127,9 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(captchaRoutes, { prefix: `${PUBLIC_PREFIX}/captcha` });
   app.register(identityRoutes, { prefix: IDENTITY_PREFIX, loginRateLimitMax: config.loginRateLimitMax });
   app.register(travelerSessionRoutes, { prefix: PRIVATE_PREFIX });
+  const travelerOptions = { publicBaseUrl: config.publicBaseUrl, captchaTestAnswer: config.captchaTestAnswer };
+  app.register(travelerPublicRoutes, { prefix: PUBLIC_PREFIX, ...travelerOptions });
+  app.register(travelerPrivateRoutes, { prefix: PRIVATE_PREFIX, ...travelerOptions });
 
   return app;
 }

@@ -77,7 +77,21 @@ describe('configuration', () => {
       mailPollMs: 2000,
       seedDemo: true,
       loginRateLimitMax: 20,
+      captchaTestAnswer: undefined,
     });
+  });
+
+  it('accepts CAPTCHA_TEST_ANSWER outside production only, without echoing it', () => {
+    assert.equal(loadConfig({ NODE_ENV: 'test', CAPTCHA_TEST_ANSWER: 'E2E42' }).captchaTestAnswer, 'E2E42');
+    assert.equal(loadConfig({}).captchaTestAnswer, undefined);
+    assert.throws(
+      () => loadConfig({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://portal.example.org', CAPTCHA_TEST_ANSWER: 'E2E42' }),
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        error.problems.length === 1 &&
+        error.problems[0] === 'CAPTCHA_TEST_ANSWER: must not be set when NODE_ENV is production' &&
+        !error.message.includes('E2E42'),
+    );
   });
 
   it('treats empty variables as unset', () => {

@@ -55,6 +55,8 @@ const envSchema = z.object({
   MAIL_POLL_MS: optional(z.coerce.number().int().min(100).max(3_600_000).default(5_000)),
   SEED_DEMO: optional(booleanFlag.default(false)),
   LOGIN_RATE_LIMIT_MAX: optional(z.coerce.number().int().min(1).default(10)),
+  // Browser tests only: an answer accepted for any live captcha challenge. Refused in production.
+  CAPTCHA_TEST_ANSWER: optional(z.string().trim().min(1).max(32).optional()),
 });
 
 /** Messages that name the expectation; zod's defaults ("received NaN") do not help an operator. */
@@ -73,6 +75,7 @@ const HINTS: Readonly<Record<string, string>> = {
 function crossFieldProblems(env: NodeJS.ProcessEnv): string[] {
   const problems: string[] = [];
   if (env.NODE_ENV === 'production' && !env.PUBLIC_BASE_URL) problems.push('PUBLIC_BASE_URL: is required when NODE_ENV is production');
+  if (env.NODE_ENV === 'production' && env.CAPTCHA_TEST_ANSWER) problems.push('CAPTCHA_TEST_ANSWER: must not be set when NODE_ENV is production');
   return problems;
 }
 
@@ -103,6 +106,8 @@ export interface Config {
   seedDemo: boolean;
   /** Credentials sign-in attempts per minute and per client address. */
   loginRateLimitMax: number;
+  /** Browser tests only: also accepted as the answer of any live captcha challenge (never in production). */
+  captchaTestAnswer: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -144,5 +149,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailPollMs: value.MAIL_POLL_MS,
     seedDemo: value.SEED_DEMO,
     loginRateLimitMax: value.LOGIN_RATE_LIMIT_MAX,
+    captchaTestAnswer: value.CAPTCHA_TEST_ANSWER,
   };
 }

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCdn } from '../../deploy/local-cdn/server.mjs';
 import { startMailCatcher } from '../../deploy/mail-catcher/server.mjs';
-import { E2E_API_PORT, E2E_API_URL, E2E_SHELL_PORT } from './ports';
+import { CAPTCHA_TEST_ANSWER, E2E_API_PORT, E2E_API_URL, E2E_SHELL_PORT } from './ports';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -46,6 +46,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     SEED_DEMO: 'true',
     // Every test signs in through the same proxy address: the production limit (10 a minute) would refuse them.
     LOGIN_RATE_LIMIT_MAX: '1000',
+    // The registration journeys solve the captcha with this answer (the api refuses it in production).
+    CAPTCHA_TEST_ANSWER,
   };
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
   else delete env.DATABASE_URL;

@@ -110,6 +110,20 @@ export interface OtpTable {
   consumed_at: ColumnType<Date | null, never, Date | string | null>;
 }
 
+export type AccountKeyKind = 'ACTIVATION' | 'PASSWORD_RESET';
+
+/** A one-time key pair of an account link (migration 0006): hashes only, expiring, single-use. */
+export interface AccountKeyTable {
+  id: Generated<number>;
+  traveler_id: number;
+  kind: AccountKeyKind;
+  key1_hash: string;
+  key2_hash: string;
+  created_at: ColumnType<Date, never, never>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  consumed_at: ColumnType<Date | null, never, Date | string | null>;
+}
+
 export interface Database {
   country: CountryTable;
   document_type: BilingualLookupTable;
@@ -123,4 +137,5 @@ export interface Database {
   traveler: TravelerTable;
   session: SessionTable;
   otp: OtpTable;
+  account_key: AccountKeyTable;
 }

@@ -43,6 +43,20 @@ const en = {
   'otp.expired': 'The code has expired: request a new one.',
   'otp.tooManyAttempts': 'Too many wrong codes: request a new one.',
   'otp.notSent': 'No code has been sent yet: request one.',
+  'field.dateInvalid': 'Invalid date (expected YYYY-MM-DD)',
+  'field.dateNotPast': 'The date cannot be later than today',
+  'field.mustAccept': 'You must accept to continue',
+  'field.passwordRules': 'At least {min} characters, from at least three of: uppercase, lowercase, digits, special characters',
+  'field.unknownCountry': 'Unknown country',
+  'field.unknownDocumentType': 'Unknown document type',
+  'field.unknownZone': 'This zone does not belong to the country of residence',
+  'field.residenceNotTaxFree': 'Residents of this country cannot use tax-free (unless they live in one of its free zones)',
+  'field.readOnly': 'This field cannot be changed',
+  'traveler.emailTaken': 'An account with this e-mail already exists: sign in, or recover the password.',
+  'traveler.documentTaken': 'This identity document is already registered.',
+  'traveler.duplicate': 'The registration cannot be completed: the account already exists.',
+  'key.invalid': 'The link is not valid or has already been used.',
+  'key.expired': 'The link has expired.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -85,6 +99,20 @@ const it: Record<MessageKey, string> = {
   'otp.expired': 'Il codice è scaduto: richiedine uno nuovo.',
   'otp.tooManyAttempts': 'Troppi codici errati: richiedine uno nuovo.',
   'otp.notSent': 'Nessun codice è stato ancora inviato: richiedine uno.',
+  'field.dateInvalid': 'Data non valida (formato AAAA-MM-GG)',
+  'field.dateNotPast': 'La data non può essere successiva a oggi',
+  'field.mustAccept': 'Devi accettare per continuare',
+  'field.passwordRules': 'Almeno {min} caratteri, di almeno tre tipi tra: maiuscole, minuscole, cifre, caratteri speciali',
+  'field.unknownCountry': 'Paese sconosciuto',
+  'field.unknownDocumentType': 'Tipo di documento sconosciuto',
+  'field.unknownZone': 'Questa zona non appartiene al paese di residenza',
+  'field.residenceNotTaxFree': 'I residenti in questo paese non possono usare il tax-free (salvo che risiedano in una sua zona franca)',
+  'field.readOnly': 'Questo campo non può essere modificato',
+  'traveler.emailTaken': "Esiste già un account con questa e-mail: accedi, oppure recupera la password.",
+  'traveler.documentTaken': "Questo documento d'identità è già registrato.",
+  'traveler.duplicate': "La registrazione non può essere completata: l'account esiste già.",
+  'key.invalid': 'Il link non è valido o è già stato usato.',
+  'key.expired': 'Il link è scaduto.',
 };
 
 export const catalogues: Readonly<Record<ServerLanguage, Readonly<Record<MessageKey, string>>>> = { EN: en, IT: it };

@@ -18,8 +18,11 @@ const TABLE_OF_TYPE = {
 
 export interface TypologyRepository {
   listTypology(type: TypologyType): Promise<BilingualRow[]>;
-  /** Countries whose residents can use tax-free: every one but the 27 member states. */
-  listTaxFreeCountries(): Promise<BilingualRow[]>;
+  /**
+   * Countries whose residents can use tax-free: every one but the 27 member states; with `withResidentialZones`, also
+   * the member states with a free zone one can live in (a resident of Livigno is outside the EU VAT area).
+   */
+  listTaxFreeCountries(withResidentialZones?: boolean): Promise<BilingualRow[]>;
   /** The free zones of a country; null when the country does not exist. */
   listFreeZones(country: string, residentialOnly: boolean): Promise<BilingualRow[] | null>;
   /** The airports of a country; null when the country does not exist. */
@@ -45,8 +48,17 @@ export function createTypologyRepository(db: Kysely<Database>): TypologyReposito
         .select(['code', 'description_it', 'description_en'])
         .execute(),
 
-    listTaxFreeCountries: () =>
-      db.selectFrom('country').select(['code', 'description_it', 'description_en']).where('eu_member', '=', false).execute(),
+    listTaxFreeCountries: (withResidentialZones = false) =>
+      db
+        .selectFrom('country')
+        .select(['code', 'description_it', 'description_en'])
+        .where((eb) => {
+          const outsideEu = eb('eu_member', '=', false);
+          if (!withResidentialZones) return outsideEu;
+          const zones = eb.selectFrom('free_zone').select('free_zone.code').whereRef('free_zone.country_code', '=', 'country.code').where('free_zone.residential', '=', true);
+          return eb.or([outsideEu, eb.exists(zones)]);
+        })
+        .execute(),
 
     listFreeZones: async (country, residentialOnly) => {
       const rows = await db

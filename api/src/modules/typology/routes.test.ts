@@ -90,6 +90,17 @@ describeEachDatabase('public typology calls', ({ build }) => {
     assertSorted(list, 'it');
   });
 
+  it('adds the member states with residential free zones to the tax-free countries for from=REGISTRATION', async () => {
+    const list = await getList(app, `${BASE}/countries/tax-free?from=REGISTRATION`, 'EN');
+    const withZones = ['DE', 'ES', 'FI', 'FR', 'GR', 'IT'];
+    assert.equal(list.length, COUNTRY_COUNT - 27 + withZones.length);
+    for (const code of withZones) assert.ok(codes(list).includes(code), `${code} is included`);
+    for (const code of ['AT', 'BE', 'NL', 'PT']) assert.ok(!codes(list).includes(code), `${code} is excluded`);
+    assertSorted(list, 'en');
+    assert.equal((await getList(app, `${BASE}/countries/tax-free?from=VISA`, 'EN')).length, COUNTRY_COUNT - 27);
+    assert.equal((await app.inject({ method: 'GET', url: `${BASE}/countries/tax-free?from=OTHER` })).statusCode, 400);
+  });
+
   it('lists the free zones of a country, residential ones only at registration', async () => {
     const italyAll = await getList(app, `${BASE}/countries/free-zone/IT`, 'IT');
     assert.deepEqual(italyAll, [

@@ -43,13 +43,16 @@ export const typologyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Countries whose residents can use tax-free',
-        description: 'Every country (ISO 3166-1, and XK for Kosovo) except the 27 EU member states, sorted by name in the answer language.',
-        querystring: languageQuerySchema,
+        description:
+          'Every country (ISO 3166-1, and XK for Kosovo) except the 27 EU member states, sorted by name in the answer language. ' +
+          '`from=REGISTRATION` adds the member states that have free zones one can live in (IT, ES, FR, DE, GR, FI): their ' +
+          'residents register with the zone.',
+        querystring: freeZoneQuerySchema,
         response: listResponses,
       },
     },
     async (request, reply) => {
-      const list = await service.taxFreeCountries(languageOf(request, request.query));
+      const list = await service.taxFreeCountries(languageOf(request, request.query), request.query.from);
       cachePublicly(reply, TYPOLOGY_MAX_AGE_SECONDS);
       return list;
     },

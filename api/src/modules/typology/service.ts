@@ -25,7 +25,8 @@ function bilingual(rows: readonly BilingualRow[]): Bilingual {
 
 export interface TypologyService {
   typology(type: TypologyType, language: ServerLanguage): Promise<Lookup[]>;
-  taxFreeCountries(language: ServerLanguage): Promise<Lookup[]>;
+  /** `from=REGISTRATION`: also the member states with residential free zones (the zone is then required). */
+  taxFreeCountries(language: ServerLanguage, from?: FreeZoneQuery['from']): Promise<Lookup[]>;
   /** Throws a 404 AppError for an unknown country; a known country without zones answers an empty list. */
   freeZones(country: string, language: ServerLanguage, from?: FreeZoneQuery['from']): Promise<Lookup[]>;
   /** Throws a 404 AppError for an unknown country; a known country without airports answers an empty list. */
@@ -59,7 +60,10 @@ export function createTypologyService(repository: TypologyRepository): TypologyS
 
   return {
     typology: async (type, language) => (await cached(`type:${type}`, () => repository.listTypology(type)))![language],
-    taxFreeCountries: async (language) => (await cached('tax-free', () => repository.listTaxFreeCountries()))![language],
+    taxFreeCountries: async (language, from) => {
+      const withZones = from === 'REGISTRATION';
+      return (await cached(`tax-free:${withZones}`, () => repository.listTaxFreeCountries(withZones)))![language];
+    },
     freeZones: (country, language, from) => {
       // At registration the zone is a residence: a zone where nobody lives is offered only as a destination.
       const residentialOnly = from === 'REGISTRATION';

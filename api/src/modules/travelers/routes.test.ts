@@ -1,0 +1,497 @@
+import assert from 'node:assert/strict';
+import { before, it } from 'node:test';
+import type { RegistrationPayload } from '@varco/contracts';
+import { sql } from 'kysely';
+import { describeEachDatabase, type TestApp } from '../../test/app';
+import { sha256 } from '../auth/secrets';
+import { createCaptchaRepository } from '../captcha/repository';
+import { hashAnswer, hashToken } from '../captcha/service';
+import { RECOVERY_RATE_LIMIT_MAX, REGISTRATION_RATE_LIMIT_MAX } from './routes';
+
+const REGISTER = '/api/v1/public/traveler';
+const ACTIVATE = '/api/v1/public/traveler/activate';
+const RECOVER = '/api/v1/public/traveler/send-change-pwd-token';
+const VALIDATE = '/api/v1/public/otp/validate';
+const CHANGE_PWD = '/api/v1/public/traveler/change-pwd';
+const PROFILE = '/api/v1/private/traveler';
+const LOGIN = '/api/v1/auth/login-custom';
+const SEND_OTP = '/api/v1/private/traveler/send-otp';
+const USER_INFO = '/api/v1/private/traveler/user-info';
+const PASSWORD = 'Secret-Pass-42!';
+const CAPTCHA_CODE = 'K7M2P';
+const BASE = 'https://portal.example.org';
+
+let sequence = 0;
+/** A client address of its own for each test, so that the per-client rate limits never cross tests. */
+const nextAddress = () => `10.9.${Math.floor(sequence / 200)}.${(sequence % 200) + 1}`;
+
+describeEachDatabase('registration, activation, password recovery and profile', ({ build, database }) => {
+  before(async () => {
+    await build().ready();
+  });
+
+  const app = () => build({ publicBaseUrl: BASE });
+  const db = () => database().db;
+
+  function payload(overrides: Partial<RegistrationPayload> = {}): RegistrationPayload {
+    sequence += 1;
+    return {
+      lan: 'EN',
+      email: `new.traveler.${process.pid}.${sequence}@Example.com`,
+      privacy: true,
+      nome: 'Giulia',
+      cognome: 'Verdi',
+      secret: PASSWORD,
+      dataNascita: '1991-07-14',
+      tipoDocumentoCodice: 'PASSAPORTO',
+      paeseResidenzaCodice: 'CH',
+      numeroDocumento: `P${process.pid}N${sequence}`,
+      zonaResidenzaCodice: '',
+      paeseDocumentoCodice: 'CH',
+      ...overrides,
+    };
+  }
+
+  /** A live captcha challenge, stored as the captcha call stores it: its token and the headers that solve it. */
+  async function captcha(answer = CAPTCHA_CODE) {
+    sequence += 1;
+    const token = `test-token-${process.pid}-${sequence}-${Math.random().toString(36).slice(2)}`;
+    await createCaptchaRepository(db()).insert({ tokenHash: hashToken(token), answerHash: hashAnswer(token, CAPTCHA_CODE), language: 'EN', ttlSeconds: 600 });
+    return { token, headers: { 'x-captcha-token': token, 'x-captcha-value': answer } };
+  }
+
+  async function register(target: TestApp, body: unknown, options: { language?: string; address?: string; answer?: string } = {}) {
+    const { headers } = await captcha(options.answer);
+    return target.inject({
+      method: 'POST',
+      url: REGISTER,
+      payload: body as object,
+      headers: { ...headers, 'accept-language': options.language ?? 'EN' },
+      remoteAddress: options.address ?? nextAddress(),
+    });
+  }
+
+  const outboxOf = (email: string) =>
+    db().selectFrom('mail_outbox').selectAll().where(sql<string>`lower(recipient)`, '=', email.toLowerCase()).orderBy('id', 'asc').execute();
+  const travelerOf = (email: string) =>
+    db().selectFrom('traveler').selectAll().where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+
+  /** key1 and key2 of the newest link mailed to `email` with `template`. */
+  async function keysFromMail(email: string, template: 'activation' | 'password-reset') {
+    const mails = (await outboxOf(email)).filter((mail) => mail.template === template);
+    const mail = mails.at(-1);
+    assert.ok(mail, `a ${template} mail to ${email}`);
+    const match = /(https:\/\/portal\.example\.org\/[\w-]+\?key1=[\w-]+&key2=[\w-]+)/.exec(mail.text_body);
+    assert.ok(match?.[1], mail.text_body);
+    const url = new URL(match[1]);
+    return { url, key1: url.searchParams.get('key1') ?? '', key2: url.searchParams.get('key2') ?? '', mail };
+  }
+
+  async function registeredAndActive(target: TestApp, overrides: Partial<RegistrationPayload> = {}) {
+    const body = payload(overrides);
+    const response = await register(target, body);
+    assert.equal(response.statusCode, 201, response.body);
+    const { key1, key2 } = await keysFromMail(body.email, 'activation');
+    const activated = await target.inject({ method: 'GET', url: ACTIVATE, query: { key1, key2 } });
+    assert.equal(activated.statusCode, 200, activated.body);
+    return body;
+  }
+
+  const login = (target: TestApp, email: string, password = PASSWORD) =>
+    target.inject({ method: 'POST', url: LOGIN, payload: { username: email, password }, remoteAddress: nextAddress() });
+
+  async function fullSession(target: TestApp, email: string, password = PASSWORD): Promise<string> {
+    const response = await login(target, email, password);
+    assert.equal(response.statusCode, 204, response.body);
+    const cookie = `varco_session=${response.cookies.find((item) => item.name === 'varco_session')?.value ?? ''}`;
+    const sent = await target.inject({ method: 'POST', url: SEND_OTP, headers: { cookie } });
+    assert.equal(sent.statusCode, 200, sent.body);
+    const mail = (await outboxOf(email)).filter((item) => item.template === 'otp').at(-1);
+    const code = /\b(\d{6})\b/.exec(mail?.text_body ?? '')?.[1] ?? '';
+    const verified = await target.inject({ method: 'GET', url: USER_INFO, headers: { cookie, 'x-otp': code } });
+    assert.equal(verified.statusCode, 200, verified.body);
+    return cookie;
+  }
+
+  // Registration: captcha
+
+  it('refuses a registration without a captcha, or with a wrong one, before anything else (400, also in extra.generic)', async () => {
+    const target = app();
+    const body = payload();
+    const missing = await target.inject({ method: 'POST', url: REGISTER, payload: body, remoteAddress: nextAddress() });
+    assert.equal(missing.statusCode, 400);
+    assert.deepEqual(missing.json(), { detail: 'Captcha not present or invalid.', extra: { generic: 'Captcha not present or invalid.' } });
+    // Even with an invalid body, the captcha is checked first.
+    const invalidBody = await target.inject({ method: 'POST', url: REGISTER, payload: {}, headers: { 'accept-language': 'IT' }, remoteAddress: nextAddress() });
+    assert.deepEqual(invalidBody.json(), { detail: 'Captcha non presente o non valido.', extra: { generic: 'Captcha non presente o non valido.' } });
+
+    const challenge = await captcha('WRONG');
+    const wrong = await target.inject({ method: 'POST', url: REGISTER, payload: body, headers: challenge.headers, remoteAddress: nextAddress() });
+    assert.equal(wrong.statusCode, 400);
+    // One guess per picture: the right answer afterwards fails too.
+    const again = await target.inject({
+      method: 'POST',
+      url: REGISTER,
+      payload: body,
+      headers: { ...challenge.headers, 'x-captcha-value': CAPTCHA_CODE },
+      remoteAddress: nextAddress(),
+    });
+    assert.equal(again.statusCode, 400);
+    assert.equal(await travelerOf(body.email), undefined);
+    assert.deepEqual(await outboxOf(body.email), []);
+  });
+
+  it('accepts CAPTCHA_TEST_ANSWER for a live challenge only when it is configured', async () => {
+    const withTestAnswer = build({ publicBaseUrl: BASE, captchaTestAnswer: 'E2E99' });
+    assert.equal((await register(withTestAnswer, payload(), { answer: 'E2E99' })).statusCode, 201);
+    // Still a live challenge is needed: an unknown token fails.
+    const unknown = await withTestAnswer.inject({
+      method: 'POST',
+      url: REGISTER,
+      payload: payload(),
+      headers: { 'x-captcha-token': 'no-such-token', 'x-captcha-value': 'E2E99' },
+      remoteAddress: nextAddress(),
+    });
+    assert.equal(unknown.statusCode, 400);
+    assert.equal((await register(app(), payload(), { answer: 'E2E99' })).statusCode, 400);
+  });
+
+  // Registration: rules
+
+  it('checks every SPEC §5 rule server-side, one message per payload field, and writes nothing', async () => {
+    const body = payload({
+      nome: 'G',
+      cognome: ' ',
+      email: 'not-an-email',
+      dataNascita: '2999-01-01',
+      numeroDocumento: 'X',
+      paeseDocumentoCodice: 'ZZ',
+      paeseResidenzaCodice: 'QQ',
+      tipoDocumentoCodice: 'BADGE',
+      privacy: false,
+      secret: 'abcdefgh',
+    });
+    const response = await register(app(), body);
+    assert.equal(response.statusCode, 400);
+    assert.deepEqual(response.json(), {
+      detail: 'Some data in the request is not valid.',
+      extra: {
+        nome: 'At least 2 characters',
+        cognome: 'Required field',
+        email: 'Invalid e-mail',
+        dataNascita: 'The date cannot be later than today',
+        numeroDocumento: 'At least 2 characters',
+        paeseDocumentoCodice: 'Unknown country',
+        paeseResidenzaCodice: 'Unknown country',
+        tipoDocumentoCodice: 'Unknown document type',
+        privacy: 'You must accept to continue',
+        secret: 'At least 8 characters, from at least three of: uppercase, lowercase, digits, special characters',
+      },
+    });
+    assert.deepEqual(await outboxOf(body.email), []);
+    const count = await db().selectFrom('mail_outbox').select(sql<number>`count(*)::int`.as('n')).where('recipient', '=', 'not-an-email').executeTakeFirstOrThrow();
+    assert.equal(count.n, 0);
+  });
+
+  it('answers the rules in Italian and reports missing or mistyped fields by name', async () => {
+    const italian = await register(app(), payload({ privacy: false }), { language: 'IT' });
+    assert.deepEqual(italian.json().extra, { privacy: 'Devi accettare per continuare' });
+    const { nome: _nome, ...withoutName } = payload();
+    const missing = await register(app(), { ...withoutName, privacy: 'yes' });
+    assert.equal(missing.statusCode, 400);
+    assert.deepEqual(missing.json().extra, { nome: 'Required field', privacy: 'Invalid type' });
+  });
+
+  it('wants a real birthday not later than today', async () => {
+    for (const [dataNascita, message] of [
+      ['2023-02-29', 'Invalid date (expected YYYY-MM-DD)'],
+      ['14/07/1991', 'Invalid date (expected YYYY-MM-DD)'],
+      ['1991-13-01', 'Invalid date (expected YYYY-MM-DD)'],
+      ['', 'Required field'],
+    ] as const) {
+      const response = await register(app(), payload({ dataNascita }));
+      assert.equal(response.statusCode, 400, dataNascita);
+      assert.deepEqual(response.json().extra, { dataNascita: message });
+    }
+    assert.equal((await register(app(), payload({ dataNascita: '2024-02-29' }))).statusCode, 201);
+  });
+
+  it('wants a password of 8 characters from at least three of four classes', async () => {
+    for (const secret of ['Ab1!', 'abcdefgh', 'abcdefg1', 'ABCDEFG!', 'x'.repeat(7) + 'A']) {
+      const response = await register(app(), payload({ secret }));
+      assert.equal(response.statusCode, 400, secret);
+      assert.ok(response.json().extra.secret, secret);
+    }
+    for (const secret of ['Abcdefg1', 'abcdef1!', 'ABCDEF1!', 'Abcdefg!']) {
+      assert.equal((await register(app(), payload({ secret }))).statusCode, 201, secret);
+    }
+  });
+
+  it('wants a residence outside the EU VAT area: a member state only with one of its residential free zones', async () => {
+    const noZone = await register(app(), payload({ paeseResidenzaCodice: 'IT' }));
+    assert.deepEqual(noZone.json().extra, { paeseResidenzaCodice: 'Residents of this country cannot use tax-free (unless they live in one of its free zones)' });
+    const foreignZone = await register(app(), payload({ paeseResidenzaCodice: 'CH', zonaResidenzaCodice: 'IT-LIVIGNO' }));
+    assert.deepEqual(foreignZone.json().extra, { zonaResidenzaCodice: 'This zone does not belong to the country of residence' });
+    const uninhabited = await register(app(), payload({ paeseResidenzaCodice: 'IT', zonaResidenzaCodice: 'IT-LAGO-LUGANO' }));
+    assert.deepEqual(uninhabited.json().extra, { zonaResidenzaCodice: 'This zone does not belong to the country of residence' });
+    const livigno = payload({ paeseResidenzaCodice: 'IT', zonaResidenzaCodice: 'IT-LIVIGNO' });
+    assert.equal((await register(app(), livigno)).statusCode, 201);
+    assert.equal((await travelerOf(livigno.email))?.zona_residenza, 'IT-LIVIGNO');
+  });
+
+  // Registration: success and duplicates
+
+  it('creates the traveler PENDING with an argon2id hash, a hashed 48-hour key and the activation mail', async () => {
+    const body = payload({ lan: 'IT' });
+    const before = Date.now();
+    const response = await register(app(), body);
+    assert.equal(response.statusCode, 201, response.body);
+    const traveler = await travelerOf(body.email);
+    assert.ok(traveler);
+    assert.equal(traveler.status, 'PENDING');
+    assert.match(traveler.password_hash ?? '', /^\$argon2id\$/);
+    assert.equal(traveler.language, 'IT');
+    const { url, key1, key2, mail } = await keysFromMail(body.email, 'activation');
+    assert.equal(url.origin + url.pathname, `${BASE}/sign-up`);
+    assert.equal(mail.language, 'IT');
+    assert.equal(mail.recipient, body.email);
+    const keys = await db().selectFrom('account_key').selectAll().where('traveler_id', '=', traveler.id).execute();
+    assert.equal(keys.length, 1);
+    const [key] = keys;
+    assert.ok(key);
+    assert.equal(key.kind, 'ACTIVATION');
+    assert.equal(key.key1_hash, sha256(key1));
+    assert.equal(key.key2_hash, sha256(key2));
+    assert.ok(!JSON.stringify(keys).includes(key2));
+    const ttl = key.expires_at.getTime() - before;
+    assert.ok(ttl > 47.9 * 3600_000 && ttl < 48.1 * 3600_000, String(ttl));
+    // Not active yet: the sign-in says so.
+    assert.equal((await login(app(), body.email)).statusCode, 403);
+  });
+
+  it('refuses an e-mail (any case) or a document already registered with 409, naming only that field', async () => {
+    const target = app();
+    const first = await registeredAndActive(target);
+    const sameEmail = await register(target, payload({ email: first.email.toUpperCase() }));
+    assert.equal(sameEmail.statusCode, 409);
+    assert.deepEqual(sameEmail.json().extra, { email: 'An account with this e-mail already exists: sign in, or recover the password.' });
+    const sameDocument = await register(target, payload({ numeroDocumento: first.numeroDocumento.toLowerCase() }));
+    assert.equal(sameDocument.statusCode, 409);
+    assert.deepEqual(sameDocument.json().extra, { numeroDocumento: 'This identity document is already registered.' });
+    assert.equal((await outboxOf(first.email)).filter((mail) => mail.template === 'activation').length, 1);
+  });
+
+  it('lets a PENDING registration be sent again: the data are replaced, only the newest link works', async () => {
+    const target = app();
+    const body = payload();
+    assert.equal((await register(target, body)).statusCode, 201);
+    const old = await keysFromMail(body.email, 'activation');
+    assert.equal((await register(target, { ...body, nome: 'Giuliana' })).statusCode, 201);
+    const fresh = await keysFromMail(body.email, 'activation');
+    assert.notEqual(fresh.key1, old.key1);
+    assert.equal((await target.inject({ method: 'GET', url: ACTIVATE, query: { key1: old.key1, key2: old.key2 } })).statusCode, 400);
+    assert.equal((await target.inject({ method: 'GET', url: ACTIVATE, query: { key1: fresh.key1, key2: fresh.key2 } })).statusCode, 200);
+    assert.equal((await travelerOf(body.email))?.nome, 'Giuliana');
+    assert.equal((await db().selectFrom('traveler').select('id').where(sql<string>`lower(email)`, '=', body.email.toLowerCase()).execute()).length, 1);
+  });
+
+  it(`limits registrations to ${REGISTRATION_RATE_LIMIT_MAX} a minute per client (429 in the error shape)`, async () => {
+    const target = app();
+    const address = nextAddress();
+    for (let index = 0; index < REGISTRATION_RATE_LIMIT_MAX; index += 1) {
+      assert.notEqual((await register(target, payload({ privacy: false }), { address })).statusCode, 429);
+    }
+    const limited = await register(target, payload(), { address });
+    assert.equal(limited.statusCode, 429);
+    assert.deepEqual(limited.json(), { detail: 'Too many requests. Please try again in a moment.' });
+  });
+
+  // Activation
+
+  it('activates once with the mailed keys; a used, wrong or expired key answers 400 with a translated detail', async () => {
+    const target = app();
+    const body = payload();
+    await register(target, body);
+    const { key1, key2 } = await keysFromMail(body.email, 'activation');
+    const wrong = await target.inject({ method: 'GET', url: ACTIVATE, query: { key1, key2: `${key2}x` } });
+    assert.equal(wrong.statusCode, 400);
+    assert.deepEqual(wrong.json(), { detail: 'The link is not valid or has already been used.' });
+    const ok = await target.inject({ method: 'GET', url: ACTIVATE, query: { key1, key2 } });
+    assert.equal(ok.statusCode, 200);
+    assert.deepEqual(ok.json(), {});
+    const traveler = await travelerOf(body.email);
+    assert.equal(traveler?.status, 'ACTIVE');
+    assert.ok(traveler?.activated_at);
+    const again = await target.inject({ method: 'GET', url: ACTIVATE, query: { key1, key2 }, headers: { 'accept-language': 'IT' } });
+    assert.equal(again.statusCode, 400);
+    assert.deepEqual(again.json(), { detail: 'Il link non è valido o è già stato usato.' });
+    assert.equal((await login(target, body.email)).statusCode, 204);
+    assert.equal((await target.inject({ method: 'GET', url: ACTIVATE, query: { key1: 'unknown', key2: 'unknown' } })).statusCode, 400);
+    assert.equal((await target.inject({ method: 'GET', url: ACTIVATE, query: { key1 } })).statusCode, 400);
+  });
+
+  it('refuses an activation key after 48 hours', async () => {
+    const target = app();
+    const body = payload();
+    await register(target, body);
+    const { key1, key2 } = await keysFromMail(body.email, 'activation');
+    await db().updateTable('account_key').set({ expires_at: new Date(Date.now() - 1000) }).where('key1_hash', '=', sha256(key1)).execute();
+    const expired = await target.inject({ method: 'GET', url: ACTIVATE, query: { key1, key2 } });
+    assert.equal(expired.statusCode, 400);
+    assert.deepEqual(expired.json(), { detail: 'The link has expired.' });
+    assert.equal((await travelerOf(body.email))?.status, 'PENDING');
+  });
+
+  // Password recovery
+
+  it('answers 204 to every recovery request and mails a 1-hour link only to an active account', async () => {
+    const target = app();
+    const active = await registeredAndActive(target);
+    const pending = payload();
+    await register(target, pending);
+    const answers = [];
+    for (const email of [`nobody.${process.pid}@example.com`, pending.email, active.email.toUpperCase()]) {
+      const response = await target.inject({ method: 'POST', url: RECOVER, payload: { email, lan: 'IT' }, remoteAddress: nextAddress() });
+      answers.push({ status: response.statusCode, body: response.body, headers: response.headers['content-type'] });
+    }
+    assert.deepEqual(answers[0], answers[1]);
+    assert.deepEqual(answers[0], answers[2]);
+    assert.equal(answers[0]?.status, 204);
+    assert.deepEqual((await outboxOf(`nobody.${process.pid}@example.com`)), []);
+    assert.deepEqual((await outboxOf(pending.email)).map((mail) => mail.template), ['activation']);
+    const { url, mail } = await keysFromMail(active.email, 'password-reset');
+    assert.equal(url.origin + url.pathname, `${BASE}/change-password`);
+    assert.equal(mail.language, 'IT');
+    const key = await db().selectFrom('account_key').selectAll().where('kind', '=', 'PASSWORD_RESET').where('key1_hash', '=', sha256(url.searchParams.get('key1') ?? '')).executeTakeFirstOrThrow();
+    const ttl = key.expires_at.getTime() - Date.now();
+    assert.ok(ttl > 59 * 60_000 && ttl <= 60 * 60_000, String(ttl));
+    const malformed = await target.inject({ method: 'POST', url: RECOVER, payload: { email: 'nope' }, remoteAddress: nextAddress() });
+    assert.equal(malformed.statusCode, 400);
+    assert.deepEqual(malformed.json().extra, { email: 'Invalid e-mail' });
+  });
+
+  it(`limits recovery requests to ${RECOVERY_RATE_LIMIT_MAX} a minute per client`, async () => {
+    const target = app();
+    const address = nextAddress();
+    for (let index = 0; index < RECOVERY_RATE_LIMIT_MAX; index += 1) {
+      assert.equal((await target.inject({ method: 'POST', url: RECOVER, payload: { email: 'someone@example.com' }, remoteAddress: address })).statusCode, 204);
+    }
+    const limited = await target.inject({ method: 'POST', url: RECOVER, payload: { email: 'someone@example.com' }, remoteAddress: address });
+    assert.equal(limited.statusCode, 429);
+    assert.ok(limited.json().detail);
+  });
+
+  it('validates a reset key without using it, changes the password once, and ends every session', async () => {
+    const target = app();
+    const traveler = await registeredAndActive(target);
+    const cookie = await fullSession(target, traveler.email);
+    await target.inject({ method: 'POST', url: RECOVER, payload: { email: traveler.email }, remoteAddress: nextAddress() });
+    const { key1, key2 } = await keysFromMail(traveler.email, 'password-reset');
+    const validate = (k1: string, k2: string) =>
+      target.inject({ method: 'GET', url: VALIDATE, query: { key1: k1, key2: k2, type: 'PWD_REMEMBER_TOKEN' } });
+    assert.deepEqual((await validate(key1, key2)).json(), { valid: true });
+    assert.deepEqual((await validate(key1, key2)).json(), { valid: true });
+    assert.deepEqual((await validate(key1, 'wrong')).json(), { valid: false });
+    assert.equal((await target.inject({ method: 'GET', url: VALIDATE, query: { key1, key2, type: 'OTHER' } })).statusCode, 400);
+
+    const short = await target.inject({ method: 'PATCH', url: CHANGE_PWD, query: { key1, key2 }, payload: { newPwd: 'short' } });
+    assert.equal(short.statusCode, 400);
+    assert.deepEqual(short.json().extra, { newPwd: 'At least 8 characters' });
+    const newPassword = 'Another-Pass-77';
+    const changed = await target.inject({ method: 'PATCH', url: CHANGE_PWD, query: { key1, key2 }, payload: { newPwd: newPassword } });
+    assert.equal(changed.statusCode, 204, changed.body);
+    assert.equal((await target.inject({ method: 'GET', url: USER_INFO, headers: { cookie } })).statusCode, 401);
+    const traveled = await travelerOf(traveler.email);
+    assert.equal((await db().selectFrom('session').select('token_hash').where('traveler_id', '=', traveled?.id ?? 0).execute()).length, 0);
+    assert.equal((await login(target, traveler.email)).statusCode, 401);
+    assert.equal((await login(target, traveler.email, newPassword)).statusCode, 204);
+
+    assert.deepEqual((await validate(key1, key2)).json(), { valid: false });
+    const reused = await target.inject({ method: 'PATCH', url: CHANGE_PWD, query: { key1, key2 }, payload: { newPwd: 'Third-Pass-99' }, headers: { 'accept-language': 'IT' } });
+    assert.equal(reused.statusCode, 400);
+    assert.deepEqual(reused.json(), { detail: 'Il link non è valido o è già stato usato.' });
+  });
+
+  it('refuses an expired reset key, and a newer request ends the older link', async () => {
+    const target = app();
+    const traveler = await registeredAndActive(target);
+    await target.inject({ method: 'POST', url: RECOVER, payload: { email: traveler.email }, remoteAddress: nextAddress() });
+    const first = await keysFromMail(traveler.email, 'password-reset');
+    await target.inject({ method: 'POST', url: RECOVER, payload: { email: traveler.email }, remoteAddress: nextAddress() });
+    const second = await keysFromMail(traveler.email, 'password-reset');
+    const validate = (keys: { key1: string; key2: string }) =>
+      target.inject({ method: 'GET', url: VALIDATE, query: { ...keys, type: 'PWD_REMEMBER_TOKEN' } });
+    assert.deepEqual((await validate(first)).json(), { valid: false });
+    assert.deepEqual((await validate(second)).json(), { valid: true });
+    await db().updateTable('account_key').set({ expires_at: new Date(Date.now() - 1000) }).where('key1_hash', '=', sha256(second.key1)).execute();
+    assert.deepEqual((await validate(second)).json(), { valid: false });
+    const expired = await target.inject({ method: 'PATCH', url: CHANGE_PWD, query: { key1: second.key1, key2: second.key2 }, payload: { newPwd: 'Another-Pass-77' } });
+    assert.equal(expired.statusCode, 400);
+    assert.deepEqual(expired.json(), { detail: 'The link has expired.' });
+    assert.equal((await login(target, traveler.email)).statusCode, 204);
+  });
+
+  // Profile
+
+  it('answers the stored profile to PUT, lets only the residence change, and needs a signed-in session', async () => {
+    const target = app();
+    const traveler = await registeredAndActive(target);
+    const profile = {
+      nome: traveler.nome,
+      cognome: traveler.cognome,
+      dataNascita: traveler.dataNascita,
+      email: traveler.email,
+      paeseResidenzaCodice: traveler.paeseResidenzaCodice,
+      zonaResidenzaCodice: '',
+      tipoDocumentoCodice: traveler.tipoDocumentoCodice,
+      paeseDocumentoCodice: traveler.paeseDocumentoCodice,
+      numeroDocumento: traveler.numeroDocumento,
+      privacy: true,
+    };
+    assert.equal((await target.inject({ method: 'PUT', url: PROFILE, payload: profile })).statusCode, 401);
+    const cookie = await fullSession(target, traveler.email);
+    const same = await target.inject({ method: 'PUT', url: PROFILE, payload: profile, headers: { cookie } });
+    assert.equal(same.statusCode, 200, same.body);
+    assert.deepEqual(same.json(), profile);
+    const renamed = await target.inject({ method: 'PUT', url: PROFILE, payload: { ...profile, nome: 'Other', privacy: false }, headers: { cookie } });
+    assert.equal(renamed.statusCode, 400);
+    assert.deepEqual(renamed.json().extra, { nome: 'This field cannot be changed', privacy: 'You must accept to continue' });
+    const moved = await target.inject({ method: 'PUT', url: PROFILE, payload: { ...profile, paeseResidenzaCodice: 'IT', zonaResidenzaCodice: 'IT-LIVIGNO' }, headers: { cookie } });
+    assert.equal(moved.statusCode, 200, moved.body);
+    assert.equal(moved.json().zonaResidenzaCodice, 'IT-LIVIGNO');
+    const invalid = await target.inject({ method: 'PUT', url: PROFILE, payload: { nome: 'x' }, headers: { cookie } });
+    assert.equal(invalid.statusCode, 400);
+  });
+
+  it('deletes the traveler with sessions, keys and mails, clears the cookie, and leaves another traveler untouched', async () => {
+    const target = app();
+    const other = await registeredAndActive(target);
+    const otherCookie = await fullSession(target, other.email);
+    const traveler = await registeredAndActive(target);
+    const cookie = await fullSession(target, traveler.email);
+    await target.inject({ method: 'POST', url: RECOVER, payload: { email: traveler.email }, remoteAddress: nextAddress() });
+    const id = (await travelerOf(traveler.email))?.id ?? 0;
+    const otherMails = (await outboxOf(other.email)).length;
+
+    // An OTP_PENDING session cannot delete.
+    const pending = await login(target, traveler.email);
+    const pendingCookie = `varco_session=${pending.cookies.find((item) => item.name === 'varco_session')?.value ?? ''}`;
+    assert.equal((await target.inject({ method: 'DELETE', url: PROFILE, headers: { cookie: pendingCookie } })).statusCode, 403);
+
+    const deleted = await target.inject({ method: 'DELETE', url: PROFILE, headers: { cookie } });
+    assert.equal(deleted.statusCode, 204);
+    const cleared = deleted.cookies.find((item) => item.name === 'varco_session');
+    assert.equal(cleared?.value, '');
+    assert.equal(await travelerOf(traveler.email), undefined);
+    assert.deepEqual(await outboxOf(traveler.email), []);
+    assert.equal((await db().selectFrom('session').select('token_hash').where('traveler_id', '=', id).execute()).length, 0);
+    assert.equal((await db().selectFrom('account_key').select('id').where('traveler_id', '=', id).execute()).length, 0);
+    assert.equal((await target.inject({ method: 'GET', url: USER_INFO, headers: { cookie } })).statusCode, 401);
+    assert.equal((await login(target, traveler.email)).statusCode, 401);
+
+    assert.equal((await outboxOf(other.email)).length, otherMails);
+    assert.equal((await target.inject({ method: 'GET', url: USER_INFO, headers: { cookie: otherCookie } })).statusCode, 200);
+    // The deleted traveler's e-mail and document can register again.
+    assert.equal((await register(target, payload({ email: traveler.email, numeroDocumento: traveler.numeroDocumento }))).statusCode, 201);
+  });
+});

@@ -1,0 +1,200 @@
+import {
+  activationQuerySchema,
+  apiErrorSchema,
+  changePasswordBodySchema,
+  HEADERS,
+  otpValidateQuerySchema,
+  otpValidateResponseSchema,
+  PASSWORD_MIN_LENGTH,
+  recoverPasswordBodySchema,
+  registrationPayloadSchema,
+  travelerSchema,
+} from '@varco/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { AppError } from '../../app-error';
+import { requireSession } from '../../plugins/session';
+import { verifyCaptcha } from '../captcha/service';
+import { createTravelerService, isEmail, PASSWORD_MAX_LENGTH } from './service';
+
+/** Registrations per client address and minute. */
+export const REGISTRATION_RATE_LIMIT_MAX = 10;
+/** Password-recovery mails asked per client address and minute. */
+export const RECOVERY_RATE_LIMIT_MAX = 5;
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+
+export interface TravelerRoutesOptions {
+  publicBaseUrl: string;
+  /** `CAPTCHA_TEST_ANSWER` (browser tests only). */
+  captchaTestAnswer?: string | undefined;
+}
+
+const headerValue = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+/** The public calls of the account (SPEC §7): registration, activation, password recovery and change. */
+export const travelerPublicRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> = async (app, options) => {
+  const service = createTravelerService(app.db, { publicBaseUrl: options.publicBaseUrl });
+
+  app.post(
+    '/traveler',
+    {
+      config: { rateLimit: { max: REGISTRATION_RATE_LIMIT_MAX, timeWindow: '1 minute' } },
+      // The captcha first, before the body is even looked at (each challenge allows one attempt).
+      preValidation: async (request) => {
+        const verification = await verifyCaptcha(app.db, headerValue(request, HEADERS.captchaToken), headerValue(request, HEADERS.captchaValue), {
+          testAnswer: options.captchaTestAnswer,
+        });
+        if (!verification.valid) {
+          request.log.info({ reason: verification.reason }, 'registration captcha refused');
+          throw new AppError(400, { key: 'captcha.invalid' }, { generic: { key: 'captcha.invalid' } });
+        }
+      },
+      schema: {
+        tags: ['travelers'],
+        summary: 'Register a traveler',
+        description:
+          'The captcha value and token travel in the `x-captcha-value` / `x-captcha-token` headers and are checked first. ' +
+          'SPEC §5 rules, with one message per payload field in `extra`. Creates the account PENDING and mails its ' +
+          `activation link (valid 48 hours). An e-mail or document already registered answers 409. At most ${REGISTRATION_RATE_LIMIT_MAX} per minute.`,
+        body: registrationPayloadSchema,
+        response: { 201: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.register(request.body);
+      reply.header('cache-control', 'no-store');
+      return reply.status(201).send(null);
+    },
+  );
+
+  app.get(
+    '/traveler/activate',
+    {
+      schema: {
+        tags: ['travelers'],
+        summary: 'Activate an account',
+        description: 'The key pair of the activation mail; single-use, valid 48 hours.',
+        querystring: activationQuerySchema,
+        response: { 200: z.object({}), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.activate(request.query.key1, request.query.key2);
+      reply.header('cache-control', 'no-store');
+      return {};
+    },
+  );
+
+  app.post(
+    '/traveler/send-change-pwd-token',
+    {
+      config: { rateLimit: { max: RECOVERY_RATE_LIMIT_MAX, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['travelers'],
+        summary: 'Mail a password-reset link',
+        description:
+          'Always 204, whether or not the address belongs to an account. An active account gets a link valid 1 hour ' +
+          `(earlier links stop working). At most ${RECOVERY_RATE_LIMIT_MAX} per minute.`,
+        body: recoverPasswordBodySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const email = request.body.email.trim();
+      if (email === '') throw new AppError(400, { key: 'validationFailed' }, { email: { key: 'field.required' } });
+      if (!isEmail(email)) throw new AppError(400, { key: 'validationFailed' }, { email: { key: 'field.email' } });
+      await service.sendPasswordReset(email, request.body.lan);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/otp/validate',
+    {
+      schema: {
+        tags: ['travelers'],
+        summary: 'Check a password-reset link',
+        description: 'Whether the key pair can still be used; it is not consumed.',
+        querystring: otpValidateQuerySchema,
+        response: { 200: otpValidateResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { valid: await service.resetKeyIsValid(request.query.key1, request.query.key2) };
+    },
+  );
+
+  app.patch(
+    '/traveler/change-pwd',
+    {
+      schema: {
+        tags: ['travelers'],
+        summary: 'Set a new password',
+        description: `With the key pair of the reset mail (single-use). The password has at least ${PASSWORD_MIN_LENGTH} characters. Every session of the traveler ends.`,
+        querystring: activationQuerySchema,
+        body: changePasswordBodySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const password = request.body.newPwd;
+      if (password.length < PASSWORD_MIN_LENGTH) {
+        throw new AppError(400, { key: 'validationFailed' }, { newPwd: { key: 'field.minLength', params: { min: PASSWORD_MIN_LENGTH } } });
+      }
+      if (password.length > PASSWORD_MAX_LENGTH) {
+        throw new AppError(400, { key: 'validationFailed' }, { newPwd: { key: 'field.maxLength', params: { max: PASSWORD_MAX_LENGTH } } });
+      }
+      await service.changePassword(request.query.key1, request.query.key2, password);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+/** The private calls of the account (SPEC §7): the profile and its deletion (a FULL session: the guard sees to it). */
+export const travelerPrivateRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> = async (app, options) => {
+  const service = createTravelerService(app.db, { publicBaseUrl: options.publicBaseUrl });
+
+  app.put(
+    '/traveler',
+    {
+      schema: {
+        tags: ['travelers'],
+        summary: 'Update the profile',
+        description:
+          'The profile is read-only in the portal (SPEC §6): names, birthday, e-mail and document cannot change (a different ' +
+          'value answers 400 on that field). Only the residence (country and free zone) may change, under the registration ' +
+          'rules; privacy must stay accepted. Answers the stored profile.',
+        body: travelerSchema,
+        response: { 200: travelerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const traveler = await service.updateProfile(requireSession(request).traveler_id, request.body);
+      reply.header('cache-control', 'no-store');
+      return traveler;
+    },
+  );
+
+  app.delete(
+    '/traveler',
+    {
+      schema: {
+        tags: ['travelers'],
+        summary: 'Delete the account',
+        description: 'Deletes the traveler and their personal data (sessions, codes, links, mails), clears the cookie.',
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteTraveler(requireSession(request).traveler_id);
+      app.sessionCookie.clear(reply);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,353 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { MIN_TEXT_LENGTH, PASSWORD_MIN_LENGTH, TIME_ZONE, type RegistrationPayload, type ServerLanguage, type Traveler } from '@varco/contracts';
+import { sql, type Kysely } from 'kysely';
+import { AppError, type Message } from '../../app-error';
+import type { AccountKeyKind, Database } from '../../db/types';
+import { createAuthRepository, type TravelerRecord } from '../auth/repository';
+import { hashPassword, randomToken, sha256 } from '../auth/secrets';
+import { enqueueMail } from '../mail/outbox';
+import { accountKeyQueries, findAccountByDocument, findAccountByEmail } from './repository';
+
+/** How long the activation link of a registration works. */
+export const ACTIVATION_KEY_TTL_MS = 48 * 60 * 60 * 1000;
+/** How long a password-reset link works. */
+export const RESET_KEY_TTL_MS = 60 * 60 * 1000;
+export const PASSWORD_MAX_LENGTH = 128;
+const TEXT_MAX_LENGTH = 100;
+const DOCUMENT_MAX_LENGTH = 50;
+const EMAIL_MAX_LENGTH = 254;
+/** Longer than any key we issue; anything longer is refused before hashing. */
+const KEY_MAX_LENGTH = 128;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export type FieldProblems = Record<string, Message>;
+
+export const isEmail = (value: string) => value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
+
+/** SPEC §5: at least 8 characters, from at least three of uppercase, lowercase, digits and special characters. */
+export function passwordIsStrong(password: string): boolean {
+  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return false;
+  const classes = [/\p{Lu}/u, /\p{Ll}/u, /\p{Nd}/u, /[^\p{L}\p{Nd}]/u].filter((pattern) => pattern.test(password)).length;
+  return classes >= 3;
+}
+
+/** Today as an ISO day in the portal's time zone (SPEC §9). */
+export const todayIn = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+
+/** A real calendar day (`2023-02-29` is not), from 1900 on. */
+export function isRealIsoDay(value: string): boolean {
+  const match = ISO_DAY.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1900 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function textProblem(value: string, max = TEXT_MAX_LENGTH): Message | undefined {
+  const text = value.trim();
+  if (text === '') return { key: 'field.required' };
+  if (text.length < MIN_TEXT_LENGTH) return { key: 'field.minLength', params: { min: MIN_TEXT_LENGTH } };
+  if (text.length > max) return { key: 'field.maxLength', params: { max } };
+  return undefined;
+}
+
+/** A key pair of a link: key1 the id (128 bits), key2 the secret (256 bits). Only their hashes are stored. */
+function newKeyPair() {
+  const key1 = randomBytes(16).toString('base64url');
+  const key2 = randomToken();
+  return { key1, key2, key1Hash: sha256(key1), key2Hash: sha256(key2) };
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+const wellFormedKeys = (key1: string, key2: string) => key1 !== '' && key2 !== '' && key1.length <= KEY_MAX_LENGTH && key2.length <= KEY_MAX_LENGTH;
+
+/** The traveler as the browser sees it (SPEC §3). */
+export function toTraveler(record: TravelerRecord): Traveler {
+  return {
+    nome: record.nome,
+    cognome: record.cognome,
+    dataNascita: record.data_nascita,
+    email: record.email,
+    paeseResidenzaCodice: record.paese_residenza,
+    zonaResidenzaCodice: record.zona_residenza ?? '',
+    tipoDocumentoCodice: record.tipo_documento,
+    paeseDocumentoCodice: record.paese_documento,
+    numeroDocumento: record.numero_documento,
+    privacy: record.privacy,
+  };
+}
+
+interface UniqueViolation {
+  code: string;
+  constraint?: string;
+}
+const isUniqueViolation = (error: unknown): error is UniqueViolation =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+export interface TravelerServiceOptions {
+  /** The portal origin, for the links of the mails. */
+  publicBaseUrl: string;
+  now?: () => Date;
+}
+
+export function createTravelerService(db: Kysely<Database>, options: TravelerServiceOptions) {
+  const now = options.now ?? (() => new Date());
+  const link = (path: string, keys: { key1: string; key2: string }) =>
+    `${options.publicBaseUrl}/${path}?${new URLSearchParams({ key1: keys.key1, key2: keys.key2 }).toString()}`;
+
+  /** Residence country and zone (SPEC §3): a member state's resident must live in one of its free zones. */
+  async function residenceProblems(executor: Kysely<Database>, country: string, zone: string, problems: FieldProblems): Promise<void> {
+    if (country.trim() === '') {
+      problems.paeseResidenzaCodice = { key: 'field.required' };
+      return;
+    }
+    const row = await executor.selectFrom('country').select(['eu_member']).where('code', '=', country).executeTakeFirst();
+    if (!row) {
+      problems.paeseResidenzaCodice = { key: 'field.unknownCountry' };
+      return;
+    }
+    if (zone !== '') {
+      const found = await executor
+        .selectFrom('free_zone')
+        .select('code')
+        .where('code', '=', zone)
+        .where('country_code', '=', country)
+        .where('residential', '=', true)
+        .executeTakeFirst();
+      if (!found) problems.zonaResidenzaCodice = { key: 'field.unknownZone' };
+    } else if (row.eu_member) {
+      problems.paeseResidenzaCodice = { key: 'field.residenceNotTaxFree' };
+    }
+  }
+
+  /** SPEC §5 registration rules; the messages are keyed by the payload's field names (SPEC §8). */
+  async function registrationProblems(payload: RegistrationPayload): Promise<FieldProblems> {
+    const problems: FieldProblems = {};
+    const text = (field: 'nome' | 'cognome' | 'numeroDocumento', max?: number) => {
+      const problem = textProblem(payload[field], max);
+      if (problem) problems[field] = problem;
+    };
+    text('nome');
+    text('cognome');
+    text('numeroDocumento', DOCUMENT_MAX_LENGTH);
+
+    const email = payload.email.trim();
+    if (email === '') problems.email = { key: 'field.required' };
+    else if (!isEmail(email)) problems.email = { key: 'field.email' };
+
+    if (payload.dataNascita === '') problems.dataNascita = { key: 'field.required' };
+    else if (!isRealIsoDay(payload.dataNascita)) problems.dataNascita = { key: 'field.dateInvalid' };
+    else if (payload.dataNascita > todayIn(now())) problems.dataNascita = { key: 'field.dateNotPast' };
+
+    if (payload.privacy !== true) problems.privacy = { key: 'field.mustAccept' };
+
+    if (payload.secret === '') problems.secret = { key: 'field.required' };
+    else if (!passwordIsStrong(payload.secret)) {
+      problems.secret =
+        payload.secret.length > PASSWORD_MAX_LENGTH ? { key: 'field.maxLength', params: { max: PASSWORD_MAX_LENGTH } } : { key: 'field.passwordRules', params: { min: PASSWORD_MIN_LENGTH } };
+    }
+
+    if (payload.tipoDocumentoCodice === '') problems.tipoDocumentoCodice = { key: 'field.required' };
+    else if (!(await db.selectFrom('document_type').select('code').where('code', '=', payload.tipoDocumentoCodice).executeTakeFirst())) {
+      problems.tipoDocumentoCodice = { key: 'field.unknownDocumentType' };
+    }
+    if (payload.paeseDocumentoCodice === '') problems.paeseDocumentoCodice = { key: 'field.required' };
+    else if (!(await db.selectFrom('country').select('code').where('code', '=', payload.paeseDocumentoCodice).executeTakeFirst())) {
+      problems.paeseDocumentoCodice = { key: 'field.unknownCountry' };
+    }
+    await residenceProblems(db, payload.paeseResidenzaCodice, payload.zonaResidenzaCodice, problems);
+    return problems;
+  }
+
+  const duplicate = (fields: FieldProblems) => new AppError(409, { key: 'traveler.duplicate' }, fields);
+
+  /** Checks a key pair of `kind` inside `trx` and locks it: the key, or the catalogue key of the refusal. */
+  async function usableKey(trx: Kysely<Database>, kind: AccountKeyKind, key1: string, key2: string, forUpdate: boolean) {
+    if (!wellFormedKeys(key1, key2)) return 'key.invalid' as const;
+    const key = await accountKeyQueries.find(trx, sha256(key1), kind, now(), forUpdate);
+    if (!key || key.consumed_at || !sameHash(key.key2_hash, sha256(key2))) return 'key.invalid' as const;
+    if (key.expired) return 'key.expired' as const;
+    return key;
+  }
+
+  return {
+    /**
+     * SPEC §5 and §7: validates, then creates the traveler PENDING (argon2id hash) with an activation key pair, and
+     * enqueues the activation mail in the same transaction. A PENDING account with the same e-mail (the traveler sent
+     * the form again, "send the mail again") is replaced by the new data and gets a new link; the older links die.
+     */
+    async register(payload: RegistrationPayload): Promise<void> {
+      const problems = await registrationProblems(payload);
+      if (Object.keys(problems).length > 0) throw new AppError(400, { key: 'validationFailed' }, problems);
+      const passwordHash = await hashPassword(payload.secret);
+      const email = payload.email.trim();
+      const values = {
+        email,
+        password_hash: passwordHash,
+        nome: payload.nome.trim(),
+        cognome: payload.cognome.trim(),
+        data_nascita: payload.dataNascita,
+        paese_residenza: payload.paeseResidenzaCodice,
+        zona_residenza: payload.zonaResidenzaCodice === '' ? null : payload.zonaResidenzaCodice,
+        tipo_documento: payload.tipoDocumentoCodice,
+        paese_documento: payload.paeseDocumentoCodice,
+        numero_documento: payload.numeroDocumento.trim(),
+        privacy: true,
+        language: payload.lan,
+      };
+      try {
+        await db.transaction().execute(async (trx) => {
+          const byEmail = await findAccountByEmail(trx, email, true);
+          const byDocument = await findAccountByDocument(trx, { type: values.tipo_documento, country: values.paese_documento, number: values.numero_documento });
+          const fields: FieldProblems = {};
+          if (byEmail && byEmail.status !== 'PENDING') fields.email = { key: 'traveler.emailTaken' };
+          if (byDocument && byDocument.id !== byEmail?.id) fields.numeroDocumento = { key: 'traveler.documentTaken' };
+          if (Object.keys(fields).length > 0) throw duplicate(fields);
+
+          let travelerId: number;
+          if (byEmail) {
+            travelerId = byEmail.id;
+            await trx.updateTable('traveler').set({ ...values, updated_at: sql<Date>`now()` }).where('id', '=', travelerId).execute();
+            await accountKeyQueries.consumeOpen(trx, travelerId, 'ACTIVATION');
+          } else {
+            const row = await trx.insertInto('traveler').values({ ...values, status: 'PENDING' }).returning('id').executeTakeFirstOrThrow();
+            travelerId = row.id;
+          }
+          const keys = newKeyPair();
+          await accountKeyQueries.insert(trx, {
+            travelerId,
+            kind: 'ACTIVATION',
+            key1Hash: keys.key1Hash,
+            key2Hash: keys.key2Hash,
+            expiresAt: new Date(now().getTime() + ACTIVATION_KEY_TTL_MS),
+          });
+          await enqueueMail(trx, { to: email, language: payload.lan, template: 'activation', params: { link: link('sign-up', keys) } });
+        });
+      } catch (error) {
+        // Two registrations racing for the same e-mail or document: the unique indexes decide.
+        if (isUniqueViolation(error)) {
+          const constraint = error.constraint ?? '';
+          throw duplicate(constraint.includes('document') ? { numeroDocumento: { key: 'traveler.documentTaken' } } : { email: { key: 'traveler.emailTaken' } });
+        }
+        throw error;
+      }
+    },
+
+    /** The activation link (SPEC §4): the traveler becomes ACTIVE and every activation key of theirs is used up. */
+    async activate(key1: string, key2: string): Promise<void> {
+      const outcome = await db.transaction().execute(async (trx) => {
+        const key = await usableKey(trx, 'ACTIVATION', key1, key2, true);
+        if (typeof key === 'string') return key;
+        await accountKeyQueries.consumeOpen(trx, key.traveler_id, 'ACTIVATION');
+        await trx
+          .updateTable('traveler')
+          .set({ status: 'ACTIVE', activated_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+          .where('id', '=', key.traveler_id)
+          .execute();
+        return undefined;
+      });
+      if (outcome) throw new AppError(400, { key: outcome });
+    },
+
+    /**
+     * Password recovery: for an ACTIVE traveler, a reset key pair (1 hour) and its mail in one transaction; older reset
+     * links die. Anything else does nothing: the caller answers the same either way.
+     */
+    async sendPasswordReset(email: string, language: ServerLanguage | undefined): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const traveler = await findAccountByEmail(trx, email, true);
+        if (!traveler || traveler.status !== 'ACTIVE') return;
+        await accountKeyQueries.consumeOpen(trx, traveler.id, 'PASSWORD_RESET');
+        const keys = newKeyPair();
+        await accountKeyQueries.insert(trx, {
+          travelerId: traveler.id,
+          kind: 'PASSWORD_RESET',
+          key1Hash: keys.key1Hash,
+          key2Hash: keys.key2Hash,
+          expiresAt: new Date(now().getTime() + RESET_KEY_TTL_MS),
+        });
+        await enqueueMail(trx, { to: traveler.email, language: language ?? traveler.language, template: 'password-reset', params: { link: link('change-password', keys) } });
+      });
+    },
+
+    /** Whether a reset key pair can still be used; it is not consumed. */
+    async resetKeyIsValid(key1: string, key2: string): Promise<boolean> {
+      const key = await usableKey(db, 'PASSWORD_RESET', key1, key2, false);
+      return typeof key !== 'string';
+    },
+
+    /** Uses a reset key: the new password's hash is stored and every session of the traveler ends. */
+    async changePassword(key1: string, key2: string, newPassword: string): Promise<void> {
+      if (!wellFormedKeys(key1, key2)) throw new AppError(400, { key: 'key.invalid' });
+      const passwordHash = await hashPassword(newPassword);
+      const outcome = await db.transaction().execute(async (trx) => {
+        const key = await usableKey(trx, 'PASSWORD_RESET', key1, key2, true);
+        if (typeof key === 'string') return key;
+        await accountKeyQueries.consumeOpen(trx, key.traveler_id, 'PASSWORD_RESET');
+        await trx.updateTable('traveler').set({ password_hash: passwordHash, updated_at: sql<Date>`now()` }).where('id', '=', key.traveler_id).execute();
+        await trx.deleteFrom('session').where('traveler_id', '=', key.traveler_id).execute();
+        return undefined;
+      });
+      if (outcome) throw new AppError(400, { key: outcome });
+    },
+
+    /**
+     * The profile (PUT /private/traveler). SPEC §5/§6: the profile is read-only in the form; the identity (names,
+     * birthday, document) and the e-mail (the sign-in name, verified at activation) cannot change here. The residence
+     * (country and zone) may change, under the registration's rules; privacy must stay accepted. A read-only field sent
+     * with another value is refused with a per-field message. Answers the stored profile.
+     */
+    async updateProfile(travelerId: number, body: Traveler): Promise<Traveler> {
+      const repository = createAuthRepository(db);
+      const current = await repository.findTravelerById(travelerId);
+      if (!current) throw new AppError(401, { key: 'unauthorized' });
+      const stored = toTraveler(current);
+      const problems: FieldProblems = {};
+      const same = (field: keyof Traveler, normalise: (value: string) => string = (value) => value.trim()) => {
+        if (normalise(String(body[field])) !== normalise(String(stored[field]))) problems[field] = { key: 'field.readOnly' };
+      };
+      same('nome');
+      same('cognome');
+      same('dataNascita');
+      same('email', (value) => value.trim().toLowerCase());
+      same('tipoDocumentoCodice');
+      same('paeseDocumentoCodice');
+      same('numeroDocumento', (value) => value.trim().toUpperCase());
+      if (body.privacy !== true) problems.privacy = { key: 'field.mustAccept' };
+      await residenceProblems(db, body.paeseResidenzaCodice, body.zonaResidenzaCodice, problems);
+      if (Object.keys(problems).length > 0) throw new AppError(400, { key: 'validationFailed' }, problems);
+      if (body.paeseResidenzaCodice !== stored.paeseResidenzaCodice || body.zonaResidenzaCodice !== stored.zonaResidenzaCodice) {
+        await db
+          .updateTable('traveler')
+          .set({ paese_residenza: body.paeseResidenzaCodice, zona_residenza: body.zonaResidenzaCodice === '' ? null : body.zonaResidenzaCodice, updated_at: sql<Date>`now()` })
+          .where('id', '=', travelerId)
+          .execute();
+      }
+      const updated = await repository.findTravelerById(travelerId);
+      if (!updated) throw new AppError(401, { key: 'unauthorized' });
+      return toTraveler(updated);
+    },
+
+    /**
+     * Deletes the traveler's personal data: the row, and with it (cascades) sessions, their OTPs and account keys; the
+     * mails addressed to them in the outbox, sent or not.
+     */
+    async deleteTraveler(travelerId: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const traveler = await trx.selectFrom('traveler').select('email').where('id', '=', travelerId).forUpdate().executeTakeFirst();
+        if (!traveler) return;
+        await trx.deleteFrom('mail_outbox').where(sql<string>`lower(recipient)`, '=', traveler.email.toLowerCase()).execute();
+        await trx.deleteFrom('traveler').where('id', '=', travelerId).execute();
+      });
+    },
+  };
+}
+
+export type TravelerService = ReturnType<typeof createTravelerService>;
