@@ -1,13 +1,19 @@
-import { screen } from '@testing-library/react';
-import { requestJson } from '@varco/http';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { requestJson, requestVoid } from '@varco/http';
+import { sessionStore } from '@varco/session';
 import { renderSection } from '../../../testing/render-section';
 
-jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
+jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn(), requestVoid: jest.fn() }));
 const requestJsonMock = jest.mocked(requestJson);
+const requestVoidMock = jest.mocked(requestVoid);
 
 const signedIn = { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' };
 
-beforeEach(() => requestJsonMock.mockReset());
+beforeEach(() => {
+  requestJsonMock.mockReset();
+  requestVoidMock.mockReset();
+});
 
 describe('profile (SPEC §2 /protected/edit-user)', () => {
   it('shows the traveler read-only', async () => {
@@ -40,5 +46,54 @@ describe('profile (SPEC §2 /protected/edit-user)', () => {
     requestJsonMock.mockRejectedValue({ status: 404, detail: 'Not Found', extra: {}, type: 'http-error' });
     renderSection('edit-user', '/protected/edit-user', { user: signedIn });
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
+  });
+
+  it('deletes the account only after a confirmation, then signs out', async () => {
+    requestJsonMock.mockResolvedValue({
+      nome: 'Mario',
+      cognome: 'Rossi',
+      dataNascita: '1980-05-17',
+      email: 'mario.rossi@example.org',
+      paeseResidenzaCodice: 'US',
+      zonaResidenzaCodice: '',
+      tipoDocumentoCodice: 'PASSPORT',
+      paeseDocumentoCodice: 'US',
+      numeroDocumento: 'YA1234567',
+      privacy: true,
+      visaCreationEnabled: true,
+    });
+    requestVoidMock.mockResolvedValue(undefined);
+    renderSection('edit-user', '/protected/edit-user', { user: signedIn });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    expect(requestVoidMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('alertdialog', { name: 'Delete your account?' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
+    expect(requestVoidMock).toHaveBeenCalledWith('v1/private/traveler', { method: 'DELETE' });
+    await waitFor(() => expect(sessionStore.getState().user).toEqual({}));
+  });
+
+  it('keeps the account and shows the detail when the deletion fails', async () => {
+    requestJsonMock.mockResolvedValue({
+      nome: 'Mario',
+      cognome: 'Rossi',
+      dataNascita: '1980-05-17',
+      email: 'mario.rossi@example.org',
+      paeseResidenzaCodice: 'US',
+      zonaResidenzaCodice: '',
+      tipoDocumentoCodice: 'PASSPORT',
+      paeseDocumentoCodice: 'US',
+      numeroDocumento: 'YA1234567',
+      privacy: true,
+      visaCreationEnabled: true,
+    });
+    requestVoidMock.mockRejectedValue({ status: 500, detail: 'Please try again later.', extra: {}, type: 'http-error' });
+    renderSection('edit-user', '/protected/edit-user', { user: signedIn });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please try again later.');
+    expect(sessionStore.getState().user.numeroDocumento).toBe('YA1234567');
   });
 });

@@ -4,6 +4,7 @@ import { PageLoader } from '@varco/ui';
 import { ErrorAlert } from '../../../components/error-alert';
 import { NS } from '../../../i18n/namespace';
 import { useUserInfo } from '../api/get-user-info';
+import { DeleteAccount } from './delete-account';
 
 function ReadOnlyField({ id, label, value }: { id: string; label: string; value: string }) {
   return (
@@ -68,11 +69,17 @@ export function ProfilePage() {
       </form>
     );
   }
+  const canDelete = query.isSuccess;
 
   return (
     <div className="container py-4">
       <h1 id="profile-title">{t('profile.title')}</h1>
       {body}
+      {canDelete ? (
+        <div className="mt-4">
+          <DeleteAccount />
+        </div>
+      ) : null}
     </div>
   );
 }

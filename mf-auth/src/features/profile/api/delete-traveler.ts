@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import { PRIVATE_BASE } from '@varco/contracts';
+import { requestVoid } from '@varco/http';
+import { sessionStore } from '@varco/session';
+
+/** DELETE private/traveler: removes the traveler's personal data and ends the session (SPEC §6). */
+export function deleteTraveler() {
+  return requestVoid(`${PRIVATE_BASE}/traveler`, { method: 'DELETE' });
+}
+
+export function useDeleteTraveler({ onDeleted }: { onDeleted: () => void }) {
+  return useMutation({
+    mutationFn: deleteTraveler,
+    onSuccess: () => {
+      sessionStore.getState().clearSession();
+      onDeleted();
+    },
+  });
+}
