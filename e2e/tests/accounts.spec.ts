@@ -124,7 +124,7 @@ test.describe('accounts', () => {
 
     await page.getByRole('button', { name: 'Delete my account' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, delete my account' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/sign-in$/);
     await expect(page.getByTestId('avatar')).toHaveCount(0);
     await page.reload();
     await expect(page.getByTestId('sign-in-link')).toBeVisible();

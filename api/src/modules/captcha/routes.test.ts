@@ -67,18 +67,6 @@ describeEachDatabase('captcha call', ({ build, database }) => {
     assert.deepEqual(await verifyCaptcha(database().db, token, 'wrong'), { valid: false, reason: 'unknown' });
   });
 
-  it('answers in a few milliseconds once the media are prepared', async () => {
-    const timings: number[] = [];
-    for (let index = 0; index < 20; index += 1) {
-      const started = process.hrtime.bigint();
-      await getCaptcha(app, index % 2 ? 'IT' : 'EN');
-      timings.push(Number(process.hrtime.bigint() - started) / 1e6);
-    }
-    timings.sort((a, b) => a - b);
-    const median = timings[10]!;
-    assert.ok(median < 20, `median ${median.toFixed(1)} ms`);
-  });
-
   it(`answers 429 in the error shape past ${CAPTCHA_RATE_LIMIT_MAX} calls a minute from one client`, async () => {
     const limited = build();
     for (let index = 0; index < CAPTCHA_RATE_LIMIT_MAX; index += 1) {

@@ -8,12 +8,10 @@ export function deleteTraveler() {
   return requestVoid(`${PRIVATE_BASE}/traveler`, { method: 'DELETE' });
 }
 
-export function useDeleteTraveler({ onDeleted }: { onDeleted: () => void }) {
+/** On success the session ends here too, and the shell's guard takes the traveler to the sign-in page. */
+export function useDeleteTraveler() {
   return useMutation({
     mutationFn: deleteTraveler,
-    onSuccess: () => {
-      sessionStore.getState().clearSession();
-      onDeleted();
-    },
+    onSuccess: () => sessionStore.getState().clearSession(),
   });
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { NS } from '../../../i18n/namespace';
@@ -8,9 +7,8 @@ import { useDeleteTraveler } from '../api/delete-traveler';
 /** SPEC §2 /protected/edit-user: the delete-account button, with a confirmation before anything is deleted. */
 export function DeleteAccount() {
   const { t } = useTranslation(NS);
-  const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
-  const deletion = useDeleteTraveler({ onDeleted: () => navigate('/', { replace: true }) });
+  const deletion = useDeleteTraveler();
 
   if (!confirming)
     return (
