@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startIdentityProvider } from '../deploy/identity-provider/server.mjs';
 import { startCdn } from '../deploy/local-cdn/server.mjs';
 import { startMailCatcher } from '../deploy/mail-catcher/server.mjs';
 
@@ -33,11 +34,21 @@ const catcher = process.env.SMTP_URL
   : await startMailCatcher({ smtpPort: Number(process.env.SMTP_PORT ?? 1025), httpPort: Number(process.env.INBOX_PORT ?? 8025) });
 const smtpUrl = process.env.SMTP_URL ?? catcher.smtpUrl;
 
+// The test digital identity provider (SPID), unless OIDC_ISSUER names a real one. The api's callback is reached
+// through the portal's origin, as the browser sees it.
+const oidcRedirectUri = `${portalUrl}/api/v1/auth/spid/callback`;
+const identityProvider = process.env.OIDC_ISSUER
+  ? undefined
+  : await startIdentityProvider({ port: Number(process.env.IDP_PORT ?? 8090), redirectUris: [oidcRedirectUri], postLogoutRedirectUris: [portalUrl] });
+const oidcEnv = identityProvider
+  ? { OIDC_ISSUER: identityProvider.issuer, OIDC_CLIENT_ID: identityProvider.clientId, OIDC_CLIENT_SECRET: identityProvider.clientSecret, OIDC_REDIRECT_URI: oidcRedirectUri }
+  : {};
+
 const api = spawn(process.execPath, [join(root, 'api/dist/server.mjs')], {
   cwd: root,
   stdio: 'inherit',
   // Warnings and errors only: the addresses below say that it runs, and the portal polls the api all the time.
-  env: { LOG_LEVEL: 'warn', SEED_DEMO: 'true', ...process.env, PORT: String(apiPort), HOST: '127.0.0.1', PUBLIC_BASE_URL: portalUrl, CORS_ORIGINS: portalUrl, SMTP_URL: smtpUrl },
+  env: { LOG_LEVEL: 'warn', SEED_DEMO: 'true', ...process.env, PORT: String(apiPort), HOST: '127.0.0.1', PUBLIC_BASE_URL: portalUrl, CORS_ORIGINS: portalUrl, SMTP_URL: smtpUrl, ...oidcEnv },
 });
 api.on('exit', (code) => {
   console.error(`The api stopped (exit code ${code}).`);
@@ -53,6 +64,7 @@ console.log(`Varco is running: open ${portalUrl}`);
 console.log(`  ${'api'.padEnd(18)}${apiUrl}  (OpenAPI: ${apiUrl}/api/docs)`);
 for (const [name, origin] of Object.entries(cdn.origins)) if (name !== 'shell') console.log(`  ${name.padEnd(18)}${origin}`);
 if (catcher) console.log(`  ${'mail inbox'.padEnd(18)}${catcher.inboxUrl}  (SMTP: ${catcher.smtpUrl}; Italiano: ${catcher.inboxUrl}/?lng=it)`);
+if (identityProvider) console.log(`  ${'identity provider'.padEnd(18)}${identityProvider.issuer}  (test SPID identities: Sign in with the digital identity)`);
 if ((process.env.SEED_DEMO ?? 'true') === 'true') {
   console.log(`  ${'demo traveler'.padEnd(18)}mario.rossi@example.com / Varco-Demo-2026!  (the sign-in code arrives in the mail inbox)`);
 }
@@ -61,6 +73,7 @@ console.log('Press Ctrl+C to stop.');
 const stop = async () => {
   await cdn.close();
   await catcher?.close();
+  await identityProvider?.close();
   api.kill('SIGTERM');
 };
 process.on('SIGINT', stop);

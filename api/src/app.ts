@@ -15,6 +15,8 @@ import { DEMO_TRAVELER, seedDemoTraveler } from './modules/auth/demo-traveler';
 import { captchaRoutes } from './modules/captcha/routes';
 import { healthRoutes } from './modules/health/routes';
 import { travelerPrivateRoutes, travelerPublicRoutes } from './modules/travelers/routes';
+import { createOidcClient } from './modules/spid/oidc-client';
+import { spidIdentityRoutes, spidPrivateRoutes } from './modules/spid/routes';
 import { typologyRoutes } from './modules/typology/routes';
 import { MIGRATIONS_DIR } from './paths';
 import { dbPlugin } from './plugins/db';
@@ -70,8 +72,9 @@ export function buildApp(config: Config, deps: AppDeps) {
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['content-type', 'accept', 'accept-language', ...Object.values(HEADERS)],
-    // The browser reads the PDF file name from content-disposition (SPEC §7).
-    exposedHeaders: ['content-disposition', 'x-request-id'],
+    // The browser reads the PDF file name from content-disposition (SPEC §7), and the identity provider's logout page
+    // from the location of a digital identity logout.
+    exposedHeaders: ['content-disposition', 'x-request-id', 'location'],
     maxAge: 600,
   });
   app.register(fastifyCookie);
@@ -126,7 +129,11 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(typologyRoutes, { prefix: `${PUBLIC_PREFIX}/typology` });
   app.register(captchaRoutes, { prefix: `${PUBLIC_PREFIX}/captcha` });
   app.register(identityRoutes, { prefix: IDENTITY_PREFIX, loginRateLimitMax: config.loginRateLimitMax });
-  app.register(travelerSessionRoutes, { prefix: PRIVATE_PREFIX });
+  // The digital identity provider (SPID, OpenID Connect), when configured.
+  const oidc = config.oidc ? createOidcClient(config.oidc) : undefined;
+  app.register(spidIdentityRoutes, { prefix: IDENTITY_PREFIX, oidc, publicBaseUrl: config.publicBaseUrl, secureCookie: config.env === 'production' });
+  app.register(spidPrivateRoutes, { prefix: PRIVATE_PREFIX });
+  app.register(travelerSessionRoutes, { prefix: PRIVATE_PREFIX, oidc, publicBaseUrl: config.publicBaseUrl });
   const travelerOptions = { publicBaseUrl: config.publicBaseUrl, captchaTestAnswer: config.captchaTestAnswer };
   app.register(travelerPublicRoutes, { prefix: PUBLIC_PREFIX, ...travelerOptions });
   app.register(travelerPrivateRoutes, { prefix: PRIVATE_PREFIX, ...travelerOptions });

@@ -58,6 +58,10 @@ describe('configuration', () => {
       MAIL_POLL_MS: '2000',
       SEED_DEMO: 'true',
       LOGIN_RATE_LIMIT_MAX: '20',
+      OIDC_ISSUER: 'https://id.example.org',
+      OIDC_CLIENT_ID: 'varco',
+      OIDC_CLIENT_SECRET: 's3cret',
+      OIDC_REDIRECT_URI: 'https://portal.example.org/api/v1/auth/spid/callback',
     });
     assert.deepEqual(config, {
       env: 'production',
@@ -78,7 +82,20 @@ describe('configuration', () => {
       seedDemo: true,
       loginRateLimitMax: 20,
       captchaTestAnswer: undefined,
+      oidc: { issuer: 'https://id.example.org', clientId: 'varco', clientSecret: 's3cret', redirectUri: 'https://portal.example.org/api/v1/auth/spid/callback' },
     });
+  });
+
+  it('takes the OIDC_* variables all together or not at all, never echoing the secret', () => {
+    assert.equal(loadConfig({}).oidc, undefined);
+    assert.throws(
+      () => loadConfig({ OIDC_ISSUER: 'http://127.0.0.1:8090', OIDC_CLIENT_SECRET: 'do-not-echo' }),
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        error.problems.some((problem) => problem.startsWith('OIDC_CLIENT_ID, OIDC_REDIRECT_URI: must be set with')) &&
+        !error.message.includes('do-not-echo'),
+    );
+    assert.throws(() => loadConfig({ OIDC_ISSUER: 'not a url', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b', OIDC_REDIRECT_URI: 'http://localhost:8080/cb' }), ConfigError);
   });
 
   it('accepts CAPTCHA_TEST_ANSWER outside production only, without echoing it', () => {

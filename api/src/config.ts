@@ -57,7 +57,14 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_MAX: optional(z.coerce.number().int().min(1).default(10)),
   // Browser tests only: an answer accepted for any live captcha challenge. Refused in production.
   CAPTCHA_TEST_ANSWER: optional(z.string().trim().min(1).max(32).optional()),
+  // The digital identity provider (OpenID Connect): all four or none.
+  OIDC_ISSUER: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  OIDC_CLIENT_ID: optional(z.string().trim().min(1).optional()),
+  OIDC_CLIENT_SECRET: optional(z.string().min(1).optional()),
+  OIDC_REDIRECT_URI: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
 });
+
+const OIDC_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_REDIRECT_URI'] as const;
 
 /** Messages that name the expectation; zod's defaults ("received NaN") do not help an operator. */
 const HINTS: Readonly<Record<string, string>> = {
@@ -76,6 +83,11 @@ function crossFieldProblems(env: NodeJS.ProcessEnv): string[] {
   const problems: string[] = [];
   if (env.NODE_ENV === 'production' && !env.PUBLIC_BASE_URL) problems.push('PUBLIC_BASE_URL: is required when NODE_ENV is production');
   if (env.NODE_ENV === 'production' && env.CAPTCHA_TEST_ANSWER) problems.push('CAPTCHA_TEST_ANSWER: must not be set when NODE_ENV is production');
+  const oidcSet = OIDC_VARIABLES.filter((name) => env[name]);
+  if (oidcSet.length > 0 && oidcSet.length < OIDC_VARIABLES.length) {
+    problems.push(`${OIDC_VARIABLES.filter((name) => !env[name]).join(', ')}: must be set with the other OIDC_* variables (all four or none)`);
+  }
+  if (env.NODE_ENV === 'production' && env.OIDC_ISSUER?.startsWith('http:')) problems.push('OIDC_ISSUER: must be an https URL when NODE_ENV is production');
   return problems;
 }
 
@@ -108,6 +120,17 @@ export interface Config {
   loginRateLimitMax: number;
   /** Browser tests only: also accepted as the answer of any live captcha challenge (never in production). */
   captchaTestAnswer: string | undefined;
+  /** The digital identity provider (OpenID Connect); unset, its sign-in answers 503. */
+  oidc: OidcConfig | undefined;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  /** A secret: never logged. */
+  clientSecret: string;
+  /** The api's callback as the browser sees it (through the portal's origin). */
+  redirectUri: string;
 }
 
 export class ConfigError extends Error {
@@ -150,5 +173,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: value.SEED_DEMO,
     loginRateLimitMax: value.LOGIN_RATE_LIMIT_MAX,
     captchaTestAnswer: value.CAPTCHA_TEST_ANSWER,
+    oidc:
+      value.OIDC_ISSUER && value.OIDC_CLIENT_ID && value.OIDC_CLIENT_SECRET && value.OIDC_REDIRECT_URI
+        ? { issuer: value.OIDC_ISSUER, clientId: value.OIDC_CLIENT_ID, clientSecret: value.OIDC_CLIENT_SECRET, redirectUri: value.OIDC_REDIRECT_URI }
+        : undefined,
   };
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startIdentityProvider } from '../../deploy/identity-provider/server.mjs';
 import { startCdn } from '../../deploy/local-cdn/server.mjs';
 import { startMailCatcher } from '../../deploy/mail-catcher/server.mjs';
 import { CAPTCHA_TEST_ANSWER, E2E_API_PORT, E2E_API_URL, E2E_SHELL_PORT } from './ports';
@@ -25,6 +26,7 @@ async function waitUntilReady(url: string, api: ChildProcess, timeoutMs = 90_000
 
 /**
  * The real portal for the browser tests: a mail catcher on free ports (the tests read the sign-in codes from it), the
+ * test digital identity provider on a free port, the
  * built api on a fresh database (embedded PostgreSQL in a temporary folder, or the server named by E2E_DATABASE_URL)
  * with the demo traveler seeded at start (`SEED_DEMO`), and the local CDN serving the built shell and remotes.
  */
@@ -34,6 +36,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_INBOX_URL = catcher.inboxUrl;
   const dataDir = mkdtempSync(join(tmpdir(), 'varco-e2e-'));
   const portalUrl = `http://localhost:${E2E_SHELL_PORT}`;
+  // The test digital identity provider on a free port; the api's callback goes through the portal's origin.
+  const oidcRedirectUri = `${portalUrl}/api/v1/auth/spid/callback`;
+  const identityProvider = await startIdentityProvider({ port: 0, redirectUris: [oidcRedirectUri], postLogoutRedirectUris: [portalUrl] });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(E2E_API_PORT),
@@ -48,6 +53,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     LOGIN_RATE_LIMIT_MAX: '1000',
     // The registration journeys solve the captcha with this answer (the api refuses it in production).
     CAPTCHA_TEST_ANSWER,
+    OIDC_ISSUER: identityProvider.issuer,
+    OIDC_CLIENT_ID: identityProvider.clientId,
+    OIDC_CLIENT_SECRET: identityProvider.clientSecret,
+    OIDC_REDIRECT_URI: oidcRedirectUri,
   };
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
   else delete env.DATABASE_URL;
@@ -59,6 +68,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     api.kill('SIGTERM');
     await new Promise((resolve) => api.once('exit', resolve));
     await catcher.close();
+    await identityProvider.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

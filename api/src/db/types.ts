@@ -73,21 +73,30 @@ export interface TravelerTable {
   cognome: string;
   /** ISO day; `date` comes back as a Date from pg and PGlite, so it is read through `to_char` (see repositories). */
   data_nascita: ColumnType<Date, string, string>;
-  paese_residenza: string;
+  /** Null for a traveler who came through the digital identity provider (migration 0007). */
+  paese_residenza: string | null;
   zona_residenza: string | null;
-  tipo_documento: string;
-  paese_documento: string;
+  tipo_documento: string | null;
+  paese_documento: string | null;
+  /** The identity document's number; the fiscal number for a digital identity traveler. */
   numero_documento: string;
   privacy: boolean;
   language: 'IT' | 'EN';
-  status: 'PENDING' | 'ACTIVE';
+  /** PENDING_IDENTITY: came through the digital identity provider, registration not completed (migration 0007). */
+  status: TravelerStatus;
   identity_provider: ColumnType<'CREDENTIALS' | 'SPID', 'CREDENTIALS' | 'SPID' | undefined, 'CREDENTIALS' | 'SPID'>;
+  /** The digital identity provider's subject, for a traveler linked to it (migration 0007). */
+  identity_subject: ColumnType<string | null, string | null | undefined, string | null>;
+  fiscal_number: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, never, never>;
   activated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   updated_at: ColumnType<Date, never, Date | string>;
 }
 
-export type SessionLevel = 'OTP_PENDING' | 'FULL';
+export type TravelerStatus = 'PENDING' | 'ACTIVE' | 'PENDING_IDENTITY';
+
+/** OTP_PENDING: credentials accepted; ACTIVATION_PENDING: a first-time digital identity (migration 0007); FULL. */
+export type SessionLevel = 'OTP_PENDING' | 'FULL' | 'ACTIVATION_PENDING';
 
 /** A sign-in session behind the `varco_session` cookie (migration 0005): only the token's hash is stored. */
 export interface SessionTable {
@@ -124,6 +133,15 @@ export interface AccountKeyTable {
   consumed_at: ColumnType<Date | null, never, Date | string | null>;
 }
 
+/** A digital identity sign-in in flight (migration 0007): PKCE verifier and nonce by the hash of its state. */
+export interface OidcLoginTable {
+  state_hash: string;
+  code_verifier: string;
+  nonce: string;
+  created_at: ColumnType<Date, never, never>;
+  expires_at: ColumnType<Date, Date | string, never>;
+}
+
 export interface Database {
   country: CountryTable;
   document_type: BilingualLookupTable;
@@ -138,4 +156,5 @@ export interface Database {
   session: SessionTable;
   otp: OtpTable;
   account_key: AccountKeyTable;
+  oidc_login: OidcLoginTable;
 }

@@ -21,6 +21,8 @@ export const PRIVATE_PREFIX = `${API_PREFIX}/${PRIVATE_BASE}`;
 /** The calls an OTP_PENDING session may make (besides presenting its code to user-info). */
 export const OTP_PENDING_ROUTES = new Set([`POST ${PRIVATE_PREFIX}/traveler/send-otp`, `POST ${PRIVATE_PREFIX}/v1/traveler/logout`]);
 export const OTP_VERIFICATION_ROUTE = `GET ${PRIVATE_PREFIX}/traveler/user-info`;
+/** The calls an ACTIVATION_PENDING session (a first-time digital identity) may make. */
+export const ACTIVATION_PENDING_ROUTES = new Set([OTP_VERIFICATION_ROUTE, `POST ${PRIVATE_PREFIX}/traveler/finalize`, `POST ${PRIVATE_PREFIX}/v1/traveler/logout`]);
 
 export interface SessionPluginOptions {
   /** Secure cookies (production: the portal is served over https). */
@@ -33,7 +35,8 @@ const isUnder = (path: string, prefix: string) => path === prefix || path.starts
 /**
  * Sessions (ARCHITECTURE "The api"): an opaque random token in an HttpOnly cookie, stored hashed in `session`. Every
  * call under `/api/v1/private` — known route or not — passes the guard: no live session answers 401; an OTP_PENDING
- * session may only ask for its code, present it (user-info with `x-otp`) or sign out, anything else 403; FULL passes.
+ * session may only ask for its code, present it (user-info with `x-otp`) or sign out, anything else 403; an
+ * ACTIVATION_PENDING one (a first-time digital identity) may only read user-info, finalize or sign out; FULL passes.
  */
 export const sessionPlugin = fp(
   async (app: FastifyInstance, options: SessionPluginOptions) => {
@@ -52,6 +55,10 @@ export const sessionPlugin = fp(
       if (!session) throw new AppError(401, { key: 'unauthorized' });
       if (session.level === 'FULL') return;
       const route = `${request.method} ${request.routeOptions.url ?? ''}`;
+      if (session.level === 'ACTIVATION_PENDING') {
+        if (ACTIVATION_PENDING_ROUTES.has(route)) return;
+        throw new AppError(403, { key: 'spid.activationRequired' });
+      }
       if (OTP_PENDING_ROUTES.has(route)) return;
       const code = request.headers[HEADERS.otp];
       if (route === OTP_VERIFICATION_ROUTE && typeof code === 'string' && code.trim() !== '') {

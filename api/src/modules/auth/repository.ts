@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, SessionLevel } from '../../db/types';
+import type { Database, SessionLevel, TravelerStatus } from '../../db/types';
 
 export interface TravelerRecord {
   id: number;
@@ -8,14 +8,14 @@ export interface TravelerRecord {
   nome: string;
   cognome: string;
   data_nascita: string;
-  paese_residenza: string;
+  paese_residenza: string | null;
   zona_residenza: string | null;
-  tipo_documento: string;
-  paese_documento: string;
+  tipo_documento: string | null;
+  paese_documento: string | null;
   numero_documento: string;
   privacy: boolean;
   language: 'IT' | 'EN';
-  status: 'PENDING' | 'ACTIVE';
+  status: TravelerStatus;
   identity_provider: 'CREDENTIALS' | 'SPID';
 }
 
@@ -61,6 +61,8 @@ export function createAuthRepository(db: Kysely<Database>) {
         .selectFrom('traveler')
         .select(travelerColumns)
         .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+        // A digital identity traveler's provisional e-mail is not theirs yet (migration 0007).
+        .where('status', '<>', 'PENDING_IDENTITY')
         .executeTakeFirst();
     },
 

@@ -1,15 +1,27 @@
-import { apiErrorSchema, loginCustomBodySchema, sendOtpResponseSchema, serverLanguageSchema, userInfoSchema } from '@varco/contracts';
+import { apiErrorSchema, loginCustomBodySchema, sendOtpResponseSchema, serverLanguageSchema, userInfoSchema, type UserInfo } from '@varco/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { AppError } from '../../app-error';
 import { requestLanguage } from '../../plugins/errors';
 import { requireSession } from '../../plugins/session';
+import { toTraveler } from '../travelers/service';
+import type { OidcClient } from '../spid/oidc-client';
+import type { TravelerRecord } from './repository';
 
 /** Sign-in attempts per client address and minute, by default (`LOGIN_RATE_LIMIT_MAX`). */
 export const LOGIN_RATE_LIMIT_MAX = 10;
 /** OTP mails per session (or client address without one) and minute. */
 export const SEND_OTP_RATE_LIMIT_MAX = 5;
+
+/**
+ * The traveler as user-info answers it. For a digital identity traveler still completing the registration, the
+ * provider's names, birthday and suggested e-mail; the document fields are empty and numeroDocumento is the fiscal number.
+ */
+export function toUserInfo(traveler: TravelerRecord): UserInfo {
+  // No visa requests exist yet, so none is pending.
+  return { ...toTraveler(traveler), visaCreationEnabled: true, identityProvider: traveler.identity_provider };
+}
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
 
@@ -44,8 +56,14 @@ export const identityRoutes: FastifyPluginAsyncZod<{ loginRateLimitMax?: number 
 
 const sessionKey = (request: FastifyRequest) => request.session?.token_hash ?? request.ip;
 
+export interface TravelerSessionRoutesOptions {
+  /** The digital identity provider's client, for the logout of its travelers. */
+  oidc?: OidcClient | undefined;
+  publicBaseUrl?: string;
+}
+
 /** The private traveler calls of the sign-in: send-otp, user-info (the OTP check), logout. */
-export const travelerSessionRoutes: FastifyPluginAsyncZod = async (app) => {
+export const travelerSessionRoutes: FastifyPluginAsyncZod<TravelerSessionRoutesOptions> = async (app, options) => {
   app.post(
     '/traveler/send-otp',
     {
@@ -80,32 +98,35 @@ export const travelerSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const traveler = await app.auth.traveler(requireSession(request));
       if (!traveler) throw new AppError(401, { key: 'unauthorized' });
       reply.header('cache-control', 'no-store');
-      return {
-        nome: traveler.nome,
-        cognome: traveler.cognome,
-        dataNascita: traveler.data_nascita,
-        email: traveler.email,
-        paeseResidenzaCodice: traveler.paese_residenza,
-        zonaResidenzaCodice: traveler.zona_residenza ?? '',
-        tipoDocumentoCodice: traveler.tipo_documento,
-        paeseDocumentoCodice: traveler.paese_documento,
-        numeroDocumento: traveler.numero_documento,
-        privacy: traveler.privacy,
-        // No visa requests exist yet, so none is pending.
-        visaCreationEnabled: true,
-        identityProvider: traveler.identity_provider,
-      };
+      return toUserInfo(traveler);
     },
   );
 
   app.post(
     '/v1/traveler/logout',
     {
-      schema: { tags: ['auth'], summary: 'Sign out', description: 'Deletes the session and clears its cookie.', response: { 204: z.null(), ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out',
+        description:
+          'Deletes the session and clears its cookie. For a traveler of the digital identity provider the 204 also carries ' +
+          "`Location`: the provider's logout page, which brings the browser back to the site root (SPEC §7); the portal navigates there.",
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
-      await app.auth.logout(requireSession(request));
+      const session = requireSession(request);
+      const traveler = await app.auth.traveler(session);
+      await app.auth.logout(session);
       app.sessionCookie.clear(reply);
+      if (traveler?.identity_provider === 'SPID' && options.oidc && options.publicBaseUrl) {
+        try {
+          const url = await options.oidc.endSessionUrl(options.publicBaseUrl, `${options.publicBaseUrl}/`);
+          if (url) reply.header('location', url.href);
+        } catch (error) {
+          request.log.warn({ err: error }, 'no logout page of the digital identity provider');
+        }
+      }
       return reply.status(204).send(null);
     },
   );

@@ -45,7 +45,9 @@ export function findAccountByEmail(db: Kysely<Database>, email: string, forUpdat
   const query = db
     .selectFrom('traveler')
     .select(['id', 'email', 'status', 'language'])
-    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase());
+    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    // A digital identity traveler's provisional e-mail is not theirs yet (migration 0007).
+    .where('status', '<>', 'PENDING_IDENTITY');
   return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
 }
 

@@ -75,10 +75,11 @@ export function toTraveler(record: TravelerRecord): Traveler {
     cognome: record.cognome,
     dataNascita: record.data_nascita,
     email: record.email,
-    paeseResidenzaCodice: record.paese_residenza,
+    // Empty for a traveler who came through the digital identity provider (no residence or document asked).
+    paeseResidenzaCodice: record.paese_residenza ?? '',
     zonaResidenzaCodice: record.zona_residenza ?? '',
-    tipoDocumentoCodice: record.tipo_documento,
-    paeseDocumentoCodice: record.paese_documento,
+    tipoDocumentoCodice: record.tipo_documento ?? '',
+    paeseDocumentoCodice: record.paese_documento ?? '',
     numeroDocumento: record.numero_documento,
     privacy: record.privacy,
   };

@@ -1,0 +1,163 @@
+import type { ServerLanguage, UserInfo } from '@varco/contracts';
+import { sql, type Kysely } from 'kysely';
+import { AppError } from '../../app-error';
+import type { Database } from '../../db/types';
+import { createAuthRepository, type SessionRecord } from '../auth/repository';
+import { toUserInfo } from '../auth/routes';
+import { randomToken, sha256 } from '../auth/secrets';
+import { SESSION_IDLE_MS } from '../auth/service';
+import { findAccountByEmail } from '../travelers/repository';
+import { isEmail, isRealIsoDay, type FieldProblems } from '../travelers/service';
+import type { IdentityClaims } from './oidc-client';
+
+/** How long a sign-in at the provider may take. */
+export const OIDC_LOGIN_TTL_MS = 10 * 60 * 1000;
+/** How long a first-time digital identity has to complete the registration. */
+export const ACTIVATION_PENDING_SESSION_MS = 30 * 60 * 1000;
+
+export interface SpidSession {
+  token: string;
+  level: 'FULL' | 'ACTIVATION_PENDING';
+}
+
+const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+export function createSpidService(db: Kysely<Database>, options: { now?: () => Date } = {}) {
+  const now = options.now ?? (() => new Date());
+  const repository = createAuthRepository(db);
+
+  return {
+    /** Keeps the PKCE verifier and nonce of a sign-in in flight, by the hash of its state. */
+    async rememberLogin(values: { state: string; nonce: string; codeVerifier: string }): Promise<void> {
+      const at = now();
+      await db.deleteFrom('oidc_login').where('expires_at', '<=', at).execute();
+      await db
+        .insertInto('oidc_login')
+        .values({ state_hash: sha256(values.state), code_verifier: values.codeVerifier, nonce: values.nonce, expires_at: new Date(at.getTime() + OIDC_LOGIN_TTL_MS) })
+        .execute();
+    },
+
+    /** Takes (single use) the sign-in in flight of a state, if it has not expired. */
+    async takeLogin(state: string): Promise<{ nonce: string; codeVerifier: string } | undefined> {
+      const row = await db
+        .deleteFrom('oidc_login')
+        .where('state_hash', '=', sha256(state))
+        .returning(['code_verifier', 'nonce', sql<boolean>`expires_at > ${now()}`.as('live')])
+        .executeTakeFirst();
+      return row?.live ? { nonce: row.nonce, codeVerifier: row.code_verifier } : undefined;
+    },
+
+    /**
+     * The identity the provider vouched for: a traveler linked to it and ACTIVE gets a FULL session; a first-time
+     * identity (or one that never completed its registration) gets a PENDING_IDENTITY traveler, prefilled from the
+     * claims, and an ACTIVATION_PENDING session.
+     */
+    async signIn(claims: IdentityClaims, language: ServerLanguage): Promise<SpidSession> {
+      if (claims.givenName === '' || claims.familyName === '' || !isRealIsoDay(claims.birthdate)) {
+        throw new Error('the identity provider did not give name, surname and birth date');
+      }
+      const at = now();
+      const token = randomToken();
+      const level = await db.transaction().execute(async (trx) => {
+        const linked = await trx.selectFrom('traveler').select(['id', 'status']).where('identity_subject', '=', claims.sub).forUpdate().executeTakeFirst();
+        let travelerId: number;
+        let level: SpidSession['level'];
+        if (linked?.status === 'ACTIVE') {
+          travelerId = linked.id;
+          level = 'FULL';
+        } else {
+          const prefill = { nome: claims.givenName, cognome: claims.familyName, data_nascita: claims.birthdate, email: claims.email, fiscal_number: claims.fiscalNumber ?? null };
+          if (linked) {
+            travelerId = linked.id;
+            await trx.updateTable('traveler').set({ ...prefill, updated_at: sql<Date>`now()` }).where('id', '=', linked.id).execute();
+          } else {
+            const row = await trx
+              .insertInto('traveler')
+              .values({
+                ...prefill,
+                password_hash: null,
+                paese_residenza: null,
+                zona_residenza: null,
+                tipo_documento: null,
+                paese_documento: null,
+                // The fiscal number stands for the document: the portal treats a session user with one as signed in.
+                numero_documento: claims.fiscalNumber ?? claims.sub,
+                privacy: false,
+                language,
+                status: 'PENDING_IDENTITY',
+                identity_provider: 'SPID',
+                identity_subject: claims.sub,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            travelerId = row.id;
+          }
+          level = 'ACTIVATION_PENDING';
+        }
+        const expiresAt = new Date(at.getTime() + (level === 'FULL' ? SESSION_IDLE_MS : ACTIVATION_PENDING_SESSION_MS));
+        await trx.insertInto('session').values({ token_hash: sha256(token), traveler_id: travelerId, level, expires_at: expiresAt }).execute();
+        return level;
+      });
+      return { token, level };
+    },
+
+    /**
+     * Completes the registration of a digital identity traveler (SPEC §5): privacy accepted, a valid e-mail not used
+     * by another account (an unactivated credentials registration of that e-mail gives way, as a new registration
+     * would replace it). The traveler becomes ACTIVE and the session FULL.
+     */
+    async finalize(session: SessionRecord, body: { email: string; privacy: boolean; lan?: ServerLanguage | undefined }): Promise<UserInfo> {
+      const email = body.email.trim();
+      const problems: FieldProblems = {};
+      if (email === '') problems.email = { key: 'field.required' };
+      else if (!isEmail(email)) problems.email = { key: 'field.email' };
+      if (body.privacy !== true) problems.privacy = { key: 'field.mustAccept' };
+      if (Object.keys(problems).length > 0) throw new AppError(400, { key: 'validationFailed' }, problems);
+
+      const at = now();
+      const outcome = await db
+        .transaction()
+        .execute(async (trx) => {
+          const traveler = await trx.selectFrom('traveler').select(['id', 'status']).where('id', '=', session.traveler_id).forUpdate().executeTakeFirst();
+          if (!traveler) return 'unauthorized' as const;
+          if (traveler.status !== 'PENDING_IDENTITY' || session.level !== 'ACTIVATION_PENDING') return 'spid.notPending' as const;
+          const holder = await findAccountByEmail(trx, email, true);
+          if (holder && holder.id !== traveler.id) {
+            if (holder.status === 'ACTIVE') return 'traveler.emailTaken' as const;
+            await trx.deleteFrom('traveler').where('id', '=', holder.id).execute();
+          }
+          await trx
+            .updateTable('traveler')
+            .set({
+              email,
+              privacy: true,
+              ...(body.lan ? { language: body.lan } : {}),
+              status: 'ACTIVE',
+              activated_at: at,
+              updated_at: sql<Date>`now()`,
+            })
+            .where('id', '=', traveler.id)
+            .execute();
+          await trx
+            .updateTable('session')
+            .set({ level: 'FULL', last_seen_at: at, expires_at: new Date(at.getTime() + SESSION_IDLE_MS) })
+            .where('token_hash', '=', session.token_hash)
+            .execute();
+          return undefined;
+        })
+        .catch((error: unknown) => {
+          // Another account took the e-mail at the same moment: the unique index decides.
+          if (isUniqueViolation(error)) return 'traveler.emailTaken' as const;
+          throw error;
+        });
+      if (outcome === 'unauthorized') throw new AppError(401, { key: 'unauthorized' });
+      if (outcome === 'spid.notPending') throw new AppError(409, { key: 'spid.notPending' });
+      if (outcome === 'traveler.emailTaken') throw new AppError(409, { key: 'traveler.duplicate' }, { email: { key: 'traveler.emailTaken' } });
+      const traveler = await repository.findTravelerById(session.traveler_id);
+      if (!traveler) throw new AppError(401, { key: 'unauthorized' });
+      return toUserInfo(traveler);
+    },
+  };
+}
+
+export type SpidService = ReturnType<typeof createSpidService>;
