@@ -54,7 +54,7 @@ export function UserMenu() {
                 role="menuitem"
                 onClick={() => {
                   setOpen(false);
-                  void logout().then(() => navigate('/'));
+                  void logout().then((providerLogout) => (providerLogout ? window.location.assign(providerLogout) : navigate('/')));
                 }}
               >
                 <span>{t('user.logout')}</span>

@@ -16,6 +16,16 @@ describe('sign-in page (SPEC §2, §5)', () => {
     expect(screen.getByRole('link', { name: 'Sign in with the digital identity' })).toHaveAttribute('href', 'http://localhost/api/v1/auth/login-spid');
   });
 
+  it('says so when the digital identity sign-in came back with an error', () => {
+    renderSection('sign-in', '/sign-in?error=spid', { language: 'it_IT' });
+    expect(screen.getByTestId('spid-error')).toHaveTextContent('non è andato a buon fine');
+  });
+
+  it('shows no digital identity error on a plain visit', () => {
+    renderSection('sign-in', '/sign-in');
+    expect(screen.queryByTestId('spid-error')).not.toBeInTheDocument();
+  });
+
   it('checks each field when it loses focus, with translated messages', async () => {
     const user = userEvent.setup();
     renderSection('sign-in', '/sign-in');

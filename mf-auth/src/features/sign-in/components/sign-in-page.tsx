@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { TextField } from '../../../components/text-field';
@@ -13,6 +13,8 @@ export function SignInPage() {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const login = useLoginCustom();
+  // The api sends the browser back here with ?error=spid when the identity provider's sign-in did not complete.
+  const spidFailed = useSearchParams()[0].get('error') === 'spid';
   const form = useForm({ username: '', password: '' }, { username: [notEmpty, minTextLength], password: [notEmpty, minTextLength] });
 
   const submit = form.handleSubmit((values) => login.mutate(values, { onSuccess: () => navigate('/sign-in/otp') }));
@@ -55,6 +57,11 @@ export function SignInPage() {
                 {t('signIn.spidTitle')}
               </h2>
               <p>{t('signIn.spidText')}</p>
+              {spidFailed ? (
+                <div className="alert alert-danger" role="alert" data-testid="spid-error">
+                  {t('signIn.spidFailed')}
+                </div>
+              ) : null}
               <a className="btn btn-outline-primary" href={loginSpidUrl()} data-testid="spid-link">
                 {t('signIn.spidButton')}
               </a>
