@@ -10,6 +10,29 @@ const requestVoidMock = jest.mocked(requestVoid);
 
 const signedIn = { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' };
 
+const PROFILE = {
+  nome: 'Mario',
+  cognome: 'Rossi',
+  dataNascita: '1980-05-17',
+  email: 'mario.rossi@example.org',
+  paeseResidenzaCodice: 'US',
+  zonaResidenzaCodice: '',
+  tipoDocumentoCodice: 'PASSPORT',
+  paeseDocumentoCodice: 'US',
+  numeroDocumento: 'YA1234567',
+  privacy: true,
+  visaCreationEnabled: true,
+};
+
+/** The api as the page sees it: the profile, and the lookups that name its codes. */
+function answerWithProfile() {
+  requestJsonMock.mockImplementation(async (path: string) => {
+    if (path.endsWith('typology/COUNTRY')) return [{ code: 'US', description: 'United States' }];
+    if (path.endsWith('typology/DOCUMENT_TYPE')) return [{ code: 'PASSPORT', description: 'Passport' }];
+    return PROFILE;
+  });
+}
+
 beforeEach(() => {
   requestJsonMock.mockReset();
   requestVoidMock.mockReset();
@@ -17,19 +40,7 @@ beforeEach(() => {
 
 describe('profile (SPEC §2 /protected/edit-user)', () => {
   it('shows the traveler read-only', async () => {
-    requestJsonMock.mockResolvedValue({
-      nome: 'Mario',
-      cognome: 'Rossi',
-      dataNascita: '1980-05-17',
-      email: 'mario.rossi@example.org',
-      paeseResidenzaCodice: 'US',
-      zonaResidenzaCodice: '',
-      tipoDocumentoCodice: 'PASSPORT',
-      paeseDocumentoCodice: 'US',
-      numeroDocumento: 'YA1234567',
-      privacy: true,
-      visaCreationEnabled: true,
-    });
+    answerWithProfile();
     renderSection('edit-user', '/protected/edit-user', { user: signedIn });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Profile');
     expect(screen.getByText('Loading…')).toBeInTheDocument();
@@ -38,6 +49,8 @@ describe('profile (SPEC §2 /protected/edit-user)', () => {
     expect(name).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Date of birth')).toHaveValue('May 17, 1980');
     expect(screen.getByLabelText('Document number')).toHaveValue('YA1234567');
+    expect(await screen.findByDisplayValue('Passport')).toBeInTheDocument();
+    expect(screen.getByLabelText('Country of residence')).toHaveValue('United States');
     expect(screen.queryByLabelText('Zone of residence')).not.toBeInTheDocument();
     expect(requestJsonMock).toHaveBeenCalledWith('v1/private/traveler/user-info', expect.anything());
   });
@@ -49,19 +62,7 @@ describe('profile (SPEC §2 /protected/edit-user)', () => {
   });
 
   it('deletes the account only after a confirmation, then signs out', async () => {
-    requestJsonMock.mockResolvedValue({
-      nome: 'Mario',
-      cognome: 'Rossi',
-      dataNascita: '1980-05-17',
-      email: 'mario.rossi@example.org',
-      paeseResidenzaCodice: 'US',
-      zonaResidenzaCodice: '',
-      tipoDocumentoCodice: 'PASSPORT',
-      paeseDocumentoCodice: 'US',
-      numeroDocumento: 'YA1234567',
-      privacy: true,
-      visaCreationEnabled: true,
-    });
+    answerWithProfile();
     requestVoidMock.mockResolvedValue(undefined);
     renderSection('edit-user', '/protected/edit-user', { user: signedIn });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
@@ -76,19 +77,7 @@ describe('profile (SPEC §2 /protected/edit-user)', () => {
   });
 
   it('keeps the account and shows the detail when the deletion fails', async () => {
-    requestJsonMock.mockResolvedValue({
-      nome: 'Mario',
-      cognome: 'Rossi',
-      dataNascita: '1980-05-17',
-      email: 'mario.rossi@example.org',
-      paeseResidenzaCodice: 'US',
-      zonaResidenzaCodice: '',
-      tipoDocumentoCodice: 'PASSPORT',
-      paeseDocumentoCodice: 'US',
-      numeroDocumento: 'YA1234567',
-      privacy: true,
-      visaCreationEnabled: true,
-    });
+    answerWithProfile();
     requestVoidMock.mockRejectedValue({ status: 500, detail: 'Please try again later.', extra: {}, type: 'http-error' });
     renderSection('edit-user', '/protected/edit-user', { user: signedIn });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));

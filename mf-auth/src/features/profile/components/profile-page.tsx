@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { toLocale } from '@varco/contracts';
+import { toLocale, toServerLanguage, type Lookup } from '@varco/contracts';
 import { PageLoader } from '@varco/ui';
 import { ErrorAlert } from '../../../components/error-alert';
 import { NS } from '../../../i18n/namespace';
+import { useCountries } from '../../sign-up/api/get-countries';
+import { useDocumentTypes } from '../../sign-up/api/get-document-types';
 import { useUserInfo } from '../api/get-user-info';
 import { DeleteAccount } from './delete-account';
 
@@ -23,10 +25,18 @@ function formatDay(value: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
 }
 
+/** The label of a code in a lookup list, or the code itself while the list loads or when it is not there. */
+function labelOf(code: string, list: Lookup[] | undefined): string {
+  return list?.find((item) => item.code === code)?.description ?? code;
+}
+
 /** SPEC §2 /protected/edit-user: the traveler's profile, read-only (SPEC §5 Edit-user, §6). */
 export function ProfilePage() {
   const { t, i18n } = useTranslation(NS);
   const query = useUserInfo();
+  const language = toServerLanguage(i18n.language);
+  const countries = useCountries(language).data;
+  const documentTypes = useDocumentTypes(language).data;
 
   let body;
   if (query.isPending) body = <PageLoader />;
@@ -49,7 +59,7 @@ export function ProfilePage() {
             <ReadOnlyField id="profile-email" label={t('profile.email')} value={user.email} />
           </div>
           <div className="col-md-6">
-            <ReadOnlyField id="profile-country" label={t('profile.country')} value={user.paeseResidenzaCodice} />
+            <ReadOnlyField id="profile-country" label={t('profile.country')} value={labelOf(user.paeseResidenzaCodice, countries)} />
           </div>
           {user.zonaResidenzaCodice ? (
             <div className="col-md-6">
@@ -57,10 +67,10 @@ export function ProfilePage() {
             </div>
           ) : null}
           <div className="col-md-6">
-            <ReadOnlyField id="profile-document-type" label={t('profile.documentType')} value={user.tipoDocumentoCodice} />
+            <ReadOnlyField id="profile-document-type" label={t('profile.documentType')} value={labelOf(user.tipoDocumentoCodice, documentTypes)} />
           </div>
           <div className="col-md-6">
-            <ReadOnlyField id="profile-document-country" label={t('profile.documentCountry')} value={user.paeseDocumentoCodice} />
+            <ReadOnlyField id="profile-document-country" label={t('profile.documentCountry')} value={labelOf(user.paeseDocumentoCodice, countries)} />
           </div>
           <div className="col-md-6">
             <ReadOnlyField id="profile-document-number" label={t('profile.documentNumber')} value={user.numeroDocumento} />
