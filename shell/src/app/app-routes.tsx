@@ -1,11 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { REMOTE_MOUNTS, type Guard } from '@varco/contracts';
+import { PageLoader } from '@varco/ui';
 import { RemoteComponent } from '../federation/remote-component';
 import { HowToPage } from '../pages/howto-page';
-import { ProtectedHome } from '../pages/protected-home';
 import { ServerErrorPage } from '../pages/server-error-page';
 import { WelcomePage } from '../pages/welcome-page';
 import { Protected, PublicOnly } from './guards';
+
+// Signed-in pages load when first visited, which keeps a first visit of / small.
+const ProtectedHome = lazy(() => import('../pages/protected-home').then((module) => ({ default: module.ProtectedHome })));
 
 function remoteRoutes(guard: Guard) {
   return REMOTE_MOUNTS.filter((mount) => mount.guard === guard).map((mount) => (
@@ -24,7 +28,14 @@ export function AppRoutes() {
         {remoteRoutes('public-only')}
       </Route>
       <Route element={<Protected />}>
-        <Route path="/protected" element={<ProtectedHome />} />
+        <Route
+          path="/protected"
+          element={
+            <Suspense fallback={<PageLoader />}>
+              <ProtectedHome />
+            </Suspense>
+          }
+        />
         {remoteRoutes('protected')}
       </Route>
       <Route path="/server-error" element={<ServerErrorPage />} />

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useIsSignedIn } from '@varco/session';
-import { RemoteComponent } from '../federation/remote-component';
 import { LanguageSelector } from './language-selector';
-import { UserMenu } from './user-menu';
+
+// Loaded only for signed-in travelers: a first visit of / does not download them.
+const SignedInTools = lazy(() => import('./signed-in-tools'));
 
 const PUBLIC_LINKS = [
   { to: '/', key: 'nav.home', end: true },
@@ -58,12 +59,9 @@ export function Header() {
                   </div>
                   <div className="it-right-zone gap-3">
                     {signedIn ? (
-                      <>
-                        <div className="bell-slot" data-testid="bell-slot">
-                          <RemoteComponent id="mfNotifications/Bell" />
-                        </div>
-                        <UserMenu />
-                      </>
+                      <Suspense fallback={null}>
+                        <SignedInTools />
+                      </Suspense>
                     ) : (
                       <Link className="btn btn-outline-light btn-sm" to="/sign-in" data-testid="sign-in-link">
                         {t('user.signIn')}

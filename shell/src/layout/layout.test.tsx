@@ -27,7 +27,7 @@ describe('Header', () => {
 
   it('shows the initials, the bell and the signed-in navigation when signed in', async () => {
     renderWithProviders(<Header />, { user: { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' } });
-    expect(screen.getByTestId('avatar')).toHaveTextContent('MR');
+    expect(await screen.findByTestId('avatar')).toHaveTextContent('MR');
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'All invoices', 'All visa requests']);
     expect(await screen.findByText('bell widget')).toBeInTheDocument();
@@ -36,7 +36,7 @@ describe('Header', () => {
 
   it('opens the avatar menu with Profile and Logout', async () => {
     renderWithProviders(<Header />, { user: { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' } });
-    await userEvent.click(screen.getByTestId('avatar'));
+    await userEvent.click(await screen.findByTestId('avatar'));
     const menu = screen.getByRole('menu');
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Profile', 'Logout']);
     expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/protected/edit-user');
