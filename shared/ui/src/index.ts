@@ -5,3 +5,4 @@ export { RemoteBoundary, RemoteUnavailable } from './remote-boundary';
 export { ROUTER_FUTURE } from './router-future';
 export { formatAmount, formatDate, formatTime, parseId } from './format';
 export { DetailRow, NotFoundState } from './detail';
+export { LoadError } from './load-error';

@@ -2,7 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceFilter } from '@varco/contracts';
-import { EmptyState, PageLoader } from '@varco/ui';
+import { EmptyState, LoadError, PageLoader } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useInvoices } from '../api/get-invoices';
 import { InvoiceItem } from './invoice-item';
@@ -85,11 +85,7 @@ function InvoicesOfFilter({ filter }: { filter: InvoiceFilter }) {
 
   if (query.isPending) return <PageLoader />;
   if (query.isError)
-    return (
-      <div className="alert alert-danger" role="alert">
-        {t('list.loadError')}
-      </div>
-    );
+    return <LoadError message={t('list.loadError')} />;
 
   const years = query.data.invoicesPerYear.filter((year) => year.listInvoicesPerYear.length > 0);
   const total = years.reduce((sum, year) => sum + year.listInvoicesPerYear.length, 0);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { HOME_INVOICES_LIMIT } from '@varco/contracts';
-import { EmptyState, PageLoader } from '@varco/ui';
+import { EmptyState, LoadError, PageLoader } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useLatestInvoices } from '../api/get-latest-invoices';
 import { InvoiceItem } from './invoice-item';
@@ -11,11 +11,7 @@ export function LatestInvoices() {
   const query = useLatestInvoices();
   if (query.isPending) return <PageLoader />;
   if (query.isError)
-    return (
-      <div className="alert alert-danger" role="alert">
-        {t('latest.loadError')}
-      </div>
-    );
+    return <LoadError message={t('latest.loadError')} />;
   if (query.data.invoices.length === 0) return <EmptyState kind="invoices" />;
   return (
     <ul className="list-group" data-testid="latest-invoices">

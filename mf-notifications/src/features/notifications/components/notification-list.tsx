@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { toLocale } from '@varco/contracts';
-import { EmptyState, PageLoader } from '@varco/ui';
+import { EmptyState, LoadError, PageLoader } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useNotifications } from '../api/get-notifications';
 
@@ -13,11 +13,7 @@ export function NotificationList() {
   let body;
   if (query.isPending) body = <PageLoader />;
   else if (query.isError)
-    body = (
-      <div className="alert alert-danger" role="alert">
-        {t('list.loadError')}
-      </div>
-    );
+    body = <LoadError message={t('list.loadError')} />;
   else {
     const notifications = query.data.pages.flatMap((page) => page.notifications);
     body =

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { HOME_VISAS_LIMIT } from '@varco/contracts';
-import { EmptyState, PageLoader } from '@varco/ui';
+import { EmptyState, LoadError, PageLoader } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useLatestVisas } from '../api/get-visa-list';
 import { VisaItem } from './visa-item';
@@ -11,11 +11,7 @@ export function LatestVisas() {
   const query = useLatestVisas(HOME_VISAS_LIMIT);
   if (query.isPending) return <PageLoader />;
   if (query.isError)
-    return (
-      <div className="alert alert-danger" role="alert">
-        {t('latest.loadError')}
-      </div>
-    );
+    return <LoadError message={t('latest.loadError')} />;
   if (query.data.requests.length === 0) return <EmptyState kind="visas" />;
   return (
     <ul className="list-group" data-testid="latest-visas">

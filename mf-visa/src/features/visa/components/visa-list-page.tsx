@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyState, PageLoader } from '@varco/ui';
+import { EmptyState, LoadError, PageLoader } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useVisaList } from '../api/get-visa-list';
 import { AddVisaButton } from './add-visa-button';
@@ -14,11 +14,7 @@ export function VisaListPage() {
   let body;
   if (query.isPending) body = <PageLoader />;
   else if (query.isError)
-    body = (
-      <div className="alert alert-danger" role="alert">
-        {t('list.loadError')}
-      </div>
-    );
+    body = <LoadError message={t('list.loadError')} />;
   else {
     const requests = query.data.pages.flatMap((page) => page.requests);
     body =

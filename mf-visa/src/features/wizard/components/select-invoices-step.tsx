@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyState, formatAmount, formatDate, InvoiceStatusBadge, PageLoader } from '@varco/ui';
+import { EmptyState, formatAmount, formatDate, InvoiceStatusBadge, LoadError, PageLoader } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useUsableInvoices } from '../api/get-usable-invoices';
 import type { WizardDraft } from '../hooks/use-wizard-draft';
@@ -19,11 +19,7 @@ export function SelectInvoicesStep({ draft, onChange, onNext }: SelectInvoicesSt
   let selectedIds: number[] = [];
   if (query.isPending) body = <PageLoader />;
   else if (query.isError)
-    body = (
-      <div className="alert alert-danger" role="alert">
-        {t('wizard.loadError')}
-      </div>
-    );
+    body = <LoadError message={t('wizard.loadError')} />;
   else if (query.data.invoices.length === 0) body = <EmptyState kind="invoices" />;
   else {
     const invoices = query.data.invoices;
