@@ -1,5 +1,5 @@
-// npm run build: bundles src/server.ts into dist/server.mjs, the migration command into dist/migrate.mjs and the demo
-// seed into dist/seed.mjs (ESM,
+// npm run build: bundles src/server.ts into dist/server.mjs, the migration command into dist/migrate.mjs, the demo
+// seed into dist/seed.mjs and the bench data generator into dist/generate.mjs (ESM,
 // Node 20, no dev dependency needed to run them). Dependencies stay in node_modules and
 // are imported at run time, except the workspace packages `@varco/*`, which are TypeScript source and are bundled.
 // The bundle finds `migrations/` one level up, beside `dist/` (see src/paths.ts), so run it from this package as is.
@@ -23,7 +23,7 @@ const externalDependencies = {
 rmSync(new URL('dist/', import.meta.url), { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { server: 'src/server.ts', migrate: 'src/db/migrate-cli.ts', seed: 'src/db/seed-cli.ts' },
+  entryPoints: { server: 'src/server.ts', migrate: 'src/db/migrate-cli.ts', seed: 'src/db/seed-cli.ts', generate: 'src/db/generate-cli.ts' },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,

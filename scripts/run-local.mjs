@@ -66,7 +66,9 @@ for (const [name, origin] of Object.entries(cdn.origins)) if (name !== 'shell') 
 if (catcher) console.log(`  ${'mail inbox'.padEnd(18)}${catcher.inboxUrl}  (SMTP: ${catcher.smtpUrl}; Italiano: ${catcher.inboxUrl}/?lng=it)`);
 if (identityProvider) console.log(`  ${'identity provider'.padEnd(18)}${identityProvider.issuer}  (test SPID identities: Sign in with the digital identity)`);
 if ((process.env.SEED_DEMO ?? 'true') === 'true') {
-  console.log(`  ${'demo traveler'.padEnd(18)}mario.rossi@example.com / Varco-Demo-2026!  (the sign-in code arrives in the mail inbox)`);
+  console.log(`  ${'demo traveler'.padEnd(18)}mario.rossi@example.com / Varco-Demo-2026!  (invoices in every state; the sign-in code arrives in the mail inbox)`);
+  console.log(`  ${'demo traveler'.padEnd(18)}emily.clark@example.com / Varco-Demo-2026!  (no invoices yet)`);
+  console.log(`  ${'merchant keys'.padEnd(18)}x-api-key vk_demo_boutique_milano (vendor), vk_demo_tax_refund_italia (broker): POST ${apiUrl}/api/v1/merchant/invoices`);
 }
 console.log('Press Ctrl+C to stop.');
 

@@ -11,9 +11,11 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { identityRoutes, travelerSessionRoutes } from './modules/auth/routes';
-import { DEMO_TRAVELER, seedDemoTraveler } from './modules/auth/demo-traveler';
 import { captchaRoutes } from './modules/captcha/routes';
+import { seedDemo } from './modules/demo/seed';
 import { healthRoutes } from './modules/health/routes';
+import { invoiceRoutes } from './modules/invoices/routes';
+import { merchantRoutes } from './modules/merchant/routes';
 import { travelerPrivateRoutes, travelerPublicRoutes } from './modules/travelers/routes';
 import { createOidcClient } from './modules/spid/oidc-client';
 import { spidIdentityRoutes, spidPrivateRoutes } from './modules/spid/routes';
@@ -29,6 +31,7 @@ export const DOCS_PATH = `${API_PREFIX}/docs`;
 export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
 export const PUBLIC_PREFIX = `${API_PREFIX}/${PUBLIC_BASE}`;
 export const IDENTITY_PREFIX = `${API_PREFIX}/${IDENTITY_BASE}`;
+export const MERCHANT_PREFIX = `${API_PREFIX}/v1/merchant`;
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -94,8 +97,11 @@ export function buildApp(config: Config, deps: AppDeps) {
         { name: 'captcha', description: 'Captcha challenges of the registration form (SPEC §2, §7)' },
         { name: 'auth', description: 'Sign-in (credentials + OTP), session and sign-out (SPEC §4, §7)' },
         { name: 'travelers', description: 'Registration, activation, password recovery, profile and its deletion (SPEC §4, §5, §7)' },
+        { name: 'invoices', description: 'The signed-in traveler’s tax-free invoices and their release PDF (SPEC §3, §4, §7)' },
+        { name: 'merchant', description: 'Merchant intake: vendors and brokers issue tax-free invoices and credit notes with their API key' },
         { name: 'health', description: 'Probes' },
       ],
+      components: { securitySchemes: { merchantApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
     },
     transform: jsonSchemaTransform,
   });
@@ -116,7 +122,8 @@ export function buildApp(config: Config, deps: AppDeps) {
   if (config.seedDemo) {
     app.register(async (seed) => {
       seed.addHook('onReady', async () => {
-        if (await seedDemoTraveler(seed.db)) seed.log.warn({ email: DEMO_TRAVELER.email }, 'demo traveler created (SEED_DEMO)');
+        const result = await seedDemo(seed.db);
+        if (result.travelersCreated > 0 || result.merchantsCreated) seed.log.warn(result, 'demo data created (SEED_DEMO)');
       });
     });
   }
@@ -137,6 +144,8 @@ export function buildApp(config: Config, deps: AppDeps) {
   const travelerOptions = { publicBaseUrl: config.publicBaseUrl, captchaTestAnswer: config.captchaTestAnswer };
   app.register(travelerPublicRoutes, { prefix: PUBLIC_PREFIX, ...travelerOptions });
   app.register(travelerPrivateRoutes, { prefix: PRIVATE_PREFIX, ...travelerOptions });
+  app.register(invoiceRoutes, { prefix: `${PRIVATE_PREFIX}/invoices` });
+  app.register(merchantRoutes, { prefix: MERCHANT_PREFIX });
 
   return app;
 }

@@ -56,7 +56,7 @@ describe('configuration', () => {
       SMTP_URL: 'smtp://mailer:secret@smtp.example.org:587',
       MAIL_FROM: 'Varco <no-reply@portal.example.org>',
       MAIL_POLL_MS: '2000',
-      SEED_DEMO: 'true',
+      SEED_DEMO: 'false',
       LOGIN_RATE_LIMIT_MAX: '20',
       OIDC_ISSUER: 'https://id.example.org',
       OIDC_CLIENT_ID: 'varco',
@@ -79,11 +79,18 @@ describe('configuration', () => {
       smtpUrl: 'smtp://mailer:secret@smtp.example.org:587',
       mailFrom: 'Varco <no-reply@portal.example.org>',
       mailPollMs: 2000,
-      seedDemo: true,
+      seedDemo: false,
       loginRateLimitMax: 20,
       captchaTestAnswer: undefined,
       oidc: { issuer: 'https://id.example.org', clientId: 'varco', clientSecret: 's3cret', redirectUri: 'https://portal.example.org/api/v1/auth/spid/callback' },
     });
+  });
+
+  it('refuses the demo data in production: its accounts and merchant keys are public', () => {
+    assert.throws(
+      () => loadConfig({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://portal.example.org', SEED_DEMO: 'true' }),
+      (error: unknown) => error instanceof ConfigError && error.problems.some((problem) => problem.startsWith('SEED_DEMO: must not be true')),
+    );
   });
 
   it('takes the OIDC_* variables all together or not at all, never echoing the secret', () => {

@@ -83,6 +83,7 @@ function crossFieldProblems(env: NodeJS.ProcessEnv): string[] {
   const problems: string[] = [];
   if (env.NODE_ENV === 'production' && !env.PUBLIC_BASE_URL) problems.push('PUBLIC_BASE_URL: is required when NODE_ENV is production');
   if (env.NODE_ENV === 'production' && env.CAPTCHA_TEST_ANSWER) problems.push('CAPTCHA_TEST_ANSWER: must not be set when NODE_ENV is production');
+  if (env.NODE_ENV === 'production' && ['true', '1'].includes(env.SEED_DEMO ?? '')) problems.push('SEED_DEMO: must not be true when NODE_ENV is production (the demo accounts and keys are public)');
   const oidcSet = OIDC_VARIABLES.filter((name) => env[name]);
   if (oidcSet.length > 0 && oidcSet.length < OIDC_VARIABLES.length) {
     problems.push(`${OIDC_VARIABLES.filter((name) => !env[name]).join(', ')}: must be set with the other OIDC_* variables (all four or none)`);

@@ -142,6 +142,51 @@ export interface OidcLoginTable {
   expires_at: ColumnType<Date, Date | string, never>;
 }
 
+export type MerchantKind = 'VENDOR' | 'BROKER';
+
+/** A vendor or broker issuing tax-free invoices with its own API key (migration 0008): only the key's hash is stored. */
+export interface MerchantTable {
+  id: Generated<number>;
+  kind: MerchantKind;
+  name: string;
+  vat_number: string;
+  api_key_hash: string;
+  created_at: ColumnType<Date, never, never>;
+  revoked_at: ColumnType<Date | null, never, Date | string | null>;
+}
+
+/**
+ * A tax-free invoice (migration 0008); `id` is the refund id. Amounts are `numeric`, read back through a cast to
+ * float8 (pg returns numeric as a string). It belongs to the traveler holding its identity document.
+ */
+export interface InvoiceTable {
+  id: Generated<number>;
+  request_code: string;
+  merchant_id: number;
+  vendor_vat_number: string;
+  vendor_name: string;
+  broker_name: string | null;
+  invoice_number: string;
+  /** ISO day; read through `to_char` (see repositories). */
+  emission_date: ColumnType<Date, string, string>;
+  total_amount: ColumnType<string, number | string, number | string>;
+  iva_amount: ColumnType<string, number | string, number | string>;
+  document_type: string;
+  document_country: string;
+  /** Upper case. */
+  document_number: string;
+  traveler_name: string;
+  state_code: ColumnType<number, number | undefined, number>;
+  in_completion: ColumnType<boolean, boolean | undefined, boolean>;
+  customs_office: string | null;
+  release_date: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  release_code: string | null;
+  credit_note_number: string | null;
+  cancelled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, never, Date | string>;
+}
+
 export interface Database {
   country: CountryTable;
   document_type: BilingualLookupTable;
@@ -157,4 +202,6 @@ export interface Database {
   otp: OtpTable;
   account_key: AccountKeyTable;
   oidc_login: OidcLoginTable;
+  merchant: MerchantTable;
+  invoice: InvoiceTable;
 }

@@ -11,7 +11,8 @@ export default function InvoicesRoutes(_props: RoutesProps) {
   return (
     <Routes>
       <Route index element={<InvoiceListPage />} />
-      {/* SPEC §2: /protected/invoice/create shows the same detail view; ids that are not refund ids are not found. */}
+      {/* SPEC §2: /protected/invoice/create is the same detail view, the refund id then in ?id=; without one it is not found. */}
+      <Route path="create" element={<InvoiceDetailPage />} />
       <Route path=":id" element={<InvoiceDetailPage />} />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>

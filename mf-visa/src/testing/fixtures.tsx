@@ -36,6 +36,8 @@ export function anInvoice(overrides: Partial<Invoice> = {}): Invoice {
     codeRelease: null,
     stateCode: 30,
     stateDescription: 'Available',
+    inCompletion: false,
+    exitDeadline: '2025-06-30',
     ...overrides,
   };
 }

@@ -15,8 +15,10 @@ export const invoiceSchema = z.object({
   codeRelease: z.nullable(z.string()),
   stateCode: z.int(),
   stateDescription: z.string(),
-  inCompletion: z.optional(z.boolean()),
-  exitDeadline: z.optional(z.string()),
+  /** A granted invoice (100) whose request is 'in completion': go airside after the passport or security check (SPEC §4). */
+  inCompletion: z.boolean(),
+  /** The last day (ISO) to leave the EU with the goods: the end of the third month after the issue date (SPEC §1). */
+  exitDeadline: z.string(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
@@ -39,3 +41,6 @@ export const invoicesPerYearResponseSchema = z.object({
   invoicesPerYear: z.array(z.object({ year: z.int(), listInvoicesPerYear: z.array(invoiceSchema) })),
 });
 export const invoiceDetailQuerySchema = z.object({ idRichiestaRimborso: z.coerce.number().check(z.int()) });
+
+/** The file name of an invoice's release PDF (content-disposition). */
+export const releasePdfFilename = (refundId: number) => `invoice-release-${refundId}.pdf`;

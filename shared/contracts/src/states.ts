@@ -64,3 +64,8 @@ export function visaBadgeColor(stateCode: number, options: { inCompletion?: bool
       return 'orange';
   }
 }
+
+/** The invoices of the Available tab (SOLO_EMESSE): issued and not yet in a request. */
+export const INVOICE_AVAILABLE_STATES: readonly number[] = [InvoiceState.AVAILABLE_NEW, InvoiceState.AVAILABLE];
+/** The invoices of the Completed tab (SOLO_COMPLETATE): customs has decided, nothing is left for the traveler to do. */
+export const INVOICE_COMPLETED_STATES: readonly number[] = [InvoiceState.GRANTED, InvoiceState.NOT_SELECTED, InvoiceState.DENIED, InvoiceState.DENIED_ALT];

@@ -1,8 +1,11 @@
 import { CURRENCY, TIME_ZONE, toLocale } from '@varco/contracts';
 
-/** An amount in euro, in the reader's language (SPEC §9: it-IT or en-US). */
+/**
+ * An amount in euro, in the reader's language (SPEC §9: it-IT or en-US). Thousands are always grouped: CLDR leaves
+ * four-digit Italian amounts ungrouped (1234,56 €), while receipts and the release PDF write 1.234,56 €.
+ */
 export function formatAmount(amount: number, language: string): string {
-  return new Intl.NumberFormat(toLocale(language), { style: 'currency', currency: CURRENCY }).format(amount);
+  return new Intl.NumberFormat(toLocale(language), { style: 'currency', currency: CURRENCY, useGrouping: 'always' }).format(amount);
 }
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -16,29 +16,45 @@ export const DEMO_TRAVELER = {
   language: 'EN',
 } as const;
 
-/** Creates the ACTIVE demo traveler unless its e-mail is taken; true when it was created now. */
-export async function seedDemoTraveler(db: Kysely<Database>): Promise<boolean> {
+/** A second demo traveler, who has no invoice yet: the portal's empty states. */
+export const DEMO_TRAVELER_WITHOUT_INVOICES = {
+  email: 'emily.clark@example.com',
+  password: DEMO_TRAVELER.password,
+  nome: 'Emily',
+  cognome: 'Clark',
+  dataNascita: '1992-09-03',
+  paeseResidenza: 'GB',
+  tipoDocumento: 'PASSAPORTO',
+  paeseDocumento: 'GB',
+  numeroDocumento: '533380006',
+  language: 'EN',
+} as const;
+
+export type DemoTraveler = typeof DEMO_TRAVELER | typeof DEMO_TRAVELER_WITHOUT_INVOICES;
+
+/** Creates an ACTIVE demo traveler (the first one by default) unless its e-mail is taken; true when created now. */
+export async function seedDemoTraveler(db: Kysely<Database>, traveler: DemoTraveler = DEMO_TRAVELER): Promise<boolean> {
   const exists = await db
     .selectFrom('traveler')
     .select('id')
-    .where(sql<string>`lower(email)`, '=', DEMO_TRAVELER.email)
+    .where(sql<string>`lower(email)`, '=', traveler.email)
     .executeTakeFirst();
   if (exists) return false;
   const inserted = await db
     .insertInto('traveler')
     .values({
-      email: DEMO_TRAVELER.email,
-      password_hash: await hashPassword(DEMO_TRAVELER.password),
-      nome: DEMO_TRAVELER.nome,
-      cognome: DEMO_TRAVELER.cognome,
-      data_nascita: DEMO_TRAVELER.dataNascita,
-      paese_residenza: DEMO_TRAVELER.paeseResidenza,
+      email: traveler.email,
+      password_hash: await hashPassword(traveler.password),
+      nome: traveler.nome,
+      cognome: traveler.cognome,
+      data_nascita: traveler.dataNascita,
+      paese_residenza: traveler.paeseResidenza,
       zona_residenza: null,
-      tipo_documento: DEMO_TRAVELER.tipoDocumento,
-      paese_documento: DEMO_TRAVELER.paeseDocumento,
-      numero_documento: DEMO_TRAVELER.numeroDocumento,
+      tipo_documento: traveler.tipoDocumento,
+      paese_documento: traveler.paeseDocumento,
+      numero_documento: traveler.numeroDocumento,
       privacy: true,
-      language: DEMO_TRAVELER.language,
+      language: traveler.language,
       status: 'ACTIVE',
       activated_at: new Date(),
     })

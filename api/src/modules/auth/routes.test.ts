@@ -172,8 +172,9 @@ describeEachDatabase('sign-in, OTP and session guard', ({ build, database }) => 
 
     const full = await fullSession(app, email);
     assert.equal((await app.inject({ method: 'GET', url: USER_INFO, headers: { cookie: full } })).statusCode, 200);
+    assert.equal((await app.inject({ method: 'GET', url: '/api/v1/private/invoices/latest', headers: { cookie: full } })).statusCode, 200);
     // An unknown private route is a 404 once signed in.
-    assert.equal((await app.inject({ method: 'GET', url: '/api/v1/private/invoices/latest', headers: { cookie: full } })).statusCode, 404);
+    assert.equal((await app.inject({ method: 'GET', url: '/api/v1/private/no-such-call', headers: { cookie: full } })).statusCode, 404);
     // Public calls need no session.
     assert.equal((await app.inject({ method: 'GET', url: '/api/v1/public/typology/TRANSPORT_TYPE' })).statusCode, 200);
   });

@@ -1,15 +1,24 @@
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { isInvoiceAvailable, type Invoice } from '@varco/contracts';
 import { isClientError } from '@varco/http';
+import { useSession } from '@varco/session';
 import { DetailRow, formatAmount, formatDate, InvoiceStatusBadge, NotFoundState, PageLoader, parseId } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
+import { useDownloadRelease } from '../api/download-release';
 import { useInvoiceDetail } from '../api/get-invoice-detail';
+import { isBeforeExitDeadline } from '../utils/exit-deadline';
+import { ExitDeadlineNotice } from './exit-deadline-notice';
 
-/** SPEC §2 /protected/invoice/{id}: one invoice by its refund id; a not-found state leads back to the homepage. */
+/**
+ * SPEC §2 /protected/invoice/{id} (and /protected/invoice/create?id={id}, the same view): one invoice by its
+ * refund id; a not-found state leads back to the homepage.
+ */
 export function InvoiceDetailPage() {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const navigate = useNavigate();
-  const refundId = parseId(useParams().id);
+  const [params] = useSearchParams();
+  const refundId = parseId(useParams().id ?? params.get('id') ?? undefined);
   const query = useInvoiceDetail(refundId);
   const notFound = refundId === null || (query.isError && isClientError(query.error) && query.error.status === 404);
 
@@ -27,17 +36,33 @@ export function InvoiceDetailPage() {
         </button>
       </div>
     );
-  else {
-    const invoice = query.data;
-    const none = t('detail.none');
-    body = (
-      <dl className="mb-0" data-testid="invoice-detail">
+  else body = <InvoiceDetail invoice={query.data} />;
+
+  return (
+    <div className="container py-4">
+      <h1>{t('detail.title')}</h1>
+      {body}
+    </div>
+  );
+}
+
+/** Every field of SPEC §3 Invoice, the exit deadline, and what the traveler can do with the invoice. */
+function InvoiceDetail({ invoice }: { invoice: Invoice }) {
+  const { t, i18n } = useTranslation(NS);
+  const none = t('detail.none');
+  return (
+    <>
+      <dl className="mb-4" data-testid="invoice-detail">
         <DetailRow label={t('detail.number')}>{invoice.invoiceNumber}</DetailRow>
         <DetailRow label={t('detail.status')}>
-          <InvoiceStatusBadge stateCode={invoice.stateCode} inCompletion={invoice.inCompletion ?? false} />
+          <InvoiceStatusBadge stateCode={invoice.stateCode} inCompletion={invoice.inCompletion} />
         </DetailRow>
         <DetailRow label={t('detail.vendor')}>{invoice.vendorName}</DetailRow>
         <DetailRow label={t('detail.emissionDate')}>{formatDate(invoice.emissionDate, i18n.language)}</DetailRow>
+        <DetailRow label={t('detail.exitDeadline')}>
+          <span data-testid="exit-deadline-date">{formatDate(invoice.exitDeadline, i18n.language)}</span>
+          <ExitDeadlineNotice invoice={invoice} />
+        </DetailRow>
         <DetailRow label={t('detail.totalAmount')}>{formatAmount(invoice.totalAmount, i18n.language)}</DetailRow>
         <DetailRow label={t('detail.ivaAmount')}>{formatAmount(invoice.ivaAmount, i18n.language)}</DetailRow>
         <DetailRow label={t('detail.broker')}>{invoice.brokerName ?? none}</DetailRow>
@@ -46,13 +71,46 @@ export function InvoiceDetailPage() {
         <DetailRow label={t('detail.releaseDate')}>{invoice.dateRelease ? formatDate(invoice.dateRelease, i18n.language) : none}</DetailRow>
         <DetailRow label={t('detail.releaseCode')}>{invoice.codeRelease ?? none}</DetailRow>
       </dl>
-    );
-  }
+      <div className="d-flex flex-wrap gap-2 align-items-start">
+        <AddRequestButton invoice={invoice} />
+        <DownloadReleaseButton refundId={invoice.idRichiestaRimborso} />
+      </div>
+    </>
+  );
+}
 
+/**
+ * A new visa request starting from this invoice: only while it is available, its exit deadline has not passed,
+ * and no other request is pending (the session flag visaCreationEnabled).
+ */
+function AddRequestButton({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation(NS);
+  const creationEnabled = useSession((state) => state.visaCreationEnabled);
+  if (!creationEnabled || !isInvoiceAvailable(invoice.stateCode) || !isBeforeExitDeadline(invoice.exitDeadline)) return null;
   return (
-    <div className="container py-4">
-      <h1>{t('detail.title')}</h1>
-      {body}
+    <Link to={`/protected/visa/create?step=1&invoice=${invoice.idRichiestaRimborso}`} className="btn btn-primary" data-testid="add-request-button">
+      {t('detail.addRequest')}
+    </Link>
+  );
+}
+
+/** SPEC §7 downloadRelease: offered for every invoice (the PDF says when the visa is not released yet). */
+function DownloadReleaseButton({ refundId }: { refundId: number }) {
+  const { t } = useTranslation(NS);
+  const download = useDownloadRelease(refundId);
+  // The server's words (read from the blob body, SPEC §8) when it answered; ours for anything else.
+  const error = download.error;
+  const detail = isClientError(error) && error.type === 'http-error' ? error.detail : '';
+  return (
+    <div>
+      <button type="button" className="btn btn-outline-primary" onClick={() => download.mutate()} disabled={download.isPending} aria-busy={download.isPending}>
+        {download.isPending ? t('detail.downloadingRelease') : t('detail.downloadRelease')}
+      </button>
+      {download.isError ? (
+        <div className="alert alert-danger mt-2 mb-0" role="alert" data-testid="release-download-error">
+          {detail || t('detail.downloadReleaseError')}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { Invoice } from '@varco/contracts';
 import { formatAmount, formatDate, InvoiceStatusBadge } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
+import { ExitDeadlineNotice } from './exit-deadline-notice';
 
-/** One invoice in a list: number (to its detail), vendor, issue date, amount in EUR and status badge. */
+/** One invoice in a list: number (to its detail), vendor, issue date, days left to leave the EU, amount in EUR and status badge. */
 export function InvoiceItem({ invoice }: { invoice: Invoice }) {
   const { t, i18n } = useTranslation(NS);
   return (
@@ -15,13 +16,14 @@ export function InvoiceItem({ invoice }: { invoice: Invoice }) {
             {t('item.number', { number: invoice.invoiceNumber })}
           </Link>
           <div>{invoice.vendorName}</div>
-          <small className="text-muted">{t('item.issuedOn', { date: formatDate(invoice.emissionDate, i18n.language) })}</small>
+          <small className="d-block text-muted">{t('item.issuedOn', { date: formatDate(invoice.emissionDate, i18n.language) })}</small>
+          <ExitDeadlineNotice invoice={invoice} className="small" />
         </div>
-        <div className="text-end">
+        <div className="text-end ms-auto">
           <div className="fw-semibold" data-testid="invoice-amount">
             {formatAmount(invoice.totalAmount, i18n.language)}
           </div>
-          <InvoiceStatusBadge stateCode={invoice.stateCode} inCompletion={invoice.inCompletion ?? false} />
+          <InvoiceStatusBadge stateCode={invoice.stateCode} inCompletion={invoice.inCompletion} />
         </div>
       </div>
     </li>

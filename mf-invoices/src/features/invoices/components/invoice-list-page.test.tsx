@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { requestJson } from '@varco/http';
-import { anInvoice, notFound, renderRoutes } from '../../../testing/fixtures';
+import { anInvoice, dayFromToday, notFound, renderRoutes } from '../../../testing/fixtures';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
 const requestJsonMock = jest.mocked(requestJson);
@@ -77,10 +77,34 @@ describe('all invoices (SPEC §2 /protected/invoice)', () => {
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 
-  it('shows the empty state on an empty answer', async () => {
-    requestJsonMock.mockResolvedValue({ invoicesPerYear: [] });
-    renderRoutes('/protected/invoice');
+  it.each(['', '?tab=available', '?tab=completed'])('shows the empty state on an empty answer in the tab %s', async (search) => {
+    // A year with no invoice left counts as empty too.
+    requestJsonMock.mockResolvedValue({ invoicesPerYear: [{ year: 2025, listInvoicesPerYear: [] }] });
+    renderRoutes(`/protected/invoice${search}`);
     expect(await screen.findByTestId('empty-invoices')).toHaveTextContent('No invoices found');
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+
+  it('shows the days left to leave the EU on the available invoices only, warning below 7 days', async () => {
+    requestJsonMock.mockResolvedValue({
+      invoicesPerYear: [
+        {
+          year: 2025,
+          listInvoicesPerYear: [
+            anInvoice({ idRichiestaRimborso: 1, stateCode: 30, exitDeadline: dayFromToday(45) }),
+            anInvoice({ idRichiestaRimborso: 2, stateCode: 1, exitDeadline: dayFromToday(2) }),
+            anInvoice({ idRichiestaRimborso: 3, stateCode: 100, exitDeadline: dayFromToday(2) }),
+          ],
+        },
+      ],
+    });
+    renderRoutes('/protected/invoice');
+    const [far, near, granted] = await screen.findAllByTestId('invoice-item');
+    expect(within(far!).getByTestId('exit-deadline')).toHaveTextContent('45 days left to leave the EU');
+    expect(within(far!).getByTestId('exit-deadline')).not.toHaveClass('text-warning');
+    expect(within(near!).getByTestId('exit-deadline')).toHaveTextContent('Only 2 days left to leave the EU');
+    expect(within(near!).getByTestId('exit-deadline')).toHaveClass('text-warning');
+    expect(within(granted!).queryByTestId('exit-deadline')).not.toBeInTheDocument();
   });
 
   it('shows the load failure when the call fails', async () => {

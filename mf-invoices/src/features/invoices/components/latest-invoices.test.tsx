@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { requestJson } from '@varco/http';
 import { renderWithProviders } from '@varco/ui/testing';
 import LatestInvoices from '../../../exposed/latest-invoices';
-import { anInvoice, notFound, signedIn } from '../../../testing/fixtures';
+import { anInvoice, dayFromToday, notFound, signedIn } from '../../../testing/fixtures';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
 const requestJsonMock = jest.mocked(requestJson);
@@ -40,6 +40,25 @@ describe('LatestInvoices (home widget)', () => {
     // Intl puts a no-break space before the euro sign.
     expect(within(item).getByTestId('invoice-amount').textContent?.replace(/\s/g, ' ')).toBe('12.345,50 €');
     expect(within(item).getByText('Emessa il 14 mar 2025')).toBeInTheDocument();
+  });
+
+  it('shows the days left to leave the EU on an available invoice', async () => {
+    requestJsonMock.mockResolvedValue({
+      invoices: [anInvoice({ idRichiestaRimborso: 11, exitDeadline: dayFromToday(1) }), anInvoice({ idRichiestaRimborso: 12, stateCode: 90 })],
+      links: { totalItems: 2 },
+    });
+    renderWithProviders(<LatestInvoices />, { user: signedIn, language: 'it_IT' });
+    const [available, inRequest] = await screen.findAllByTestId('invoice-item');
+    expect(within(available!).getByTestId('exit-deadline')).toHaveTextContent("Manca solo 1 giorno per lasciare l'UE");
+    expect(within(available!).getByTestId('exit-deadline')).toHaveClass('text-warning');
+    expect(within(inRequest!).queryByTestId('exit-deadline')).not.toBeInTheDocument();
+  });
+
+  it('shows no more than 4 invoices', async () => {
+    const five = [...four, anInvoice({ idRichiestaRimborso: 15, invoiceNumber: 'FT-15' })];
+    requestJsonMock.mockResolvedValue({ invoices: five, links: { totalItems: 5 } });
+    renderWithProviders(<LatestInvoices />, { user: signedIn });
+    expect(await screen.findAllByTestId('invoice-item')).toHaveLength(4);
   });
 
   it('shows the empty state when there is no invoice', async () => {

@@ -70,6 +70,26 @@ describe('visa wizard (SPEC §2 /protected/visa/create?step=1..3)', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/protected/visa/create?step=2'));
   });
 
+  it('starts a new draft with the invoice of ?invoice= and drops the parameter from the address', async () => {
+    localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1, 2], travel: null }));
+    requestJsonMock.mockResolvedValue(usable);
+    renderRoutes('/protected/visa/create?step=1&invoice=2');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/protected\/visa\/create\?step=1$/));
+    expect(savedDraft()).toEqual({ invoices: [2], travel: null });
+    expect(await screen.findByRole('checkbox', { name: /FT-2/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /FT-1/ })).not.toBeChecked();
+    expect(screen.getByTestId('selection-summary')).toHaveTextContent('1 invoice selected');
+  });
+
+  it('drops an ?invoice= that is not a refund id and keeps the draft', async () => {
+    localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1], travel: null }));
+    requestJsonMock.mockResolvedValue(usable);
+    renderRoutes('/protected/visa/create?invoice=abc');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/protected\/visa\/create\?step=1$/));
+    expect(savedDraft()).toEqual({ invoices: [1], travel: null });
+    expect(await screen.findByRole('checkbox', { name: /FT-1/ })).toBeChecked();
+  });
+
   it.each(['/protected/visa/create', '/protected/visa/create?step=7'])('starts at step 1 for %s', async (route) => {
     requestJsonMock.mockResolvedValue(usable);
     renderRoutes(route);

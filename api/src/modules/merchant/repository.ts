@@ -1,0 +1,138 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, MerchantKind } from '../../db/types';
+
+export interface MerchantRecord {
+  id: number;
+  kind: MerchantKind;
+  name: string;
+  vat_number: string;
+}
+
+export interface NewInvoice {
+  request_code: string;
+  merchant_id: number;
+  vendor_vat_number: string;
+  vendor_name: string;
+  broker_name: string | null;
+  invoice_number: string;
+  emission_date: string;
+  total_amount: number;
+  iva_amount: number;
+  document_type: string;
+  document_country: string;
+  document_number: string;
+  traveler_name: string;
+}
+
+/** An invoice as its merchant reads it back. */
+export interface MerchantInvoiceRow {
+  id: number;
+  request_code: string;
+  invoice_number: string;
+  emission_day: string;
+  vendor_vat_number: string;
+  vendor_name: string;
+  broker_name: string | null;
+  total_amount: number;
+  iva_amount: number;
+  state_code: number;
+  in_completion: boolean;
+  release_date: Date | null;
+  release_code: string | null;
+  customs_office: string | null;
+  credit_note_number: string | null;
+  cancelled_at: Date | null;
+}
+
+export function createMerchantRepository(db: Kysely<Database>) {
+  const invoiceOfMerchant = (merchantId: number, refundId: number) =>
+    db
+      .selectFrom('invoice')
+      .select([
+        'id',
+        'request_code',
+        'invoice_number',
+        sql<string>`to_char(emission_date, 'YYYY-MM-DD')`.as('emission_day'),
+        'vendor_vat_number',
+        'vendor_name',
+        'broker_name',
+        sql<number>`total_amount::float8`.as('total_amount'),
+        sql<number>`iva_amount::float8`.as('iva_amount'),
+        'state_code',
+        'in_completion',
+        'release_date',
+        'release_code',
+        'customs_office',
+        'credit_note_number',
+        'cancelled_at',
+      ])
+      .where('id', '=', refundId)
+      .where('merchant_id', '=', merchantId);
+
+  return {
+    insertMerchant(merchant: { kind: MerchantKind; name: string; vat_number: string; api_key_hash: string }): Promise<MerchantRecord> {
+      return db.insertInto('merchant').values(merchant).returning(['id', 'kind', 'name', 'vat_number']).executeTakeFirstOrThrow();
+    },
+
+    /** The merchant of a live (not revoked) API key. */
+    findByKeyHash(keyHash: string): Promise<MerchantRecord | undefined> {
+      return db
+        .selectFrom('merchant')
+        .select(['id', 'kind', 'name', 'vat_number'])
+        .where('api_key_hash', '=', keyHash)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    /** True when the vendor already has an invoice with this number in this year (cancelled ones included). */
+    async vendorNumberTaken(vendorVatNumber: string, invoiceNumber: string, issueDay: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('invoice')
+        .select('id')
+        .where('vendor_vat_number', '=', vendorVatNumber)
+        .where(sql<string>`upper(invoice_number)`, '=', invoiceNumber.toUpperCase())
+        .where(sql<number>`extract(year from emission_date)`, '=', sql<number>`extract(year from ${issueDay}::date)`)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Inserts an invoice; undefined when the vendor's number was taken meanwhile (unique index). */
+    async insertInvoice(invoice: NewInvoice): Promise<number | undefined> {
+      const row = await db
+        .insertInto('invoice')
+        .values(invoice)
+        .onConflict((conflict) => conflict.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    findInvoice(merchantId: number, refundId: number): Promise<MerchantInvoiceRow | undefined> {
+      return invoiceOfMerchant(merchantId, refundId).executeTakeFirst();
+    },
+
+    /** Cancels an invoice still in one of `states`; false when it is not (any more). */
+    async cancel(merchantId: number, refundId: number, creditNoteNumber: string, states: readonly number[]): Promise<boolean> {
+      const result = await db
+        .updateTable('invoice')
+        .set({ credit_note_number: creditNoteNumber, cancelled_at: new Date(), updated_at: new Date() })
+        .where('id', '=', refundId)
+        .where('merchant_id', '=', merchantId)
+        .where('cancelled_at', 'is', null)
+        .where('state_code', 'in', states)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Whether these codes exist (document type and country of an invoice). */
+    async documentCodesKnown(type: string, country: string): Promise<{ type: boolean; country: boolean }> {
+      const [documentType, documentCountry] = await Promise.all([
+        db.selectFrom('document_type').select('code').where('code', '=', type).executeTakeFirst(),
+        db.selectFrom('country').select('code').where('code', '=', country).executeTakeFirst(),
+      ]);
+      return { type: documentType !== undefined, country: documentCountry !== undefined };
+    },
+  };
+}
+
+export type MerchantRepository = ReturnType<typeof createMerchantRepository>;

@@ -1,0 +1,48 @@
+import { apiErrorSchema } from '@varco/contracts';
+import * as z from 'zod/mini';
+
+/** The merchant intake's own payloads (server to server: not part of the portal's contracts). */
+
+const text = (min: number, max: number) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
+const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+
+export const issueInvoiceBodySchema = z.object({
+  invoiceNumber: text(1, 40),
+  /** ISO day, Europe/Rome. */
+  issueDate: isoDay,
+  /** The vendor on whose behalf a broker issues the invoice; a vendor's own key may leave it out. */
+  vendor: z.optional(z.object({ vatNumber: text(2, 20), name: text(2, 120) })),
+  totalAmount: z.number(),
+  vatAmount: z.number(),
+  traveler: z.object({
+    name: text(2, 120),
+    document: z.object({ type: text(2, 30), country: text(2, 2), number: text(2, 30) }),
+  }),
+});
+export type IssueInvoiceBody = z.infer<typeof issueInvoiceBodySchema>;
+
+export const creditNoteBodySchema = z.object({ creditNoteNumber: text(1, 40), issueDate: isoDay });
+export type CreditNoteBody = z.infer<typeof creditNoteBodySchema>;
+
+export const refundIdParamsSchema = z.object({ refundId: z.coerce.number().check(z.int(), z.positive()) });
+
+/** An invoice as its merchant sees it: the refund and request codes, the state and the visa release. */
+export const merchantInvoiceSchema = z.object({
+  refundId: z.int(),
+  requestCode: z.string(),
+  invoiceNumber: z.string(),
+  issueDate: z.string(),
+  vendorVatNumber: z.string(),
+  vendorName: z.string(),
+  brokerName: z.nullable(z.string()),
+  totalAmount: z.number(),
+  vatAmount: z.number(),
+  exitDeadline: z.string(),
+  stateCode: z.int(),
+  stateDescription: z.string(),
+  release: z.nullable(z.object({ date: z.string(), code: z.string(), customsOffice: z.string() })),
+  cancelled: z.nullable(z.object({ creditNoteNumber: z.string(), at: z.string() })),
+});
+export type MerchantInvoice = z.infer<typeof merchantInvoiceSchema>;
+
+export const merchantErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
+import { sha256 } from '../modules/auth/secrets';
+import { SESSION_COOKIE } from '../plugins/session';
+
+let sequence = 0;
+
+export interface SignedInTraveler {
+  id: number;
+  /** The `cookie` header of a FULL session. */
+  cookie: string;
+  document: { type: string; country: string; number: string };
+}
+
+/**
+ * An ACTIVE traveler of its own (unique e-mail and passport number per call) with a signed-in (FULL) session written
+ * straight into the database: for the tests of private calls, which need not go through the sign-in itself.
+ */
+export async function signedInTraveler(db: Kysely<Database>, overrides: { country?: string; number?: string } = {}): Promise<SignedInTraveler> {
+  sequence += 1;
+  const document = { type: 'PASSAPORTO', country: overrides.country ?? 'US', number: overrides.number ?? `T${process.pid}X${sequence}${randomBytes(2).toString('hex')}`.toUpperCase() };
+  const traveler = await db
+    .insertInto('traveler')
+    .values({
+      email: `holder.${process.pid}.${sequence}.${randomBytes(3).toString('hex')}@example.com`,
+      password_hash: null,
+      nome: 'Grace',
+      cognome: 'Hopper',
+      data_nascita: '1985-12-09',
+      paese_residenza: 'US',
+      zona_residenza: null,
+      tipo_documento: document.type,
+      paese_documento: document.country,
+      // As the traveler typed it: matching invoices ignores the case.
+      numero_documento: document.number.toLowerCase(),
+      privacy: true,
+      language: 'EN',
+      status: 'ACTIVE',
+      activated_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('session')
+    .values({ token_hash: sha256(token), traveler_id: traveler.id, level: 'FULL', expires_at: new Date(Date.now() + 3_600_000) })
+    .execute();
+  return { id: traveler.id, cookie: `${SESSION_COOKIE}=${token}`, document };
+}

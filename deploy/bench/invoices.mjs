@@ -1,0 +1,305 @@
+// The invoice-list scenario on PostgreSQL: the traveler's private invoice calls under load, against a bare Fastify
+// route measured in the same run as the reference. Needs the built api (`npm run build --workspace @varco/api`) and
+// PostgreSQL on 127.0.0.1:5432 (user postgres, trust). A bench, not a test: it reports the targets, never fails on them.
+//
+// 1. creates (or reuses) the database varco_bench and fills it with `api/dist/generate.mjs` up to BENCH_TRAVELERS
+//    travelers and BENCH_INVOICES invoices (resumable: a later run with the same sizes adds nothing);
+// 2. starts the built api on it (development mode, warn logs, no rate limit in the way, no demo data);
+// 3. opens BENCH_SESSIONS FULL sessions straight in the `session` table for random bench travelers, each with one of
+//    that traveler's refund ids for the detail call;
+// 4. loads each call with autocannon (BENCH_CONNECTIONS connections, BENCH_WARMUP s of warm-up, then BENCH_DURATION s),
+//    every request with the cookie of the next session, and the bare route the same way;
+// 5. prints a table, writes deploy/bench/results/invoices.json, deletes its sessions and stops the servers.
+//
+// Usage, from the repository root: node deploy/bench/invoices.mjs (env knobs in deploy/bench/README.md)
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { machineInfo, measure, table } from './lib/load.mjs';
+import { freePort, run, startServer, waitForOk } from './lib/processes.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+const apiDir = join(root, 'api');
+/** The api build to measure (a folder with dist/server.mjs and migrations/ beside it): the repository's by default. */
+const serverDir = process.env.BENCH_API_DIR ?? apiDir;
+
+const integer = (name, fallback) => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw.replace(/_/g, ''));
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer`);
+  return value;
+};
+
+const SETTINGS = {
+  travelers: integer('BENCH_TRAVELERS', 1_000_000),
+  invoices: integer('BENCH_INVOICES', 10_000_000),
+  sessions: integer('BENCH_SESSIONS', 2_000),
+  connections: integer('BENCH_CONNECTIONS', 10),
+  seconds: integer('BENCH_DURATION', 12),
+  warmUpSeconds: integer('BENCH_WARMUP', 3),
+  apiPoolMax: integer('BENCH_API_POOL_MAX', 10),
+};
+/** Which calls to measure (comma-separated names, e.g. `detail,latest`); all by default. */
+const ONLY = (process.env.BENCH_CALLS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+const SERVER_URL = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
+const DATABASE = process.env.BENCH_DATABASE ?? 'varco_bench';
+const DATABASE_URL = `${SERVER_URL}/${DATABASE}`;
+const RESULTS_FILE = process.env.BENCH_RESULTS ?? join(here, 'results', 'invoices.json');
+/** Targets of this scenario (p95, in the api) and the standing one of every api call (p99). */
+const TARGET_P95_MS = 5;
+const TARGET_P99_MS = 20;
+const SESSION_COOKIE = 'varco_session';
+
+const sha256 = (value) => createHash('sha256').update(value).digest('hex');
+const log = (message) => console.log(`[invoices bench] ${message}`);
+
+async function ensureDatabase() {
+  const admin = new pg.Client({ connectionString: `${SERVER_URL}/postgres` });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);
+    if (rowCount === 0) {
+      await admin.query(`create database "${DATABASE.replace(/"/g, '""')}"`);
+      log(`created database ${DATABASE}`);
+    } else {
+      log(`reusing database ${DATABASE}`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+async function generate() {
+  const generator = join(apiDir, 'dist', 'generate.mjs');
+  if (!existsSync(generator)) throw new Error(`${generator} is missing: run npm run build --workspace @varco/api first`);
+  const startedAt = Date.now();
+  await run(process.execPath, [generator, '--travelers', String(SETTINGS.travelers), '--invoices', String(SETTINGS.invoices)], {
+    cwd: apiDir,
+    env: { ...process.env, DATABASE_URL },
+  });
+  return Math.round((Date.now() - startedAt) / 100) / 10;
+}
+
+/** FULL sessions of random bench travelers who hold invoices, with one refund id of theirs each. */
+async function openSessions(client) {
+  const { rows } = await client.query(
+    `with picks as (
+       select distinct 1 + floor(random() * $1::int)::int as n from generate_series(1, $2::int)
+     )
+     select t.id as traveler_id, own.id as refund_id
+     from picks
+     join traveler t on lower(t.email) = 'bench-' || picks.n || '@bench.varco.invalid'
+     cross join lateral (
+       select i.id from invoice i
+       where i.document_type = t.tipo_documento and i.document_country = t.paese_documento
+         and i.document_number = upper(t.numero_documento) and i.cancelled_at is null
+       order by random() limit 1
+     ) own
+     limit $3::int`,
+    [SETTINGS.travelers, Math.ceil(SETTINGS.sessions * 1.2) + 10, SETTINGS.sessions],
+  );
+  if (rows.length === 0) throw new Error('no bench traveler with invoices: did the generator run?');
+  const sessions = rows.map((row) => ({ token: randomBytes(32).toString('base64url'), travelerId: row.traveler_id, refundId: row.refund_id }));
+  sessions.forEach((session) => (session.hash = sha256(session.token)));
+  // last_seen_at now: the api then touches each session once a minute at most, as in real use.
+  await client.query(
+    `insert into session (token_hash, traveler_id, level, created_at, last_seen_at, expires_at)
+     select unnest($1::text[]), unnest($2::int[]), 'FULL', now(), now(), now() + interval '2 hours'`,
+    [sessions.map((session) => session.hash), sessions.map((session) => session.travelerId)],
+  );
+  return sessions;
+}
+
+async function closeSessions(client, sessions) {
+  if (!sessions?.length) return;
+  const { rowCount } = await client.query('delete from session where token_hash = any($1::text[])', [sessions.map((session) => session.hash)]);
+  log(`deleted ${rowCount} bench sessions`);
+}
+
+const CALLS = [
+  { name: 'latest', path: () => '/api/v1/private/invoices/latest?limit=4&page=0', target: 'list' },
+  { name: 'list TUTTE', path: () => '/api/v1/private/invoices?statoFattura=TUTTE', target: 'list' },
+  { name: 'detail', path: (session) => `/api/v1/private/invoices/detail?idRichiestaRimborso=${session.refundId}`, target: 'detail' },
+  { name: 'usable', path: () => '/api/v1/private/invoices/usable', target: null },
+];
+
+/** Each call once for a few sessions, before any load: a wrong cookie or refund id would only measure 401/404s. */
+async function checkCalls(apiUrl, sessions) {
+  for (const call of CALLS) {
+    for (const session of sessions.slice(0, 5)) {
+      const response = await fetch(`${apiUrl}${call.path(session)}`, { headers: { cookie: `${SESSION_COOKIE}=${session.token}` } });
+      if (response.status !== 200) throw new Error(`${call.name} answered ${response.status}: ${await response.text()}`);
+      await response.arrayBuffer();
+    }
+  }
+}
+
+/**
+ * Rows of invoices per traveler of the sessions: what the list calls return. Counting a column the index does not
+ * hold reads every row once, so the measures that follow see a warm cache (the steady state of a live database), not
+ * the first reads of 2,000 travelers' pages from disk.
+ */
+async function invoicesPerSession(client, sessions) {
+  const { rows } = await client.query(
+    `select count(i.total_amount)::int as n
+     from unnest($1::int[]) as s(traveler_id)
+     join traveler t on t.id = s.traveler_id
+     left join invoice i on i.document_type = t.tipo_documento and i.document_country = t.paese_documento
+       and i.document_number = upper(t.numero_documento) and i.cancelled_at is null
+     group by s.traveler_id order by 1`,
+    [sessions.map((session) => session.travelerId)],
+  );
+  const counts = rows.map((row) => row.n);
+  return { min: counts[0], median: counts[Math.floor(counts.length / 2)], max: counts[counts.length - 1], mean: Math.round((counts.reduce((a, b) => a + b, 0) / counts.length) * 10) / 10 };
+}
+
+async function sizes(client) {
+  const { rows } = await client.query(
+    `select c.relname as name, c.reltuples::bigint as rows, pg_total_relation_size(c.oid) as bytes
+     from pg_class c where c.relname in ('traveler', 'invoice', 'merchant') and c.relkind = 'r' order by c.relname`,
+  );
+  const { rows: version } = await client.query('show server_version');
+  return {
+    postgres: version[0].server_version,
+    tables: Object.fromEntries(rows.map((row) => [row.name, { rows: Number(row.rows), totalMb: Math.round(Number(row.bytes) / 1048576) }])),
+  };
+}
+
+async function main() {
+  const startedAt = new Date();
+  log(
+    `${SETTINGS.travelers.toLocaleString('en')} travelers, ${SETTINGS.invoices.toLocaleString('en')} invoices, ${SETTINGS.connections} connections, ` +
+      `${SETTINGS.warmUpSeconds}+${SETTINGS.seconds} s per call`,
+  );
+  await ensureDatabase();
+  const generationSeconds = await generate();
+
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  let api;
+  let bare;
+  let sessions;
+  const cleanUp = async () => {
+    await Promise.allSettled([api?.stop(), bare?.stop()]);
+    await closeSessions(client, sessions).catch((error) => console.error('could not delete the bench sessions:', error.message));
+    await client.end().catch(() => {});
+  };
+  const interrupted = () => {
+    log('interrupted: cleaning up');
+    cleanUp().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+
+  try {
+    sessions = await openSessions(client);
+    log(`opened ${sessions.length} FULL sessions`);
+    const perSession = await invoicesPerSession(client, sessions);
+    log(`invoices per session's traveler: min ${perSession.min}, median ${perSession.median}, mean ${perSession.mean}, max ${perSession.max}`);
+
+    const apiPort = await freePort();
+    // BENCH_API_NODE_ARGS: node flags of the api process only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/api-profile`.
+    const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    api = startServer(process.execPath, [...nodeArgs, 'dist/server.mjs'], {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        HOST: '127.0.0.1',
+        PORT: String(apiPort),
+        DATABASE_URL,
+        DATABASE_POOL_MAX: String(SETTINGS.apiPoolMax),
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '1000000000',
+        SEED_DEMO: 'false',
+        MIGRATE_ON_START: 'true',
+      },
+    });
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+    await waitForOk(`${apiUrl}/readyz`, api);
+    log(`api listening on ${apiUrl}`);
+
+    let barePort;
+    bare = startServer(process.execPath, [join(here, 'lib', 'bare-server.mjs')], {
+      onLine: (line) => {
+        if (line.startsWith('{')) barePort = JSON.parse(line).port;
+      },
+    });
+    const deadline = Date.now() + 10_000;
+    while (!barePort && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    if (!barePort) throw new Error(`the bare Fastify server did not start:\n${bare.output()}`);
+
+    await checkCalls(apiUrl, sessions);
+    // Other work on the machine skews every number: the load average before the measures is kept with them.
+    const machine = machineInfo();
+    if (machine.loadAverage1m > 0.5) log(`note: load average ${machine.loadAverage1m} before the measures (other processes are busy)`);
+
+    const results = [];
+    const load = { connections: SETTINGS.connections, seconds: SETTINGS.seconds, warmUpSeconds: SETTINGS.warmUpSeconds };
+    log('bare Fastify route...');
+    results.push({ name: 'bare Fastify', path: '/bare', target: null, ...(await measure({ url: `http://127.0.0.1:${barePort}/bare`, ...load })) });
+    for (const call of CALLS.filter((candidate) => ONLY.length === 0 || ONLY.includes(candidate.name))) {
+      log(`${call.name}...`);
+      let next = 0;
+      const setupRequest = (request) => {
+        const session = sessions[next++ % sessions.length];
+        request.path = call.path(session);
+        request.headers = { ...request.headers, cookie: `${SESSION_COOKIE}=${session.token}`, 'accept-language': next % 3 === 0 ? 'it' : 'en' };
+        return request;
+      };
+      results.push({ name: call.name, path: call.path(sessions[0]).replace(/=\d+$/, '=<id>'), target: call.target, ...(await measure({ url: apiUrl, setupRequest, ...load })) });
+    }
+
+    for (const result of results) {
+      result.p99Met = result.name === 'bare Fastify' ? null : result.p99 <= TARGET_P99_MS;
+      result.p95Met = result.target ? result.p95 <= TARGET_P95_MS : null;
+    }
+    const mark = (met) => (met === null ? '' : met ? 'yes' : 'NO');
+    console.log('');
+    console.log(
+      table(
+        results.map((result) => ({ ...result, rps: result.requestsPerSecond, failures: result.non2xx + result.errors + result.timeouts, p95ok: mark(result.p95Met), p99ok: mark(result.p99Met) })),
+        [
+          ['name', 'call'],
+          ['rps', 'req/s'],
+          ['p50', 'p50 ms'],
+          ['p95', 'p95 ms'],
+          ['p99', 'p99 ms'],
+          ['max', 'max ms'],
+          ['failures', 'failed'],
+          ['p95ok', `p95<=${TARGET_P95_MS}`],
+          ['p99ok', `p99<=${TARGET_P99_MS}`],
+        ],
+      ),
+    );
+    const listAndDetail = results.filter((result) => result.target);
+    const p95Met = listAndDetail.length > 0 && listAndDetail.every((result) => result.p95Met);
+    const p99Met = results.every((result) => result.p99Met !== false);
+    console.log(`\nTarget p95 <= ${TARGET_P95_MS} ms for list and detail: ${p95Met ? 'met' : 'NOT met'}; standing target p99 <= ${TARGET_P99_MS} ms for every call: ${p99Met ? 'met' : 'NOT met'}.`);
+
+    const report = {
+      scenario: 'invoices',
+      date: startedAt.toISOString(),
+      machine,
+      database: { name: DATABASE, ...(await sizes(client)) },
+      sizes: { travelers: SETTINGS.travelers, invoices: SETTINGS.invoices, generationSeconds },
+      load: { tool: 'autocannon', ...load, sessions: sessions.length, apiPoolMax: SETTINGS.apiPoolMax, invoicesPerSession: perSession },
+      targets: { p95MsListAndDetail: TARGET_P95_MS, p99MsEveryCall: TARGET_P99_MS, p95Met, p99Met },
+      results,
+    };
+    mkdirSync(dirname(RESULTS_FILE), { recursive: true });
+    writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+    log(`results written to ${RESULTS_FILE}`);
+  } finally {
+    await cleanUp();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
