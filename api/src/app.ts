@@ -15,15 +15,19 @@ import { captchaRoutes } from './modules/captcha/routes';
 import { seedDemo } from './modules/demo/seed';
 import { healthRoutes } from './modules/health/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
+import { exitPointRoutes, type ExitPointRoutesOptions } from './modules/exit-point/routes';
 import { merchantRoutes } from './modules/merchant/routes';
 import { travelerPrivateRoutes, travelerPublicRoutes } from './modules/travelers/routes';
 import { createOidcClient } from './modules/spid/oidc-client';
 import { spidIdentityRoutes, spidPrivateRoutes } from './modules/spid/routes';
 import { typologyRoutes } from './modules/typology/routes';
+import { visaExpiryPlugin, type VisaExpiryOptions } from './modules/visas/expiry-job';
+import { visaRoutes, type VisaRoutesOptions } from './modules/visas/routes';
 import { MIGRATIONS_DIR } from './paths';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { mailPlugin, type MailPluginOptions } from './plugins/mail';
+import { qrPlugin } from './plugins/qr';
 import { PRIVATE_PREFIX, sessionPlugin } from './plugins/session';
 
 export const API_VERSION = '0.1.0';
@@ -32,6 +36,7 @@ export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
 export const PUBLIC_PREFIX = `${API_PREFIX}/${PUBLIC_BASE}`;
 export const IDENTITY_PREFIX = `${API_PREFIX}/${IDENTITY_BASE}`;
 export const MERCHANT_PREFIX = `${API_PREFIX}/v1/merchant`;
+export const EXIT_POINT_PREFIX = `${API_PREFIX}/v1/exit-point`;
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -42,6 +47,12 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** Batch and retry settings of the mail dispatcher (tests); the defaults suit production. */
   mailTuning?: MailPluginOptions['tuning'];
+  /** The visa expiry job's interval, clock or switch (tests); every minute by default. */
+  visaExpiry?: VisaExpiryOptions;
+  /** The visa calls' QR, clock or forced risk analysis (tests); app.qr and the real rules by default. */
+  visas?: VisaRoutesOptions;
+  /** The exit point's clock or forced risk analysis (tests); app.qr and the real rules by default. */
+  exitPoint?: ExitPointRoutesOptions;
 }
 
 export type App = FastifyInstance & ReturnType<FastifyInstance['withTypeProvider']>;
@@ -98,10 +109,12 @@ export function buildApp(config: Config, deps: AppDeps) {
         { name: 'auth', description: 'Sign-in (credentials + OTP), session and sign-out (SPEC §4, §7)' },
         { name: 'travelers', description: 'Registration, activation, password recovery, profile and its deletion (SPEC §4, §5, §7)' },
         { name: 'invoices', description: 'The signed-in traveler’s tax-free invoices and their release PDF (SPEC §3, §4, §7)' },
+        { name: 'visas', description: 'The signed-in traveler’s visa requests, their QR code and PDF, the risk analysis and the keep-alive (SPEC §3-§7)' },
         { name: 'merchant', description: 'Merchant intake: vendors and brokers issue tax-free invoices and credit notes with their API key' },
+        { name: 'exit-point', description: 'Kiosks and customs officers at the EU exit point: scan the visa QR code, decide the customs check (API key)' },
         { name: 'health', description: 'Probes' },
       ],
-      components: { securitySchemes: { merchantApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
+      components: { securitySchemes: { merchantApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' }, exitPointApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
     },
     transform: jsonSchemaTransform,
   });
@@ -117,6 +130,8 @@ export function buildApp(config: Config, deps: AppDeps) {
   });
   // The outbox's dispatcher; its tests pass `mailTuning` to retry in milliseconds rather than minutes.
   app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, pollMs: config.mailPollMs, ...(deps.mailTuning ? { tuning: deps.mailTuning } : {}) });
+  // app.qr: signs and verifies the visa QR codes (QR_SIGNING_KEY; a key kept in DATA_DIR in development, one per process in tests).
+  app.register(qrPlugin, { configuredKey: config.qrSigningKey, dataDir: config.dataDir, ephemeral: config.env === 'test' });
   // Sessions and the guard of every /api/v1/private call.
   app.register(sessionPlugin, { secureCookie: config.env === 'production' });
   if (config.seedDemo) {
@@ -146,6 +161,11 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(travelerPrivateRoutes, { prefix: PRIVATE_PREFIX, ...travelerOptions });
   app.register(invoiceRoutes, { prefix: `${PRIVATE_PREFIX}/invoices` });
   app.register(merchantRoutes, { prefix: MERCHANT_PREFIX });
+  const riskOptions = { sampleRate: config.riskSampleRate };
+  app.register(visaRoutes, { prefix: `${PRIVATE_PREFIX}/visa`, riskOptions, ...deps.visas });
+  // Pending visa requests whose travel date has passed expire (every instance may run it: SKIP LOCKED).
+  app.register(visaExpiryPlugin, deps.visaExpiry ?? {});
+  app.register(exitPointRoutes, { prefix: EXIT_POINT_PREFIX, riskOptions, ...deps.exitPoint });
 
   return app;
 }

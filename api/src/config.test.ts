@@ -3,7 +3,11 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { ConfigError, loadConfig } from './config';
+import { generateQrSigningKey, qrSigningKeyPem } from './modules/qr/keys';
 import { DEFAULT_DATA_DIR } from './paths';
+
+/** A real key for the variables that need one (production). */
+const QR_KEY_PEM = qrSigningKeyPem(generateQrSigningKey());
 
 describe('configuration', () => {
   it('has working defaults for a developer machine', () => {
@@ -23,6 +27,7 @@ describe('configuration', () => {
     assert.equal(config.smtpUrl, undefined);
     assert.equal(config.mailFrom, 'Varco <no-reply@varco.localhost>');
     assert.equal(config.mailPollMs, 5000);
+    assert.equal(config.qrSigningKey, undefined);
   });
 
   it('checks the mail settings without echoing the SMTP URL, which may hold a password', () => {
@@ -58,10 +63,12 @@ describe('configuration', () => {
       MAIL_POLL_MS: '2000',
       SEED_DEMO: 'false',
       LOGIN_RATE_LIMIT_MAX: '20',
+      RISK_SAMPLE_RATE: '0.05',
       OIDC_ISSUER: 'https://id.example.org',
       OIDC_CLIENT_ID: 'varco',
       OIDC_CLIENT_SECRET: 's3cret',
       OIDC_REDIRECT_URI: 'https://portal.example.org/api/v1/auth/spid/callback',
+      QR_SIGNING_KEY: QR_KEY_PEM,
     });
     assert.deepEqual(config, {
       env: 'production',
@@ -81,9 +88,37 @@ describe('configuration', () => {
       mailPollMs: 2000,
       seedDemo: false,
       loginRateLimitMax: 20,
+      riskSampleRate: 0.05,
       captchaTestAnswer: undefined,
       oidc: { issuer: 'https://id.example.org', clientId: 'varco', clientSecret: 's3cret', redirectUri: 'https://portal.example.org/api/v1/auth/spid/callback' },
+      qrSigningKey: QR_KEY_PEM,
     });
+  });
+
+  it('requires QR_SIGNING_KEY in production, as an Ed25519 PKCS#8 key (PEM or its base64), never echoing it', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://portal.example.org' };
+    assert.throws(
+      () => loadConfig(production),
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        error.problems.length === 1 &&
+        error.problems[0]!.startsWith('QR_SIGNING_KEY: is required when NODE_ENV is production'),
+    );
+    assert.equal(loadConfig({ ...production, QR_SIGNING_KEY: QR_KEY_PEM }).qrSigningKey, QR_KEY_PEM);
+    const base64 = Buffer.from(QR_KEY_PEM).toString('base64');
+    assert.equal(loadConfig({ ...production, QR_SIGNING_KEY: base64 }).qrSigningKey, base64);
+    // Outside production it may be left out (a key is generated in DATA_DIR).
+    assert.equal(loadConfig({ NODE_ENV: 'development' }).qrSigningKey, undefined);
+    for (const bad of ['not-a-key-hunter2', Buffer.from('hunter2 and more').toString('base64')]) {
+      assert.throws(
+        () => loadConfig({ QR_SIGNING_KEY: bad }),
+        (error: unknown) =>
+          error instanceof ConfigError &&
+          error.problems.length === 1 &&
+          error.problems[0] === 'QR_SIGNING_KEY: must be an Ed25519 private key in PKCS#8 PEM, or the base64 of it' &&
+          !error.message.includes('hunter2'),
+      );
+    }
   });
 
   it('refuses the demo data in production: its accounts and merchant keys are public', () => {
@@ -109,7 +144,7 @@ describe('configuration', () => {
     assert.equal(loadConfig({ NODE_ENV: 'test', CAPTCHA_TEST_ANSWER: 'E2E42' }).captchaTestAnswer, 'E2E42');
     assert.equal(loadConfig({}).captchaTestAnswer, undefined);
     assert.throws(
-      () => loadConfig({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://portal.example.org', CAPTCHA_TEST_ANSWER: 'E2E42' }),
+      () => loadConfig({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://portal.example.org', QR_SIGNING_KEY: QR_KEY_PEM, CAPTCHA_TEST_ANSWER: 'E2E42' }),
       (error: unknown) =>
         error instanceof ConfigError &&
         error.problems.length === 1 &&
@@ -142,12 +177,12 @@ describe('configuration', () => {
     assert.ok(failure instanceof ConfigError);
     const message = failure.message;
     assert.match(message, /^Invalid configuration of the api:/);
-    for (const name of ['PORT', 'DATABASE_URL', 'CORS_ORIGINS', 'LOG_LEVEL', 'TRUST_PROXY', 'PUBLIC_BASE_URL']) {
+    for (const name of ['PORT', 'DATABASE_URL', 'CORS_ORIGINS', 'LOG_LEVEL', 'TRUST_PROXY', 'PUBLIC_BASE_URL', 'QR_SIGNING_KEY']) {
       assert.match(message, new RegExp(`^  - ${name}: `, 'm'), `${name} is named`);
     }
     assert.match(message, /DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
     assert.match(message, /PUBLIC_BASE_URL: is required when NODE_ENV is production/);
-    assert.equal(failure.problems.length, 6);
+    assert.equal(failure.problems.length, 7);
   });
 
   it('stops the server at start with that message and exit code 1', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isQrSigningKey } from './modules/qr/keys';
 import { DEFAULT_DATA_DIR } from './paths';
 
 /** An unset variable and an empty one (`FOO=` in an env file) mean the same: use the default. */
@@ -55,6 +56,8 @@ const envSchema = z.object({
   MAIL_POLL_MS: optional(z.coerce.number().int().min(100).max(3_600_000).default(5_000)),
   SEED_DEMO: optional(booleanFlag.default(false)),
   LOGIN_RATE_LIMIT_MAX: optional(z.coerce.number().int().min(1).default(10)),
+  // The share of visa requests drawn for a customs check whatever their risk score (0 to 1).
+  RISK_SAMPLE_RATE: optional(z.coerce.number().min(0).max(1).default(0.03)),
   // Browser tests only: an answer accepted for any live captcha challenge. Refused in production.
   CAPTCHA_TEST_ANSWER: optional(z.string().trim().min(1).max(32).optional()),
   // The digital identity provider (OpenID Connect): all four or none.
@@ -62,6 +65,8 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: optional(z.string().trim().min(1).optional()),
   OIDC_CLIENT_SECRET: optional(z.string().min(1).optional()),
   OIDC_REDIRECT_URI: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  // The Ed25519 key that signs the visa QR codes (modules/qr): PKCS#8 PEM, or its base64 on one line.
+  QR_SIGNING_KEY: optional(z.string().refine(isQrSigningKey, 'must be an Ed25519 private key in PKCS#8 PEM, or the base64 of it').optional()),
 });
 
 const OIDC_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_REDIRECT_URI'] as const;
@@ -76,6 +81,7 @@ const HINTS: Readonly<Record<string, string>> = {
   MAIL_POLL_MS: 'must be an integer from 100 to 3600000 (milliseconds)',
   SEED_DEMO: 'must be true, false, 1 or 0',
   LOGIN_RATE_LIMIT_MAX: 'must be a positive integer',
+  RISK_SAMPLE_RATE: 'must be a number from 0 to 1',
 };
 
 /** Rules between variables, checked on the raw environment so that they are reported with every other problem. */
@@ -88,6 +94,8 @@ function crossFieldProblems(env: NodeJS.ProcessEnv): string[] {
   if (oidcSet.length > 0 && oidcSet.length < OIDC_VARIABLES.length) {
     problems.push(`${OIDC_VARIABLES.filter((name) => !env[name]).join(', ')}: must be set with the other OIDC_* variables (all four or none)`);
   }
+  // Every instance must sign with the same key, and a key generated on one machine's disk is not managed: production names it.
+  if (env.NODE_ENV === 'production' && !env.QR_SIGNING_KEY) problems.push('QR_SIGNING_KEY: is required when NODE_ENV is production (an Ed25519 private key, PKCS#8 PEM or its base64)');
   if (env.NODE_ENV === 'production' && env.OIDC_ISSUER?.startsWith('http:')) problems.push('OIDC_ISSUER: must be an https URL when NODE_ENV is production');
   return problems;
 }
@@ -119,10 +127,17 @@ export interface Config {
   seedDemo: boolean;
   /** Credentials sign-in attempts per minute and per client address. */
   loginRateLimitMax: number;
+  /** The random sample of the risk analysis: this share of requests goes to a customs check (0 in the browser tests). */
+  riskSampleRate: number;
   /** Browser tests only: also accepted as the answer of any live captcha challenge (never in production). */
   captchaTestAnswer: string | undefined;
   /** The digital identity provider (OpenID Connect); unset, its sign-in answers 503. */
   oidc: OidcConfig | undefined;
+  /**
+   * QR_SIGNING_KEY, the Ed25519 key that signs the visa QR codes (a secret: never logged). Unset outside production:
+   * a key generated once in `<dataDir>/qr-signing-key.pem` (tests: a key of the process only).
+   */
+  qrSigningKey: string | undefined;
 }
 
 export interface OidcConfig {
@@ -173,10 +188,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailPollMs: value.MAIL_POLL_MS,
     seedDemo: value.SEED_DEMO,
     loginRateLimitMax: value.LOGIN_RATE_LIMIT_MAX,
+    riskSampleRate: value.RISK_SAMPLE_RATE,
     captchaTestAnswer: value.CAPTCHA_TEST_ANSWER,
     oidc:
       value.OIDC_ISSUER && value.OIDC_CLIENT_ID && value.OIDC_CLIENT_SECRET && value.OIDC_REDIRECT_URI
         ? { issuer: value.OIDC_ISSUER, clientId: value.OIDC_CLIENT_ID, clientSecret: value.OIDC_CLIENT_SECRET, redirectUri: value.OIDC_REDIRECT_URI }
         : undefined,
+    qrSigningKey: value.QR_SIGNING_KEY,
   };
 }

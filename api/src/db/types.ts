@@ -187,6 +187,76 @@ export interface InvoiceTable {
   updated_at: ColumnType<Date, never, Date | string>;
 }
 
+export type RiskOrigin = 'TRAVELER' | 'KIOSK' | 'OFFICER';
+/** A catalogue key of the api's messages with its placeholder values: why the risk analysis gave its light. */
+export interface RiskReason {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+/** A visa request (migration 0009); `id` is SPEC's idRichiesta, `public_id` its visaRequestId. */
+export interface VisaRequestTable {
+  id: Generated<number>;
+  public_id: Generated<string>;
+  request_code: string;
+  traveler_id: number;
+  /** 1 pending, 10 expired, 20 customs check, 50 in completion, 100 completed. */
+  state_code: ColumnType<number, number | undefined, number>;
+  transport_type: string;
+  crew_member: ColumnType<boolean, boolean | undefined, boolean>;
+  travel_date: ColumnType<Date, Date | string, Date | string>;
+  travel_doc_type: string | null;
+  travel_doc_number: string | null;
+  destination_country: string;
+  destination_free_zone: string | null;
+  destination_airport: string | null;
+  flight_number: string | null;
+  qr_issued_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  risk_result: ColumnType<number | null, number | null | undefined, number | null>;
+  /** JSON: RiskReason[]. */
+  risk_reasons: ColumnType<RiskReason[] | null, string | null | undefined, string | null>;
+  risk_origin: ColumnType<RiskOrigin | null, RiskOrigin | null | undefined, RiskOrigin | null>;
+  risk_analysed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  scanned_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  scanned_by: ColumnType<number | null, number | null | undefined, number | null>;
+  customs_office: ColumnType<string | null, string | null | undefined, string | null>;
+  completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  expired_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** An invoice of a request (migration 0009); live while `released_at` is null (one live request per invoice). */
+export interface VisaRequestInvoiceTable {
+  visa_request_id: number;
+  invoice_id: number;
+  released_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export type ExitPointClientKind = 'KIOSK' | 'OFFICER';
+
+/** A kiosk or a customs officer at an exit point, with its own API key (migration 0009). */
+export interface ExitPointClientTable {
+  id: Generated<number>;
+  kind: ExitPointClientKind;
+  name: string;
+  customs_office: string;
+  api_key_hash: string;
+  created_at: ColumnType<Date, never, never>;
+  revoked_at: ColumnType<Date | null, never, Date | string | null>;
+}
+
+/** The audit trail of the exit point (migration 0009). */
+export interface ExitPointEventTable {
+  id: Generated<string>;
+  client_id: number;
+  visa_request_id: number | null;
+  kind: string;
+  /** JSON. */
+  detail: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: ColumnType<Date, never, never>;
+}
+
 export interface Database {
   country: CountryTable;
   document_type: BilingualLookupTable;
@@ -204,4 +274,8 @@ export interface Database {
   oidc_login: OidcLoginTable;
   merchant: MerchantTable;
   invoice: InvoiceTable;
+  visa_request: VisaRequestTable;
+  visa_request_invoice: VisaRequestInvoiceTable;
+  exit_point_client: ExitPointClientTable;
+  exit_point_event: ExitPointEventTable;
 }

@@ -2,7 +2,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import type { RoutesProps } from '@varco/contracts';
 import { VisaDetailPage } from '../features/visa/components/visa-detail-page';
 import { VisaListPage } from '../features/visa/components/visa-list-page';
-import { VisaWizardPage } from '../features/wizard/components/visa-wizard-page';
+import { VisaUpdatePage, VisaWizardPage } from '../features/wizard/components/visa-wizard-page';
 import { registerTranslations } from '../i18n/namespace';
 
 registerTranslations();
@@ -13,6 +13,7 @@ export default function VisaRoutes(_props: RoutesProps) {
     <Routes>
       <Route index element={<VisaListPage />} />
       <Route path="create" element={<VisaWizardPage />} />
+      <Route path="update/:id" element={<VisaUpdatePage />} />
       <Route path=":id" element={<VisaDetailPage />} />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>

@@ -6,3 +6,4 @@ export { ROUTER_FUTURE } from './router-future';
 export { formatAmount, formatDate, formatTime, parseId } from './format';
 export { DetailRow, NotFoundState } from './detail';
 export { LoadError } from './load-error';
+export { saveFile } from './save-file';

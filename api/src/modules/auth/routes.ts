@@ -6,6 +6,7 @@ import { AppError } from '../../app-error';
 import { requestLanguage } from '../../plugins/errors';
 import { requireSession } from '../../plugins/session';
 import { toTraveler } from '../travelers/service';
+import { hasPendingVisa } from '../visas/repository';
 import type { OidcClient } from '../spid/oidc-client';
 import type { TravelerRecord } from './repository';
 
@@ -18,9 +19,8 @@ export const SEND_OTP_RATE_LIMIT_MAX = 5;
  * The traveler as user-info answers it. For a digital identity traveler still completing the registration, the
  * provider's names, birthday and suggested e-mail; the document fields are empty and numeroDocumento is the fiscal number.
  */
-export function toUserInfo(traveler: TravelerRecord): UserInfo {
-  // No visa requests exist yet, so none is pending.
-  return { ...toTraveler(traveler), visaCreationEnabled: true, identityProvider: traveler.identity_provider };
+export function toUserInfo(traveler: TravelerRecord, visaCreationEnabled = true): UserInfo {
+  return { ...toTraveler(traveler), visaCreationEnabled, identityProvider: traveler.identity_provider };
 }
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
@@ -98,7 +98,8 @@ export const travelerSessionRoutes: FastifyPluginAsyncZod<TravelerSessionRoutesO
       const traveler = await app.auth.traveler(requireSession(request));
       if (!traveler) throw new AppError(401, { key: 'unauthorized' });
       reply.header('cache-control', 'no-store');
-      return toUserInfo(traveler);
+      // SPEC §4 Wizard, §6: a new visa request may be added only while none is pending.
+      return toUserInfo(traveler, !(await hasPendingVisa(app.db, traveler.id)));
     },
   );
 

@@ -15,7 +15,7 @@ describeEachDatabase('the demo data', ({ build, database }) => {
     const db = database().db;
     await seedDemo(db);
     const again = await seedDemo(db);
-    assert.deepEqual(again, { travelersCreated: 0, merchantsCreated: false });
+    assert.deepEqual(again, { travelersCreated: 0, merchantsCreated: false, visasCreated: false });
 
     const traveler = await db.selectFrom('traveler').select('id').where('email', '=', DEMO_TRAVELER.email).executeTakeFirstOrThrow();
     const { invoicesPerYear } = await createInvoiceService(db).perYear(traveler.id, 'TUTTE', 'EN');
@@ -28,7 +28,26 @@ describeEachDatabase('the demo data', ({ build, database }) => {
       ['Available', 'Customs check required', 'In completion', 'In progress', 'Not selected by customs', 'Visa denied', 'Visa granted'],
     );
     assert.deepEqual([...new Set(invoices.map((invoice) => invoice.stateCode))].sort((a, b) => a - b), [1, 10, 20, 30, 40, 50, 90, 100]);
-    for (const invoice of invoices.filter((item) => item.stateCode === 100)) assert.ok(invoice.codeRelease && invoice.dateRelease && invoice.codeCustomsOffice);
+    // A granted invoice has its release; one in completion gets it when the QR passes the exit point.
+    for (const invoice of invoices.filter((item) => item.stateCode === 100 && !item.inCompletion)) assert.ok(invoice.codeRelease && invoice.dateRelease && invoice.codeCustomsOffice);
+  });
+
+  it('backs the invoices in a request with visa requests in every state, and the demo exit point', async () => {
+    const db = database().db;
+    const traveler = await db.selectFrom('traveler').select('id').where('email', '=', DEMO_TRAVELER.email).executeTakeFirstOrThrow();
+    const visas = await db.selectFrom('visa_request').select(['state_code', 'risk_result']).where('traveler_id', '=', traveler.id).execute();
+    assert.deepEqual([...new Set(visas.map((visa) => visa.state_code))].sort((a, b) => a - b), [1, 10, 20, 50, 100]);
+    // No invoice of the demo traveler is in progress without a pending request holding it.
+    const orphans = await db
+      .selectFrom('invoice as i')
+      .select('i.id')
+      .where('i.document_number', '=', DEMO_TRAVELER.numeroDocumento)
+      .where('i.state_code', 'in', [40, 90])
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('visa_request_invoice as v').select('v.invoice_id').whereRef('v.invoice_id', '=', 'i.id').where('v.released_at', 'is', null))))
+      .execute();
+    assert.deepEqual(orphans, []);
+    const clients = await db.selectFrom('exit_point_client').select('kind').execute();
+    assert.deepEqual([...new Set(clients.map((client) => client.kind))].sort(), ['KIOSK', 'OFFICER']);
   });
 
   it('publishes merchant keys that work', async () => {

@@ -1,7 +1,9 @@
-import { InvoiceState } from '@varco/contracts';
+import { InvoiceState, TrafficLight, VisaState } from '@varco/contracts';
 import type { Kysely } from 'kysely';
-import type { Database, MerchantKind } from '../../db/types';
+import type { Database, MerchantKind, RiskOrigin, RiskReason } from '../../db/types';
 import { DEMO_TRAVELER, DEMO_TRAVELER_WITHOUT_INVOICES, seedDemoTraveler } from '../auth/demo-traveler';
+import { DEMO_EXIT_POINT_CLIENTS, seedDemoExitPoint } from '../exit-point/demo';
+import { hashExitPointKey } from '../exit-point/api-keys';
 import { addDays, romeToday } from '../invoices/calendar';
 import { createMerchantService } from '../merchant/service';
 
@@ -35,7 +37,7 @@ const DEMO_INVOICES: readonly DemoInvoice[] = [
   { number: 'PF-0087', daysAgo: 11, brokered: true, total: 489.9, vat: 88.34, state: InvoiceState.AVAILABLE },
   { number: 'BM-0398', daysAgo: 75, brokered: false, total: 310.5, vat: 55.99, state: InvoiceState.AVAILABLE },
   { number: 'BM-0405', daysAgo: 5, brokered: false, total: 2180, vat: 393.11, state: InvoiceState.IN_REQUEST },
-  { number: 'PF-0091', daysAgo: 3, brokered: true, total: 845, vat: 152.38, state: InvoiceState.GRANTED, inCompletion: true, releasedAfter: 3 },
+  { number: 'PF-0091', daysAgo: 3, brokered: true, total: 845, vat: 152.38, state: InvoiceState.GRANTED, inCompletion: true },
   { number: 'BM-0377', daysAgo: 40, brokered: false, total: 675.2, vat: 121.76, state: InvoiceState.GRANTED, releasedAfter: 6 },
   { number: 'PF-0079', daysAgo: 8, brokered: true, total: 1520, vat: 274.1, state: InvoiceState.CUSTOMS_CHECK },
   { number: 'BM-0120', daysAgo: 140, brokered: false, total: 99.9, vat: 18.01, state: InvoiceState.AVAILABLE },
@@ -47,9 +49,43 @@ const DEMO_INVOICES: readonly DemoInvoice[] = [
 
 const CUSTOMS_OFFICES = ['IT277100', 'IT078100'] as const;
 
+/**
+ * The visa requests behind the invoices that are in one (by invoice number prefix): one per state of SPEC §4, as the
+ * state machine (modules/visas/transitions.ts) leaves them.
+ */
+interface DemoVisa {
+  invoice: string;
+  state: number;
+  /** Departure, in days from the seed day (negative: past), at 10:30 in Rome. */
+  departsIn: number | 'release';
+  risk?: { light: number; origin: RiskOrigin; reasons: RiskReason[] };
+}
+
+const DEMO_VISAS: readonly DemoVisa[] = [
+  { invoice: 'BM-0405', state: VisaState.PENDING, departsIn: 3 },
+  { invoice: 'PF-0091', state: VisaState.IN_COMPLETION, departsIn: 1, risk: { light: TrafficLight.GREEN, origin: 'TRAVELER', reasons: [{ key: 'risk.noFindings' }] } },
+  { invoice: 'BM-0377', state: VisaState.COMPLETED, departsIn: 'release', risk: { light: TrafficLight.GREEN, origin: 'KIOSK', reasons: [{ key: 'risk.noFindings' }] } },
+  {
+    invoice: 'PF-0079',
+    state: VisaState.CUSTOMS_CHECK,
+    departsIn: 2,
+    risk: { light: TrafficLight.YELLOW, origin: 'KIOSK', reasons: [{ key: 'risk.totalAbove', params: { total: 1520, threshold: 1000 } }, { key: 'risk.randomSample' }] },
+  },
+  { invoice: 'BM-0288', state: VisaState.COMPLETED, departsIn: 'release', risk: { light: TrafficLight.GREEN, origin: 'KIOSK', reasons: [{ key: 'risk.totalAbove', params: { total: 3400, threshold: 3000 } }] } },
+  { invoice: 'PF-0031', state: VisaState.COMPLETED, departsIn: -355, risk: { light: TrafficLight.YELLOW, origin: 'KIOSK', reasons: [{ key: 'risk.randomSample' }] } },
+  {
+    invoice: 'BM-0301',
+    state: VisaState.COMPLETED,
+    departsIn: -395,
+    risk: { light: TrafficLight.RED, origin: 'OFFICER', reasons: [{ key: 'risk.crewMember' }, { key: 'risk.previousChecks', params: { count: 1 } }, { key: 'risk.oldPurchase', params: { count: 1, days: 75, threshold: 60 } }] },
+  },
+  { invoice: 'PF-0012', state: VisaState.EXPIRED, departsIn: -380 },
+];
+
 export interface DemoSeedResult {
   travelersCreated: number;
   merchantsCreated: boolean;
+  visasCreated: boolean;
 }
 
 /** Creates what is missing of the demo data; running it again changes nothing. */
@@ -57,8 +93,9 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
   let travelersCreated = 0;
   for (const traveler of [DEMO_TRAVELER, DEMO_TRAVELER_WITHOUT_INVOICES]) if (await seedDemoTraveler(db, traveler)) travelersCreated += 1;
 
+  await seedDemoExitPoint(db);
   const known = await db.selectFrom('merchant').select('id').where('vat_number', '=', DEMO_MERCHANTS[0].vatNumber).executeTakeFirst();
-  if (known) return { travelersCreated, merchantsCreated: false };
+  if (known) return { travelersCreated, merchantsCreated: false, visasCreated: await seedDemoVisas(db, now) };
 
   const merchants = createMerchantService(db);
   const [vendor, broker] = await Promise.all(DEMO_MERCHANTS.map(({ apiKey, ...merchant }) => merchants.createMerchant(merchant, apiKey)));
@@ -92,5 +129,59 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
       }),
     )
     .execute();
-  return { travelersCreated, merchantsCreated: true };
+  return { travelersCreated, merchantsCreated: true, visasCreated: await seedDemoVisas(db, now) };
+}
+
+/** The demo traveler's visa requests (DEMO_VISAS), unless they exist; true when created now. */
+async function seedDemoVisas(db: Kysely<Database>, now: Date): Promise<boolean> {
+  const known = await db.selectFrom('visa_request').select('id').where('request_code', 'like', 'VR-%-DEMO%').executeTakeFirst();
+  if (known) return false;
+  const traveler = await db.selectFrom('traveler').select('id').where('email', '=', DEMO_TRAVELER.email).executeTakeFirst();
+  const kiosk = await db.selectFrom('exit_point_client').select(['id', 'customs_office']).where('api_key_hash', '=', hashExitPointKey(DEMO_EXIT_POINT_CLIENTS[0].apiKey)).executeTakeFirst();
+  if (!traveler || !kiosk) return false;
+  const today = romeToday(now);
+  await db.transaction().execute(async (trx) => {
+    for (const [index, visa] of DEMO_VISAS.entries()) {
+      const invoice = await trx
+        .selectFrom('invoice')
+        .select(['id', 'release_date'])
+        .where('invoice_number', 'like', `${visa.invoice}/%`)
+        .where('document_number', '=', DEMO_TRAVELER.numeroDocumento)
+        .executeTakeFirst();
+      if (!invoice) continue;
+      const departure =
+        visa.departsIn === 'release' && invoice.release_date ? invoice.release_date : new Date(`${addDays(today, visa.departsIn === 'release' ? 0 : visa.departsIn)}T10:30:00+01:00`);
+      const done = visa.state === VisaState.COMPLETED;
+      const inserted = await trx
+        .insertInto('visa_request')
+        .values({
+          request_code: `VR-${departure.toISOString().slice(0, 4)}-DEMO${String(index + 1).padStart(4, '0')}`,
+          traveler_id: traveler.id,
+          state_code: visa.state,
+          transport_type: 'AE',
+          travel_date: departure,
+          travel_doc_type: DEMO_TRAVELER.tipoDocumento,
+          travel_doc_number: DEMO_TRAVELER.numeroDocumento,
+          destination_country: 'US',
+          destination_airport: 'JFK',
+          flight_number: 'AZ 610',
+          risk_result: visa.risk?.light ?? null,
+          risk_reasons: visa.risk ? JSON.stringify(visa.risk.reasons) : null,
+          risk_origin: visa.risk?.origin ?? null,
+          risk_analysed_at: visa.risk ? departure : null,
+          scanned_at: done || visa.state === VisaState.CUSTOMS_CHECK ? departure : null,
+          scanned_by: done || visa.state === VisaState.CUSTOMS_CHECK ? kiosk.id : null,
+          customs_office: done || visa.state === VisaState.CUSTOMS_CHECK ? kiosk.customs_office : null,
+          completed_at: done ? departure : null,
+          expired_at: visa.state === VisaState.EXPIRED ? new Date(departure.getTime() + 12 * 3_600_000) : null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('visa_request_invoice')
+        .values({ visa_request_id: inserted.id, invoice_id: invoice.id, released_at: visa.state === VisaState.EXPIRED ? departure : null })
+        .execute();
+    }
+  });
+  return true;
 }

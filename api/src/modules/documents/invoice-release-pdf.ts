@@ -1,5 +1,7 @@
-import PDFDocument from 'pdfkit';
 import type { Invoice, ServerLanguage } from '@varco/contracts';
+import { fill, formatDay, formatInstant, formattersFor, newPdf, PDF_COLORS, PDF_MARGIN, toWinAnsi } from './pdf-common';
+
+export { toWinAnsi } from './pdf-common';
 
 /**
  * The release PDF of one invoice (SPEC §3 "A downloadable release PDF", §7 GET /invoices/downloadRelease): an A4
@@ -24,8 +26,6 @@ export interface InvoiceReleaseDocument {
   traveler: InvoiceReleaseTraveler;
   generatedAt: Date;
 }
-
-export const RELEASE_PDF_TIME_ZONE = 'Europe/Rome';
 
 /** Every label of the document. Both languages have the same keys (a test says so). */
 export const RELEASE_PDF_TEXTS = {
@@ -89,90 +89,13 @@ export const RELEASE_PDF_TEXTS = {
 
 type TextKey = keyof (typeof RELEASE_PDF_TEXTS)['IT'];
 
-/** Intl formatters are costly to build: one set per language, made on first use. */
-interface Formatters {
-  money: Intl.NumberFormat;
-  day: Intl.DateTimeFormat;
-  dateTime: Intl.DateTimeFormat;
-}
-
-const formatters = new Map<ServerLanguage, Formatters>();
-
-function formattersFor(language: ServerLanguage): Formatters {
-  let found = formatters.get(language);
-  if (!found) {
-    const locale = language === 'IT' ? 'it-IT' : 'en-US';
-    found = {
-      // 'always': Italian groups 4-digit amounts too (1.234,56 €); the locale default leaves them as 1234,56 €.
-      money: new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', useGrouping: 'always' }),
-      day: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: RELEASE_PDF_TIME_ZONE }),
-      dateTime: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: RELEASE_PDF_TIME_ZONE }),
-    };
-    formatters.set(language, found);
-  }
-  return found;
-}
-
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** An ISO day (`2026-05-10`) as a calendar day: noon UTC is the same day in Rome all year. Anything else as is. */
-function formatDay(value: string, format: Intl.DateTimeFormat): string {
-  const match = ISO_DAY.exec(value);
-  if (!match) return formatInstant(value, format);
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12));
-  return Number.isNaN(date.getTime()) ? value : format.format(date);
-}
-
-function formatInstant(value: string | Date, format: Intl.DateTimeFormat): string {
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? String(value) : format.format(date);
-}
-
-/** Unicode characters outside Latin-1 that WinAnsiEncoding has (0x80-0x9F). */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-
-/**
- * Text a standard font can show: WinAnsi characters pass; others are decomposed (NFKD: narrow no-break spaces of
- * some locales become spaces, letters lose marks WinAnsi lacks, e.g. ő → o) and what is still missing becomes '?'.
- */
-export function toWinAnsi(text: string): string {
-  let out = '';
-  for (const char of text.normalize('NFC')) {
-    if (isWinAnsi(char)) {
-      out += char;
-      continue;
-    }
-    for (const part of char.normalize('NFKD')) {
-      if (isWinAnsi(part)) out += part;
-      else if (!/\p{M}/u.test(part)) out += '?';
-    }
-  }
-  return out;
-}
-
-function isWinAnsi(char: string): boolean {
-  const code = char.codePointAt(0) ?? 0;
-  if (code === 0x09 || code === 0x0a) return true;
-  if (code < 0x20 || code === 0x7f) return false;
-  if (code < 0x80) return true;
-  if (code >= 0xa0 && code <= 0xff) return true;
-  return WIN_ANSI_EXTRA.has(char);
-}
-
 // Layout, in PDF points (A4 is 595.28 × 841.89).
-const MARGIN = 56;
+const MARGIN = PDF_MARGIN;
 const LABEL_WIDTH = 170;
 const GAP = 12;
-const COLOR_TEXT = '#1a1a1a';
-const COLOR_MUTED = '#5c6f82';
-const COLOR_ACCENT = '#0066cc';
-const COLOR_RULE = '#c5c7c9';
+const { text: COLOR_TEXT, muted: COLOR_MUTED, accent: COLOR_ACCENT, rule: COLOR_RULE } = PDF_COLORS;
 
 type Row = readonly [label: string, value: string];
-
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-}
 
 /** Renders the release PDF of an invoice in the given language. */
 export function renderInvoiceReleasePdf(input: InvoiceReleaseDocument, language: ServerLanguage): Promise<Buffer> {
@@ -183,27 +106,15 @@ export function renderInvoiceReleasePdf(input: InvoiceReleaseDocument, language:
   const none = t('none');
   const orNone = (value: string | null | undefined) => (value && value.trim() ? toWinAnsi(value) : none);
 
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    lang: language === 'IT' ? 'it-IT' : 'en-US',
-    displayTitle: true,
-    font: 'Helvetica',
-    info: {
+  const { doc, done } = newPdf(
+    language,
+    {
       Title: `${texts.title} – ${invoice.invoiceNumber}`,
       Author: texts.issuer,
       Subject: fill(texts.subject, { invoiceNumber: invoice.invoiceNumber, refundId: invoice.idRichiestaRimborso }),
-      Creator: 'Varco',
-      CreationDate: generatedAt,
     },
-  });
-
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+    generatedAt,
+  );
 
   const left = MARGIN;
   const width = doc.page.width - 2 * MARGIN;

@@ -39,15 +39,15 @@ export interface InvoicePage {
  * in its order: no join, no sort.
  */
 function ofTraveler(db: Kysely<Database>, travelerId: number) {
-  return db
-    .selectFrom('invoice as i')
-    .where(
-      sql<boolean>`(i.document_type, i.document_country, i.document_number) = (select t.tipo_documento, t.paese_documento, upper(t.numero_documento) from traveler t where t.id = ${travelerId})`,
-    )
-    .where('i.cancelled_at', 'is', null);
+  return db.selectFrom('invoice as i').where(heldBy(travelerId)).where('i.cancelled_at', 'is', null);
 }
 
-const invoiceColumns = [
+/** The invoice `i` carries the identity document of the traveler's account (the match of migration 0008). */
+export const heldBy = (travelerId: number) =>
+  sql<boolean>`(i.document_type, i.document_country, i.document_number) = (select t.tipo_documento, t.paese_documento, upper(t.numero_documento) from traveler t where t.id = ${travelerId})`;
+
+/** The columns of an invoice `i` as every traveler call reads it (InvoiceRow). */
+export const invoiceColumns = [
   'i.id',
   'i.invoice_number',
   sql<string>`to_char(i.emission_date, 'YYYY-MM-DD')`.as('emission_day'),

@@ -1,21 +1,18 @@
-import { randomInt } from 'node:crypto';
 import { INVOICE_AVAILABLE_STATES, MIN_INVOICE_AMOUNT_EUR, type ServerLanguage } from '@varco/contracts';
 import type { Kysely } from 'kysely';
 import { AppError, notFound, type Message } from '../../app-error';
 import type { Database, MerchantKind } from '../../db/types';
 import { translate } from '../../i18n/messages';
+import { requestCode } from '../../request-code';
 import { exitDeadline, isIsoDay, romeToday } from '../invoices/calendar';
 import { invoiceStateKey } from '../invoices/states';
 import { hashApiKey, newApiKey } from './api-keys';
 import { createMerchantRepository, type MerchantInvoiceRow, type MerchantRecord } from './repository';
 import type { CreditNoteBody, IssueInvoiceBody, MerchantInvoice } from './schemas';
 
-const REQUEST_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
 /** A request code such as TF-2026-K7M2Q9XD: the year of issue and 8 random characters with no look-alikes (0/O, 1/I). */
 export function newRequestCode(issueDay: string): string {
-  const random = Array.from({ length: 8 }, () => REQUEST_CODE_ALPHABET[randomInt(REQUEST_CODE_ALPHABET.length)]).join('');
-  return `TF-${issueDay.slice(0, 4)}-${random}`;
+  return requestCode('TF', issueDay.slice(0, 4));
 }
 
 const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;

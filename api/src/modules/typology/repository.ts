@@ -22,7 +22,7 @@ export interface TypologyRepository {
    * Countries whose residents can use tax-free: every one but the 27 member states; with `withResidentialZones`, also
    * the member states with a free zone one can live in (a resident of Livigno is outside the EU VAT area).
    */
-  listTaxFreeCountries(withResidentialZones?: boolean): Promise<BilingualRow[]>;
+  listTaxFreeCountries(memberStatesWithZones?: 'none' | 'residential' | 'any'): Promise<BilingualRow[]>;
   /** The free zones of a country; null when the country does not exist. */
   listFreeZones(country: string, residentialOnly: boolean): Promise<BilingualRow[] | null>;
   /** The airports of a country; null when the country does not exist. */
@@ -48,14 +48,15 @@ export function createTypologyRepository(db: Kysely<Database>): TypologyReposito
         .select(['code', 'description_it', 'description_en'])
         .execute(),
 
-    listTaxFreeCountries: (withResidentialZones = false) =>
+    listTaxFreeCountries: (memberStatesWithZones = 'none') =>
       db
         .selectFrom('country')
         .select(['code', 'description_it', 'description_en'])
         .where((eb) => {
           const outsideEu = eb('eu_member', '=', false);
-          if (!withResidentialZones) return outsideEu;
-          const zones = eb.selectFrom('free_zone').select('free_zone.code').whereRef('free_zone.country_code', '=', 'country.code').where('free_zone.residential', '=', true);
+          if (memberStatesWithZones === 'none') return outsideEu;
+          let zones = eb.selectFrom('free_zone').select('free_zone.code').whereRef('free_zone.country_code', '=', 'country.code');
+          if (memberStatesWithZones === 'residential') zones = zones.where('free_zone.residential', '=', true);
           return eb.or([outsideEu, eb.exists(zones)]);
         })
         .execute(),

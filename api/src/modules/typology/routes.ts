@@ -46,7 +46,8 @@ export const typologyRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Every country (ISO 3166-1, and XK for Kosovo) except the 27 EU member states, sorted by name in the answer language. ' +
           '`from=REGISTRATION` adds the member states that have free zones one can live in (IT, ES, FR, DE, GR, FI): their ' +
-          'residents register with the zone.',
+          'residents register with the zone. `from=VISA` adds the member states that have any free zone, as destinations ' +
+          'of a visa request (the zone is then required).',
         querystring: freeZoneQuerySchema,
         response: listResponses,
       },

@@ -25,7 +25,11 @@ function bilingual(rows: readonly BilingualRow[]): Bilingual {
 
 export interface TypologyService {
   typology(type: TypologyType, language: ServerLanguage): Promise<Lookup[]>;
-  /** `from=REGISTRATION`: also the member states with residential free zones (the zone is then required). */
+  /**
+   * `from=REGISTRATION`: also the member states with residential free zones (the zone is then required);
+   * `from=VISA`: also the member states with any free zone, as destinations (goods leaving for the Canary Islands
+   * leave the EU VAT area; the zone is then required).
+   */
   taxFreeCountries(language: ServerLanguage, from?: FreeZoneQuery['from']): Promise<Lookup[]>;
   /** Throws a 404 AppError for an unknown country; a known country without zones answers an empty list. */
   freeZones(country: string, language: ServerLanguage, from?: FreeZoneQuery['from']): Promise<Lookup[]>;
@@ -61,8 +65,8 @@ export function createTypologyService(repository: TypologyRepository): TypologyS
   return {
     typology: async (type, language) => (await cached(`type:${type}`, () => repository.listTypology(type)))![language],
     taxFreeCountries: async (language, from) => {
-      const withZones = from === 'REGISTRATION';
-      return (await cached(`tax-free:${withZones}`, () => repository.listTaxFreeCountries(withZones)))![language];
+      const zones = from === 'REGISTRATION' ? 'residential' : from === 'VISA' ? 'any' : 'none';
+      return (await cached(`tax-free:${zones}`, () => repository.listTaxFreeCountries(zones)))![language];
     },
     freeZones: (country, language, from) => {
       // At registration the zone is a residence: a zone where nobody lives is offered only as a destination.

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { PRIVATE_BASE, releasePdfFilename, toServerLanguage } from '@varco/contracts';
 import { requestBlob } from '@varco/http';
 import { currentLanguage } from '@varco/i18n';
-import { saveFile } from '../utils/save-file';
+import { saveFile } from '@varco/ui';
 
 /**
  * GET private/invoices/downloadRelease?idRichiestaRimborso: the release PDF of an invoice, named by the

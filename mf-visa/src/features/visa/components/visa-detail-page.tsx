@@ -1,14 +1,17 @@
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { TRANSPORT_PRIVATE_VEHICLE, VisaState, type Visa } from '@varco/contracts';
 import { isClientError } from '@varco/http';
-import { DetailRow, formatAmount, formatDate, formatTime, NotFoundState, PageLoader, parseId, VisaStatusBadge } from '@varco/ui';
+import { DetailRow, formatAmount, formatDate, formatTime, InvoiceStatusBadge, NotFoundState, PageLoader, parseId, VisaStatusBadge } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useVisa } from '../api/get-visa';
+import { VisaActions } from './visa-actions';
 import { badgeFlagsOf } from './visa-item';
+import { VisaQr, VisaTrafficLight } from './visa-qr';
 
 /** SPEC §2 /protected/visa/{id}: one visa request with its QR code. */
 export function VisaDetailPage() {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const id = parseId(useParams().id);
   const query = useVisa(id);
@@ -27,35 +30,98 @@ export function VisaDetailPage() {
         </button>
       </div>
     );
-  else {
-    const visa = query.data;
-    body = (
-      <div className="row g-4">
-        <div className="col-lg-7">
-          <dl className="mb-0" data-testid="visa-detail">
-            <DetailRow label={t('detail.code')}>{visa.requestCode}</DetailRow>
-            <DetailRow label={t('detail.status')}>
-              <VisaStatusBadge stateCode={visa.stateCode} {...badgeFlagsOf(visa)} />
-            </DetailRow>
-            <DetailRow label={t('detail.sent')}>{t('item.sentOn', { date: formatDate(visa.requestDate, i18n.language), time: formatTime(visa.requestDate, i18n.language) })}</DetailRow>
-            <DetailRow label={t('detail.totalAmount')}>{formatAmount(visa.totalAmount, i18n.language)}</DetailRow>
-            <DetailRow label={t('detail.invoiceCount')}>{visa.totalInvoices}</DetailRow>
-          </dl>
-        </div>
-        {visa.qrCode ? (
-          <div className="col-lg-5 text-center">
-            <h2 className="h5">{t('detail.qrTitle')}</h2>
-            <img src={`data:image/png;base64,${visa.qrCode}`} alt={t('detail.qrAlt', { code: visa.requestCode })} width={240} height={240} className="img-fluid" />
-          </div>
-        ) : null}
-      </div>
-    );
-  }
+  else body = <VisaDetail visa={query.data} />;
 
   return (
     <div className="container py-4">
       <h1>{t('detail.title')}</h1>
       {body}
     </div>
+  );
+}
+
+function VisaDetail({ visa }: { visa: Visa }) {
+  const { t, i18n } = useTranslation(NS);
+  const none = t('detail.none');
+  const sent = t('item.sentOn', { date: formatDate(visa.requestDate, i18n.language), time: formatTime(visa.requestDate, i18n.language) });
+  return (
+    <>
+      <div className="row g-4">
+        <div className="col-lg-7">
+          <dl className="mb-0" data-testid="visa-detail">
+            <DetailRow label={t('detail.code')}>{visa.requestCode}</DetailRow>
+            <DetailRow label={t('detail.visaRequestId')}>{visa.visaRequestId}</DetailRow>
+            <DetailRow label={t('detail.status')}>
+              <VisaStatusBadge stateCode={visa.stateCode} {...badgeFlagsOf(visa)} />
+            </DetailRow>
+            <DetailRow label={t('detail.sent')}>{sent}</DetailRow>
+            <DetailRow label={t('detail.totalAmount')}>{formatAmount(visa.totalAmount, i18n.language)}</DetailRow>
+            <DetailRow label={t('detail.invoiceCount')}>{visa.totalInvoices}</DetailRow>
+          </dl>
+          {visa.stateCode === VisaState.IN_COMPLETION ? (
+            <div className="callout warning mt-4" data-testid="in-completion-info">
+              <div className="callout-title">{t('detail.inCompletionTitle')}</div>
+              <p className="mb-0">{t('detail.inCompletionText')}</p>
+            </div>
+          ) : null}
+        </div>
+        <div className="col-lg-5">
+          <VisaQr visa={visa} />
+          <VisaTrafficLight visa={visa} />
+        </div>
+      </div>
+      <VisaActions visa={visa} />
+      {visa.meansOfTransport ? (
+        <section className="mt-4" aria-labelledby="visa-travel-title">
+          <h2 className="h4" id="visa-travel-title">
+            {t('detail.travelTitle')}
+          </h2>
+          <dl className="mb-0" data-testid="visa-travel">
+            <DetailRow label={t('travel.fields.transportType')}>{visa.meansOfTransport.description ?? visa.meansOfTransport.code}</DetailRow>
+            {visa.meansOfTransport.code !== TRANSPORT_PRIVATE_VEHICLE ? (
+              <DetailRow label={t('travel.fields.crewMember')}>{visa.crewMember ? t('summary.yes') : t('summary.no')}</DetailRow>
+            ) : null}
+            {visa.travelDocType ? <DetailRow label={t('travel.fields.documentType')}>{visa.travelDocType.description ?? visa.travelDocType.code}</DetailRow> : null}
+            {visa.travelDocNumber ? <DetailRow label={t('travel.fields.documentNumber')}>{visa.travelDocNumber}</DetailRow> : null}
+            {visa.destinationCountry ? (
+              <DetailRow label={t('travel.fields.destinationCountry')}>{visa.destinationCountry.description ?? visa.destinationCountry.code}</DetailRow>
+            ) : null}
+            <DetailRow label={t('travel.fields.destinationFreeZone')}>{visa.destinationFreeZone ? (visa.destinationFreeZone.description ?? visa.destinationFreeZone.code) : none}</DetailRow>
+            {visa.flightNumber ? <DetailRow label={t('travel.fields.flightNumber')}>{visa.flightNumber}</DetailRow> : null}
+            {visa.destinationAirport ? (
+              <DetailRow label={t('travel.fields.destinationAirport')}>{visa.destinationAirport.description ?? visa.destinationAirport.code}</DetailRow>
+            ) : null}
+            {visa.travelDate ? (
+              <DetailRow label={t('summary.departure')}>
+                {t('summary.departureAt', { date: formatDate(visa.travelDate, i18n.language), time: formatTime(visa.travelDate, i18n.language) })}
+              </DetailRow>
+            ) : null}
+          </dl>
+        </section>
+      ) : null}
+      {visa.invoices && visa.invoices.length > 0 ? (
+        <section className="mt-4" aria-labelledby="visa-invoices-title">
+          <h2 className="h4" id="visa-invoices-title">
+            {t('detail.invoicesTitle')}
+          </h2>
+          <ul className="list-group" data-testid="visa-invoices">
+            {visa.invoices.map((invoice) => (
+              <li key={invoice.idRichiestaRimborso} className="list-group-item d-flex flex-wrap justify-content-between align-items-start gap-2">
+                <div>
+                  <Link to={`/protected/invoice/${invoice.idRichiestaRimborso}`} className="fw-semibold">
+                    {t('wizard.invoiceLabel', { number: invoice.invoiceNumber, vendor: invoice.vendorName })}
+                  </Link>
+                  <small className="d-block text-muted">{t('wizard.issuedOn', { date: formatDate(invoice.emissionDate, i18n.language) })}</small>
+                </div>
+                <div className="text-end">
+                  <div className="fw-semibold">{formatAmount(invoice.totalAmount, i18n.language)}</div>
+                  <InvoiceStatusBadge stateCode={invoice.stateCode} inCompletion={invoice.inCompletion} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
   );
 }

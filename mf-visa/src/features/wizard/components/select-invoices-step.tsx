@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { Invoice } from '@varco/contracts';
 import { EmptyState, formatAmount, formatDate, InvoiceStatusBadge, LoadError, PageLoader } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useUsableInvoices } from '../api/get-usable-invoices';
@@ -8,10 +9,14 @@ interface SelectInvoicesStepProps {
   draft: WizardDraft;
   onChange: (draft: WizardDraft) => void;
   onNext: () => void;
+  /** The request's own invoices when it is being modified: selectable too, though no longer 'usable'. */
+  ownInvoices?: ReadonlyArray<Invoice>;
 }
 
+const NO_INVOICES: ReadonlyArray<Invoice> = [];
+
 /** Wizard step 1: choose the invoices of the request among the usable ones; at least one (SPEC §4). */
-export function SelectInvoicesStep({ draft, onChange, onNext }: SelectInvoicesStepProps) {
+export function SelectInvoicesStep({ draft, onChange, onNext, ownInvoices = NO_INVOICES }: SelectInvoicesStepProps) {
   const { t, i18n } = useTranslation(NS);
   const query = useUsableInvoices();
 
@@ -20,9 +25,10 @@ export function SelectInvoicesStep({ draft, onChange, onNext }: SelectInvoicesSt
   if (query.isPending) body = <PageLoader />;
   else if (query.isError)
     body = <LoadError message={t('wizard.loadError')} />;
-  else if (query.data.invoices.length === 0) body = <EmptyState kind="invoices" />;
+  else if (query.data.invoices.length + ownInvoices.length === 0) body = <EmptyState kind="invoices" />;
   else {
-    const invoices = query.data.invoices;
+    const ownIds = new Set(ownInvoices.map((invoice) => invoice.idRichiestaRimborso));
+    const invoices = [...ownInvoices, ...query.data.invoices.filter((invoice) => !ownIds.has(invoice.idRichiestaRimborso))];
     // Only invoices still usable count: a draft may hold one that has since gone into another request.
     const selected = invoices.filter((invoice) => draft.invoices.includes(invoice.idRichiestaRimborso));
     selectedIds = selected.map((invoice) => invoice.idRichiestaRimborso);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { requestJson } from '@varco/http';
-import { anInvoice, notFound, renderRoutes } from '../../../testing/fixtures';
+import { anInvoice, answerByPath, notFound, renderRoutes } from '../../../testing/fixtures';
 import { DRAFT_STORAGE_KEY } from '../hooks/use-wizard-draft';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
@@ -18,7 +18,7 @@ beforeEach(() => requestJsonMock.mockReset());
 
 describe('visa wizard (SPEC §2 /protected/visa/create?step=1..3)', () => {
   it('shows step 1 with the step indicator and the usable invoices', async () => {
-    requestJsonMock.mockResolvedValue(usable);
+    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/invoices/usable': usable }));
     renderRoutes('/protected/visa/create?step=1');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('New visa request');
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Step 1 of 3: select the invoices');
@@ -30,7 +30,7 @@ describe('visa wizard (SPEC §2 /protected/visa/create?step=1..3)', () => {
   });
 
   it('enables Next only once an invoice is selected, and keeps the selection in local storage', async () => {
-    requestJsonMock.mockResolvedValue(usable);
+    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/invoices/usable': usable }));
     const user = userEvent.setup();
     renderRoutes('/protected/visa/create?step=1');
     const next = screen.getByRole('button', { name: 'Next' });
@@ -49,7 +49,7 @@ describe('visa wizard (SPEC §2 /protected/visa/create?step=1..3)', () => {
 
   it('takes the selection back from a saved draft, dropping invoices no longer usable', async () => {
     localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [2, 99], travel: null }));
-    requestJsonMock.mockResolvedValue(usable);
+    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/invoices/usable': usable }));
     const user = userEvent.setup();
     renderRoutes('/protected/visa/create?step=1');
     expect(await screen.findByRole('checkbox', { name: /FT-2/ })).toBeChecked();
@@ -59,7 +59,7 @@ describe('visa wizard (SPEC §2 /protected/visa/create?step=1..3)', () => {
   });
 
   it('sends a later step without a draft back to the earlier step', async () => {
-    requestJsonMock.mockResolvedValue(usable);
+    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/invoices/usable': usable }));
     renderRoutes('/protected/visa/create?step=2');
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/protected/visa/create?step=1'));
   });
@@ -72,7 +72,7 @@ describe('visa wizard (SPEC §2 /protected/visa/create?step=1..3)', () => {
 
   it('starts a new draft with the invoice of ?invoice= and drops the parameter from the address', async () => {
     localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1, 2], travel: null }));
-    requestJsonMock.mockResolvedValue(usable);
+    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/invoices/usable': usable }));
     renderRoutes('/protected/visa/create?step=1&invoice=2');
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/protected\/visa\/create\?step=1$/));
     expect(savedDraft()).toEqual({ invoices: [2], travel: null });
@@ -83,7 +83,7 @@ describe('visa wizard (SPEC §2 /protected/visa/create?step=1..3)', () => {
 
   it('drops an ?invoice= that is not a refund id and keeps the draft', async () => {
     localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1], travel: null }));
-    requestJsonMock.mockResolvedValue(usable);
+    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/invoices/usable': usable }));
     renderRoutes('/protected/visa/create?invoice=abc');
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/protected\/visa\/create\?step=1$/));
     expect(savedDraft()).toEqual({ invoices: [1], travel: null });
@@ -91,7 +91,7 @@ describe('visa wizard (SPEC §2 /protected/visa/create?step=1..3)', () => {
   });
 
   it.each(['/protected/visa/create', '/protected/visa/create?step=7'])('starts at step 1 for %s', async (route) => {
-    requestJsonMock.mockResolvedValue(usable);
+    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/invoices/usable': usable }));
     renderRoutes(route);
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/protected/visa/create?step=1'));
   });

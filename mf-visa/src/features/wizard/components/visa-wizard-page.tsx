@@ -1,29 +1,91 @@
-import { useEffect } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { parseId } from '@varco/ui';
+import { VisaState, type Invoice } from '@varco/contracts';
+import { isClientError } from '@varco/http';
+import { sessionStore } from '@varco/session';
+import { LoadError, NotFoundState, PageLoader, parseId } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
-import { useWizardDraft } from '../hooks/use-wizard-draft';
+import { useVisa } from '../../visa/api/get-visa';
+import { draftFromVisa, EMPTY_DRAFT, useWizardDraft, type WizardDraft } from '../hooks/use-wizard-draft';
 import { SelectInvoicesStep } from './select-invoices-step';
 import { StepIndicator, type WizardStep } from './step-indicator';
+import { SummaryStep } from './summary-step';
+import { TravelStep } from './travel-step';
 
 function parseStep(value: string | null): WizardStep | null {
   return value === '1' ? 1 : value === '2' ? 2 : value === '3' ? 3 : null;
 }
 
+const NO_INVOICES: ReadonlyArray<Invoice> = [];
+
+function WizardLayout({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation(NS);
+  return (
+    <div className="container py-4">
+      <h1>{title}</h1>
+      {children}
+      <p className="mt-4">
+        <Link to="/protected/visa">{t('wizard.toList')}</Link>
+      </p>
+    </div>
+  );
+}
+
+interface WizardStepsProps {
+  draft: WizardDraft;
+  save: (draft: WizardDraft) => void;
+  clear: () => void;
+  requestId?: number;
+  ownInvoices?: ReadonlyArray<Invoice>;
+}
+
+/** The three steps at ?step=1..3 of the current address; a step whose earlier steps are missing from the draft sends back (SPEC §4). */
+function WizardSteps({ draft, save, clear, requestId, ownInvoices = NO_INVOICES }: WizardStepsProps) {
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const step = parseStep(params.get('step'));
+  const goTo = (next: WizardStep) => navigate({ pathname, search: `?step=${next}` });
+  // Once submitted the draft is cleared while the router moves on (a transition): the emptied draft must not send back a step.
+  const [submitted, setSubmitted] = useState(false);
+
+  if (submitted) return null;
+  if (step === null) return <Navigate to={{ pathname, search: '?step=1' }} replace />;
+  if (step >= 2 && draft.invoices.length === 0) return <Navigate to={{ pathname, search: '?step=1' }} replace />;
+  if (step === 3 && !draft.travel) return <Navigate to={{ pathname, search: '?step=2' }} replace />;
+
+  const onSubmitted = (id: number) => {
+    setSubmitted(true);
+    clear();
+    navigate(`/protected/visa/${id}`);
+    // A new request is pending now: no other may be created until it is done (SPEC §4, §6).
+    if (requestId === undefined) sessionStore.getState().setVisaCreationEnabled(false);
+  };
+
+  return (
+    <>
+      <StepIndicator current={step} />
+      {step === 1 ? <SelectInvoicesStep draft={draft} onChange={save} onNext={() => goTo(2)} ownInvoices={ownInvoices} /> : null}
+      {step === 2 ? <TravelStep key={pathname} draft={draft} onSave={save} onNext={() => goTo(3)} onBack={() => goTo(1)} /> : null}
+      {step === 3 && draft.travel ? (
+        <SummaryStep requestId={requestId} invoiceIds={draft.invoices} travel={draft.travel} ownInvoices={ownInvoices} onBack={() => goTo(2)} onSubmitted={onSubmitted} />
+      ) : null}
+    </>
+  );
+}
+
 /**
  * SPEC §2 /protected/visa/create?step=1..3: the three-step wizard (1 invoices, 2 travel details, 3 summary and
- * submit), its draft kept in local storage. A step whose earlier steps are missing from the draft sends back.
- * `?invoice={refundId}` (the invoice detail's add-new-request button) starts a new draft with that invoice.
+ * submit), its draft kept in local storage. `?invoice={refundId}` (the invoice detail's add-new-request button)
+ * starts a new draft with that invoice.
  */
 export function VisaWizardPage() {
   const { t } = useTranslation(NS);
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const { draft, save } = useWizardDraft();
-  const step = parseStep(params.get('step'));
-  const goTo = (next: WizardStep) => navigate({ pathname, search: `?step=${next}` });
+  const { draft, save, clear } = useWizardDraft();
   const invoiceParam = params.get('invoice');
 
   // A request started from an invoice: a fresh draft holding only it, then the address without the parameter
@@ -36,40 +98,56 @@ export function VisaWizardPage() {
   }, [invoiceParam, navigate, pathname, save]);
 
   if (invoiceParam !== null) return null;
-
-  if (step === null) return <Navigate to={{ pathname, search: '?step=1' }} replace />;
-  // SPEC §4: a missing draft sends the user back to the earlier step.
-  if (step >= 2 && draft.invoices.length === 0) return <Navigate to={{ pathname, search: '?step=1' }} replace />;
-  if (step === 3 && !draft.travel) return <Navigate to={{ pathname, search: '?step=2' }} replace />;
-
+  // A draft left by the modification of a request is not a new request's.
+  const ownDraft = draft.requestId === undefined ? draft : EMPTY_DRAFT;
   return (
-    <div className="container py-4">
-      <h1>{t('wizard.title')}</h1>
-      <StepIndicator current={step} />
-      {step === 1 ? <SelectInvoicesStep draft={draft} onChange={save} onNext={() => goTo(2)} /> : null}
-      {step === 2 ? (
-        <section aria-labelledby="wizard-step-title">
-          <h2 className="h4" id="wizard-step-title">
-            {t('wizard.step2Title')}
-          </h2>
-          <button type="button" className="btn btn-outline-primary" onClick={() => goTo(1)}>
-            {t('wizard.back')}
-          </button>
-        </section>
-      ) : null}
-      {step === 3 ? (
-        <section aria-labelledby="wizard-step-title">
-          <h2 className="h4" id="wizard-step-title">
-            {t('wizard.step3Title')}
-          </h2>
-          <button type="button" className="btn btn-outline-primary" onClick={() => goTo(2)}>
-            {t('wizard.back')}
-          </button>
-        </section>
-      ) : null}
-      <p className="mt-4">
-        <Link to="/protected/visa">{t('wizard.toList')}</Link>
-      </p>
-    </div>
+    <WizardLayout title={t('wizard.title')}>
+      <WizardSteps draft={ownDraft} save={save} clear={clear} />
+    </WizardLayout>
   );
+}
+
+/**
+ * SPEC §2 /protected/visa/update/{id}: the same wizard on a pending request. The draft is filled with the request's
+ * invoices and travel once (then it keeps the traveler's changes); step 1 also offers the request's own invoices.
+ */
+export function VisaUpdatePage() {
+  const { t } = useTranslation(NS);
+  const id = parseId(useParams().id);
+  const query = useVisa(id);
+  const { draft, save, clear } = useWizardDraft();
+  const visa = query.data;
+  const pending = visa?.stateCode === VisaState.PENDING;
+  // After the submit the draft is cleared for good: it is not filled again from the request.
+  const [finished, setFinished] = useState(false);
+  const finish = () => {
+    setFinished(true);
+    clear();
+  };
+
+  useEffect(() => {
+    if (visa && pending && !finished && draft.requestId !== visa.idRichiesta) save(draftFromVisa(visa));
+  }, [visa, pending, finished, draft.requestId, save]);
+
+  const notFound = id === null || (query.isError && isClientError(query.error) && query.error.status === 404);
+  let body;
+  if (notFound) body = <NotFoundState title={t('detail.notFoundTitle')} text={t('detail.notFoundText')} homeLabel={t('detail.homepage')} testId="visa-not-found" />;
+  else if (query.isPending) body = <PageLoader />;
+  else if (query.isError) body = <LoadError message={t('detail.loadError')} />;
+  else if (!pending)
+    body = (
+      <div data-testid="visa-not-editable">
+        <div className="alert alert-warning" role="alert">
+          {t('wizard.notEditable')}
+        </div>
+        <Link to={`/protected/visa/${query.data.idRichiesta}`} className="btn btn-primary">
+          {t('wizard.toDetail')}
+        </Link>
+      </div>
+    );
+  else if (finished) body = null;
+  else if (draft.requestId !== query.data.idRichiesta) body = <PageLoader />;
+  else body = <WizardSteps draft={draft} save={save} clear={finish} requestId={query.data.idRichiesta} ownInvoices={query.data.invoices ?? NO_INVOICES} />;
+
+  return <WizardLayout title={t('wizard.updateTitle')}>{body}</WizardLayout>;
 }

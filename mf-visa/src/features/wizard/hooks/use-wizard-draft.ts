@@ -1,10 +1,12 @@
 import { useCallback, useState } from 'react';
-import { travelSchema, type Travel } from '@varco/contracts';
+import { travelSchema, type Travel, type Visa } from '@varco/contracts';
 
 /** The wizard draft of SPEC §3: the selected invoices (refund ids) and the travel detail. */
 export interface WizardDraft {
   invoices: number[];
   travel: Travel | null;
+  /** The request being modified (/protected/visa/update/{id}); absent for a new request. */
+  requestId?: number;
 }
 
 /** Where the draft is kept between visits (SPEC §9: local storage). */
@@ -17,12 +19,14 @@ export function readDraft(): WizardDraft {
   try {
     const saved: unknown = JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? 'null');
     if (typeof saved !== 'object' || saved === null) return EMPTY_DRAFT;
-    const { invoices, travel } = saved as Record<string, unknown>;
+    const { invoices, travel, requestId } = saved as Record<string, unknown>;
     const travelResult = travelSchema.safeParse(travel);
-    return {
+    const draft: WizardDraft = {
       invoices: Array.isArray(invoices) ? invoices.filter((id): id is number => Number.isSafeInteger(id)) : [],
       travel: travelResult.success ? travelResult.data : null,
     };
+    if (typeof requestId === 'number' && Number.isSafeInteger(requestId)) draft.requestId = requestId;
+    return draft;
   } catch {
     return EMPTY_DRAFT;
   }
@@ -48,4 +52,23 @@ export function useWizardDraft() {
     }
   }, []);
   return { draft, save, clear };
+}
+
+/** The draft of a request being modified: its invoices and its travel as saved (SPEC §2 /protected/visa/update/{id}). */
+export function draftFromVisa(visa: Visa): WizardDraft {
+  const travel: Travel | null =
+    visa.meansOfTransport && visa.travelDate && visa.destinationCountry
+      ? {
+          transportType: visa.meansOfTransport.code,
+          crewMember: visa.crewMember ?? false,
+          travelDate: visa.travelDate,
+          travelDocType: visa.travelDocType?.code ?? null,
+          travelDocNumber: visa.travelDocNumber ?? null,
+          destinationCountry: visa.destinationCountry.code,
+          destinationFreeZone: visa.destinationFreeZone?.code ?? null,
+          flightNumber: visa.flightNumber ?? null,
+          destinationAirport: visa.destinationAirport?.code ?? null,
+        }
+      : null;
+  return { invoices: (visa.invoices ?? []).map((invoice) => invoice.idRichiestaRimborso), travel, requestId: visa.idRichiesta };
 }

@@ -1,0 +1,90 @@
+// Measures the visa QR code (src/modules/qr) and the visa request PDF (src/modules/documents/visa-pdf.ts): signing a
+// token, verifying it, drawing its PNG, and rendering the PDF with that PNG. One cold run of each, a warm-up, then
+// `runs` timed runs one after the other. Prints one JSON line per case, then one line for humans. A bench, not a
+// test: it never fails, whatever the numbers.
+// Usage, from the repository root: npx tsx api/bench/qr.ts [runs]
+import { generateKeyPairSync } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { Visa } from '@varco/contracts';
+import { renderVisaPdf } from '../src/modules/documents/visa-pdf';
+import { SAMPLE_GRANTED_INVOICE, SAMPLE_PENDING_INVOICE } from '../src/modules/documents/samples';
+import { createQrService } from '../src/modules/qr/signer';
+
+const TARGET_MS = 20;
+const WARM_UP = 30;
+const RUNS = Math.max(1, Number(process.argv[2]) || 500);
+
+const qr = createQrService({ privateKey: generateKeyPairSync('ed25519').privateKey });
+const claims = (i: number) => ({ publicId: '0b7e6f2e-3f6c-4c1e-9a55-1e2f3a4b5c6d', travelerId: 1000 + i, issuedAt: new Date(Date.now() - i * 1000) });
+const token = qr.issue(claims(0));
+const png = qr.pngBuffer(token).toString('base64');
+const visa: Visa = {
+  idRichiesta: 314,
+  visaRequestId: '0b7e6f2e-3f6c-4c1e-9a55-1e2f3a4b5c6d',
+  requestCode: 'VR-2026-K7M2Q9XD',
+  requestDate: new Date().toISOString(),
+  totalAmount: 2469.12,
+  totalInvoices: 2,
+  stateCode: 1,
+  stateDescription: 'Pending',
+  invoices: [SAMPLE_PENDING_INVOICE, { ...SAMPLE_GRANTED_INVOICE, stateCode: 90, stateDescription: 'In progress' }],
+  meansOfTransport: { code: 'AE', description: 'Air' },
+  crewMember: false,
+  travelDate: new Date(Date.now() + 86_400_000).toISOString(),
+  travelDocType: { code: 'PASSAPORTO', description: 'Passport' },
+  travelDocNumber: 'X1234567',
+  destinationCountry: { code: 'US', description: 'United States' },
+  destinationAirport: { code: 'JFK', description: 'New York John F. Kennedy' },
+  destinationFreeZone: null,
+  flightNumber: 'AZ 610',
+};
+
+const cases: Array<[name: string, run: (i: number) => unknown]> = [
+  ['qr-issue', (i) => qr.issue(claims(i))],
+  ['qr-verify', () => qr.verify(token)],
+  ['qr-png', (i) => qr.png(qr.issue(claims(i)))],
+  ['visa-pdf', (i) => renderVisaPdf({ visa, qrPng: png, traveler: { nome: 'Zoë', cognome: 'Müller-Pérez' }, generatedAt: new Date() }, i % 2 ? 'IT' : 'EN')],
+];
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] ?? Number.NaN;
+}
+
+const round = (ms: number) => Math.round(ms * 1000) / 1000;
+
+async function main() {
+  for (const [name, run] of cases) {
+    const coldStart = performance.now();
+    await run(0);
+    const coldMs = performance.now() - coldStart;
+    for (let i = 0; i < WARM_UP; i++) await run(i);
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const start = performance.now();
+      await run(i);
+      times.push(performance.now() - start);
+    }
+    const sorted = [...times].sort((a, b) => a - b);
+    const result = {
+      bench: name,
+      runs: RUNS,
+      coldMs: round(coldMs),
+      p50Ms: round(percentile(sorted, 50)),
+      p95Ms: round(percentile(sorted, 95)),
+      p99Ms: round(percentile(sorted, 99)),
+      maxMs: round(sorted[sorted.length - 1] ?? Number.NaN),
+      targetMs: TARGET_MS,
+      withinTarget: percentile(sorted, 99) <= TARGET_MS,
+      node: process.version,
+    };
+    console.log(JSON.stringify(result));
+    console.log(`${result.withinTarget ? 'ok  ' : 'MISS'} ${name}: p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms (target ≤ ${TARGET_MS} ms), cold ${result.coldMs} ms`);
+  }
+  console.log(`token: ${token.length} characters; PNG: ${Buffer.from(png, 'base64').length} bytes`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
+import { describe, it } from 'node:test';
+import type { Visa } from '@varco/contracts';
+import { extractText, getDocumentProxy, getMeta } from 'unpdf';
+import { createQrService } from '../qr/signer';
+import { SAMPLE_GRANTED_INVOICE, SAMPLE_PENDING_INVOICE } from './samples';
+import { toWinAnsi } from './invoice-release-pdf';
+import { VISA_PDF_TEXTS, renderVisaPdf, visaQrInstructionKey } from './visa-pdf';
+
+const qr = createQrService({ privateKey: generateKeyPairSync('ed25519').privateKey });
+const TOKEN = qr.issue({ publicId: '0b7e6f2e-3f6c-4c1e-9a55-1e2f3a4b5c6d', travelerId: 42, issuedAt: new Date('2026-06-01T10:00:00Z') });
+const QR_PNG = qr.pngBuffer(TOKEN).toString('base64');
+
+/** 23:30 UTC on 15 January is 00:30 on the 16th in Rome. */
+const GENERATED_AT = new Date('2026-01-15T23:30:00Z');
+const TRAVELER = { nome: 'Zoë', cognome: 'Müller-Pérez' };
+
+const VISA: Visa = {
+  idRichiesta: 314,
+  visaRequestId: '0b7e6f2e-3f6c-4c1e-9a55-1e2f3a4b5c6d',
+  requestCode: 'VR-2026-K7M2Q9XD',
+  // 08:05 UTC is 10:05 in Rome (summer time).
+  requestDate: '2026-06-01T08:05:00.000Z',
+  totalAmount: 2469.12,
+  totalInvoices: 2,
+  stateCode: 1,
+  stateDescription: 'In attesa',
+  invoices: [
+    { ...SAMPLE_PENDING_INVOICE, stateDescription: 'In lavorazione' },
+    { ...SAMPLE_GRANTED_INVOICE, invoiceNumber: 'FT-2026/0044', vendorName: 'Pelletteria Fiorentina S.r.l.', stateDescription: 'In lavorazione' },
+  ],
+  meansOfTransport: { code: 'AE', description: 'Aereo' },
+  crewMember: false,
+  // 16:30 UTC is 18:30 in Rome.
+  travelDate: '2026-06-12T16:30:00.000Z',
+  travelDocType: { code: 'PASSAPORTO', description: 'Passaporto' },
+  travelDocNumber: 'X1234567',
+  destinationCountry: { code: 'US', description: 'Stati Uniti' },
+  destinationAirport: { code: 'JFK', description: 'New York John F. Kennedy' },
+  destinationFreeZone: null,
+  flightNumber: 'AZ 610',
+};
+
+async function parse(pdf: Buffer): Promise<{ text: string; pages: number; info: Record<string, unknown> }> {
+  assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');
+  const proxy = await getDocumentProxy(new Uint8Array(pdf));
+  try {
+    const { text, totalPages } = await extractText(proxy, { mergePages: true });
+    const { info } = await getMeta(proxy);
+    // Lines wrap where the layout says: compare with single spaces.
+    return { text: text.replace(/[ \t\u00a0\u202f]*\n[ \t]*/g, ' ').replace(/[ \t]+/g, ' '), pages: totalPages, info: info as Record<string, unknown> };
+  } finally {
+    await proxy.destroy();
+  }
+}
+
+const render = (visa: Visa, language: 'IT' | 'EN', qrPng: string | null = QR_PNG) => renderVisaPdf({ visa, qrPng, traveler: TRAVELER, generatedAt: GENERATED_AT }, language);
+
+describe('visa request PDF', () => {
+  it('has the same labels in Italian and English, none empty, all in WinAnsi', () => {
+    assert.deepEqual(Object.keys(VISA_PDF_TEXTS.IT).sort(), Object.keys(VISA_PDF_TEXTS.EN).sort());
+    for (const texts of [VISA_PDF_TEXTS.IT, VISA_PDF_TEXTS.EN]) {
+      for (const [key, value] of Object.entries(texts)) {
+        assert.ok(value.trim().length > 0, `${key} is empty`);
+        assert.equal(toWinAnsi(value), value, `${key} has a character the standard font cannot show`);
+      }
+    }
+  });
+
+  it('renders a pending request in Italian: QR instruction, request, traveler, travel, invoices', async () => {
+    const { text, pages, info } = await parse(await render(VISA, 'IT'));
+    assert.equal(pages, 1);
+    assert.ok(text.includes('Richiesta di visto doganale'), text);
+    assert.ok(text.includes(VISA_PDF_TEXTS.IT.instructionPending));
+    for (const label of ['Codice richiesta', 'Identificativo della richiesta', 'Inviata il', 'Importo totale', 'Numero di fatture', 'Viaggiatore', 'Documento di viaggio', 'Mezzo di trasporto', 'Partenza', 'Destinazione', 'Aeroporto di destinazione', 'Numero di volo', 'Fatture', 'Venditore']) {
+      assert.ok(text.includes(label), `missing "${label}"`);
+    }
+    assert.ok(!text.includes('Request code'), 'no English label');
+    assert.ok(text.includes('VR-2026-K7M2Q9XD'));
+    assert.ok(text.includes('0b7e6f2e-3f6c-4c1e-9a55-1e2f3a4b5c6d'));
+    assert.match(text, /1 giugno 2026[^\n]*10:05/, 'sent date and hour in Rome time');
+    assert.match(text, /2\.469,12\s€/);
+    assert.match(text, /Numero di fatture\s*2/);
+    assert.ok(text.includes('Zoë Müller-Pérez'));
+    assert.ok(text.includes('Passaporto (PASSAPORTO) X1234567'));
+    assert.ok(text.includes('Aereo (AE)'));
+    assert.match(text, /12 giugno 2026[^\n]*18:30/, 'departure in Rome time');
+    assert.ok(text.includes('Stati Uniti (US)') && text.includes('New York John F. Kennedy (JFK)') && text.includes('AZ 610'));
+    assert.ok(text.includes('FT-2026/0043') && text.includes('FT-2026/0044'));
+    assert.ok(text.includes('Caffè Città Alta S.r.l.') && text.includes('Pelletteria Fiorentina S.r.l.'));
+    assert.match(text, /1\.234,56\s€/);
+    assert.ok(text.includes('In lavorazione'));
+    assert.ok(text.includes('16 gennaio 2026'), 'generated at, Rome day');
+    assert.equal(info.Title, 'Richiesta di visto doganale – VR-2026-K7M2Q9XD');
+  });
+
+  it('renders in English with the instruction of each state that has a QR code', async () => {
+    const english = await parse(await render({ ...VISA, stateDescription: 'Pending' }, 'EN'));
+    for (const label of ['Customs visa request', 'Request code', 'Visa request id', 'Sent on', 'Total amount', 'Number of invoices', 'Travel document', 'Means of transport', 'Departure', 'Destination airport', 'Flight number', 'Invoices', 'Vendor']) {
+      assert.ok(english.text.includes(label), `missing "${label}"`);
+    }
+    assert.ok(!english.text.includes('Codice richiesta'));
+    assert.match(english.text, /June 1, 2026[^\n]*10:05\sAM/);
+    assert.match(english.text, /€2,469\.12/);
+    assert.ok(english.text.includes(VISA_PDF_TEXTS.EN.instructionPending));
+
+    const inCompletion = await parse(await render({ ...VISA, stateCode: 50, stateDescription: 'In completion' }, 'EN'));
+    assert.ok(inCompletion.text.includes('Go airside after the passport and security check'));
+    const customs = await parse(await render({ ...VISA, stateCode: 20, stateDescription: 'Customs check' }, 'IT'));
+    assert.ok(customs.text.includes("Recati all'ufficio doganale con questo codice QR"));
+    assert.equal(visaQrInstructionKey(100), null);
+    assert.equal(visaQrInstructionKey(10), null);
+  });
+
+  it('says why there is no QR code in an expired or completed request', async () => {
+    const expired = await parse(await render({ ...VISA, stateCode: 10, stateDescription: 'Expired' }, 'EN', null));
+    assert.ok(expired.text.includes('The request has expired'));
+    const completed = await parse(await render({ ...VISA, stateCode: 100, stateDescription: 'Completata' }, 'IT', null));
+    assert.ok(completed.text.includes('La richiesta è completata'));
+  });
+
+  it('continues a long list of invoices on further pages', async () => {
+    const invoices = Array.from({ length: 45 }, (_, index) => ({ ...SAMPLE_PENDING_INVOICE, idRichiestaRimborso: index + 1, invoiceNumber: `FT-2026/${1000 + index}` }));
+    const { text, pages } = await parse(await render({ ...VISA, invoices, totalInvoices: invoices.length }, 'EN'));
+    assert.ok(pages >= 2, `pages: ${pages}`);
+    assert.ok(text.includes('FT-2026/1000') && text.includes('FT-2026/1044'));
+    assert.ok(text.includes('Page 2'));
+  });
+
+});

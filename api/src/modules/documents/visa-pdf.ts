@@ -1,0 +1,290 @@
+import { VisaState, type ServerLanguage, type Visa } from '@varco/contracts';
+import { fill, formatInstant, formattersFor, newPdf, PDF_COLORS, PDF_MARGIN, toWinAnsi } from './pdf-common';
+
+/**
+ * The PDF of a visa request (SPEC §3 "qrCode ... also downloadable as PDF", §7 GET /visa/{id}/download): an A4 page in
+ * Italian or English with the QR code and what to do with it in the request's state (SPEC §4: pending → go to the exit
+ * point; in completion → go airside; customs check → go to the customs office), the request (code, visaRequestId, sent
+ * date and hour in Europe/Rome, total and invoice count), the traveler, the travel and the invoices. Like the release
+ * PDF: pdfkit with the standard font Helvetica (WinAnsi text through `toWinAnsi`), nothing read from the database, a
+ * few milliseconds a render (api/bench/qr.ts). A long list of invoices continues on further pages.
+ */
+
+export interface VisaPdfInput {
+  /** The request as the traveler reads it (contracts), with its invoices and translated descriptions. */
+  visa: Visa;
+  /** The QR code, base64 PNG without the `data:` prefix; null when the state has none (expired, completed). */
+  qrPng: string | null;
+  traveler: { nome: string; cognome: string };
+  generatedAt: Date;
+}
+
+/** Every label of the document. Both languages have the same keys (a test says so). */
+export const VISA_PDF_TEXTS = {
+  IT: {
+    title: 'Richiesta di visto doganale',
+    issuer: 'Agenzia delle Dogane e dei Monopoli – Varco',
+    subject: 'Richiesta {requestCode}',
+    instructionPending: "Mostra questo codice QR al punto d'uscita dall'UE (chiosco o funzionario doganale) e fallo scansionare.",
+    instructionInCompletion: "Dopo il controllo passaporti e di sicurezza prosegui verso l'area airside: il visto viene rilasciato quando il codice QR passa al punto d'uscita.",
+    instructionCustomsCheck: "Recati all'ufficio doganale con questo codice QR per il controllo doganale.",
+    noQrExpired: "La richiesta è scaduta: non è stata presentata in tempo al punto d'uscita. Il codice QR non è più valido.",
+    noQrCompleted: 'La richiesta è completata: il visto doganale è stato rilasciato. Il codice QR non serve più.',
+    noQrOther: 'Il codice QR non è disponibile per questa richiesta.',
+    requestSection: 'Richiesta',
+    requestCode: 'Codice richiesta',
+    visaRequestId: 'Identificativo della richiesta',
+    sentAt: 'Inviata il',
+    status: 'Stato',
+    totalAmount: 'Importo totale',
+    invoiceCount: 'Numero di fatture',
+    travelerSection: 'Viaggiatore',
+    travelerName: 'Nome e cognome',
+    document: 'Documento di viaggio',
+    crewMember: "Membro dell'equipaggio",
+    travelSection: 'Viaggio',
+    transport: 'Mezzo di trasporto',
+    departure: 'Partenza',
+    destination: 'Destinazione',
+    freeZone: 'Zona franca',
+    airport: 'Aeroporto di destinazione',
+    flight: 'Numero di volo',
+    invoicesSection: 'Fatture',
+    invoiceNumber: 'Numero',
+    vendor: 'Venditore',
+    amount: 'Importo',
+    invoiceState: 'Stato',
+    yes: 'Sì',
+    no: 'No',
+    generatedAt: 'Documento generato il {date} (ora italiana).',
+    page: 'Pagina {page}',
+    none: '—',
+  },
+  EN: {
+    title: 'Customs visa request',
+    issuer: 'Agenzia delle Dogane e dei Monopoli – Varco',
+    subject: 'Request {requestCode}',
+    instructionPending: 'Show this QR code at the EU exit point (kiosk or customs officer) and have it scanned.',
+    instructionInCompletion: 'Go airside after the passport and security check: the visa is given when the QR code is passed at the exit point.',
+    instructionCustomsCheck: 'Go to the customs office with this QR code for the customs check.',
+    noQrExpired: 'The request has expired: it was not presented at the exit point in time. The QR code is no longer valid.',
+    noQrCompleted: 'The request is completed: the customs visa has been given. The QR code is no longer needed.',
+    noQrOther: 'The QR code is not available for this request.',
+    requestSection: 'Request',
+    requestCode: 'Request code',
+    visaRequestId: 'Visa request id',
+    sentAt: 'Sent on',
+    status: 'Status',
+    totalAmount: 'Total amount',
+    invoiceCount: 'Number of invoices',
+    travelerSection: 'Traveler',
+    travelerName: 'Name',
+    document: 'Travel document',
+    crewMember: 'Crew member',
+    travelSection: 'Travel',
+    transport: 'Means of transport',
+    departure: 'Departure',
+    destination: 'Destination',
+    freeZone: 'Free zone',
+    airport: 'Destination airport',
+    flight: 'Flight number',
+    invoicesSection: 'Invoices',
+    invoiceNumber: 'Number',
+    vendor: 'Vendor',
+    amount: 'Amount',
+    invoiceState: 'Status',
+    yes: 'Yes',
+    no: 'No',
+    generatedAt: 'Document generated on {date} (Italian time).',
+    page: 'Page {page}',
+    none: '—',
+  },
+} as const satisfies Record<ServerLanguage, Record<string, string>>;
+
+type TextKey = keyof (typeof VISA_PDF_TEXTS)['IT'];
+
+/** The instruction printed under the QR code in each state that shows one (SPEC §4). */
+export function visaQrInstructionKey(stateCode: number): TextKey | null {
+  switch (stateCode) {
+    case VisaState.PENDING:
+      return 'instructionPending';
+    case VisaState.IN_COMPLETION:
+      return 'instructionInCompletion';
+    case VisaState.CUSTOMS_CHECK:
+      return 'instructionCustomsCheck';
+    default:
+      return null;
+  }
+}
+
+/** An instant per the language, or null when there is none. */
+const instantOrNull = (value: string | Date | undefined | null, format: Intl.DateTimeFormat): string | null => (value ? formatInstant(value, format) : null);
+
+/** "Description (CODE)", or whichever of the two is there. */
+function coded(value: { code: string; description?: string | undefined } | null | undefined): string | null {
+  if (!value) return null;
+  return value.description && value.description !== value.code ? `${value.description} (${value.code})` : value.code;
+}
+
+// Layout, in PDF points (A4 is 595.28 × 841.89).
+const MARGIN = PDF_MARGIN;
+const LABEL_WIDTH = 150;
+const GAP = 12;
+const QR_SIZE = 150;
+const { text: COLOR_TEXT, muted: COLOR_MUTED, accent: COLOR_ACCENT, rule: COLOR_RULE } = PDF_COLORS;
+const FOOTER_SPACE = 36;
+
+/** Renders the PDF of a visa request in the given language. */
+export function renderVisaPdf(input: VisaPdfInput, language: ServerLanguage): Promise<Buffer> {
+  const texts = VISA_PDF_TEXTS[language];
+  const t = (key: TextKey) => toWinAnsi(texts[key]);
+  const format = formattersFor(language);
+  const { visa, traveler, generatedAt } = input;
+  const none = t('none');
+  const orNone = (value: string | null | undefined) => (value && value.trim() ? toWinAnsi(value) : none);
+
+  const { doc, done } = newPdf(
+    language,
+    { Title: `${texts.title} – ${visa.requestCode}`, Author: texts.issuer, Subject: fill(texts.subject, { requestCode: visa.requestCode }) },
+    generatedAt,
+  );
+
+  const left = MARGIN;
+  const width = doc.page.width - 2 * MARGIN;
+  const bottom = () => doc.page.height - MARGIN - FOOTER_SPACE;
+  let y = MARGIN;
+  let page = 1;
+
+  const footer = () => {
+    const footerY = doc.page.height - MARGIN + 12;
+    const bottomMargin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.save().moveTo(left, footerY - 8).lineTo(left + width, footerY - 8).lineWidth(0.5).strokeColor(COLOR_RULE).stroke().restore();
+    doc.font('Helvetica').fontSize(8.5).fillColor(COLOR_MUTED);
+    doc.text(toWinAnsi(fill(texts.generatedAt, { date: formatInstant(generatedAt, format.dateTime) })), left, footerY, { width: width - 80, lineBreak: false });
+    doc.text(toWinAnsi(fill(texts.page, { page })), left + width - 80, footerY, { width: 80, align: 'right', lineBreak: false });
+    doc.page.margins.bottom = bottomMargin;
+  };
+
+  /** A new page when `height` points do not fit any more. */
+  const ensure = (height: number) => {
+    if (y + height <= bottom()) return;
+    footer();
+    doc.addPage();
+    page += 1;
+    y = MARGIN;
+  };
+
+  const rule = (at: number, color = COLOR_RULE, lineWidth = 0.75) => {
+    doc.save().moveTo(left, at).lineTo(left + width, at).lineWidth(lineWidth).strokeColor(color).stroke().restore();
+  };
+
+  const heading = (text: string) => {
+    ensure(60);
+    y += 16;
+    doc.font('Helvetica-Bold').fontSize(12.5).fillColor(COLOR_ACCENT).text(text, left, y, { width, lineBreak: false });
+    y += 18;
+    rule(y);
+    y += 8;
+  };
+
+  const rows = (items: ReadonlyArray<readonly [string, string]>, rowWidth = width) => {
+    const valueX = left + LABEL_WIDTH + GAP;
+    const valueWidth = rowWidth - LABEL_WIDTH - GAP;
+    for (const [label, value] of items) {
+      doc.font('Helvetica').fontSize(10);
+      const labelHeight = doc.heightOfString(label, { width: LABEL_WIDTH });
+      doc.font('Helvetica-Bold').fontSize(10.5);
+      const valueHeight = doc.heightOfString(value, { width: valueWidth });
+      ensure(Math.max(labelHeight, valueHeight));
+      doc.font('Helvetica').fontSize(10).fillColor(COLOR_MUTED).text(label, left, y + 0.5, { width: LABEL_WIDTH });
+      doc.font('Helvetica-Bold').fontSize(10.5).fillColor(COLOR_TEXT).text(value, valueX, y, { width: valueWidth });
+      y += Math.max(labelHeight, valueHeight) + 6;
+    }
+  };
+
+  // Header.
+  doc.font('Helvetica-Bold').fontSize(19).fillColor(COLOR_TEXT).text(t('title'), left, y, { width });
+  y = doc.y + 4;
+  doc.font('Helvetica').fontSize(10.5).fillColor(COLOR_MUTED).text(t('issuer'), left, y, { width });
+  y = doc.y + 8;
+  rule(y, COLOR_ACCENT, 2);
+  y += 14;
+
+  // The QR code on the left, what to do with it on its right; or why there is none.
+  const instructionKey = visaQrInstructionKey(visa.stateCode);
+  if (input.qrPng && instructionKey) {
+    const top = y;
+    doc.image(Buffer.from(input.qrPng, 'base64'), left, top, { width: QR_SIZE, height: QR_SIZE });
+    const textX = left + QR_SIZE + 18;
+    const textWidth = width - QR_SIZE - 18;
+    doc.font('Helvetica-Bold').fontSize(16).fillColor(COLOR_TEXT).text(toWinAnsi(visa.requestCode), textX, top + 8, { width: textWidth });
+    doc.font('Helvetica').fontSize(10).fillColor(COLOR_MUTED).text(orNone(visa.stateDescription), textX, doc.y + 2, { width: textWidth });
+    doc.font('Helvetica-Bold').fontSize(11.5).fillColor(COLOR_ACCENT).text(t(instructionKey), textX, doc.y + 10, { width: textWidth });
+    y = Math.max(top + QR_SIZE, doc.y) + 6;
+  } else {
+    const key: TextKey = visa.stateCode === VisaState.EXPIRED ? 'noQrExpired' : visa.stateCode === VisaState.COMPLETED ? 'noQrCompleted' : 'noQrOther';
+    doc.font('Helvetica-Bold').fontSize(11.5).fillColor(COLOR_ACCENT).text(t(key), left, y, { width });
+    y = doc.y + 4;
+  }
+
+  const invoices = visa.invoices ?? [];
+  heading(t('requestSection'));
+  rows([
+    [t('requestCode'), orNone(visa.requestCode)],
+    [t('visaRequestId'), orNone(visa.visaRequestId)],
+    [t('sentAt'), orNone(instantOrNull(visa.requestDate, format.dateTime))],
+    [t('status'), orNone(visa.stateDescription)],
+    [t('totalAmount'), toWinAnsi(format.money.format(visa.totalAmount))],
+    [t('invoiceCount'), String(visa.totalInvoices ?? invoices.length)],
+  ]);
+
+  heading(t('travelerSection'));
+  const documentText = [coded(visa.travelDocType), visa.travelDocNumber].filter(Boolean).join(' ');
+  rows([
+    [t('travelerName'), orNone(`${traveler.nome} ${traveler.cognome}`)],
+    [t('document'), orNone(documentText)],
+    [t('crewMember'), visa.crewMember ? t('yes') : t('no')],
+  ]);
+
+  heading(t('travelSection'));
+  rows([
+    [t('transport'), orNone(coded(visa.meansOfTransport))],
+    [t('departure'), orNone(instantOrNull(visa.travelDate, format.dateTime))],
+    [t('destination'), orNone(coded(visa.destinationCountry))],
+    ...(visa.destinationFreeZone ? [[t('freeZone'), orNone(coded(visa.destinationFreeZone))] as const] : []),
+    [t('airport'), orNone(coded(visa.destinationAirport))],
+    [t('flight'), orNone(visa.flightNumber)],
+  ]);
+
+  // The invoices as a table: number, vendor, amount, state.
+  heading(t('invoicesSection'));
+  const columns = [
+    { key: 'invoiceNumber' as const, width: 100, align: 'left' as const },
+    { key: 'vendor' as const, width: width - 100 - 90 - 130 - 3 * 8, align: 'left' as const },
+    { key: 'amount' as const, width: 90, align: 'right' as const },
+    { key: 'invoiceState' as const, width: 130, align: 'left' as const },
+  ];
+  const tableRow = (cells: string[], bold: boolean) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9.5);
+    const height = Math.max(...cells.map((cell, index) => doc.heightOfString(cell, { width: columns[index]!.width })));
+    ensure(height + 4);
+    let x = left;
+    cells.forEach((cell, index) => {
+      const column = columns[index]!;
+      doc.fillColor(bold ? COLOR_MUTED : COLOR_TEXT).text(cell, x, y, { width: column.width, align: column.align });
+      x += column.width + 8;
+    });
+    y += height + 4;
+  };
+  tableRow(columns.map((column) => t(column.key)), true);
+  rule(y - 1);
+  y += 3;
+  for (const invoice of invoices) {
+    tableRow([orNone(invoice.invoiceNumber), orNone(invoice.vendorName), toWinAnsi(format.money.format(invoice.totalAmount)), orNone(invoice.stateDescription)], false);
+  }
+
+  footer();
+  doc.end();
+  return done;
+}

@@ -1,0 +1,119 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../../plugins/errors';
+import { appendVary } from '../../http-cache';
+import { API_KEY_HEADER } from './api-keys';
+import type { ExitPointClient } from './repository';
+import { decisionsBodySchema, exitPointErrors, exitPointViewSchema, publicIdParamsSchema, publicKeySchema, scanBodySchema, scanResultSchema } from './schemas';
+import { createExitPointService, type ExitPointServiceDeps } from './service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The kiosk or officer of the request's API key (exit point calls only). */
+    exitPointClient: ExitPointClient | null;
+  }
+}
+
+const tags = ['exit-point'];
+const security = [{ exitPointApiKey: [] }];
+
+export type ExitPointRoutesOptions = Partial<ExitPointServiceDeps>;
+
+function clientOf(request: FastifyRequest): ExitPointClient {
+  if (!request.exitPointClient) throw new Error('exit point routes run after the API key check');
+  return request.exitPointClient;
+}
+
+/**
+ * The exit point, under `/api/v1/exit-point`: kiosks and customs officers scan the QR code of a visa request, officers
+ * decide the red channel. Every call but the public key carries the client's API key in `x-api-key`; answers follow
+ * `Accept-Language` (IT or EN).
+ */
+export const exitPointRoutes: FastifyPluginAsyncZod<ExitPointRoutesOptions> = async (app, options) => {
+  const service = createExitPointService(app.db, { ...options, qr: options.qr ?? app.qr });
+  app.decorateRequest('exitPointClient', null);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (request.routeOptions.config && (request.routeOptions.config as { public?: boolean }).public) return;
+    const key = request.headers[API_KEY_HEADER];
+    request.exitPointClient = await service.authenticate(typeof key === 'string' ? key.trim() : undefined);
+  });
+
+  app.get(
+    '/public-key',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'The public key that verifies the QR codes',
+        description:
+          'An Ed25519 JWK (RFC 8037) with its key id `kid`. A QR code holds `v1.<payload>.<signature>`: base64url of the JSON ' +
+          '`{p: visaRequestId, t: traveler, i: issue time (Unix seconds), k: kid}` and of the Ed25519 signature of ' +
+          '`v1.<payload>`. A kiosk fetches the key once and verifies codes offline; no API key needed.',
+        response: { 200: publicKeySchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return app.qr.publicKey;
+    },
+  );
+
+  app.post(
+    '/scan',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Scan the QR code of a visa request',
+        description:
+          'Refused: a code that is damaged, altered or not signed by the agency (400 with the reason in `extra.token`), an ' +
+          'unknown request (404), a code replaced by a newer one after a change of the request (409), a completed ' +
+          '(already used) or expired request (409). A pending request is analysed at once: green → visa granted ' +
+          '(GRANTED, invoices 100 with release date, code and the client’s customs office); yellow or red → CUSTOMS_CHECK ' +
+          '(invoices 40). A request in completion (green light from the portal) → GRANTED. A request already under customs ' +
+          'check → CUSTOMS_CHECK again. The answer says why (`reasons`) and what to tell the traveler (`message`).',
+        body: scanBodySchema,
+        response: { 200: scanResultSchema, ...exitPointErrors },
+      },
+    },
+    async (request, reply) => {
+      appendVary(reply, 'Accept-Language');
+      return service.scan(clientOf(request), request.body.token, requestLanguage(request));
+    },
+  );
+
+  app.get(
+    '/requests/:publicId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A visa request as the officer sees it (officers only)',
+        description: 'The traveler’s name and document, the state, the light and its reasons, the invoices. A kiosk key answers 403.',
+        params: publicIdParamsSchema,
+        response: { 200: exitPointViewSchema, ...exitPointErrors },
+      },
+    },
+    async (request) => service.find(clientOf(request), request.params.publicId, requestLanguage(request)),
+  );
+
+  app.post(
+    '/requests/:publicId/decisions',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Decide the invoices under customs check (officers only)',
+        description:
+          'Per invoice (refund id) of a request in customs check (20, else 409): GRANTED (100, with release data), DENIED (10) ' +
+          'or NOT_SELECTED (50). An invoice not waiting for a decision answers 400. When no invoice is left at 40 the ' +
+          'request is completed (100). A kiosk key answers 403.',
+        params: publicIdParamsSchema,
+        body: decisionsBodySchema,
+        response: { 200: exitPointViewSchema, ...exitPointErrors },
+      },
+    },
+    async (request) => service.decide(clientOf(request), request.params.publicId, request.body, requestLanguage(request)),
+  );
+};

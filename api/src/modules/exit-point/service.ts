@@ -1,0 +1,218 @@
+import { InvoiceState, VisaState, type ServerLanguage } from '@varco/contracts';
+import type { Kysely } from 'kysely';
+import { AppError, type Message } from '../../app-error';
+import type { Database, ExitPointClientKind } from '../../db/types';
+import { translate, type MessageKey } from '../../i18n/messages';
+import { invoiceStateKey } from '../invoices/states';
+import type { QrService, QrVerifyFailure } from '../qr/signer';
+import { qrIssuedAtSeconds } from '../qr/signer';
+import { describeRiskReasons } from '../risk/reasons';
+import { analyseRisk, decideInvoices, grantAtExit, type AnalyseRiskOptions, type ExitActor } from '../visas/transitions';
+import { hashExitPointKey, newExitPointKey } from './api-keys';
+import { createExitPointRepository, type ExitPointClient, type ExitPointRequestRow } from './repository';
+import type { DecisionOutcome, DecisionsBody, ExitPointView, ScanResult } from './schemas';
+
+/** The kinds of exit_point_event rows. */
+export const EXIT_EVENT = {
+  SCAN_REFUSED: 'SCAN_REFUSED',
+  RISK_ANALYSED: 'RISK_ANALYSED',
+  GRANTED: 'GRANTED',
+  CUSTOMS_CHECK: 'CUSTOMS_CHECK',
+  DECIDED: 'DECIDED',
+  DECISION_REFUSED: 'DECISION_REFUSED',
+} as const;
+
+const QR_FAILURE_KEYS: Readonly<Record<QrVerifyFailure, MessageKey>> = {
+  malformed: 'exitPoint.qrMalformed',
+  signature: 'exitPoint.qrSignature',
+  'unknown-key': 'exitPoint.qrUnknownKey',
+};
+
+const VISA_STATE_KEYS: Readonly<Record<number, MessageKey>> = {
+  [VisaState.PENDING]: 'visa.state.pending',
+  [VisaState.EXPIRED]: 'visa.state.expired',
+  [VisaState.CUSTOMS_CHECK]: 'visa.state.customsCheck',
+  [VisaState.IN_COMPLETION]: 'visa.state.inCompletion',
+  [VisaState.COMPLETED]: 'visa.state.completed',
+};
+
+const DECISION_STATES: Readonly<Record<DecisionOutcome, 100 | 10 | 50>> = {
+  GRANTED: InvoiceState.GRANTED,
+  DENIED: InvoiceState.DENIED,
+  NOT_SELECTED: InvoiceState.NOT_SELECTED,
+};
+
+const isLight = (value: number | null): value is 1 | 5 | 10 => value === 1 || value === 5 || value === 10;
+
+export interface ExitPointServiceDeps {
+  qr: Pick<QrService, 'verify'>;
+  clock?: () => Date;
+  /** Forces the risk analysis of a scanned pending request (tests); the real rules by default. */
+  riskOptions?: Omit<AnalyseRiskOptions, 'now'>;
+}
+
+/** Creates a kiosk or officer client and returns its API key, shown this once and never stored in clear. */
+export async function createClient(
+  db: Kysely<Database>,
+  client: { kind: ExitPointClientKind; name: string; customsOffice: string },
+  apiKey: string = newExitPointKey(),
+): Promise<{ client: ExitPointClient; apiKey: string }> {
+  const record = await createExitPointRepository(db).insertClient({ kind: client.kind, name: client.name, customs_office: client.customsOffice, api_key_hash: hashExitPointKey(apiKey) });
+  return { client: record, apiKey };
+}
+
+/**
+ * The exit point (ARCHITECTURE "Domain states"): kiosks and customs officers scan the QR code of a visa request, and
+ * officers decide the invoices of a request under customs check. The state changes are the visas module's
+ * (transitions.ts); this module checks the code and the client, answers what to do, and keeps the audit trail.
+ */
+export function createExitPointService(db: Kysely<Database>, deps: ExitPointServiceDeps) {
+  const repository = createExitPointRepository(db);
+  const clock = deps.clock ?? (() => new Date());
+  const actorOf = (client: ExitPointClient): ExitActor => ({ kind: client.kind, clientId: client.id, customsOffice: client.customs_office });
+
+  async function view(row: ExitPointRequestRow, language: ServerLanguage): Promise<ExitPointView> {
+    const invoices = await repository.invoices(row.id);
+    const light = isLight(row.risk_result) ? row.risk_result : null;
+    return {
+      light,
+      reasons: light === null ? [] : describeRiskReasons(row.risk_reasons, language),
+      request: {
+        publicId: row.public_id,
+        requestCode: row.request_code,
+        traveler: {
+          name: `${row.nome} ${row.cognome}`,
+          document: { type: row.tipo_documento, country: row.paese_documento, number: row.numero_documento.toUpperCase() },
+        },
+        stateCode: row.state_code,
+        stateDescription: translate(language, VISA_STATE_KEYS[row.state_code] ?? 'visa.state.other'),
+        totalAmount: Math.round(invoices.reduce((sum, invoice) => sum + Number(invoice.total_amount), 0) * 100) / 100,
+        travelDate: row.travel_date.toISOString(),
+        transportType: row.transport_type,
+        flightNumber: row.flight_number,
+        invoices: invoices.map((invoice) => ({
+          refundId: invoice.id,
+          invoiceNumber: invoice.invoice_number,
+          vendorName: invoice.vendor_name,
+          totalAmount: Number(invoice.total_amount),
+          stateCode: invoice.state_code,
+          stateDescription: translate(language, invoiceStateKey(invoice.state_code, invoice.in_completion)),
+          release:
+            invoice.release_date && invoice.release_code && invoice.customs_office
+              ? { date: invoice.release_date.toISOString(), code: invoice.release_code, customsOffice: invoice.customs_office }
+              : null,
+        })),
+      },
+    };
+  }
+
+  /** Reads a request again after a transition and answers it. */
+  async function reread(publicId: string, language: ServerLanguage): Promise<ExitPointView> {
+    const row = await repository.findRequest(publicId);
+    if (!row) throw new AppError(404, { key: 'exitPoint.requestNotFound' });
+    return view(row, language);
+  }
+
+  /** Refuses a scan: one audit row, then the error. */
+  async function refuseScan(client: ExitPointClient, requestId: number | null, reason: string, error: AppError): Promise<never> {
+    await repository.recordEvent({ clientId: client.id, requestId, kind: EXIT_EVENT.SCAN_REFUSED, detail: { reason, status: error.statusCode } });
+    throw error;
+  }
+
+  function requireOfficer(client: ExitPointClient): Promise<void> {
+    if (client.kind === 'OFFICER') return Promise.resolve();
+    return repository
+      .recordEvent({ clientId: client.id, requestId: null, kind: EXIT_EVENT.DECISION_REFUSED, detail: { reason: 'not-officer' } })
+      .then(() => {
+        throw new AppError(403, { key: 'exitPoint.officerOnly' });
+      });
+  }
+
+  return {
+    repository,
+
+    /** The client of an API key; 401 without one. */
+    async authenticate(apiKey: string | undefined): Promise<ExitPointClient> {
+      const client = apiKey ? await repository.findByKeyHash(hashExitPointKey(apiKey)) : undefined;
+      if (!client) throw new AppError(401, { key: 'exitPoint.badKey' });
+      return client;
+    },
+
+    /**
+     * A scan: the token must be ours and unaltered (400), of a request that exists (404), still the latest code of it
+     * (409 stale), neither completed (409 used) nor expired (409). Pending → risk analysis at the exit point (green:
+     * visa granted at once; yellow/red: customs check); in completion → visa granted; customs check → unchanged, the
+     * traveler is (again) sent to the office.
+     */
+    async scan(client: ExitPointClient, token: string, language: ServerLanguage): Promise<ScanResult> {
+      const verified = deps.qr.verify(token);
+      if (!verified.ok) {
+        const fields: Record<string, Message> = { token: { key: QR_FAILURE_KEYS[verified.reason] } };
+        return refuseScan(client, null, verified.reason, new AppError(400, { key: 'exitPoint.invalidQr' }, fields));
+      }
+      const { claims } = verified;
+      const row = await repository.findRequest(claims.publicId);
+      if (!row) return refuseScan(client, null, 'not-found', new AppError(404, { key: 'exitPoint.requestNotFound' }));
+      // Signed by us for another traveler: never issued that way, so treated as a forgery.
+      if (row.traveler_id !== claims.travelerId) {
+        return refuseScan(client, row.id, 'traveler', new AppError(400, { key: 'exitPoint.invalidQr' }, { token: { key: 'exitPoint.qrSignature' } }));
+      }
+      if (row.state_code === VisaState.COMPLETED || (row.state_code === VisaState.IN_COMPLETION && row.scanned_at)) {
+        return refuseScan(client, row.id, 'used', new AppError(409, { key: 'exitPoint.alreadyUsed' }));
+      }
+      if (row.state_code === VisaState.EXPIRED) return refuseScan(client, row.id, 'expired', new AppError(409, { key: 'exitPoint.expired' }));
+      if (qrIssuedAtSeconds(row.qr_issued_at) !== qrIssuedAtSeconds(claims.issuedAt)) {
+        return refuseScan(client, row.id, 'stale', new AppError(409, { key: 'exitPoint.staleQr' }));
+      }
+
+      const actor = actorOf(client);
+      const now = clock();
+      const before = row.state_code;
+      if (before === VisaState.PENDING) {
+        const outcome = await analyseRisk(db, row.id, client.kind, actor, { ...deps.riskOptions, now });
+        await repository.recordEvent({ clientId: client.id, requestId: row.id, kind: EXIT_EVENT.RISK_ANALYSED, detail: { light: outcome.light, stateCode: outcome.stateCode } });
+      } else if (before === VisaState.IN_COMPLETION) {
+        await grantAtExit(db, row.id, actor, now);
+      }
+      const answer = await reread(claims.publicId, language);
+      const granted = answer.request.stateCode === VisaState.COMPLETED;
+      await repository.recordEvent({
+        clientId: client.id,
+        requestId: row.id,
+        kind: granted ? EXIT_EVENT.GRANTED : EXIT_EVENT.CUSTOMS_CHECK,
+        detail: { from: before, stateCode: answer.request.stateCode, light: answer.light },
+      });
+      return {
+        outcome: granted ? 'GRANTED' : 'CUSTOMS_CHECK',
+        message: translate(language, granted ? 'exitPoint.granted' : 'exitPoint.customsCheck'),
+        ...answer,
+      };
+    },
+
+    /** An officer reads a request (kiosks cannot: 403). */
+    async find(client: ExitPointClient, publicId: string, language: ServerLanguage): Promise<ExitPointView> {
+      await requireOfficer(client);
+      return reread(publicId, language);
+    },
+
+    /** An officer's decisions on the invoices under customs check (kiosks cannot: 403). */
+    async decide(client: ExitPointClient, publicId: string, body: DecisionsBody, language: ServerLanguage): Promise<ExitPointView> {
+      await requireOfficer(client);
+      const row = await repository.findRequest(publicId);
+      if (!row) throw new AppError(404, { key: 'exitPoint.requestNotFound' });
+      const decisions = body.decisions.map((decision) => ({ refundId: decision.refundId, outcome: DECISION_STATES[decision.outcome] }));
+      try {
+        const outcome = await decideInvoices(db, row.id, decisions, actorOf(client), clock());
+        await repository.recordEvent({ clientId: client.id, requestId: row.id, kind: EXIT_EVENT.DECIDED, detail: { decisions: body.decisions, stateCode: outcome.stateCode } });
+      } catch (error) {
+        if (error instanceof AppError) {
+          await repository.recordEvent({ clientId: client.id, requestId: row.id, kind: EXIT_EVENT.DECISION_REFUSED, detail: { reason: error.detail.key, decisions: body.decisions } });
+        }
+        throw error;
+      }
+      return reread(publicId, language);
+    },
+  };
+}
+
+export type ExitPointService = ReturnType<typeof createExitPointService>;

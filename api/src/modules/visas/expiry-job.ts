@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { expireDue } from './transitions';
+
+export interface VisaExpiryOptions {
+  /** How often the job runs (ms); every minute by default. */
+  intervalMs?: number;
+  /** False: this instance runs no job (another one does). */
+  enabled?: boolean;
+  /** The clock of the job (tests). */
+  clock?: () => Date;
+}
+
+export const VISA_EXPIRY_INTERVAL_MS = 60_000;
+
+/**
+ * Expires pending visa requests whose travel date passed more than 12 hours ago (transitions.ts `expireDue`): runs
+ * once the app is ready and then every `intervalMs`, never two passes at once in a process. Rows are claimed with
+ * FOR UPDATE SKIP LOCKED, so every api instance can run the job. Stopped when the app closes.
+ */
+export const visaExpiryPlugin = fp(
+  async (app: FastifyInstance, options: VisaExpiryOptions) => {
+    if (options.enabled === false) return;
+    const intervalMs = options.intervalMs ?? VISA_EXPIRY_INTERVAL_MS;
+    const clock = options.clock ?? (() => new Date());
+    const log = app.log.child({ module: 'visa-expiry' });
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<void> | undefined;
+    let stopped = false;
+
+    const pass = async () => {
+      try {
+        const expired = await expireDue(app.db, clock());
+        if (expired > 0) log.info({ expired }, 'visa requests expired');
+      } catch (error) {
+        log.warn({ err: error }, 'visa expiry pass failed');
+      }
+    };
+    const schedule = () => {
+      if (stopped) return;
+      timer = setTimeout(() => {
+        running = pass().finally(() => {
+          running = undefined;
+          schedule();
+        });
+      }, intervalMs);
+      timer.unref();
+    };
+
+    app.addHook('onReady', async () => {
+      schedule();
+    });
+    app.addHook('onClose', async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    });
+  },
+  { name: 'varco-visa-expiry', dependencies: ['varco-db'] },
+);

@@ -1,0 +1,246 @@
+import { EXIT_DEADLINE_MONTHS, INVOICE_AVAILABLE_STATES, InvoiceState, type ServerLanguage } from '@varco/contracts';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, RiskOrigin, RiskReason } from '../../db/types';
+import { heldBy, invoiceColumns, type InvoiceRow } from '../invoices/repository';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A visa request as the traveler's calls read it, with its totals and the labels of its coded fields. */
+export interface VisaRow {
+  id: number;
+  public_id: string;
+  request_code: string;
+  traveler_id: number;
+  state_code: number;
+  created_at: Date;
+  travel_date: Date;
+  transport_type: string;
+  transport_label: string;
+  crew_member: boolean;
+  travel_doc_type: string | null;
+  travel_doc_label: string | null;
+  travel_doc_number: string | null;
+  destination_country: string;
+  destination_country_label: string;
+  destination_airport: string | null;
+  destination_airport_label: string | null;
+  destination_free_zone: string | null;
+  destination_free_zone_label: string | null;
+  flight_number: string | null;
+  qr_issued_at: Date;
+  risk_result: number | null;
+  risk_reasons: RiskReason[] | null;
+  risk_origin: RiskOrigin | null;
+  risk_analysed_at: Date | null;
+  total_amount: number;
+  total_invoices: number;
+}
+
+/** The travel data of a request, checked and normalised by the service. */
+export interface TravelValues {
+  transport_type: string;
+  crew_member: boolean;
+  travel_date: Date;
+  travel_doc_type: string | null;
+  travel_doc_number: string | null;
+  destination_country: string;
+  destination_free_zone: string | null;
+  destination_airport: string | null;
+  flight_number: string | null;
+}
+
+/** An invoice of the traveler as the request rules need it. */
+export interface CandidateInvoice {
+  id: number;
+  invoice_number: string;
+  emission_day: string;
+  state_code: number;
+  /** The live request holding it, if any. */
+  visa_request_id: number | null;
+}
+
+/**
+ * The SQL of an invoice's exit deadline (the end of the third month after the month of issue), the same day as
+ * `exitDeadline()` of `invoices/calendar.ts`.
+ */
+export const exitDeadlineSql = sql<string>`(date_trunc('month', i.emission_date) + make_interval(months => ${EXIT_DEADLINE_MONTHS + 1}) - interval '1 day')::date`;
+
+/** The visa request rows of one traveler (every traveler call starts here) with their totals and labels. */
+function visaRows(db: Db, language: ServerLanguage) {
+  const label = language === 'IT' ? 'description_it' : 'description_en';
+  return db
+    .selectFrom('visa_request as v')
+    .innerJoin('transport_type as tt', 'tt.code', 'v.transport_type')
+    .innerJoin('country as dc', 'dc.code', 'v.destination_country')
+    .leftJoin('document_type as dt', 'dt.code', 'v.travel_doc_type')
+    .leftJoin('airport as ap', 'ap.code', 'v.destination_airport')
+    .leftJoin('free_zone as fz', 'fz.code', 'v.destination_free_zone')
+    .select([
+      'v.id',
+      'v.public_id',
+      'v.request_code',
+      'v.traveler_id',
+      'v.state_code',
+      'v.created_at',
+      'v.travel_date',
+      'v.transport_type',
+      `tt.${label} as transport_label`,
+      'v.crew_member',
+      'v.travel_doc_type',
+      `dt.${label} as travel_doc_label`,
+      'v.travel_doc_number',
+      'v.destination_country',
+      `dc.${label} as destination_country_label`,
+      'v.destination_airport',
+      `ap.${label} as destination_airport_label`,
+      'v.destination_free_zone',
+      `fz.${label} as destination_free_zone_label`,
+      'v.flight_number',
+      'v.qr_issued_at',
+      'v.risk_result',
+      'v.risk_reasons',
+      'v.risk_origin',
+      'v.risk_analysed_at',
+    ])
+    // Every invoice the request held, live or released (an expired request keeps its history).
+    .select(
+      sql<number>`coalesce((select sum(i.total_amount) from visa_request_invoice vi join invoice i on i.id = vi.invoice_id where vi.visa_request_id = v.id), 0)::float8`.as(
+        'total_amount',
+      ),
+    )
+    .select(sql<number>`(select count(*) from visa_request_invoice vi where vi.visa_request_id = v.id)::int`.as('total_invoices'));
+}
+
+/** Whether the traveler has a pending request (state 1): the user-info flag visaCreationEnabled is its negation. */
+export async function hasPendingVisa(db: Kysely<Database>, travelerId: number): Promise<boolean> {
+  const row = await db.selectFrom('visa_request').select('id').where('traveler_id', '=', travelerId).where('state_code', '=', 1).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+export function createVisaRepository(db: Kysely<Database>) {
+  return {
+    /** A page of the traveler's requests, newest first, and how many there are in all. */
+    async list(travelerId: number, limit: number, offset: number, language: ServerLanguage): Promise<{ rows: VisaRow[]; total: number }> {
+      const [rows, count] = await Promise.all([
+        visaRows(db, language).where('v.traveler_id', '=', travelerId).orderBy('v.created_at', 'desc').orderBy('v.id', 'desc').limit(limit).offset(offset).execute(),
+        db.selectFrom('visa_request').select(sql<number>`count(*)::int`.as('total')).where('traveler_id', '=', travelerId).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: count.total };
+    },
+
+    /** One of the traveler's requests; undefined when it is another traveler's or unknown. */
+    find(travelerId: number, requestId: number, language: ServerLanguage, trx: Db = db): Promise<VisaRow | undefined> {
+      return visaRows(trx, language).where('v.traveler_id', '=', travelerId).where('v.id', '=', requestId).executeTakeFirst();
+    },
+
+    /** The invoices of a request (live, or released for an expired one), newest issue first. */
+    invoicesOf(requestId: number): Promise<InvoiceRow[]> {
+      return db
+        .selectFrom('visa_request_invoice as vi')
+        .innerJoin('invoice as i', 'i.id', 'vi.invoice_id')
+        .select(invoiceColumns)
+        .where('vi.visa_request_id', '=', requestId)
+        .where('i.cancelled_at', 'is', null)
+        .orderBy('i.emission_date', 'desc')
+        .orderBy('i.id', 'desc')
+        .execute();
+    },
+
+    hasPending: (travelerId: number) => hasPendingVisa(db, travelerId),
+
+    /** The traveler's invoices among `ids` (not cancelled), with the live request holding each. */
+    candidates(travelerId: number, ids: readonly number[]): Promise<CandidateInvoice[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('invoice as i')
+        .leftJoin('visa_request_invoice as vi', (join) => join.onRef('vi.invoice_id', '=', 'i.id').on('vi.released_at', 'is', null))
+        .select(['i.id', 'i.invoice_number', sql<string>`to_char(i.emission_date, 'YYYY-MM-DD')`.as('emission_day'), 'i.state_code', 'vi.visa_request_id'])
+        .where(heldBy(travelerId))
+        .where('i.cancelled_at', 'is', null)
+        .where('i.id', 'in', [...ids])
+        .execute();
+    },
+
+    /** The reference data a travel refers to, in one round trip; each field null/false when unknown. */
+    async travelReferences(travel: { transportType: string; travelDocType: string | null; destinationCountry: string; destinationAirport: string | null; destinationFreeZone: string | null }) {
+      const row = await db
+        .selectNoFrom((eb) => [
+          eb.selectFrom('transport_type').select(sql<boolean>`true`.as('known')).where('code', '=', travel.transportType).as('transport'),
+          eb.selectFrom('document_type').select(sql<boolean>`true`.as('known')).where('code', '=', travel.travelDocType ?? '').as('doc_type'),
+          eb.selectFrom('country').select('eu_member').where('code', '=', travel.destinationCountry).as('country_eu_member'),
+          eb.selectFrom('airport').select('country_code').where('code', '=', travel.destinationAirport ?? '').as('airport_country'),
+          eb.selectFrom('free_zone').select('country_code').where('code', '=', travel.destinationFreeZone ?? '').as('zone_country'),
+        ])
+        .executeTakeFirstOrThrow();
+      return {
+        transportKnown: row.transport === true,
+        docTypeKnown: row.doc_type === true,
+        /** null: unknown country. */
+        countryEuMember: row.country_eu_member as boolean | null,
+        airportCountry: row.airport_country as string | null,
+        zoneCountry: row.zone_country as string | null,
+      };
+    },
+  };
+}
+
+export type VisaRepository = ReturnType<typeof createVisaRepository>;
+
+// ----- Statements used inside the transactions of the service and of transitions.ts -----
+
+/** Locks a request row (FOR UPDATE) and reads what the state machine needs; undefined when it does not exist. */
+export function lockRequest(trx: Transaction<Database>, requestId: number, travelerId?: number) {
+  let query = trx.selectFrom('visa_request').select(['id', 'traveler_id', 'state_code', 'risk_result']).where('id', '=', requestId);
+  if (travelerId !== undefined) query = query.where('traveler_id', '=', travelerId);
+  return query.forUpdate().executeTakeFirst();
+}
+
+/**
+ * Claims invoices for a request: those of `ids` still available (1/30) move to 90 in one statement, which takes their
+ * row locks, so two requests claiming the same invoice cannot both succeed (the second waits for the first and then
+ * finds the invoice at 90). Returns the ids claimed.
+ */
+export async function claimInvoices(trx: Transaction<Database>, travelerId: number, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await trx
+    .updateTable('invoice as i')
+    .set({ state_code: InvoiceState.IN_REQUEST, updated_at: sql`now()` })
+    .where('i.id', 'in', [...ids])
+    .where('i.state_code', 'in', [...INVOICE_AVAILABLE_STATES])
+    .where('i.cancelled_at', 'is', null)
+    .where(heldBy(travelerId))
+    .returning('i.id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Links invoices to a request (the partial unique index keeps an invoice in one live request only). */
+export async function linkInvoices(trx: Transaction<Database>, requestId: number, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .insertInto('visa_request_invoice')
+    .values(ids.map((invoiceId) => ({ visa_request_id: requestId, invoice_id: invoiceId })))
+    .execute();
+}
+
+/** The live invoice ids of a request. */
+export async function liveInvoiceIds(trx: Db, requestId: number): Promise<number[]> {
+  const rows = await trx.selectFrom('visa_request_invoice').select('invoice_id').where('visa_request_id', '=', requestId).where('released_at', 'is', null).execute();
+  return rows.map((row) => row.invoice_id);
+}
+
+/** Puts invoices still at 90 back to available (30). */
+export async function makeAvailable(trx: Transaction<Database>, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .updateTable('invoice')
+    .set({ state_code: InvoiceState.AVAILABLE, in_completion: false, updated_at: sql`now()` })
+    .where('id', 'in', [...ids])
+    .where('state_code', '=', InvoiceState.IN_REQUEST)
+    .execute();
+}
+
+/** Unique violation (SQLSTATE 23505), from pg or PGlite. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}

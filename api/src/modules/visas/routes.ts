@@ -1,0 +1,180 @@
+import {
+  apiErrorSchema,
+  createVisaBodySchema,
+  pageQuerySchema,
+  serverLanguageSchema,
+  startRiskAnalysisBodySchema,
+  updateVisaBodySchema,
+  visaIdResponseSchema,
+  visaListResponseSchema,
+  visaSchema,
+  type ServerLanguage,
+} from '@varco/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { requestLanguage } from '../../plugins/errors';
+import { requireSession } from '../../plugins/session';
+import { createVisaService, visaPdfFilename, type VisaServiceDeps } from './service';
+
+const tags = ['visas'];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const notFound = { 404: apiErrorSchema };
+const conflict = { 409: apiErrorSchema };
+/** SPEC §7: visa calls send the current language, which wins over Accept-Language. */
+const language = { language: z.optional(serverLanguageSchema) };
+const idParams = z.object({ id: z.coerce.number().check(z.int(), z.gte(1), z.lte(2_147_483_647)) });
+
+const languageOf = (request: FastifyRequest, query: { language?: ServerLanguage | undefined }) => query.language ?? requestLanguage(request);
+const privateAnswer = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
+
+export type VisaRoutesOptions = Omit<VisaServiceDeps, 'qr'> & Partial<Pick<VisaServiceDeps, 'qr'>>;
+
+/** The visa request calls of SPEC §7 under `/api/v1/private/visa`: each reads and changes the signed-in traveler's own. */
+export const visaRoutes: FastifyPluginAsyncZod<VisaRoutesOptions> = async (app, options) => {
+  const service = createVisaService(app.db, { ...options, qr: options.qr ?? app.qr });
+
+  app.post(
+    '',
+    {
+      schema: {
+        tags,
+        summary: 'Create a visa request',
+        description:
+          'Invoices (refund ids: the traveler’s own, available, within their exit deadline, each once) and the travel (SPEC §5 ' +
+          'Visa step 2). The request is pending (1) and its invoices in progress (90). An invoice held by another request ' +
+          'answers 409. Per-field messages are in `extra` (`invoices`, `travel.<field>`).',
+        querystring: z.object(language),
+        body: createVisaBodySchema,
+        response: { 200: visaIdResponseSchema, ...errors, ...conflict },
+      },
+    },
+    async (request, reply) => {
+      privateAnswer(reply);
+      return service.create(requireSession(request).traveler_id, request.body);
+    },
+  );
+
+  app.put(
+    '',
+    {
+      schema: {
+        tags,
+        summary: 'Change a pending visa request',
+        description: 'The same body with the id. Only a pending request (else 409); removed invoices become available again; a new QR code is issued.',
+        querystring: z.object(language),
+        body: updateVisaBodySchema,
+        response: { 200: visaIdResponseSchema, ...errors, ...notFound, ...conflict },
+      },
+    },
+    async (request, reply) => {
+      privateAnswer(reply);
+      return service.update(requireSession(request).traveler_id, request.body);
+    },
+  );
+
+  app.get(
+    '/list',
+    {
+      schema: {
+        tags,
+        summary: 'The visa requests',
+        description: 'The traveler’s requests, newest first, `limit` per page (`page` from 0), with their total count.',
+        querystring: z.extend(pageQuerySchema, language),
+        response: { 200: visaListResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      privateAnswer(reply);
+      return service.list(requireSession(request).traveler_id, request.query.page, request.query.limit, languageOf(request, request.query));
+    },
+  );
+
+  app.put(
+    '/area',
+    {
+      schema: {
+        tags,
+        summary: 'Keep-alive',
+        description: 'Sent every 30 seconds while signed in (SPEC §7, §9): keeps the session alive. No other work.',
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (_request, reply) => reply.header('cache-control', 'no-store').status(204).send(null),
+  );
+
+  app.post(
+    '/start-risk-analysis',
+    {
+      schema: {
+        tags,
+        summary: 'Start the risk analysis of a pending request',
+        description:
+          'Scores the request (SPEC §4): green → 50 in completion (invoices granted, in completion: go airside); yellow or red → ' +
+          '20 customs check (invoices 40). Only a pending request (else 409). Answers the request as it now is.',
+        querystring: z.object(language),
+        body: startRiskAnalysisBodySchema,
+        response: { 200: visaSchema, ...errors, ...notFound, ...conflict },
+      },
+    },
+    async (request, reply) => {
+      privateAnswer(reply);
+      return service.startRiskAnalysis(requireSession(request).traveler_id, request.body.id, languageOf(request, request.query));
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One visa request',
+        description: 'With its invoices, its travel (coded fields described in the language), its risk analysis and, in states 1, 50 and 20, its QR code (base64 PNG).',
+        params: idParams,
+        querystring: z.object(language),
+        response: { 200: visaSchema, ...errors, ...notFound },
+      },
+    },
+    async (request, reply) => {
+      privateAnswer(reply);
+      return service.detail(requireSession(request).traveler_id, request.params.id, languageOf(request, request.query));
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a pending visa request',
+        description: 'Only a pending request (else 409); its invoices become available again.',
+        params: idParams,
+        response: { 204: z.null(), ...errors, ...notFound, ...conflict },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(requireSession(request).traveler_id, request.params.id);
+      return reply.header('cache-control', 'no-store').status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/:id/download',
+    {
+      schema: {
+        tags,
+        summary: 'The visa request as a PDF',
+        description: 'The request, its invoices and its QR code, in the language asked for. The file name is in content-disposition.',
+        params: idParams,
+        querystring: z.object(language),
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const pdf = await service.pdf(requireSession(request).traveler_id, id, languageOf(request, request.query));
+      privateAnswer(reply);
+      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${visaPdfFilename(id)}"`).send(pdf);
+    },
+  );
+};

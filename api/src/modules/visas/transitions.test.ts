@@ -1,0 +1,212 @@
+import assert from 'node:assert/strict';
+import { before, it } from 'node:test';
+import { AppError } from '../../app-error';
+import { describeEachDatabase, type TestApp } from '../../test/app';
+import { signedInTraveler, type SignedInTraveler } from '../../test/travelers';
+import { romeToday } from '../invoices/calendar';
+import { createVisaService, type VisaService } from './service';
+import { exitActor, insertInvoice, invoiceStates, issueDayPastDeadline, stubQr, validTravel, type TestInvoice } from './testing';
+import { analyseRisk, decideInvoices, expireDue, grantAtExit, newReleaseCode, type ExitActor } from './transitions';
+
+const GREEN = { score: { light: 1 as const, reasons: [{ key: 'risk.noFindings' }] } };
+const YELLOW = { score: { light: 5 as const, reasons: [{ key: 'risk.crewMember' }] } };
+const RED = { score: { light: 10 as const } };
+
+describeEachDatabase('the visa request state machine', ({ database, build }) => {
+  let service: VisaService;
+  let kiosk: ExitActor;
+  let officer: ExitActor;
+
+  before(async () => {
+    // The app migrates the database when it starts (PostgreSQL's test database starts empty).
+    await build().ready();
+    service = createVisaService(database().db, { qr: stubQr });
+    kiosk = await exitActor(database().db, 'KIOSK');
+    officer = await exitActor(database().db, 'OFFICER');
+  });
+
+  const db = () => database().db;
+  const request = (id: number) => db().selectFrom('visa_request').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  /** A pending request of a new traveler holding `count` invoices. */
+  async function pending(count = 2): Promise<{ id: number; traveler: SignedInTraveler; invoices: TestInvoice[] }> {
+    const traveler = await signedInTraveler(db());
+    const invoices = [];
+    for (let index = 0; index < count; index += 1) invoices.push(await insertInvoice(db(), traveler.document));
+    const { id } = await service.create(traveler.id, { invoices: invoices.map((invoice) => invoice.id), travel: validTravel() });
+    return { id, traveler, invoices };
+  }
+
+  const ids = (invoices: TestInvoice[]) => invoices.map((invoice) => invoice.id);
+
+  it('green from the traveler: 50 in completion, invoices granted in completion, the analysis written', async () => {
+    const { id, invoices } = await pending();
+    assert.deepEqual(await analyseRisk(db(), id, 'TRAVELER', undefined, GREEN), { stateCode: 50, light: 1 });
+    const row = await request(id);
+    assert.equal(row.state_code, 50);
+    assert.equal(row.risk_result, 1);
+    assert.deepEqual(row.risk_reasons, [{ key: 'risk.noFindings' }]);
+    assert.equal(row.risk_origin, 'TRAVELER');
+    assert.ok(row.risk_analysed_at);
+    assert.equal(row.scanned_at, null);
+    for (const invoice of (await invoiceStates(db(), ids(invoices))).values()) {
+      assert.equal(invoice.state_code, 100);
+      assert.equal(invoice.in_completion, true);
+      assert.equal(invoice.release_code, null);
+    }
+    // Only a pending request is analysed.
+    await assert.rejects(analyseRisk(db(), id, 'TRAVELER', undefined, GREEN), (error: unknown) => error instanceof AppError && error.statusCode === 409 && error.detail.key === 'visa.notPending');
+  });
+
+  it('grantAtExit: 50 → 100, invoices granted with the release data of the actor', async () => {
+    const { id, invoices } = await pending();
+    await analyseRisk(db(), id, 'TRAVELER', undefined, GREEN);
+    assert.deepEqual(await grantAtExit(db(), id, kiosk), { stateCode: 100, light: 1 });
+    const row = await request(id);
+    assert.equal(row.state_code, 100);
+    assert.equal(row.scanned_by, kiosk.clientId);
+    assert.equal(row.customs_office, 'IT277100');
+    assert.ok(row.scanned_at && row.completed_at);
+    const codes = new Set<string>();
+    for (const invoice of (await invoiceStates(db(), ids(invoices))).values()) {
+      assert.equal(invoice.state_code, 100);
+      assert.equal(invoice.in_completion, false);
+      assert.equal(invoice.customs_office, 'IT277100');
+      assert.ok(invoice.release_date);
+      assert.match(invoice.release_code ?? '', new RegExp(`^${romeToday().slice(2, 4)}IT277100\\d{6}$`));
+      codes.add(invoice.release_code!);
+    }
+    assert.equal(codes.size, invoices.length);
+    // Once completed, the exit scan cannot grant again; a pending request is not in completion either.
+    await assert.rejects(grantAtExit(db(), id, kiosk), (error: unknown) => error instanceof AppError && error.detail.key === 'visa.notInCompletion');
+    const other = await pending(1);
+    await assert.rejects(grantAtExit(db(), other.id, kiosk), (error: unknown) => error instanceof AppError && error.statusCode === 409);
+    await assert.rejects(grantAtExit(db(), 2_000_000_000, kiosk), (error: unknown) => error instanceof AppError && error.statusCode === 404);
+  });
+
+  it('green at the exit point: completed at once, invoices granted', async () => {
+    const { id, invoices } = await pending(1);
+    assert.deepEqual(await analyseRisk(db(), id, 'KIOSK', kiosk, GREEN), { stateCode: 100, light: 1 });
+    const row = await request(id);
+    assert.equal(row.risk_origin, 'KIOSK');
+    assert.equal(row.scanned_by, kiosk.clientId);
+    assert.ok(row.completed_at);
+    const invoice = (await invoiceStates(db(), ids(invoices))).get(invoices[0]!.id)!;
+    assert.equal(invoice.state_code, 100);
+    assert.equal(invoice.in_completion, false);
+    assert.ok(invoice.release_code);
+  });
+
+  it('yellow or red: 20 customs check, invoices 40', async () => {
+    for (const [options, light, origin, actor] of [
+      [YELLOW, 5, 'TRAVELER', undefined],
+      [RED, 10, 'OFFICER', officer],
+    ] as const) {
+      const { id, invoices } = await pending();
+      assert.deepEqual(await analyseRisk(db(), id, origin, actor, options), { stateCode: 20, light });
+      const row = await request(id);
+      assert.equal(row.state_code, 20);
+      assert.equal(row.risk_result, light);
+      assert.equal(row.scanned_by, actor?.clientId ?? null);
+      for (const invoice of (await invoiceStates(db(), ids(invoices))).values()) assert.equal(invoice.state_code, 40);
+    }
+  });
+
+  it('scores with the risk rules when no light is forced', async () => {
+    const { id } = await pending(1);
+    // random() = 0.99: not drawn for the random sample; a small request by air with a passport has no finding.
+    const outcome = await analyseRisk(db(), id, 'TRAVELER', undefined, { random: () => 0.99 });
+    assert.deepEqual(outcome, { stateCode: 50, light: 1 });
+    assert.deepEqual((await request(id)).risk_reasons, [{ key: 'risk.noFindings' }]);
+  });
+
+  it('decideInvoices: per invoice, the request completed when none is left at 40', async () => {
+    const { id, invoices } = await pending(3);
+    const [granted, denied, notSelected] = invoices as [TestInvoice, TestInvoice, TestInvoice];
+    await analyseRisk(db(), id, 'OFFICER', officer, RED);
+
+    assert.deepEqual(await decideInvoices(db(), id, [{ refundId: granted.id, outcome: 100 }], officer), { stateCode: 20, light: 10 });
+    let states = await invoiceStates(db(), ids(invoices));
+    assert.equal(states.get(granted.id)?.state_code, 100);
+    assert.ok(states.get(granted.id)?.release_code);
+    assert.equal(states.get(denied.id)?.state_code, 40);
+    assert.equal((await request(id)).state_code, 20);
+
+    // An invoice already decided, or not of this request, is refused and nothing changes.
+    for (const refundId of [granted.id, (await pending(1)).invoices[0]!.id]) {
+      await assert.rejects(
+        decideInvoices(db(), id, [{ refundId, outcome: 10 }], officer),
+        (error: unknown) => error instanceof AppError && error.statusCode === 400 && error.detail.key === 'visa.invoiceNotUnderCheck',
+      );
+    }
+
+    const outcome = await decideInvoices(
+      db(),
+      id,
+      [
+        { refundId: denied.id, outcome: 10 },
+        { refundId: notSelected.id, outcome: 50 },
+      ],
+      officer,
+    );
+    assert.deepEqual(outcome, { stateCode: 100, light: 10 });
+    states = await invoiceStates(db(), ids(invoices));
+    assert.equal(states.get(denied.id)?.state_code, 10);
+    assert.equal(states.get(notSelected.id)?.state_code, 50);
+    assert.equal(states.get(denied.id)?.release_code, null);
+    const row = await request(id);
+    assert.equal(row.state_code, 100);
+    assert.ok(row.completed_at);
+    await assert.rejects(decideInvoices(db(), id, [], officer), (error: unknown) => error instanceof AppError && error.detail.key === 'visa.notInCustomsCheck');
+  });
+
+  it('expireDue: pending requests 12 hours past their travel date expire; invoices back to 30, or 20 past their deadline', async () => {
+    const now = new Date();
+    const due = await pending(1);
+    const traveler = due.traveler;
+    // A second request whose invoice's exit deadline passed while it waited (written directly: the rules refuse it).
+    const late = await insertInvoice(db(), traveler.document);
+    const lateRequest = (await service.create(traveler.id, { invoices: [late.id], travel: validTravel() })).id;
+    await db().updateTable('invoice').set({ emission_date: issueDayPastDeadline() }).where('id', '=', late.id).execute();
+    const recent = await pending(1);
+    const setTravel = (id: number, hoursAgo: number) =>
+      db().updateTable('visa_request').set({ travel_date: new Date(now.getTime() - hoursAgo * 3_600_000) }).where('id', '=', id).execute();
+    await setTravel(due.id, 13);
+    await setTravel(lateRequest, 24 * 5);
+    await setTravel(recent.id, 11);
+
+    assert.ok((await expireDue(db(), now)) >= 2);
+    for (const id of [due.id, lateRequest]) {
+      const row = await request(id);
+      assert.equal(row.state_code, 10);
+      assert.ok(row.expired_at);
+    }
+    assert.equal((await request(recent.id)).state_code, 1);
+    const states = await invoiceStates(db(), [due.invoices[0]!.id, late.id, recent.invoices[0]!.id]);
+    assert.equal(states.get(due.invoices[0]!.id)?.state_code, 30);
+    assert.equal(states.get(late.id)?.state_code, 20);
+    assert.equal(states.get(recent.invoices[0]!.id)?.state_code, 90);
+    const links = await db().selectFrom('visa_request_invoice').select(['invoice_id', 'released_at']).where('visa_request_id', 'in', [due.id, lateRequest]).execute();
+    assert.equal(links.length, 2);
+    assert.ok(links.every((link) => link.released_at !== null));
+    // The released invoice can go into a new request; the expired one keeps its history.
+    const again = await service.create(traveler.id, { invoices: [due.invoices[0]!.id], travel: validTravel() });
+    assert.ok(again.id > 0);
+    assert.equal(await expireDue(db(), now), 0);
+  });
+
+  it('the expiry job runs by itself', async () => {
+    const { id } = await pending(1);
+    await db().updateTable('visa_request').set({ travel_date: new Date(Date.now() - 13 * 3_600_000) }).where('id', '=', id).execute();
+    const app: TestApp = build({}, { visaExpiry: { intervalMs: 20 } });
+    await app.ready();
+    const deadline = Date.now() + 5_000;
+    while ((await request(id)).state_code !== 10 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal((await request(id)).state_code, 10);
+    await app.close();
+  });
+
+  it('release codes name the year and the office', () => {
+    assert.match(newReleaseCode('IT277100', new Date('2026-03-01T10:00:00Z')), /^26IT277100\d{6}$/);
+  });
+});

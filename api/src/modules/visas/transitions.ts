@@ -1,0 +1,260 @@
+import { randomInt } from 'node:crypto';
+import { InvoiceState, TrafficLight, VisaState } from '@varco/contracts';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { AppError, notFound } from '../../app-error';
+import type { Database, RiskOrigin, RiskReason } from '../../db/types';
+import { romeToday } from '../invoices/calendar';
+import { riskInputOf } from '../risk/history';
+import { scoreRisk } from '../risk/score';
+import { exitDeadlineSql, liveInvoiceIds, lockRequest } from './repository';
+
+/**
+ * The state machine of a visa request (ARCHITECTURE "Domain states"). Each transition is one transaction that first
+ * locks the request row (FOR UPDATE), so the traveler, a kiosk and an officer acting at once are serialised and each
+ * sees the state the previous one left. The exit point (module exit-point) calls these with its client as the actor.
+ */
+
+export interface ExitActor {
+  kind: 'KIOSK' | 'OFFICER';
+  clientId: number;
+  customsOffice: string;
+}
+
+export type TransitionOutcome = { stateCode: number; light: 1 | 5 | 10 | null };
+
+type Light = 1 | 5 | 10;
+
+/** Tests (and tools) may force the outcome of the scoring; by default it is `scoreRisk` with its own randomness. */
+export interface AnalyseRiskOptions {
+  /** Used instead of scoreRisk's result. */
+  score?: { light: Light; score?: number; reasons?: RiskReason[] };
+  /** The random source handed to scoreRisk (its sampling). */
+  random?: () => number;
+  /** The share of the random sample (the configuration's RISK_SAMPLE_RATE); scoreRisk's default otherwise. */
+  sampleRate?: number;
+  now?: Date;
+}
+
+/** A pending request's travel date plus this grace passes without a scan: the request expires. */
+export const EXPIRY_GRACE_MS = 12 * 60 * 60 * 1000;
+
+/**
+ * The release code of a granted invoice: `<yy>IT<digits of the customs office><6 random digits>`, e.g.
+ * 26IT277100048213 for Milano Malpensa (IT277100) in 2026. Unique enough per office and year for the merchant's
+ * refund; the invoice id stays the key.
+ */
+export function newReleaseCode(customsOffice: string, now: Date): string {
+  const year = romeToday(now).slice(2, 4);
+  const office = customsOffice.replace(/\D/g, '');
+  return `${year}IT${office}${String(randomInt(1_000_000)).padStart(6, '0')}`;
+}
+
+/** Grants invoices of a request (visa 100, release data of the actor's office, no longer 'in completion'). */
+async function grantInvoices(trx: Transaction<Database>, ids: readonly number[], actor: ExitActor, now: Date): Promise<void> {
+  // One release code per invoice: the merchant refunds each invoice on its own code.
+  for (const id of ids) {
+    await trx
+      .updateTable('invoice')
+      .set({
+        state_code: InvoiceState.GRANTED,
+        in_completion: false,
+        customs_office: actor.customsOffice,
+        release_date: now,
+        release_code: newReleaseCode(actor.customsOffice, now),
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+async function setInvoices(trx: Transaction<Database>, ids: readonly number[], values: { state_code: number; in_completion?: boolean }, now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .updateTable('invoice')
+    .set({ ...values, updated_at: now })
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+const scanned = (actor: ExitActor | undefined, now: Date) => (actor ? { scanned_at: now, scanned_by: actor.clientId, customs_office: actor.customsOffice } : {});
+
+async function lockedOrThrow(trx: Transaction<Database>, requestId: number) {
+  const request = await lockRequest(trx, requestId);
+  if (!request) throw notFound({ key: 'visa.notFound' });
+  return request;
+}
+
+/**
+ * The risk analysis of a pending request (else 409 'visa.notPending'), started by the traveler (origin TRAVELER) or
+ * by the exit point scanning it (KIOSK/OFFICER with the actor). Green: started by the traveler → 50 in completion
+ * (invoices 100 'in completion': go airside); at the exit point → 100 completed at once (invoices granted). Yellow or
+ * red → 20 customs check (invoices 40).
+ */
+export async function analyseRisk(
+  db: Kysely<Database>,
+  requestId: number,
+  origin: RiskOrigin,
+  actor?: ExitActor,
+  options: AnalyseRiskOptions = {},
+): Promise<TransitionOutcome> {
+  if (origin !== 'TRAVELER' && !actor) throw new Error(`analyseRisk: origin ${origin} needs the exit point actor`);
+  const now = options.now ?? new Date();
+  return db.transaction().execute(async (trx) => {
+    const request = await lockedOrThrow(trx, requestId);
+    if (request.state_code !== VisaState.PENDING) throw new AppError(409, { key: 'visa.notPending' });
+
+    const result = options.score ?? scoreRisk(await riskInputOf(trx, requestId, now), options.random, options.sampleRate);
+    const light = result.light;
+    const invoices = await liveInvoiceIds(trx, requestId);
+    let stateCode: number;
+    if (light === TrafficLight.GREEN && origin === 'TRAVELER') {
+      stateCode = VisaState.IN_COMPLETION;
+      await setInvoices(trx, invoices, { state_code: InvoiceState.GRANTED, in_completion: true }, now);
+    } else if (light === TrafficLight.GREEN) {
+      stateCode = VisaState.COMPLETED;
+      await grantInvoices(trx, invoices, actor!, now);
+    } else {
+      stateCode = VisaState.CUSTOMS_CHECK;
+      await setInvoices(trx, invoices, { state_code: InvoiceState.CUSTOMS_CHECK, in_completion: false }, now);
+    }
+    await trx
+      .updateTable('visa_request')
+      .set({
+        state_code: stateCode,
+        risk_result: light,
+        risk_reasons: JSON.stringify(result.reasons ?? []),
+        risk_origin: origin,
+        risk_analysed_at: now,
+        ...scanned(actor, now),
+        ...(stateCode === VisaState.COMPLETED ? { completed_at: now } : {}),
+        updated_at: now,
+      })
+      .where('id', '=', requestId)
+      .execute();
+    return { stateCode, light };
+  });
+}
+
+/** The exit scan of a request 'in completion' (50, else 409 'visa.notInCompletion'): it becomes 100, invoices granted. */
+export async function grantAtExit(db: Kysely<Database>, requestId: number, actor: ExitActor, now: Date = new Date()): Promise<TransitionOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const request = await lockedOrThrow(trx, requestId);
+    if (request.state_code !== VisaState.IN_COMPLETION) throw new AppError(409, { key: 'visa.notInCompletion' });
+    await grantInvoices(trx, await liveInvoiceIds(trx, requestId), actor, now);
+    await trx
+      .updateTable('visa_request')
+      .set({ state_code: VisaState.COMPLETED, ...scanned(actor, now), completed_at: now, updated_at: now })
+      .where('id', '=', requestId)
+      .execute();
+    return { stateCode: VisaState.COMPLETED, light: request.risk_result as Light | null };
+  });
+}
+
+/**
+ * An officer's decisions on the invoices of a request under customs check (20, else 409 'visa.notInCustomsCheck'):
+ * each named invoice must be one of the request's still at 40 (else 400 'visa.invoiceNotUnderCheck') and becomes 100
+ * granted (with release data), 10 denied or 50 not selected. When none is left at 40 the request becomes 100.
+ */
+export async function decideInvoices(
+  db: Kysely<Database>,
+  requestId: number,
+  decisions: Array<{ refundId: number; outcome: 100 | 10 | 50 }>,
+  actor: ExitActor,
+  now: Date = new Date(),
+): Promise<TransitionOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const request = await lockedOrThrow(trx, requestId);
+    if (request.state_code !== VisaState.CUSTOMS_CHECK) throw new AppError(409, { key: 'visa.notInCustomsCheck' });
+    const live = await liveInvoiceIds(trx, requestId);
+    const underCheck = new Set(
+      live.length === 0
+        ? []
+        : (await trx.selectFrom('invoice').select('id').where('id', 'in', live).where('state_code', '=', InvoiceState.CUSTOMS_CHECK).forUpdate().execute()).map((row) => row.id),
+    );
+    const seen = new Set<number>();
+    for (const { refundId } of decisions) {
+      if (!underCheck.has(refundId) || seen.has(refundId)) throw new AppError(400, { key: 'visa.invoiceNotUnderCheck', params: { id: refundId } });
+      seen.add(refundId);
+    }
+    for (const outcome of [InvoiceState.GRANTED, InvoiceState.DENIED, InvoiceState.NOT_SELECTED] as const) {
+      const ids = decisions.filter((decision) => decision.outcome === outcome).map((decision) => decision.refundId);
+      if (outcome === InvoiceState.GRANTED) await grantInvoices(trx, ids, actor, now);
+      else if (ids.length > 0) {
+        await trx
+          .updateTable('invoice')
+          .set({ state_code: outcome, in_completion: false, customs_office: actor.customsOffice, updated_at: now })
+          .where('id', 'in', ids)
+          .execute();
+      }
+    }
+    const done = seen.size === underCheck.size;
+    await trx
+      .updateTable('visa_request')
+      .set({
+        customs_office: actor.customsOffice,
+        scanned_by: actor.clientId,
+        ...(done ? { state_code: VisaState.COMPLETED, completed_at: now } : {}),
+        updated_at: now,
+      })
+      .where('id', '=', requestId)
+      .execute();
+    return { stateCode: done ? VisaState.COMPLETED : VisaState.CUSTOMS_CHECK, light: request.risk_result as Light | null };
+  });
+}
+
+/** Requests expired per pass of expireDue's loop. */
+const EXPIRY_BATCH = 100;
+
+/**
+ * Expires the pending requests whose travel date is more than 12 hours past (10 expired, `expired_at`). Their invoices
+ * are released (`released_at`) and go back to available (30) while their exit deadline (Europe/Rome) is today or
+ * later, else to 20 (denied: the goods can no longer leave with a visa). Rows locked by another transaction (another
+ * instance's job, a traveler editing, a kiosk scanning) are skipped and left for the next run. Returns how many
+ * requests expired.
+ */
+export async function expireDue(db: Kysely<Database>, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - EXPIRY_GRACE_MS);
+  const today = romeToday(now);
+  let total = 0;
+  for (;;) {
+    const expired = await db.transaction().execute(async (trx) => {
+      const due = await trx
+        .selectFrom('visa_request')
+        .select('id')
+        .where('state_code', '=', VisaState.PENDING)
+        .where('travel_date', '<', cutoff)
+        .orderBy('travel_date')
+        .limit(EXPIRY_BATCH)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      const ids = due.map((row) => row.id);
+      if (ids.length === 0) return 0;
+      await trx.updateTable('visa_request').set({ state_code: VisaState.EXPIRED, expired_at: now, updated_at: now }).where('id', 'in', ids).execute();
+      const released = await trx
+        .updateTable('visa_request_invoice')
+        .set({ released_at: now })
+        .where('visa_request_id', 'in', ids)
+        .where('released_at', 'is', null)
+        .returning('invoice_id')
+        .execute();
+      const invoiceIds = released.map((row) => row.invoice_id);
+      if (invoiceIds.length > 0) {
+        await trx
+          .updateTable('invoice as i')
+          .set({
+            state_code: sql<number>`case when ${exitDeadlineSql} >= ${today}::date then ${InvoiceState.AVAILABLE}::smallint else ${InvoiceState.DENIED_ALT}::smallint end`,
+            in_completion: false,
+            updated_at: now,
+          })
+          .where('i.id', 'in', invoiceIds)
+          .where('i.state_code', '=', InvoiceState.IN_REQUEST)
+          .execute();
+      }
+      return ids.length;
+    });
+    total += expired;
+    if (expired < EXPIRY_BATCH) return total;
+  }
+}

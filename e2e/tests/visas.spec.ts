@@ -1,0 +1,118 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_API_URL } from '../support/ports';
+import { DEMO_TRAVELER, signIn } from '../support/sign-in';
+
+/** The demo data of `SEED_DEMO`: Emily has no visa request, the demo vendor issues her invoices, the demo kiosk scans. */
+const EMILY = { email: 'emily.clark@example.com', password: DEMO_TRAVELER.password, nome: 'Emily', cognome: 'Clark' };
+const EMILY_PASSPORT = { type: 'PASSAPORTO', country: 'GB', number: '533380006' };
+const DEMO_VENDOR_KEY = 'vk_demo_boutique_milano';
+const KIOSK_CLI = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'deploy', 'kiosk', 'cli.mjs');
+
+const run = promisify(execFile);
+const romeDay = (offsetDays = 0) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+
+async function issueInvoice(request: APIRequestContext, totalAmount: number): Promise<{ refundId: number; invoiceNumber: string }> {
+  const invoiceNumber = `E2E-V-${Date.now()}`;
+  const response = await request.post(`${E2E_API_URL}/api/v1/merchant/invoices`, {
+    headers: { 'x-api-key': DEMO_VENDOR_KEY },
+    data: { invoiceNumber, issueDate: romeDay(), totalAmount, vatAmount: Math.round(totalAmount * 18) / 100, traveler: { name: 'Emily Clark', document: EMILY_PASSPORT } },
+  });
+  expect(response.status()).toBe(201);
+  return { refundId: (await response.json()).refundId, invoiceNumber };
+}
+
+/** The three steps of the wizard, as a traveler fills them, for one invoice; lands on the new request. */
+async function requestVisa(page: Page, invoiceNumber: string): Promise<number> {
+  await page.goto('/protected');
+  await page.getByRole('link', { name: 'Add new request' }).click();
+  await expect(page).toHaveURL(/\/protected\/visa\/create/);
+  // As a traveler does: on the label (the styled checkbox hides the input).
+  await page.getByText(`Invoice ${invoiceNumber}, Boutique Milano S.r.l.`).click();
+  await expect(page.getByLabel(`Invoice ${invoiceNumber}, Boutique Milano S.r.l.`)).toBeChecked();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await page.getByLabel(/^Means of transport/).selectOption('AE');
+  await page.getByLabel(/^Travel document type/).selectOption('PASSAPORTO');
+  await page.getByLabel(/^Travel document number/).fill(EMILY_PASSPORT.number);
+  await page.getByLabel(/^Destination country/).selectOption('US');
+  await page.getByLabel(/^Destination airport/).selectOption('JFK');
+  await page.getByLabel(/^Flight number/).fill('AZ610');
+  await page.getByLabel(/^Departure date/).fill(romeDay(1));
+  await page.getByLabel(/^Hour/).selectOption('10');
+  await page.getByLabel(/^Minutes/).selectOption('0');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByText(invoiceNumber)).toBeVisible();
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(page).toHaveURL(/\/protected\/visa\/\d+$/);
+  return Number(new URL(page.url()).pathname.split('/').pop());
+}
+
+/** The kiosk at the exit point scans the QR shown on the page (saved as the PNG it is). */
+async function scanAtKiosk(page: Page): Promise<{ code: number; output: string }> {
+  const qr = page.getByRole('img', { name: /^QR code of request/ });
+  await expect(qr).toBeVisible();
+  const src = (await qr.getAttribute('src')) ?? '';
+  const file = join(mkdtempSync(join(tmpdir(), 'varco-qr-')), 'qr.png');
+  writeFileSync(file, Buffer.from(src.replace(/^data:image\/png;base64,/, ''), 'base64'));
+  try {
+    const { stdout } = await run(process.execPath, [KIOSK_CLI, 'scan', file], { env: { ...process.env, KIOSK_API_URL: E2E_API_URL } });
+    return { code: 0, output: stdout };
+  } catch (error) {
+    const failure = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failure.code ?? 1, output: `${failure.stdout ?? ''}${failure.stderr ?? ''}` };
+  }
+}
+
+async function officerDecides(publicId: string, refundId: number, outcome: 'granted' | 'denied' | 'not-selected'): Promise<void> {
+  await run(process.execPath, [KIOSK_CLI, 'decide', publicId, `${refundId}=${outcome}`, '--officer'], { env: { ...process.env, KIOSK_API_URL: E2E_API_URL } });
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('visa requests', () => {
+  test('wizard → QR and PDF → the kiosk grants the visa → the invoice shows Visa granted', async ({ page, request }) => {
+    const { refundId, invoiceNumber } = await issueInvoice(request, 180);
+    await signIn(page, { traveler: EMILY });
+    const requestId = await requestVisa(page, invoiceNumber);
+
+    await expect(page.getByText('Show this QR code at the exit point: at the kiosk or to the customs officer.')).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`visa-request-${requestId}.pdf`);
+    expect(readFileSync(await file.path()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    const scan = await scanAtKiosk(page);
+    expect(scan.code, scan.output).toBe(0);
+    expect(scan.output).toMatch(/^GREEN — visa granted/);
+
+    await page.goto(`/protected/invoice/${refundId}`);
+    await expect(page.getByTestId('invoice-detail')).toContainText('Visa granted');
+    await page.goto(`/protected/visa/${requestId}`);
+    await expect(page.getByText('Completed', { exact: true }).first()).toBeVisible();
+  });
+
+  test('a red light sends the traveler to the customs office; the officer decides; the traveler sees the outcome', async ({ page, request }) => {
+    const { refundId, invoiceNumber } = await issueInvoice(request, 14_500);
+    await signIn(page, { traveler: EMILY });
+    const requestId = await requestVisa(page, invoiceNumber);
+
+    const scan = await scanAtKiosk(page);
+    expect(scan.code, scan.output).toBe(0);
+    expect(scan.output).toMatch(/^RED — go to the customs office/);
+    await page.reload();
+    await expect(page.getByText('A check is required: go to the customs office and show this QR code.')).toBeVisible();
+
+    const visa = await (await page.request.get(`/api/v1/private/visa/${requestId}`)).json();
+    await officerDecides(visa.visaRequestId, refundId, 'denied');
+    await page.goto(`/protected/invoice/${refundId}`);
+    await expect(page.getByTestId('invoice-detail')).toContainText('Visa denied');
+  });
+});

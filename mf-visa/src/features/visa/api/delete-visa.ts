@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PRIVATE_BASE } from '@varco/contracts';
+import { requestVoid } from '@varco/http';
+import { invalidateVisaData } from '../../../lib/invalidate-visas';
+
+/** DELETE private/visa/{id}: a pending request is deleted and its invoices are available again (SPEC §4, §7). */
+export function deleteVisa(id: number) {
+  return requestVoid(`${PRIVATE_BASE}/visa/${id}`, { method: 'delete' });
+}
+
+export function useDeleteVisa(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteVisa(id),
+    onSuccess: () => invalidateVisaData(queryClient),
+  });
+}

@@ -1,0 +1,26 @@
+import { useMutation } from '@tanstack/react-query';
+import { PRIVATE_BASE, toServerLanguage } from '@varco/contracts';
+import { requestBlob } from '@varco/http';
+import { currentLanguage } from '@varco/i18n';
+import { saveFile } from '@varco/ui';
+
+/** The name of the PDF when the server gives none in content-disposition. */
+export const visaPdfFallbackName = (requestCode: string) => `visa-request-${requestCode.replace(/[^\w.-]+/g, '_')}.pdf`;
+
+/**
+ * GET private/visa/{id}/download: the request as a PDF with its QR code, named by the content-disposition header
+ * (SPEC §3, §7). A failure is a ClientError whose detail was read from the blob body (SPEC §8).
+ */
+export async function downloadVisa(id: number, requestCode: string) {
+  const { blob, filename } = await requestBlob(`${PRIVATE_BASE}/visa/${id}/download`, {
+    searchParams: { language: toServerLanguage(currentLanguage()) },
+  });
+  return { blob, filename: filename ?? visaPdfFallbackName(requestCode) };
+}
+
+export function useDownloadVisa(id: number, requestCode: string) {
+  return useMutation({
+    mutationFn: () => downloadVisa(id, requestCode),
+    onSuccess: ({ blob, filename }) => saveFile(blob, filename),
+  });
+}

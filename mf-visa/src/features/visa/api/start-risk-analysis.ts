@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PRIVATE_BASE, toServerLanguage } from '@varco/contracts';
+import { requestVoid } from '@varco/http';
+import { currentLanguage } from '@varco/i18n';
+import { invalidateVisaData } from '../../../lib/invalidate-visas';
+
+/**
+ * POST private/visa/start-risk-analysis {id}: the traveler completes a pending request; the light decides where it
+ * goes (SPEC §4). The answer is not read: the request is loaded again.
+ */
+export function startRiskAnalysis(id: number) {
+  return requestVoid(`${PRIVATE_BASE}/visa/start-risk-analysis`, {
+    method: 'post',
+    json: { id },
+    searchParams: { language: toServerLanguage(currentLanguage()) },
+  });
+}
+
+export function useStartRiskAnalysis(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => startRiskAnalysis(id),
+    onSuccess: () => invalidateVisaData(queryClient),
+  });
+}

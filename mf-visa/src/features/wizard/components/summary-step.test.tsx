@@ -1,0 +1,154 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { requestJson } from '@varco/http';
+import { sessionStore } from '@varco/session';
+import { anInvoice, answerByPath, aVisa, renderRoutes } from '../../../testing/fixtures';
+import { DRAFT_STORAGE_KEY } from '../hooks/use-wizard-draft';
+
+jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
+const requestJsonMock = jest.mocked(requestJson);
+
+const travel = {
+  transportType: 'AE',
+  crewMember: false,
+  travelDate: '2999-06-30T22:05:00.000Z',
+  travelDocType: 'PASSPORT',
+  travelDocNumber: 'YA1234567',
+  destinationCountry: 'US',
+  destinationFreeZone: null,
+  flightNumber: 'AZ610',
+  destinationAirport: 'JFK',
+};
+const usable = {
+  invoices: [anInvoice({ idRichiestaRimborso: 1, invoiceNumber: 'FT-1', totalAmount: 300 }), anInvoice({ idRichiestaRimborso: 2, invoiceNumber: 'FT-2', totalAmount: 150.5 })],
+  links: { totalItems: 2 },
+};
+const savedDraft = () => JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? 'null');
+
+beforeEach(() => {
+  requestJsonMock.mockReset();
+  sessionStore.setState({ visaCreationEnabled: true });
+});
+
+describe('wizard step 3: summary and submit (SPEC §4 wizard, §7 POST/PUT visa)', () => {
+  it('shows what will be sent, creates the request, opens it and clears the draft', async () => {
+    localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1, 2], travel }));
+    const post = jest.fn(() => ({ id: 55 }));
+    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/invoices/usable': usable, 'POST v1/private/visa': post, 'v1/private/visa/55': aVisa({ idRichiesta: 55 }) }));
+    const user = userEvent.setup();
+    renderRoutes('/protected/visa/create?step=3');
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Step 3 of 3: summary');
+    await waitFor(() => expect(within(screen.getByTestId('summary-invoices')).getAllByRole('listitem')).toHaveLength(2));
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('2 invoices selected, total €450.50');
+    const rows = within(screen.getByTestId('summary-travel'));
+    await waitFor(() => expect(rows.getByText('New York John F. Kennedy (JFK)')).toBeInTheDocument());
+    expect(rows.getByText('Air')).toBeInTheDocument();
+    expect(rows.getByText('Passport')).toBeInTheDocument();
+    expect(rows.getByText('United States')).toBeInTheDocument();
+    // 22:05 UTC on 30 June is 00:05 on 1 July in Rome.
+    expect(rows.getByText('Jul 1, 2999 at 00:05 (time in Italy)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/protected\/visa\/55$/));
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/visa', expect.anything(), { method: 'post', json: { invoices: [1, 2], travel }, searchParams: { language: 'EN' } });
+    expect(localStorage.getItem(DRAFT_STORAGE_KEY)).toBeNull();
+    expect(sessionStore.getState().visaCreationEnabled).toBe(false);
+  });
+
+  it("shows the server's detail and one line per field, as 'field label: message'", async () => {
+    localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1], travel }));
+    const refusal = {
+      status: 400,
+      type: 'http-error',
+      detail: 'The request is not valid',
+      extra: { 'travel.flightNumber': 'not a flight of that day', invoices: 'invoice FT-1 is already in a request', destinationCountry: 'not allowed' },
+    };
+    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/invoices/usable': usable, 'POST v1/private/visa': () => Promise.reject(refusal) }));
+    const user = userEvent.setup();
+    renderRoutes('/protected/visa/create?step=3');
+    await user.click(await screen.findByRole('button', { name: 'Send request' }));
+    const errors = await screen.findByTestId('submit-errors');
+    expect(within(errors).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'The request is not valid',
+      'Flight number: not a flight of that day',
+      'Invoices: invoice FT-1 is already in a request',
+      'Destination country: not allowed',
+    ]);
+    expect(errors).toHaveFocus();
+    expect(screen.getByTestId('where')).toHaveTextContent('/protected/visa/create?step=3');
+    expect(savedDraft()).toEqual({ invoices: [1], travel });
+  });
+
+  it('shows the generic text when the server says nothing, and the network text when it cannot be reached', async () => {
+    localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1], travel }));
+    let failure: unknown = { status: 500, type: 'http-error', detail: '', extra: {} };
+    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/invoices/usable': usable, 'POST v1/private/visa': () => Promise.reject(failure) }));
+    const user = userEvent.setup();
+    renderRoutes('/protected/visa/create?step=3');
+    await user.click(await screen.findByRole('button', { name: 'Send request' }));
+    expect(await screen.findByTestId('submit-errors')).toHaveTextContent('Something went wrong. Please try again.');
+    failure = { status: -1000, type: 'network-error', detail: '', extra: {} };
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(screen.getByTestId('submit-errors')).toHaveTextContent('A network error occurred.'));
+  });
+});
+
+describe('modify a request (SPEC §2 /protected/visa/update/{id})', () => {
+  const own = anInvoice({ idRichiestaRimborso: 9, invoiceNumber: 'FT-9', stateCode: 90, totalAmount: 99 });
+  const pendingVisa = aVisa({
+    idRichiesta: 7,
+    stateCode: 1,
+    invoices: [own],
+    meansOfTransport: { code: 'AE', description: 'Air' },
+    crewMember: false,
+    travelDate: travel.travelDate,
+    travelDocType: { code: 'PASSPORT' },
+    travelDocNumber: 'YA1234567',
+    destinationCountry: { code: 'US' },
+    destinationAirport: { code: 'JFK' },
+    destinationFreeZone: null,
+    flightNumber: 'AZ610',
+  });
+
+  it('fills the draft with the request, offers its own invoices with the usable ones, and saves with PUT', async () => {
+    const put = jest.fn(() => ({ id: 7 }));
+    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/visa/7': pendingVisa, 'v1/private/invoices/usable': usable, 'PUT v1/private/visa': put }));
+    const user = userEvent.setup();
+    renderRoutes('/protected/visa/update/7');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Modify visa request');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/protected/visa/update/7?step=1'));
+    expect(await screen.findByRole('checkbox', { name: /FT-9/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /FT-1/ })).not.toBeChecked();
+    expect(savedDraft()).toEqual({ invoices: [9], travel, requestId: 7 });
+    await user.click(screen.getByRole('checkbox', { name: /FT-1/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    // Step 2 holds the request's travel, as a wall time in Rome.
+    expect(await screen.findByRole('textbox', { name: 'Flight number' })).toHaveValue('AZ610');
+    expect(screen.getByLabelText(/^Departure date/)).toHaveValue('2999-07-01');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/protected\/visa\/7$/));
+    expect(put).toHaveBeenCalledWith({ method: 'put', json: { id: 7, invoices: [9, 1], travel }, searchParams: { language: 'EN' } });
+    expect(localStorage.getItem(DRAFT_STORAGE_KEY)).toBeNull();
+  });
+
+  it('keeps a new request apart from a modification draft', async () => {
+    localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [9], travel, requestId: 7 }));
+    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/invoices/usable': usable }));
+    renderRoutes('/protected/visa/create?step=3');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/protected/visa/create?step=1'));
+  });
+
+  it('does not modify a request that is no longer pending', async () => {
+    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/visa/7': { ...pendingVisa, stateCode: 20 } }));
+    renderRoutes('/protected/visa/update/7?step=1');
+    expect(await screen.findByTestId('visa-not-editable')).toHaveTextContent('Only a pending visa request can be modified.');
+    expect(screen.getByRole('link', { name: 'Go to the request' })).toHaveAttribute('href', '/protected/visa/7');
+    expect(localStorage.getItem(DRAFT_STORAGE_KEY)).toBeNull();
+  });
+
+  it('shows the not-found state for an unknown request', async () => {
+    requestJsonMock.mockImplementation(answerByPath());
+    renderRoutes('/protected/visa/update/8');
+    expect(await screen.findByTestId('visa-not-found')).toBeInTheDocument();
+  });
+});

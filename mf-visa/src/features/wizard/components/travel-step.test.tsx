@@ -1,0 +1,335 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { requestJson } from '@varco/http';
+import { answerByPath, renderRoutes } from '../../../testing/fixtures';
+import { DRAFT_STORAGE_KEY } from '../hooks/use-wizard-draft';
+
+jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
+const requestJsonMock = jest.mocked(requestJson);
+
+const savedDraft = () => JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? 'null');
+
+/** A fixed clock that still moves (so Testing Library and user-event keep working). */
+function clockAt(instant: string) {
+  jest.useFakeTimers({ now: new Date(instant), advanceTimers: true });
+}
+
+function openStep2(travel: unknown = null) {
+  localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1], travel }));
+  requestJsonMock.mockImplementation(answerByPath());
+  const user = userEvent.setup();
+  renderRoutes('/protected/visa/create?step=2');
+  return user;
+}
+
+const select = (name: string) => screen.getByRole('combobox', { name });
+const input = (name: string) => screen.getByRole('textbox', { name });
+const dateInput = () => screen.getByLabelText(/^Departure date/);
+const optionsOf = (name: string) => within(select(name)).getAllByRole('option').map((option) => option.textContent);
+const issueOf = (element: HTMLElement) => {
+  const id = element.getAttribute('aria-describedby')?.split(' ').find((part) => part.endsWith('-issue'));
+  return id ? document.getElementById(id)?.textContent : undefined;
+};
+
+async function chooseTransport(user: ReturnType<typeof userEvent.setup>, code: 'AE' | 'MP') {
+  await waitFor(() => expect(select('Means of transport')).toBeEnabled());
+  await user.selectOptions(select('Means of transport'), code);
+}
+
+function setDate(value: string) {
+  fireEvent.change(dateInput(), { target: { value } });
+  fireEvent.blur(dateInput());
+}
+
+beforeEach(() => requestJsonMock.mockReset());
+afterEach(() => jest.useRealTimers());
+
+describe('wizard step 2: fields shown and required per transport (SPEC §5)', () => {
+  it('asks for a flight and an airport by air, with required asterisks', async () => {
+    clockAt('2025-01-15T09:42:00Z');
+    const user = openStep2();
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Step 2 of 3: travel details');
+    expect(screen.queryByRole('textbox', { name: 'Flight number' })).not.toBeInTheDocument();
+    await chooseTransport(user, 'AE');
+    expect(input('Flight number')).toHaveAttribute('aria-required', 'true');
+    expect(select('Destination airport')).toHaveAttribute('aria-required', 'true');
+    expect(select('Destination airport')).toBeDisabled();
+    expect(screen.getByText('Flight number').closest('label')).toHaveTextContent('Flight number *');
+    expect(select('Travel document type')).toHaveAttribute('aria-required', 'true');
+    expect(input('Travel document number')).toHaveAttribute('aria-required', 'true');
+    expect(screen.getByRole('checkbox', { name: 'I am a crew member' })).not.toBeChecked();
+    expect(select('Destination free zone')).not.toHaveAttribute('aria-required');
+    expect(screen.getByText('Destination free zone').closest('label')).toHaveTextContent(/^Destination free zone$/);
+    // The airports are those of the destination country.
+    await user.selectOptions(select('Destination country'), 'US');
+    await waitFor(() => expect(optionsOf('Destination airport')).toEqual(['Choose…', 'New York John F. Kennedy (JFK)', 'Los Angeles (LAX)']));
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/public/typology/airports/US', expect.anything(), { searchParams: { language: 'EN' } });
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/public/typology/countries/tax-free', expect.anything(), { searchParams: { from: 'VISA', language: 'EN' } });
+  });
+
+  it('hides the document fields for a crew member', async () => {
+    clockAt('2025-01-15T09:42:00Z');
+    const user = openStep2();
+    await chooseTransport(user, 'AE');
+    await user.selectOptions(select('Travel document type'), 'PASSPORT');
+    await user.type(input('Travel document number'), 'YA1234567');
+    await user.click(screen.getByRole('checkbox', { name: 'I am a crew member' }));
+    expect(screen.queryByRole('combobox', { name: 'Travel document type' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Travel document number' })).not.toBeInTheDocument();
+    // Unticked, they come back empty.
+    await user.click(screen.getByRole('checkbox', { name: 'I am a crew member' }));
+    expect(input('Travel document number')).toHaveValue('');
+  });
+
+  it('hides the crew checkbox, the documents and the flight for a private vehicle', async () => {
+    clockAt('2025-01-15T09:42:00Z');
+    const user = openStep2();
+    await chooseTransport(user, 'MP');
+    expect(screen.queryByRole('checkbox', { name: 'I am a crew member' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Travel document type' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Flight number' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Destination airport' })).not.toBeInTheDocument();
+    expect(select('Destination country')).toHaveAttribute('aria-required', 'true');
+  });
+
+  it('offers the free zones of the destination country, and none is required', async () => {
+    clockAt('2025-01-15T09:42:00Z');
+    const user = openStep2();
+    await chooseTransport(user, 'MP');
+    expect(select('Destination free zone')).toBeDisabled();
+    await user.selectOptions(select('Destination country'), 'CH');
+    await waitFor(() => expect(select('Destination free zone')).toBeEnabled());
+    expect(optionsOf('Destination free zone')).toEqual(['Choose…', 'Samnaun']);
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/public/typology/countries/free-zone/CH', expect.anything(), { searchParams: { from: 'VISA', language: 'EN' } });
+  });
+});
+
+describe('wizard step 2: resets', () => {
+  it('resets the form when the transport changes', async () => {
+    clockAt('2025-01-15T09:42:00Z');
+    const user = openStep2();
+    await chooseTransport(user, 'AE');
+    await user.selectOptions(select('Destination country'), 'US');
+    await user.type(input('Flight number'), 'AZ610');
+    await user.type(input('Travel document number'), 'YA1234567');
+    setDate('2025-01-20');
+    await user.selectOptions(select('Hour'), '10');
+    await user.selectOptions(select('Means of transport'), 'MP');
+    expect(select('Means of transport')).toHaveValue('MP');
+    expect(select('Destination country')).toHaveValue('');
+    expect(dateInput()).toHaveValue('');
+    expect(select('Hour')).toHaveValue('');
+    await user.selectOptions(select('Means of transport'), 'AE');
+    expect(input('Flight number')).toHaveValue('');
+    expect(input('Travel document number')).toHaveValue('');
+  });
+
+  it('clears hour and minutes when the date changes', async () => {
+    clockAt('2025-01-15T09:42:00Z');
+    const user = openStep2();
+    await chooseTransport(user, 'MP');
+    setDate('2025-01-20');
+    await user.selectOptions(select('Hour'), '10');
+    await user.selectOptions(select('Minutes'), '30');
+    expect(select('Minutes')).toHaveValue('30');
+    setDate('2025-01-21');
+    expect(select('Hour')).toHaveValue('');
+    expect(select('Minutes')).toHaveValue('');
+    expect(select('Minutes')).toBeDisabled();
+  });
+});
+
+describe('wizard step 2: the departure clock, in Rome (SPEC §5, §9)', () => {
+  it('offers today from the current hour, and minutes rounded up from the current minute', async () => {
+    // 10:42 in Rome.
+    clockAt('2025-01-15T09:42:00Z');
+    const user = openStep2();
+    await chooseTransport(user, 'MP');
+    expect(dateInput()).toHaveAttribute('min', '2025-01-15');
+    expect(dateInput()).toHaveAttribute('max', '2999-12-31');
+    setDate('2025-01-15');
+    expect(optionsOf('Hour').slice(0, 3)).toEqual(['Choose…', '10', '11']);
+    expect(optionsOf('Hour')).toHaveLength(1 + 14);
+    await user.selectOptions(select('Hour'), '10');
+    expect(optionsOf('Minutes')).toEqual(['Choose…', '45', '50', '55']);
+    await user.selectOptions(select('Hour'), '11');
+    expect(optionsOf('Minutes')).toHaveLength(1 + 12);
+    setDate('2025-01-16');
+    expect(optionsOf('Hour')).toHaveLength(1 + 24);
+  });
+
+  it('goes to the next hour at 10:57', async () => {
+    clockAt('2025-01-15T09:57:00Z');
+    const user = openStep2();
+    await chooseTransport(user, 'MP');
+    setDate('2025-01-15');
+    expect(optionsOf('Hour')[1]).toBe('11');
+    await user.selectOptions(select('Hour'), '11');
+    expect(optionsOf('Minutes')[1]).toBe('00');
+  });
+
+  it('at 23:58 in Rome (22:58 UTC in winter) starts tomorrow, and today is refused', async () => {
+    clockAt('2025-01-15T22:58:00Z');
+    const user = openStep2();
+    await chooseTransport(user, 'MP');
+    expect(dateInput()).toHaveAttribute('min', '2025-01-16');
+    setDate('2025-01-15');
+    expect(issueOf(dateInput())).toBe('Date must be in the future');
+    expect(select('Hour')).toBeDisabled();
+    setDate('2025-01-16');
+    expect(issueOf(dateInput())).toBeUndefined();
+    expect(optionsOf('Hour')[1]).toBe('00');
+  });
+
+  it('sees the next day in Rome at 22:58 UTC in summer (00:58 in Rome)', async () => {
+    clockAt('2025-07-15T22:58:00Z');
+    const user = openStep2();
+    await chooseTransport(user, 'MP');
+    expect(dateInput()).toHaveAttribute('min', '2025-07-16');
+    setDate('2025-07-16');
+    expect(optionsOf('Hour')[1]).toBe('01');
+  });
+
+  it('skips the hour that does not exist on the last Sunday of March', async () => {
+    clockAt('2025-03-20T10:00:00Z');
+    const user = openStep2();
+    await chooseTransport(user, 'MP');
+    setDate('2025-03-30');
+    expect(optionsOf('Hour').slice(1, 4)).toEqual(['00', '01', '03']);
+  });
+
+  it('offers every hour once on the last Sunday of October, and sends summer time for 02:30', async () => {
+    clockAt('2025-10-20T10:00:00Z');
+    const user = openStep2();
+    await chooseTransport(user, 'MP');
+    await user.selectOptions(select('Destination country'), 'CH');
+    setDate('2025-10-26');
+    expect(optionsOf('Hour')).toHaveLength(1 + 24);
+    await user.selectOptions(select('Hour'), '2');
+    await user.selectOptions(select('Minutes'), '30');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/protected/visa/create?step=3'));
+    expect(savedDraft().travel.travelDate).toBe('2025-10-26T00:30:00.000Z');
+  });
+
+  it('refuses a saved departure that is now in the past', async () => {
+    // 10:42 in Rome; the draft leaves at 09:00 in Rome the same day.
+    clockAt('2025-01-15T09:42:00Z');
+    const user = openStep2({
+      transportType: 'MP',
+      crewMember: false,
+      travelDate: '2025-01-15T08:00:00.000Z',
+      travelDocType: null,
+      travelDocNumber: null,
+      destinationCountry: 'CH',
+      destinationFreeZone: null,
+      flightNumber: null,
+      destinationAirport: null,
+    });
+    await waitFor(() => expect(select('Hour')).toHaveValue('9'));
+    expect(select('Minutes')).toHaveValue('0');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(issueOf(select('Minutes'))).toBe('Date must be in the future');
+    expect(select('Minutes')).toHaveFocus();
+    expect(screen.getByTestId('where')).toHaveTextContent('/protected/visa/create?step=2');
+  });
+});
+
+describe('wizard step 2: validation on blur and on Next', () => {
+  it('tells what is wrong when a field loses focus, in the current language', async () => {
+    clockAt('2025-01-15T09:42:00Z');
+    requestJsonMock.mockImplementation(answerByPath());
+    localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1], travel: null }));
+    const user = userEvent.setup();
+    renderRoutes('/protected/visa/create?step=2', 'it_IT');
+    const transport = screen.getByRole('combobox', { name: 'Mezzo di trasporto' });
+    fireEvent.blur(transport);
+    expect(issueOf(transport)).toBe('Campo obbligatorio');
+    expect(transport).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(transport).toBeEnabled());
+    await user.selectOptions(transport, 'AE');
+    expect(issueOf(transport)).toBeUndefined();
+    const flight = screen.getByRole('textbox', { name: 'Numero del volo' });
+    await user.type(flight, 'A');
+    await user.tab();
+    expect(issueOf(flight)).toBe('Inserisci almeno 2 caratteri');
+    await user.type(flight, 'Z');
+    expect(issueOf(flight)).toBeUndefined();
+  });
+
+  it('checks everything on Next and moves the focus to the first wrong field', async () => {
+    clockAt('2025-01-15T09:42:00Z');
+    const user = openStep2();
+    await waitFor(() => expect(select('Means of transport')).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(select('Means of transport')).toHaveFocus();
+    expect(issueOf(select('Means of transport'))).toBe('Required Field');
+    expect(issueOf(input('Travel document number'))).toBe('This field cannot be empty');
+    expect(issueOf(dateInput())).toBe('Required Field');
+    expect(screen.getByTestId('where')).toHaveTextContent('/protected/visa/create?step=2');
+  });
+
+  it('saves the travel in the draft with the UTC instant of the Rome wall time, and goes to step 3', async () => {
+    clockAt('2025-01-15T09:42:00Z');
+    const user = openStep2();
+    await chooseTransport(user, 'AE');
+    await user.selectOptions(select('Travel document type'), 'PASSPORT');
+    await user.type(input('Travel document number'), 'YA1234567');
+    await user.selectOptions(select('Destination country'), 'US');
+    await user.type(input('Flight number'), 'AZ610');
+    await waitFor(() => expect(select('Destination airport')).toBeEnabled());
+    await user.selectOptions(select('Destination airport'), 'JFK');
+    setDate('2025-07-01');
+    await user.selectOptions(select('Hour'), '0');
+    await user.selectOptions(select('Minutes'), '5');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/protected/visa/create?step=3'));
+    expect(savedDraft()).toEqual({
+      invoices: [1],
+      travel: {
+        transportType: 'AE',
+        crewMember: false,
+        // 00:05 in Rome on 1 July (UTC+2) is 22:05 UTC the day before.
+        travelDate: '2025-06-30T22:05:00.000Z',
+        travelDocType: 'PASSPORT',
+        travelDocNumber: 'YA1234567',
+        destinationCountry: 'US',
+        destinationFreeZone: null,
+        flightNumber: 'AZ610',
+        destinationAirport: 'JFK',
+      },
+    });
+  });
+
+  it('sends no document and no crew flag for a private vehicle', async () => {
+    clockAt('2025-01-15T09:42:00Z');
+    const user = openStep2();
+    await chooseTransport(user, 'MP');
+    await user.selectOptions(select('Destination country'), 'CH');
+    await waitFor(() => expect(select('Destination free zone')).toBeEnabled());
+    await user.selectOptions(select('Destination free zone'), 'CH-SAMNAUN');
+    setDate('2025-01-15');
+    await user.selectOptions(select('Hour'), '10');
+    await user.selectOptions(select('Minutes'), '45');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('step=3'));
+    expect(savedDraft().travel).toEqual({
+      transportType: 'MP',
+      crewMember: false,
+      travelDate: '2025-01-15T09:45:00.000Z',
+      travelDocType: null,
+      travelDocNumber: null,
+      destinationCountry: 'CH',
+      destinationFreeZone: 'CH-SAMNAUN',
+      flightNumber: null,
+      destinationAirport: null,
+    });
+  });
+
+  it('goes back to step 1', async () => {
+    clockAt('2025-01-15T09:42:00Z');
+    const user = openStep2();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/protected/visa/create?step=1');
+  });
+});
