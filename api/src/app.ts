@@ -17,6 +17,8 @@ import { healthRoutes } from './modules/health/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { exitPointRoutes, type ExitPointRoutesOptions } from './modules/exit-point/routes';
 import { merchantRoutes } from './modules/merchant/routes';
+import { deadlineReminderPlugin, type DeadlineReminderOptions } from './modules/notifications/deadline-job';
+import { notificationRoutes } from './modules/notifications/routes';
 import { travelerPrivateRoutes, travelerPublicRoutes } from './modules/travelers/routes';
 import { createOidcClient } from './modules/spid/oidc-client';
 import { spidIdentityRoutes, spidPrivateRoutes } from './modules/spid/routes';
@@ -49,6 +51,8 @@ export interface AppDeps {
   mailTuning?: MailPluginOptions['tuning'];
   /** The visa expiry job's interval, clock or switch (tests); every minute by default. */
   visaExpiry?: VisaExpiryOptions;
+  /** The exit deadline reminder job's interval, clock or switch (tests); every hour by default. */
+  deadlineReminders?: DeadlineReminderOptions;
   /** The visa calls' QR, clock or forced risk analysis (tests); app.qr and the real rules by default. */
   visas?: VisaRoutesOptions;
   /** The exit point's clock or forced risk analysis (tests); app.qr and the real rules by default. */
@@ -74,8 +78,10 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook, not an async one: every answer pays for it (the polling calls most of all).
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   // External plugins.
@@ -110,6 +116,7 @@ export function buildApp(config: Config, deps: AppDeps) {
         { name: 'travelers', description: 'Registration, activation, password recovery, profile and its deletion (SPEC §4, §5, §7)' },
         { name: 'invoices', description: 'The signed-in traveler’s tax-free invoices and their release PDF (SPEC §3, §4, §7)' },
         { name: 'visas', description: 'The signed-in traveler’s visa requests, their QR code and PDF, the risk analysis and the keep-alive (SPEC §3-§7)' },
+        { name: 'notifications', description: 'The signed-in traveler’s notifications, marking them read and the unread count (SPEC §3, §7)' },
         { name: 'merchant', description: 'Merchant intake: vendors and brokers issue tax-free invoices and credit notes with their API key' },
         { name: 'exit-point', description: 'Kiosks and customs officers at the EU exit point: scan the visa QR code, decide the customs check (API key)' },
         { name: 'health', description: 'Probes' },
@@ -166,6 +173,10 @@ export function buildApp(config: Config, deps: AppDeps) {
   // Pending visa requests whose travel date has passed expire (every instance may run it: SKIP LOCKED).
   app.register(visaExpiryPlugin, deps.visaExpiry ?? {});
   app.register(exitPointRoutes, { prefix: EXIT_POINT_PREFIX, riskOptions, ...deps.exitPoint });
+  // Notifications: the traveler's calls; their mails link to the portal (PUBLIC_BASE_URL).
+  app.register(notificationRoutes, { prefix: `${PRIVATE_PREFIX}/notifications`, publicBaseUrl: config.publicBaseUrl });
+  // Exit deadline reminders, hourly (every instance may run it: dedupe keys).
+  app.register(deadlineReminderPlugin, deps.deadlineReminders ?? {});
 
   return app;
 }

@@ -18,7 +18,7 @@ const origin = z
   }, 'each origin must be scheme://host[:port], with no path or trailing slash');
 
 /** Where `npm start` serves the portal on a developer machine (deploy/local-cdn). */
-const DEFAULT_PUBLIC_BASE_URL = 'http://localhost:8080';
+export const DEFAULT_PUBLIC_BASE_URL = 'http://localhost:8080';
 
 const DEFAULT_MAIL_FROM = 'Varco <no-reply@varco.localhost>';
 

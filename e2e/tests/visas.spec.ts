@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { chooseLanguage } from '../support/fixtures';
 import { E2E_API_URL } from '../support/ports';
 import { DEMO_TRAVELER, signIn } from '../support/sign-in';
 
@@ -89,9 +90,27 @@ test.describe('visa requests', () => {
     expect(file.suggestedFilename()).toBe(`visa-request-${requestId}.pdf`);
     expect(readFileSync(await file.path()).subarray(0, 5).toString()).toBe('%PDF-');
 
+    const unread = async () => (await (await page.request.get('/api/v1/private/notifications/count')).json()).counter as number;
+    const before = await unread();
     const scan = await scanAtKiosk(page);
     expect(scan.code, scan.output).toBe(0);
     expect(scan.output).toMatch(/^GREEN — visa granted/);
+
+    // The bell polls every 15 s: the grant shows up within one period, without reloading the page.
+    const bell = (count: number) => page.getByRole('link', { name: count === 1 ? '1 unread notification' : `${count} unread notifications` });
+    await expect(bell(before + 1)).toBeVisible({ timeout: 20_000 });
+    await bell(before + 1).click();
+    await expect(page).toHaveURL(/\/protected\/notifications$/);
+    const visa = await (await page.request.get(`/api/v1/private/visa/${requestId}`)).json();
+    const granted = page.getByRole('listitem').filter({ hasText: `The customs visa of request ${visa.requestCode} has been granted.` });
+    await expect(granted).toBeVisible();
+    await chooseLanguage(page, 'it_IT');
+    const concesso = page.getByRole('listitem').filter({ hasText: `Il visto doganale della richiesta ${visa.requestCode} è stato rilasciato.` });
+    await expect(concesso).toBeVisible();
+    await concesso.getByRole('button', { name: 'Segna come letta' }).click();
+    await expect(concesso.getByRole('button', { name: 'Segna come letta' })).toHaveCount(0);
+    expect(await unread()).toBe(before);
+    await chooseLanguage(page, 'en_US');
 
     await page.goto(`/protected/invoice/${refundId}`);
     await expect(page.getByTestId('invoice-detail')).toContainText('Visa granted');

@@ -18,6 +18,13 @@ export interface DatabaseHandle {
    * there is one session only, and the caller's transaction holds it, so the script runs in that transaction.
    */
   runScript(trx: Transaction<Database>, script: string): Promise<void>;
+  /**
+   * LISTEN on `channel` (`NOTIFY`/`pg_notify` of any process on the same database): `onMessage` gets each payload.
+   * PostgreSQL: a dedicated connection, opened again after a loss or a failed start (every 2 s until it works), and `onReset` is called
+   * when it is lost and again when it is back, since messages may have been missed in between. PGlite: the instance's
+   * own listeners (one process). Returns the stop function.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onReset?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -78,7 +85,60 @@ export function createPostgresDatabase(url: string, options: { poolMax?: number;
       // Without parameters, pg uses the simple query protocol, which accepts several statements.
       await sql.raw(script).execute(trx);
     },
+    listen: (channel, onMessage, onReset) => listenPostgres(url, channel, onMessage, onReset, options.logger),
     close: () => db.destroy(),
+  };
+}
+
+/** A connection of its own that LISTENs on `channel`, reopened after a loss (see DatabaseHandle.listen). */
+async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void, onReset?: () => void, logger?: DatabaseLogger): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const open = async (): Promise<void> => {
+    const candidate = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    candidate.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    const lost = (error?: unknown) => {
+      if (client !== candidate) return;
+      client = undefined;
+      candidate.end().catch(() => {});
+      if (stopped) return;
+      logger?.error({ err: error }, `LISTEN ${channel}: connection lost, reopening`);
+      onReset?.();
+      retry = setTimeout(() => void reopen(), 2_000);
+      retry.unref();
+    };
+    candidate.on('error', lost);
+    candidate.on('end', () => lost());
+    client = candidate;
+    try {
+      await candidate.connect();
+      await candidate.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      lost(error);
+      throw error;
+    }
+  };
+  const reopen = async () => {
+    if (stopped) return;
+    try {
+      await open();
+      onReset?.();
+    } catch {
+      // `lost` has planned the next attempt
+    }
+  };
+  // A database that does not answer yet must not stop the api from starting (/readyz tells it): `lost` has planned
+  // the next attempt, and until then the cache's lifetime bounds what this instance can miss.
+  await open().catch(() => {});
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = undefined;
+    await current?.end().catch(() => {});
   };
 }
 
@@ -90,6 +150,12 @@ export function createPgliteDatabase(pglite: PGlite): DatabaseHandle {
     db,
     async runScript(_trx, script) {
       await pglite.exec(script);
+    },
+    async listen(channel, onMessage) {
+      const unlisten = await pglite.listen(channel, onMessage);
+      return async () => {
+        if (!pglite.closed) await unlisten();
+      };
     },
     close: () => db.destroy(),
   };

@@ -257,6 +257,20 @@ export interface ExitPointEventTable {
   created_at: ColumnType<Date, never, never>;
 }
 
+/** A notification of a traveler (migration 0010): its message is rendered from `kind` and `params` when read. */
+export interface NotificationTable {
+  id: Generated<number>;
+  traveler_id: number;
+  kind: string;
+  /** JSON: the placeholder values of the message. */
+  params: ColumnType<Record<string, string | number>, string, never>;
+  visa_request_id: ColumnType<number | null, number | null | undefined, number | null>;
+  invoice_id: ColumnType<number | null, number | null | undefined, number | null>;
+  dedupe_key: ColumnType<string | null, string | null | undefined, never>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  read_at: ColumnType<Date | null, never, Date | string>;
+}
+
 export interface Database {
   country: CountryTable;
   document_type: BilingualLookupTable;
@@ -278,4 +292,5 @@ export interface Database {
   visa_request_invoice: VisaRequestInvoiceTable;
   exit_point_client: ExitPointClientTable;
   exit_point_event: ExitPointEventTable;
+  notification: NotificationTable;
 }

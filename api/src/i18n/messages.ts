@@ -134,6 +134,16 @@ const en = {
   'visa.light.green': 'Green channel: the customs visa is given when the QR code is passed at the exit point.',
   'visa.light.yellow': 'Documentary check: go to the customs office with the QR code.',
   'visa.light.red': 'Red channel: a physical inspection at the customs office is required.',
+  'notification.notFound': 'Notification not found.',
+  'notification.INVOICE_MATCHED': 'Invoice {invoiceNumber} of {vendor} for {amount} is now in your area.',
+  'notification.VISA_CREATED': 'Visa request {requestCode} has been created: start the risk analysis before you leave.',
+  'notification.RISK_GREEN': 'Visa request {requestCode} is in completion: go airside and pass the QR code at the exit point.',
+  'notification.CUSTOMS_CHECK': 'Visa request {requestCode} needs a customs check: go to the customs office with the QR code and the goods.',
+  'notification.VISA_GRANTED': 'The customs visa of request {requestCode} has been granted.',
+  'notification.VISA_DECIDED': 'Customs has decided on the invoices of visa request {requestCode}.',
+  'notification.VISA_EXPIRED': 'Visa request {requestCode} has expired: its invoices are available again while their exit deadline allows it.',
+  'notification.EXIT_DEADLINE_7': 'The exit deadline of invoice {invoiceNumber} is {deadline}: less than a week left to leave the EU with the goods and get the visa.',
+  'notification.EXIT_DEADLINE_1': 'Last reminder: the exit deadline of invoice {invoiceNumber} is {deadline}. Leave the EU with the goods by then to get the visa.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -267,6 +277,16 @@ const it: Record<MessageKey, string> = {
   'visa.light.green': "Canale verde: il visto doganale viene rilasciato quando il codice QR passa al punto d'uscita.",
   'visa.light.yellow': "Controllo documentale: recati all'ufficio doganale con il codice QR.",
   'visa.light.red': "Canale rosso: è richiesta un'ispezione fisica presso l'ufficio doganale.",
+  'notification.notFound': 'Notifica non trovata.',
+  'notification.INVOICE_MATCHED': 'La fattura {invoiceNumber} di {vendor} da {amount} è ora nella tua area.',
+  'notification.VISA_CREATED': "La richiesta di visto {requestCode} è stata creata: avvia l'analisi del rischio prima di partire.",
+  'notification.RISK_GREEN': "La richiesta di visto {requestCode} è in completamento: vai in area imbarchi e passa il codice QR al punto d'uscita.",
+  'notification.CUSTOMS_CHECK': "La richiesta di visto {requestCode} richiede un controllo doganale: recati all'ufficio doganale con il codice QR e i beni.",
+  'notification.VISA_GRANTED': 'Il visto doganale della richiesta {requestCode} è stato rilasciato.',
+  'notification.VISA_DECIDED': 'La dogana ha deciso sulle fatture della richiesta di visto {requestCode}.',
+  'notification.VISA_EXPIRED': 'La richiesta di visto {requestCode} è scaduta: le sue fatture tornano disponibili finché il termine di uscita lo consente.',
+  'notification.EXIT_DEADLINE_7': "Il termine di uscita della fattura {invoiceNumber} è il {deadline}: manca meno di una settimana per uscire dall'UE con i beni e ottenere il visto.",
+  'notification.EXIT_DEADLINE_1': "Ultimo promemoria: il termine di uscita della fattura {invoiceNumber} è il {deadline}. Esci dall'UE con i beni entro quella data per ottenere il visto.",
 };
 
 export const catalogues: Readonly<Record<ServerLanguage, Readonly<Record<MessageKey, string>>>> = { EN: en, IT: it };

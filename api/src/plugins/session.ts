@@ -1,9 +1,11 @@
 import { API_PREFIX, HEADERS, PRIVATE_BASE } from '@varco/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { sql } from 'kysely';
 import { AppError } from '../app-error';
 import type { SessionRecord } from '../modules/auth/repository';
 import { createAuthService, type AuthService } from '../modules/auth/service';
+import { SESSIONS_CHANNEL } from '../modules/auth/session-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,8 +42,27 @@ const isUnder = (path: string, prefix: string) => path === prefix || path.starts
  */
 export const sessionPlugin = fp(
   async (app: FastifyInstance, options: SessionPluginOptions) => {
-    const auth = createAuthService(app.db);
+    // FULL sessions are cached in the process (auth/session-cache.ts). A session that ends here (sign-out, password
+    // change, account deletion) is evicted at once; the other instances hear it on SESSIONS_CHANNEL (payload
+    // `t:<travelerId>`), and the cache's lifetime bounds the delay if a message is lost. If the LISTEN connection
+    // drops, the cache is emptied (messages may have been missed) and filled again from the database.
+    const auth = createAuthService(app.db, {
+      broadcast: async (travelerId) => {
+        await sql`select pg_notify(${SESSIONS_CHANNEL}, ${`t:${travelerId}`})`.execute(app.db);
+      },
+      onBackgroundError: (error, what) => app.log.warn({ err: error }, `${what} failed`),
+    });
     app.decorate('auth', auth);
+    const stopListening = await app.database.listen(
+      SESSIONS_CHANNEL,
+      (payload) => {
+        const travelerId = payload.startsWith('t:') ? Number(payload.slice(2)) : Number.NaN;
+        if (Number.isSafeInteger(travelerId)) auth.cache.evictTraveler(travelerId);
+        else auth.cache.clear();
+      },
+      () => auth.cache.clear(),
+    );
+    app.addHook('onClose', async () => stopListening());
     app.decorateRequest('session', null);
 
     app.addHook('onRequest', async (request) => {
@@ -97,6 +118,24 @@ declare module 'fastify' {
     };
   }
 }
+
+/**
+ * Calls of a polling call (the notification count every 15 s, the keep-alive every 30 s) per session and minute. A
+ * browser sends 6 a minute per tab; this leaves room for many tabs and refreshes, and still stops a runaway client.
+ */
+export const POLLING_RATE_LIMIT_MAX = 600;
+
+/**
+ * The route-level `config.rateLimit` of the polling calls: per session (the guard has run: only signed-in requests
+ * get here), not per client address, so that many travelers behind one address are not limited together.
+ */
+export const pollingRateLimit = {
+  max: POLLING_RATE_LIMIT_MAX,
+  timeWindow: '1 minute',
+  keyGenerator: (request: FastifyRequest) => request.session?.token_hash ?? request.ip,
+  // The x-ratelimit-* headers of every answer are of no use to the browser's timer (a 429 still carries them).
+  addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+};
 
 /** The session of a private route's request (the guard has already refused requests without one). */
 export function requireSession(request: FastifyRequest): SessionRecord {

@@ -6,6 +6,7 @@ import type { Database } from '../../db/types';
 import { enqueueMail } from '../mail/outbox';
 import { createAuthRepository, otpQueries, type SessionRecord, type TravelerRecord } from './repository';
 import { randomOtpCode, randomToken, sha256, verifyPassword } from './secrets';
+import { SessionCache } from './session-cache';
 
 /** How long a credentials session may wait for its OTP. */
 export const OTP_PENDING_SESSION_MS = 15 * 60 * 1000;
@@ -30,17 +31,33 @@ function sameHash(a: string, b: string): boolean {
 
 export interface AuthServiceOptions {
   now?: () => Date;
+  /** The FULL sessions of this process (SessionCache); a new one by default. */
+  cache?: SessionCache;
+  /** Tells the other instances that a traveler's sessions ended (pg_notify); nothing by default (one process). */
+  broadcast?: (travelerId: number) => Promise<void>;
+  /** Failures of work done off the request (the touch of a cached session, the broadcast). */
+  onBackgroundError?: (error: unknown, what: string) => void;
 }
 
 export function createAuthService(db: Kysely<Database>, options: AuthServiceOptions = {}) {
   const repository = createAuthRepository(db);
   const now = options.now ?? (() => new Date());
+  const cache = options.cache ?? new SessionCache();
+  const backgroundError = options.onBackgroundError ?? (() => {});
+
+  /** Evicts a traveler's cached sessions here, then tells the other instances (after the deletion is committed). */
+  const sessionsEnded = async (travelerId: number): Promise<void> => {
+    cache.evictTraveler(travelerId);
+    await options.broadcast?.(travelerId).catch((error: unknown) => backgroundError(error, 'session broadcast'));
+  };
 
   const fullSessionExpiry = (session: Pick<SessionRecord, 'created_at'>, at: Date) =>
     new Date(Math.min(at.getTime() + SESSION_IDLE_MS, session.created_at.getTime() + SESSION_MAX_MS));
 
   return {
     repository,
+    cache,
+    sessionsEnded,
 
     /**
      * The credentials step: the e-mail and password of an active traveler open an OTP_PENDING session. Unknown users
@@ -58,16 +75,36 @@ export function createAuthService(db: Kysely<Database>, options: AuthServiceOpti
       return { token, expiresAt };
     },
 
-    /** The live session of a cookie token, its expiry slid forward when it is signed in. */
+    /**
+     * The live session of a cookie token, its expiry slid forward when it is signed in. A FULL session comes from the
+     * process's cache while fresh (SESSION_CACHE_TTL_MS): no query, its expiry still checked, and its touch (at most
+     * once a minute) written in the background. Any other level is read from the database every time.
+     */
     async resolveSession(token: string): Promise<SessionRecord | undefined> {
       const at = now();
-      const session = await repository.findLiveSession(sha256(token), at);
+      const atMs = at.getTime();
+      const tokenHash = sha256(token);
+      const cached = cache.get(tokenHash, atMs);
+      if (cached) {
+        if (cached.expires_at.getTime() > atMs) {
+          if (atMs - cached.last_seen_at.getTime() < TOUCH_INTERVAL_MS) return cached;
+          const touched = { ...cached, last_seen_at: at, expires_at: fullSessionExpiry(cached, at) };
+          cache.update(touched);
+          repository.touchSession(tokenHash, at, touched.expires_at).catch((error: unknown) => backgroundError(error, 'session touch'));
+          return touched;
+        }
+        // Past its expiry: read again (it is refused unless the database knows a later one).
+        cache.delete(tokenHash);
+      }
+      const generation = cache.generation;
+      let session = await repository.findLiveSession(tokenHash, at);
       if (!session) return undefined;
-      if (session.level === 'FULL' && at.getTime() - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
+      if (session.level === 'FULL' && atMs - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
         const expiresAt = fullSessionExpiry(session, at);
         await repository.touchSession(session.token_hash, at, expiresAt);
-        return { ...session, last_seen_at: at, expires_at: expiresAt };
+        session = { ...session, last_seen_at: at, expires_at: expiresAt };
       }
+      if (session.level === 'FULL') cache.set(session, atMs, generation);
       return session;
     },
 
@@ -108,8 +145,10 @@ export function createAuthService(db: Kysely<Database>, options: AuthServiceOpti
       return outcome;
     },
 
-    logout(session: SessionRecord): Promise<void> {
-      return repository.deleteSession(session.token_hash);
+    /** Signs out: the session is deleted, and forgotten by this instance now and by the others on their next message. */
+    async logout(session: SessionRecord): Promise<void> {
+      await repository.deleteSession(session.token_hash);
+      await sessionsEnded(session.traveler_id);
     },
 
     traveler(session: SessionRecord): Promise<TravelerRecord | undefined> {

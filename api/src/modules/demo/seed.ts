@@ -141,6 +141,7 @@ async function seedDemoVisas(db: Kysely<Database>, now: Date): Promise<boolean> 
   if (!traveler || !kiosk) return false;
   const today = romeToday(now);
   await db.transaction().execute(async (trx) => {
+    const planned = [];
     for (const [index, visa] of DEMO_VISAS.entries()) {
       const invoice = await trx
         .selectFrom('invoice')
@@ -151,6 +152,11 @@ async function seedDemoVisas(db: Kysely<Database>, now: Date): Promise<boolean> 
       if (!invoice) continue;
       const departure =
         visa.departsIn === 'release' && invoice.release_date ? invoice.release_date : new Date(`${addDays(today, visa.departsIn === 'release' ? 0 : visa.departsIn)}T10:30:00+01:00`);
+      planned.push({ index, visa, invoice, departure });
+    }
+    // Oldest first: the lists show the latest request (the highest id) first.
+    planned.sort((a, b) => a.departure.getTime() - b.departure.getTime());
+    for (const { index, visa, invoice, departure } of planned) {
       const done = visa.state === VisaState.COMPLETED;
       const inserted = await trx
         .insertInto('visa_request')

@@ -42,6 +42,15 @@ describe('mail templates', () => {
     assert.match(english.text, /your password stays as it was/);
   });
 
+  it('renders a notification with its message and the link to the list', () => {
+    const mail = renderMail('notification', 'IT', { message: 'La fattura <F-1> è ora nella tua area.', link: 'https://portal.example.org/protected/notifications' });
+    assert.equal(mail.subject, 'Una nuova notifica da Varco');
+    assert.ok(mail.text.includes('La fattura <F-1> è ora nella tua area.'));
+    assert.ok(mail.text.split('\n').includes('https://portal.example.org/protected/notifications'));
+    assert.ok(mail.html.includes('La fattura &lt;F-1&gt; è ora nella tua area.'));
+    assert.match(mail.html, />Apri le notifiche</);
+  });
+
   it('escapes every value in the HTML and keeps the text part as given', () => {
     const mail = renderMail('otp', 'EN', { code: '<script>alert("x")</script>&', validityMinutes: 5 });
     assert.ok(!mail.html.includes('<script>'));
@@ -58,7 +67,7 @@ describe('mail templates', () => {
 
   it('gives every template a distinct subject per language, and a signature', () => {
     for (const name of MAIL_TEMPLATE_NAMES) {
-      const params = { link: LINK, code: '123456', validityMinutes: 5 };
+      const params = { link: LINK, code: '123456', validityMinutes: 5, message: 'Visa request VR-2026-K7M2Q9XD has been created.' };
       const italian = renderMail(name, 'IT', params);
       const english = renderMail(name, 'EN', params);
       assert.notEqual(italian.subject, english.subject, name);

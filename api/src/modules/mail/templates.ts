@@ -11,11 +11,13 @@ export interface MailTemplateParams {
   activation: { link: string };
   otp: { code: string; validityMinutes: number };
   'password-reset': { link: string };
+  /** A notification (modules/notifications): its message, already in the mail's language, and the portal's list. */
+  notification: { message: string; link: string };
 }
 
 export type MailTemplateName = keyof MailTemplateParams;
 
-export const MAIL_TEMPLATE_NAMES = ['activation', 'otp', 'password-reset'] as const satisfies readonly MailTemplateName[];
+export const MAIL_TEMPLATE_NAMES = ['activation', 'otp', 'password-reset', 'notification'] as const satisfies readonly MailTemplateName[];
 
 export interface RenderedMail {
   subject: string;
@@ -108,6 +110,26 @@ const TEMPLATES: { [N in MailTemplateName]: TemplateTexts<MailTemplateParams[N]>
         paragraph('we received a request to reset the password of your Varco account. To choose a new one, open this link:'),
         { kind: 'link', label: 'Reset my password', url: link },
         paragraph('If you did not ask for this, ignore this e-mail: your password stays as it was.'),
+      ],
+    }),
+  },
+  notification: {
+    IT: ({ message, link }) => ({
+      subject: 'Una nuova notifica da Varco',
+      greeting: 'Gentile viaggiatore,',
+      blocks: [
+        paragraph(message),
+        { kind: 'link', label: 'Apri le notifiche', url: link },
+        paragraph('Trovi questa e le altre notifiche nella tua area di Varco.'),
+      ],
+    }),
+    EN: ({ message, link }) => ({
+      subject: 'A new notification from Varco',
+      greeting: 'Dear traveler,',
+      blocks: [
+        paragraph(message),
+        { kind: 'link', label: 'Open your notifications', url: link },
+        paragraph('You find this and your other notifications in your Varco area.'),
       ],
     }),
   },

@@ -1,11 +1,12 @@
 import { INVOICE_AVAILABLE_STATES, MIN_INVOICE_AMOUNT_EUR, type ServerLanguage } from '@varco/contracts';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { AppError, notFound, type Message } from '../../app-error';
 import type { Database, MerchantKind } from '../../db/types';
 import { translate } from '../../i18n/messages';
 import { requestCode } from '../../request-code';
 import { exitDeadline, isIsoDay, romeToday } from '../invoices/calendar';
 import { invoiceStateKey } from '../invoices/states';
+import { notify } from '../notifications/notify';
 import { hashApiKey, newApiKey } from './api-keys';
 import { createMerchantRepository, type MerchantInvoiceRow, type MerchantRecord } from './repository';
 import type { CreditNoteBody, IssueInvoiceBody, MerchantInvoice } from './schemas';
@@ -97,21 +98,45 @@ export function createMerchantService(db: Kysely<Database>, clock: () => Date = 
       if (await repository.vendorNumberTaken(vendor.vatNumber, body.invoiceNumber, body.issueDate)) throw duplicate();
 
       const { document } = body.traveler;
+      const holderDocument = {
+        document_type: document.type.toUpperCase(),
+        document_country: document.country.toUpperCase(),
+        document_number: document.number.replace(/\s+/g, '').toUpperCase(),
+      };
       for (;;) {
-        const refundId = await repository.insertInvoice({
-          request_code: newRequestCode(body.issueDate),
-          merchant_id: merchant.id,
-          vendor_vat_number: vendor.vatNumber,
-          vendor_name: vendor.name,
-          broker_name: merchant.kind === 'BROKER' ? merchant.name : null,
-          invoice_number: body.invoiceNumber,
-          emission_date: body.issueDate,
-          total_amount: body.totalAmount,
-          iva_amount: body.vatAmount,
-          document_type: document.type.toUpperCase(),
-          document_country: document.country.toUpperCase(),
-          document_number: document.number.replace(/\s+/g, '').toUpperCase(),
-          traveler_name: body.traveler.name,
+        const refundId = await db.transaction().execute(async (trx) => {
+          const id = await createMerchantRepository(trx).insertInvoice({
+            request_code: newRequestCode(body.issueDate),
+            merchant_id: merchant.id,
+            vendor_vat_number: vendor.vatNumber,
+            vendor_name: vendor.name,
+            broker_name: merchant.kind === 'BROKER' ? merchant.name : null,
+            invoice_number: body.invoiceNumber,
+            emission_date: body.issueDate,
+            total_amount: body.totalAmount,
+            iva_amount: body.vatAmount,
+            ...holderDocument,
+            traveler_name: body.traveler.name,
+          });
+          // The invoice appears in the area of the active traveler who holds the document, if one has registered.
+          const holder =
+            id === undefined
+              ? undefined
+              : await trx
+                  .selectFrom('traveler as t')
+                  .select('t.id')
+                  .where(sql<boolean>`(t.tipo_documento, t.paese_documento, upper(t.numero_documento)) = (${holderDocument.document_type}, ${holderDocument.document_country}, ${holderDocument.document_number})`)
+                  .where('t.status', '=', 'ACTIVE')
+                  .executeTakeFirst();
+          if (id !== undefined && holder) {
+            await notify(trx, {
+              travelerId: holder.id,
+              kind: 'INVOICE_MATCHED',
+              params: { invoiceNumber: body.invoiceNumber, vendor: vendor.name, amount: body.totalAmount },
+              invoiceId: id,
+            });
+          }
+          return id;
         });
         if (refundId !== undefined) return this.find(merchant, refundId, language);
         // The insert hit a unique index: the vendor's number (taken by a concurrent call), or, very rarely, the code.

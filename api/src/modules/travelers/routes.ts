@@ -38,7 +38,7 @@ const headerValue = (request: FastifyRequest, name: string) => {
 
 /** The public calls of the account (SPEC §7): registration, activation, password recovery and change. */
 export const travelerPublicRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> = async (app, options) => {
-  const service = createTravelerService(app.db, { publicBaseUrl: options.publicBaseUrl });
+  const service = createTravelerService(app.db, { publicBaseUrl: options.publicBaseUrl, sessionsEnded: app.auth.sessionsEnded });
 
   app.post(
     '/traveler',
@@ -158,7 +158,7 @@ export const travelerPublicRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> 
 
 /** The private calls of the account (SPEC §7): the profile and its deletion (a FULL session: the guard sees to it). */
 export const travelerPrivateRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> = async (app, options) => {
-  const service = createTravelerService(app.db, { publicBaseUrl: options.publicBaseUrl });
+  const service = createTravelerService(app.db, { publicBaseUrl: options.publicBaseUrl, sessionsEnded: app.auth.sessionsEnded });
 
   app.put(
     '/traveler',

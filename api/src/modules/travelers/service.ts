@@ -96,6 +96,11 @@ export interface TravelerServiceOptions {
   /** The portal origin, for the links of the mails. */
   publicBaseUrl: string;
   now?: () => Date;
+  /**
+   * Called once a traveler's sessions are deleted (password change, account deletion), after the commit: the session
+   * cache forgets them here and tells the other instances (app.auth.sessionsEnded).
+   */
+  sessionsEnded?: (travelerId: number) => Promise<void>;
 }
 
 export function createTravelerService(db: Kysely<Database>, options: TravelerServiceOptions) {
@@ -294,9 +299,10 @@ export function createTravelerService(db: Kysely<Database>, options: TravelerSer
         await accountKeyQueries.consumeOpen(trx, key.traveler_id, 'PASSWORD_RESET');
         await trx.updateTable('traveler').set({ password_hash: passwordHash, updated_at: sql<Date>`now()` }).where('id', '=', key.traveler_id).execute();
         await trx.deleteFrom('session').where('traveler_id', '=', key.traveler_id).execute();
-        return undefined;
+        return key.traveler_id;
       });
-      if (outcome) throw new AppError(400, { key: outcome });
+      if (typeof outcome === 'string') throw new AppError(400, { key: outcome });
+      await options.sessionsEnded?.(outcome);
     },
 
     /**
@@ -347,6 +353,7 @@ export function createTravelerService(db: Kysely<Database>, options: TravelerSer
         await trx.deleteFrom('mail_outbox').where(sql<string>`lower(recipient)`, '=', traveler.email.toLowerCase()).execute();
         await trx.deleteFrom('traveler').where('id', '=', travelerId).execute();
       });
+      await options.sessionsEnded?.(travelerId);
     },
   };
 }

@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { requestLanguage } from '../../plugins/errors';
-import { requireSession } from '../../plugins/session';
+import { pollingRateLimit, POLLING_RATE_LIMIT_MAX, requireSession } from '../../plugins/session';
 import { createVisaService, visaPdfFilename, type VisaServiceDeps } from './service';
 
 const tags = ['visas'];
@@ -93,14 +93,21 @@ export const visaRoutes: FastifyPluginAsyncZod<VisaRoutesOptions> = async (app, 
   app.put(
     '/area',
     {
+      // A polling call (every 30 s per signed-in traveler): no log line per request (errors are still logged), its own
+      // limit per session rather than the global one per address, and an empty answer sent as it is (no serializer).
+      logLevel: 'warn',
+      config: { rateLimit: pollingRateLimit },
       schema: {
         tags,
         summary: 'Keep-alive',
-        description: 'Sent every 30 seconds while signed in (SPEC §7, §9): keeps the session alive. No other work.',
-        response: { 204: z.null(), ...errors },
+        description: `Sent every 30 seconds while signed in (SPEC §7, §9): keeps the session alive. No other work. At most ${POLLING_RATE_LIMIT_MAX} a minute per session.`,
+        response: { 204: z.null(), ...errors, 429: apiErrorSchema },
       },
     },
-    async (_request, reply) => reply.header('cache-control', 'no-store').status(204).send(null),
+    (_request, reply) => {
+      // No payload at all: `send(null)` would go through the serializer for nothing.
+      (reply as FastifyReply).header('cache-control', 'no-store').code(204).send();
+    },
   );
 
   app.post(

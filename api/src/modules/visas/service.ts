@@ -18,6 +18,7 @@ import { requestCode } from '../../request-code';
 import { renderVisaPdf } from '../documents/visa-pdf';
 import { exitDeadline, isIsoDay, romeToday } from '../invoices/calendar';
 import { toInvoice } from '../invoices/service';
+import { notifyVisaRequest } from '../notifications/notify';
 import { describeRiskReason } from '../risk/reasons';
 import {
   claimInvoices,
@@ -286,6 +287,7 @@ export function createVisaService(db: Kysely<Database>, deps: VisaServiceDeps) {
             id = row?.id;
           }
           await linkInvoices(trx, id, checked.invoiceIds);
+          await notifyVisaRequest(trx, id, 'VISA_CREATED');
           return { id };
         }),
       );

@@ -4,6 +4,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { AppError, notFound } from '../../app-error';
 import type { Database, RiskOrigin, RiskReason } from '../../db/types';
 import { romeToday } from '../invoices/calendar';
+import { notifyVisaRequest } from '../notifications/notify';
 import { riskInputOf } from '../risk/history';
 import { scoreRisk } from '../risk/score';
 import { exitDeadlineSql, liveInvoiceIds, lockRequest } from './repository';
@@ -132,6 +133,7 @@ export async function analyseRisk(
       })
       .where('id', '=', requestId)
       .execute();
+    await notifyVisaRequest(trx, requestId, stateCode === VisaState.IN_COMPLETION ? 'RISK_GREEN' : stateCode === VisaState.COMPLETED ? 'VISA_GRANTED' : 'CUSTOMS_CHECK');
     return { stateCode, light };
   });
 }
@@ -147,6 +149,7 @@ export async function grantAtExit(db: Kysely<Database>, requestId: number, actor
       .set({ state_code: VisaState.COMPLETED, ...scanned(actor, now), completed_at: now, updated_at: now })
       .where('id', '=', requestId)
       .execute();
+    await notifyVisaRequest(trx, requestId, 'VISA_GRANTED');
     return { stateCode: VisaState.COMPLETED, light: request.risk_result as Light | null };
   });
 }
@@ -199,6 +202,7 @@ export async function decideInvoices(
       })
       .where('id', '=', requestId)
       .execute();
+    if (done) await notifyVisaRequest(trx, requestId, 'VISA_DECIDED');
     return { stateCode: done ? VisaState.COMPLETED : VisaState.CUSTOMS_CHECK, light: request.risk_result as Light | null };
   });
 }
@@ -252,6 +256,7 @@ export async function expireDue(db: Kysely<Database>, now: Date): Promise<number
           .where('i.state_code', '=', InvoiceState.IN_REQUEST)
           .execute();
       }
+      for (const id of ids) await notifyVisaRequest(trx, id, 'VISA_EXPIRED');
       return ids.length;
     });
     total += expired;

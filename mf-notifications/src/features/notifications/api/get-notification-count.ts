@@ -1,19 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
 import { NOTIFICATION_POLL_MS, PRIVATE_BASE, notificationCountResponseSchema } from '@varco/contracts';
 import { requestJson } from '@varco/http';
-import { useSession } from '@varco/session';
+import { useIsSignedIn } from '@varco/session';
+import { useRefreshOnToggle } from '../hooks/use-refresh-on-toggle';
+import { notificationKeys } from './query-keys';
 
+/** GET private/notifications/count: how many notifications the traveler has not read yet (SPEC §7). */
 export function getNotificationCount() {
   return requestJson(`${PRIVATE_BASE}/notifications/count`, notificationCountResponseSchema);
 }
 
-/** The unread count, polled every 15 s while signed in, and again at once when the refresh toggle flips. */
+/**
+ * The unread count, polled every 15 s while signed in (SPEC §7, §9), and again at once when the session's refresh
+ * toggle flips. Polling pauses while the tab is in the background (TanStack Query's default) and resumes when the
+ * traveler comes back; it stops when the bell unmounts, that is on sign-out.
+ */
 export function useNotificationCount() {
-  const toggle = useSession((state) => state.notificationsToggle);
+  const signedIn = useIsSignedIn();
+  useRefreshOnToggle(notificationKeys.count);
   return useQuery({
-    queryKey: ['notifications', 'count', toggle],
+    queryKey: notificationKeys.count,
     queryFn: getNotificationCount,
+    enabled: signedIn,
     refetchInterval: NOTIFICATION_POLL_MS,
+    refetchIntervalInBackground: false,
+    // The page-wide default is no refetch on mount (SPEC §7); the bell wants a fresh count whenever it appears.
     refetchOnMount: true,
   });
 }

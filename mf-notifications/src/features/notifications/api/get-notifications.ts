@@ -1,23 +1,34 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { NOTIFICATIONS_PAGE_SIZE, PRIVATE_BASE, notificationListResponseSchema, toServerLanguage } from '@varco/contracts';
+import { NOTIFICATIONS_PAGE_SIZE, PRIVATE_BASE, notificationListResponseSchema, toServerLanguage, type Language } from '@varco/contracts';
 import { requestJson } from '@varco/http';
-import { currentLanguage } from '@varco/i18n';
+import { useRefreshOnToggle } from '../hooks/use-refresh-on-toggle';
+import { notificationKeys } from './query-keys';
 
-export function getNotifications(page: number) {
+/**
+ * GET private/notifications?page&limit&language: one page of the traveler's notifications, newest first, `page`
+ * from 0; the messages come rendered in `language` (SPEC §7).
+ */
+export function getNotifications(page: number, language: Language) {
   return requestJson(`${PRIVATE_BASE}/notifications`, notificationListResponseSchema, {
-    searchParams: { page, limit: NOTIFICATIONS_PAGE_SIZE, language: toServerLanguage(currentLanguage()) },
+    searchParams: { page, limit: NOTIFICATIONS_PAGE_SIZE, language: toServerLanguage(language) },
   });
 }
 
-/** Notifications 30 at a time (SPEC §9); Show more asks for the next page. */
-export function useNotifications() {
+export type NotificationPage = Awaited<ReturnType<typeof getNotifications>>;
+
+/**
+ * Notifications 30 at a time (SPEC §9); Show more asks for the next page. Keyed by language, so that a change of
+ * language loads the messages again in the new one. Refreshed when the session's refresh toggle flips.
+ */
+export function useNotifications(language: Language) {
+  useRefreshOnToggle(notificationKeys.lists);
   return useInfiniteQuery({
-    queryKey: ['notifications', 'list', currentLanguage()],
-    queryFn: ({ pageParam }) => getNotifications(pageParam),
+    queryKey: notificationKeys.list(language),
+    queryFn: ({ pageParam }) => getNotifications(pageParam, language),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.notifications.length, 0);
-      return loaded < last.links.totalItems ? pages.length : undefined;
+      return last.notifications.length > 0 && loaded < last.links.totalItems ? pages.length : undefined;
     },
   });
 }

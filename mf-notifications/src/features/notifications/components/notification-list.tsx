@@ -1,32 +1,30 @@
 import { useTranslation } from 'react-i18next';
-import { toLocale } from '@varco/contracts';
+import { currentLanguage } from '@varco/i18n';
 import { EmptyState, LoadError, PageLoader } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useNotifications } from '../api/get-notifications';
+import { NotificationItem } from './notification-item';
 
-/** SPEC §2 /protected/notifications: 30 a page, Show more, unread ones marked. */
+/** SPEC §2 /protected/notifications: 30 a page, Show more, unread ones marked, Mark as read. */
 export function NotificationList() {
-  const { t, i18n } = useTranslation(NS);
-  const query = useNotifications();
-  const dateFormat = new Intl.DateTimeFormat(toLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
+  // useTranslation renders again on a change of language, which changes the query (and its key) below.
+  const { t } = useTranslation(NS);
+  const language = currentLanguage();
+  const query = useNotifications(language);
 
   let body;
   if (query.isPending) body = <PageLoader />;
-  else if (query.isError)
-    body = <LoadError message={t('list.loadError')} />;
+  // A failed first load; a failed refresh keeps what is on screen (a network failure reaches the red bar).
+  else if (!query.data) body = <LoadError message={t('list.loadError')} />;
   else {
     const notifications = query.data.pages.flatMap((page) => page.notifications);
     body =
       notifications.length === 0 ? (
         <EmptyState kind="notifications" />
       ) : (
-        <ul className="list-group" data-testid="notification-list">
+        <ul className="list-group" aria-labelledby="notifications-title" data-testid="notification-list">
           {notifications.map((notification) => (
-            <li key={notification.id} className={`list-group-item${notification.dataLettura ? '' : ' fw-semibold'}`}>
-              <p className="mb-1">{notification.tipoNotifica.messaggio}</p>
-              <small>{t('list.receivedOn', { date: dateFormat.format(new Date(notification.dataInserimento)) })}</small>
-              {notification.dataLettura ? null : <span className="badge bg-primary ms-2">{t('list.unread')}</span>}
-            </li>
+            <NotificationItem key={notification.id} notification={notification} language={language} />
           ))}
         </ul>
       );
@@ -36,6 +34,11 @@ export function NotificationList() {
     <section className="container py-4" aria-labelledby="notifications-title">
       <h1 id="notifications-title">{t('list.title')}</h1>
       {body}
+      {query.isFetchNextPageError ? (
+        <p className="text-danger mt-3" role="alert">
+          {t('list.loadMoreError')}
+        </p>
+      ) : null}
       {query.hasNextPage ? (
         <button type="button" className="btn btn-outline-primary mt-3" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
           {t('list.showMore')}

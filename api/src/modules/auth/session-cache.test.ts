@@ -1,0 +1,161 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import { it } from 'node:test';
+import { describeEachDatabase, type TestApp } from '../../test/app';
+import { signedInTraveler } from '../../test/travelers';
+import { accountKeyQueries } from '../travelers/repository';
+import { sha256 } from './secrets';
+import { createAuthService } from './service';
+import { SESSION_CACHE_TTL_MS, SessionCache } from './session-cache';
+
+const HEARTBEAT = '/api/v1/private/visa/area';
+const LOGOUT = '/api/v1/private/v1/traveler/logout';
+const TRAVELER = '/api/v1/private/traveler';
+const CHANGE_PWD = '/api/v1/public/traveler/change-pwd';
+
+const heartbeat = async (app: TestApp, cookie: string) => (await app.inject({ method: 'PUT', url: HEARTBEAT, headers: { cookie } })).statusCode;
+
+/** Counts the session reads of an app (the guard's only query). */
+function countSessionReads(app: TestApp): () => number {
+  const repository = app.auth.repository;
+  const original = repository.findLiveSession;
+  let reads = 0;
+  repository.findLiveSession = (...args) => {
+    reads += 1;
+    return original(...args);
+  };
+  return () => reads;
+}
+
+describeEachDatabase('session cache', ({ build, database, kind }) => {
+  const db = () => database().db;
+
+  /** A second FULL session of the same traveler. */
+  async function anotherSession(travelerId: number): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await db()
+      .insertInto('session')
+      .values({ token_hash: sha256(token), traveler_id: travelerId, level: 'FULL', expires_at: new Date(Date.now() + 3_600_000) })
+      .execute();
+    return `varco_session=${token}`;
+  }
+
+  it('serves a signed-in session from the cache: no session query after the first call', async () => {
+    const app = build();
+    await app.ready();
+    const traveler = await signedInTraveler(db());
+    const reads = countSessionReads(app);
+    assert.equal(await heartbeat(app, traveler.cookie), 204);
+    assert.equal(reads(), 1);
+    for (let index = 0; index < 5; index += 1) assert.equal(await heartbeat(app, traveler.cookie), 204);
+    assert.equal(reads(), 1);
+    assert.equal(app.auth.cache.size, 1);
+  });
+
+  it('signs out at once on the same app, although the session was cached', async () => {
+    const app = build();
+    const traveler = await signedInTraveler(db());
+    const other = await anotherSession(traveler.id);
+    assert.equal(await heartbeat(app, traveler.cookie), 204);
+    assert.equal(await heartbeat(app, other), 204);
+    assert.equal((await app.inject({ method: 'POST', url: LOGOUT, headers: { cookie: traveler.cookie } })).statusCode, 204);
+    assert.equal(await heartbeat(app, traveler.cookie), 401);
+    // The traveler's other session is read again, and still works.
+    assert.equal(await heartbeat(app, other), 204);
+  });
+
+  it('ends every cached session of the traveler at once on a password change', async () => {
+    const app = build();
+    const traveler = await signedInTraveler(db());
+    const other = await anotherSession(traveler.id);
+    assert.equal(await heartbeat(app, traveler.cookie), 204);
+    assert.equal(await heartbeat(app, other), 204);
+    const key1 = randomBytes(16).toString('base64url');
+    const key2 = randomBytes(32).toString('base64url');
+    await accountKeyQueries.insert(db(), { travelerId: traveler.id, kind: 'PASSWORD_RESET', key1Hash: sha256(key1), key2Hash: sha256(key2), expiresAt: new Date(Date.now() + 3_600_000) });
+    const changed = await app.inject({ method: 'PATCH', url: `${CHANGE_PWD}?key1=${key1}&key2=${key2}`, payload: { newPwd: 'Another-Pass-42!' } });
+    assert.equal(changed.statusCode, 204, changed.body);
+    assert.equal(await heartbeat(app, traveler.cookie), 401);
+    assert.equal(await heartbeat(app, other), 401);
+  });
+
+  it('ends every cached session of the traveler at once on the deletion of the account', async () => {
+    const app = build();
+    const traveler = await signedInTraveler(db());
+    const other = await anotherSession(traveler.id);
+    assert.equal(await heartbeat(app, other), 204);
+    assert.equal((await app.inject({ method: 'DELETE', url: TRAVELER, headers: { cookie: traveler.cookie } })).statusCode, 204);
+    assert.equal(await heartbeat(app, other), 401);
+    assert.equal(await heartbeat(app, traveler.cookie), 401);
+  });
+
+  it('refuses a cached session past its expiry, and never caches a session waiting for its OTP', async () => {
+    await build().ready(); // migrations
+    let clock = Date.now();
+    const auth = createAuthService(db(), { now: () => new Date(clock), cache: new SessionCache() });
+    const reads = (() => {
+      const original = auth.repository.findLiveSession;
+      let count = 0;
+      auth.repository.findLiveSession = (...args) => {
+        count += 1;
+        return original(...args);
+      };
+      return () => count;
+    })();
+    const traveler = await signedInTraveler(db());
+    const token = randomBytes(32).toString('base64url');
+    await auth.repository.createSession({ tokenHash: sha256(token), travelerId: traveler.id, level: 'FULL', expiresAt: new Date(clock + 10_000) });
+    assert.equal((await auth.resolveSession(token))?.level, 'FULL');
+    assert.equal((await auth.resolveSession(token))?.level, 'FULL');
+    assert.equal(reads(), 1);
+    // 11 s later, well within the cache's lifetime: the session has expired and is refused.
+    clock += 11_000;
+    assert.ok(SESSION_CACHE_TTL_MS > 11_000);
+    assert.equal(await auth.resolveSession(token), undefined);
+    assert.equal(await auth.resolveSession(token), undefined);
+
+    const pending = randomBytes(32).toString('base64url');
+    await auth.repository.createSession({ tokenHash: sha256(pending), travelerId: traveler.id, level: 'OTP_PENDING', expiresAt: new Date(clock + 600_000) });
+    const before = reads();
+    assert.equal((await auth.resolveSession(pending))?.level, 'OTP_PENDING');
+    assert.equal((await auth.resolveSession(pending))?.level, 'OTP_PENDING');
+    assert.equal(reads(), before + 2);
+    assert.equal(auth.cache.size, 0);
+  });
+
+  it(`tells the other instances: a sign-out on one is refused on another within a second (${kind})`, async () => {
+    const first = build();
+    const second = build();
+    await Promise.all([first.ready(), second.ready()]);
+    const traveler = await signedInTraveler(db());
+    assert.equal(await heartbeat(second, traveler.cookie), 204);
+    const reads = countSessionReads(second);
+    assert.equal(await heartbeat(second, traveler.cookie), 204);
+    assert.equal(reads(), 0, 'the second instance serves the session from its cache');
+    assert.equal((await first.inject({ method: 'POST', url: LOGOUT, headers: { cookie: traveler.cookie } })).statusCode, 204);
+    const deadline = Date.now() + 1_000;
+    let status = await heartbeat(second, traveler.cookie);
+    while (status !== 401 && Date.now() < deadline) {
+      await delay(20);
+      status = await heartbeat(second, traveler.cookie);
+    }
+    assert.equal(status, 401);
+  });
+});
+
+it('bounds the cache: the oldest entry goes first', () => {
+  const cache = new SessionCache(60_000, 2);
+  const session = (n: number) => ({ token_hash: `h${n}`, traveler_id: n, level: 'FULL' as const, created_at: new Date(), last_seen_at: new Date(), expires_at: new Date(Date.now() + 60_000) });
+  const now = Date.now();
+  for (const n of [1, 2, 3]) cache.set(session(n), now, cache.generation);
+  assert.equal(cache.size, 2);
+  assert.equal(cache.get('h1', now), undefined);
+  assert.equal(cache.get('h3', now)?.traveler_id, 3);
+  // Stale after its lifetime; a value read before an eviction is not kept.
+  assert.equal(cache.get('h3', now + 60_000), undefined);
+  const generation = cache.generation;
+  cache.evictTraveler(99);
+  cache.set(session(4), now, generation);
+  assert.equal(cache.get('h4', now), undefined);
+});

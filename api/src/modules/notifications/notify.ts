@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import { DEFAULT_PUBLIC_BASE_URL } from '../../config';
+import type { Database } from '../../db/types';
+import { enqueueMail } from '../mail/outbox';
+import { notificationMessage, type NotificationKind, type NotificationParams, type VisaNotificationKind } from './kinds';
+
+/** Where the mail of a notification sends the traveler: the portal's notification list (SPEC §2). */
+export const NOTIFICATIONS_PAGE_PATH = '/protected/notifications';
+
+/**
+ * The portal origin the notification mails link to. notify() is called deep inside the state machine (transitions,
+ * the expiry job, the merchant intake), which knows nothing of the configuration; the app sets this once from
+ * PUBLIC_BASE_URL when it registers the notifications module (app.ts), as the traveler routes hand it to the
+ * activation mail. One value per process: every app of a process is built from the same configuration.
+ */
+let portalBaseUrl = DEFAULT_PUBLIC_BASE_URL;
+
+export function setNotificationPortalUrl(publicBaseUrl: string): void {
+  portalBaseUrl = publicBaseUrl.replace(/\/+$/, '');
+}
+
+export interface NotifyInput<K extends NotificationKind> {
+  travelerId: number;
+  kind: K;
+  params: NotificationParams[K];
+  visaRequestId?: number | null;
+  invoiceId?: number | null;
+  /** A notification that must exist once (e.g. `deadline7:<invoiceId>`): a second call with the key does nothing. */
+  dedupeKey?: string | null;
+}
+
+/**
+ * Writes a notification for the traveler and, when it was written (not a duplicate of `dedupeKey`), enqueues its
+ * e-mail in the traveler's language. Pass the transaction of the change the notification tells about: both then
+ * exist exactly when the change does. Returns the notification id, undefined for a duplicate.
+ */
+export async function notify<K extends NotificationKind>(trx: Kysely<Database>, input: NotifyInput<K>): Promise<number | undefined> {
+  const row = await trx
+    .insertInto('notification')
+    .values({
+      traveler_id: input.travelerId,
+      kind: input.kind,
+      params: JSON.stringify(input.params),
+      visa_request_id: input.visaRequestId ?? null,
+      invoice_id: input.invoiceId ?? null,
+      dedupe_key: input.dedupeKey ?? null,
+    })
+    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const traveler = await trx.selectFrom('traveler').select(['email', 'language']).where('id', '=', input.travelerId).executeTakeFirstOrThrow();
+  await enqueueMail(trx, {
+    to: traveler.email,
+    language: traveler.language,
+    template: 'notification',
+    params: { message: notificationMessage(input.kind, input.params, traveler.language), link: `${portalBaseUrl}${NOTIFICATIONS_PAGE_PATH}` },
+  });
+  return row.id;
+}
+
+/** notify() about a visa request: its traveler, with its request code. */
+export async function notifyVisaRequest(trx: Kysely<Database>, requestId: number, kind: VisaNotificationKind): Promise<number | undefined> {
+  const request = await trx.selectFrom('visa_request').select(['traveler_id', 'request_code']).where('id', '=', requestId).executeTakeFirstOrThrow();
+  return notify(trx, { travelerId: request.traveler_id, kind, params: { requestCode: request.request_code }, visaRequestId: requestId });
+}

@@ -1,0 +1,102 @@
+import {
+  apiErrorSchema,
+  NOTIFICATIONS_PAGE_SIZE,
+  notificationCountResponseSchema,
+  notificationListResponseSchema,
+  notificationSchema,
+  serverLanguageSchema,
+  type ServerLanguage,
+} from '@varco/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { requestLanguage } from '../../plugins/errors';
+import { pollingRateLimit, POLLING_RATE_LIMIT_MAX, requireSession } from '../../plugins/session';
+import { setNotificationPortalUrl } from './notify';
+import { createNotificationService } from './service';
+
+const tags = ['notifications'];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+/** SPEC §7: notification calls send the current language, which wins over Accept-Language. */
+const language = { language: z.optional(serverLanguageSchema) };
+const pageQuery = z.object({
+  page: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), NOTIFICATIONS_PAGE_SIZE),
+  ...language,
+});
+const idParams = z.object({ id: z.coerce.number().check(z.int(), z.gte(1), z.lte(2_147_483_647)) });
+
+const languageOf = (request: FastifyRequest, query: { language?: ServerLanguage | undefined }) => query.language ?? requestLanguage(request);
+/** A traveler's own data: never kept by a shared cache, nor by the browser's. */
+const privateAnswer = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
+
+export interface NotificationRoutesOptions {
+  /** The portal origin (PUBLIC_BASE_URL) the notification mails link to. */
+  publicBaseUrl: string;
+}
+
+/** The traveler's notification calls of SPEC §7 under `/api/v1/private/notifications`: the signed-in traveler's own only. */
+export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions> = async (app, options) => {
+  setNotificationPortalUrl(options.publicBaseUrl);
+  const service = createNotificationService(app.db);
+
+  app.get(
+    '',
+    {
+      schema: {
+        tags,
+        summary: 'The traveler’s notifications',
+        description: `Newest first, \`limit\` per page (${NOTIFICATIONS_PAGE_SIZE} by default, at most 100; \`page\` from 0), with their total count. Messages are in the language asked for.`,
+        querystring: pageQuery,
+        response: { 200: notificationListResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      privateAnswer(reply);
+      const { page, limit } = request.query;
+      return service.latest(requireSession(request).traveler_id, page, limit, languageOf(request, request.query));
+    },
+  );
+
+  app.get(
+    '/count',
+    {
+      // A polling call (every 15 s per signed-in traveler): no log line per request (errors are still logged), its own
+      // limit per session rather than the global one per address, and `{ counter }` written by JSON.stringify (the
+      // handler builds it) rather than checked again by zod.
+      logLevel: 'warn',
+      config: { rateLimit: pollingRateLimit },
+      serializerCompiler: () => (data) => JSON.stringify(data),
+      schema: {
+        tags,
+        summary: 'How many notifications are unread',
+        description: `Polled every 15 seconds by the header bell (SPEC §7): one index-only count, no other work. At most ${POLLING_RATE_LIMIT_MAX} a minute per session.`,
+        response: { 200: notificationCountResponseSchema, ...errors, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      privateAnswer(reply);
+      return service.count(requireSession(request).traveler_id);
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Mark a notification as read',
+        description:
+          'Answers the notification. The first call sets `dataLettura`; later calls keep it (200 again). Another traveler’s or ' +
+          'an unknown id answers 404.',
+        params: idParams,
+        querystring: z.object(language),
+        response: { 200: notificationSchema, ...errors, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      privateAnswer(reply);
+      return service.markRead(requireSession(request).traveler_id, request.params.id, languageOf(request, request.query));
+    },
+  );
+};

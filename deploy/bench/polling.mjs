@@ -1,0 +1,372 @@
+// The polling scenario on PostgreSQL (SPEC §7): every signed-in traveler asks for the notification count every 15 s
+// and sends the keep-alive (PUT /visa/area) every 30 s. Needs the built api (`npm run build --workspace @varco/api`)
+// and PostgreSQL on 127.0.0.1:5432 (user postgres, trust). A bench, not a test: it reports the target, never fails on it.
+//
+// 1. creates (or reuses) the bench database (varco_bench by default; the generator adds nothing when it already holds
+//    BENCH_TRAVELERS travelers) and starts the built api on it, and the bare Fastify route (lib/bare-server.mjs);
+// 2. opens BENCH_TRAVELERS_ONLINE FULL sessions straight in the `session` table, for distinct bench travelers;
+// 3. saturation: autocannon at its maximum rate (BENCH_CONNECTIONS connections) on the bare route, the count, the
+//    heartbeat and the real mix of both (two counts per heartbeat), every request with the next session's cookie;
+// 4. simulation: each session polls the count every 15 s and the heartbeat every 30 s (first call at a random moment,
+//    then every period ± 10 %), for BENCH_SIMULATION seconds; the latency of every call is kept;
+// 5. prints req/s, p50/p95/p99 and the ratio to the bare route, how many signed-in travelers one node holds (the mix's
+//    saturation throughput ÷ (1/15 + 1/30) requests per second per traveler), writes deploy/bench/results/polling.json,
+//    deletes its sessions and stops the servers (also on Ctrl-C).
+//
+// Usage, from the repository root: node deploy/bench/polling.mjs (env knobs in deploy/bench/README.md)
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { machineInfo, measure, percentile, table } from './lib/load.mjs';
+import { freePort, run, startServer, waitForOk } from './lib/processes.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+const apiDir = join(root, 'api');
+/** The api build to measure (a folder with dist/server.mjs and migrations/ beside it): the repository's by default. */
+const serverDir = process.env.BENCH_API_DIR ?? apiDir;
+
+const integer = (name, fallback) => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw.replace(/_/g, ''));
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer`);
+  return value;
+};
+
+const SETTINGS = {
+  travelers: integer('BENCH_TRAVELERS', 100_000),
+  invoices: integer('BENCH_INVOICES', 1_000_000),
+  online: integer('BENCH_TRAVELERS_ONLINE', 5_000),
+  connections: integer('BENCH_CONNECTIONS', 10),
+  seconds: integer('BENCH_DURATION', 10),
+  warmUpSeconds: integer('BENCH_WARMUP', 3),
+  simulationSeconds: integer('BENCH_SIMULATION', 60),
+  apiPoolMax: integer('BENCH_API_POOL_MAX', 10),
+};
+const SERVER_URL = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
+const DATABASE = process.env.BENCH_DATABASE ?? 'varco_bench';
+const DATABASE_URL = `${SERVER_URL}/${DATABASE}`;
+const RESULTS_FILE = process.env.BENCH_RESULTS ?? join(here, 'results', 'polling.json');
+/** SPEC §7 (contracts NOTIFICATION_POLL_MS, KEEP_ALIVE_MS). */
+const POLL_MS = 15_000;
+const KEEP_ALIVE_MS = 30_000;
+/** Requests per second of one signed-in traveler. */
+const PER_TRAVELER = 1000 / POLL_MS + 1000 / KEEP_ALIVE_MS;
+/** The issue's target: at least this share of the bare route's throughput, with p99 at most TARGET_P99_MS. */
+const TARGET_RATIO = 0.5;
+const TARGET_P99_MS = 20;
+const SESSION_COOKIE = 'varco_session';
+const COUNT_PATH = '/api/v1/private/notifications/count';
+const HEARTBEAT_PATH = '/api/v1/private/visa/area';
+
+const sha256 = (value) => createHash('sha256').update(value).digest('hex');
+const log = (message) => console.log(`[polling bench] ${message}`);
+const round2 = (value) => Math.round(value * 100) / 100;
+
+async function ensureDatabase() {
+  const admin = new pg.Client({ connectionString: `${SERVER_URL}/postgres` });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);
+    if (rowCount === 0) {
+      await admin.query(`create database "${DATABASE.replace(/"/g, '""')}"`);
+      log(`created database ${DATABASE}`);
+    } else {
+      log(`reusing database ${DATABASE}`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+async function generate() {
+  const generator = join(apiDir, 'dist', 'generate.mjs');
+  if (!existsSync(generator)) throw new Error(`${generator} is missing: run npm run build --workspace @varco/api first`);
+  await run(process.execPath, [generator, '--travelers', String(SETTINGS.travelers), '--invoices', String(SETTINGS.invoices)], {
+    cwd: apiDir,
+    env: { ...process.env, DATABASE_URL },
+  });
+}
+
+/** FULL sessions of distinct random bench travelers, inserted straight in `session`. */
+async function openSessions(client) {
+  const { rows } = await client.query(
+    `select t.id as traveler_id
+     from (select distinct 1 + floor(random() * $1::int)::int as n from generate_series(1, $2::int)) picks
+     join traveler t on lower(t.email) = 'bench-' || picks.n || '@bench.varco.invalid'
+     limit $3::int`,
+    [SETTINGS.travelers, Math.ceil(SETTINGS.online * 1.3) + 10, SETTINGS.online],
+  );
+  if (rows.length === 0) throw new Error('no bench traveler: did the generator run?');
+  const sessions = rows.map((row) => ({ token: randomBytes(32).toString('base64url'), travelerId: row.traveler_id }));
+  sessions.forEach((session) => (session.hash = sha256(session.token)));
+  // last_seen_at now: the api then touches each session once a minute at most, as in real use.
+  await client.query(
+    `insert into session (token_hash, traveler_id, level, created_at, last_seen_at, expires_at)
+     select unnest($1::text[]), unnest($2::int[]), 'FULL', now(), now(), now() + interval '2 hours'`,
+    [sessions.map((session) => session.hash), sessions.map((session) => session.travelerId)],
+  );
+  return sessions;
+}
+
+async function closeSessions(client, sessions) {
+  if (!sessions?.length) return;
+  const { rowCount } = await client.query('delete from session where token_hash = any($1::text[])', [sessions.map((session) => session.hash)]);
+  log(`deleted ${rowCount} bench sessions`);
+}
+
+const cookieOf = (session) => `${SESSION_COOKIE}=${session.token}`;
+
+/** Whether the api has the count call yet (it answers 404 until the notifications module exists). */
+async function probe(apiUrl, sessions) {
+  const count = await fetch(`${apiUrl}${COUNT_PATH}`, { headers: { cookie: cookieOf(sessions[0]) } });
+  const countBody = await count.text();
+  const heartbeat = await fetch(`${apiUrl}${HEARTBEAT_PATH}`, { method: 'PUT', headers: { cookie: cookieOf(sessions[0]) } });
+  await heartbeat.arrayBuffer();
+  if (heartbeat.status !== 204) throw new Error(`the heartbeat answered ${heartbeat.status}`);
+  if (count.status === 404) return false;
+  if (count.status !== 200) throw new Error(`the count answered ${count.status}: ${countBody}`);
+  return true;
+}
+
+/** One HTTP call with a keep-alive agent; resolves with its status and duration (ms). */
+function call(agent, apiUrl, method, path, cookie) {
+  return new Promise((resolve) => {
+    const started = process.hrtime.bigint();
+    const request = http.request(`${apiUrl}${path}`, { agent, method, headers: { cookie, 'accept-language': 'en' } }, (response) => {
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+    });
+    request.on('error', () => resolve({ status: 0, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+    request.end();
+  });
+}
+
+/**
+ * The real load: every session polls the count every 15 s and sends the heartbeat every 30 s, the first of each at a
+ * random moment of its period, then every period ± 10 %. Open loop: a slow answer does not delay the next call.
+ */
+async function simulate(apiUrl, sessions, withCount) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const kinds = [{ name: 'heartbeat', method: 'PUT', path: HEARTBEAT_PATH, period: KEEP_ALIVE_MS }];
+  if (withCount) kinds.push({ name: 'count', method: 'GET', path: COUNT_PATH, period: POLL_MS });
+  const latencies = Object.fromEntries(kinds.map((kind) => [kind.name, []]));
+  const failures = Object.fromEntries(kinds.map((kind) => [kind.name, 0]));
+  const timers = new Set();
+  const inFlight = new Set();
+  let running = true;
+  const schedule = (session, kind, delayMs) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (!running) return;
+      const done = call(agent, apiUrl, kind.method, kind.path, cookieOf(session)).then(({ status, ms }) => {
+        inFlight.delete(done);
+        if (status >= 200 && status < 300) latencies[kind.name].push(ms);
+        else failures[kind.name] += 1;
+      });
+      inFlight.add(done);
+      schedule(session, kind, kind.period * (0.9 + Math.random() * 0.2));
+    }, delayMs);
+    timers.add(timer);
+  };
+  for (const session of sessions) for (const kind of kinds) schedule(session, kind, Math.random() * kind.period);
+  const started = Date.now();
+  await new Promise((resolve) => setTimeout(resolve, SETTINGS.simulationSeconds * 1000));
+  running = false;
+  for (const timer of timers) clearTimeout(timer);
+  await Promise.all(inFlight);
+  const elapsed = (Date.now() - started) / 1000;
+  agent.destroy();
+  const summary = (values, failed) => {
+    const sorted = Float64Array.from(values).sort();
+    return {
+      requests: sorted.length + failed,
+      requestsPerSecond: Math.round((sorted.length + failed) / elapsed),
+      p50: round2(percentile(sorted, 50)),
+      p95: round2(percentile(sorted, 95)),
+      p99: round2(percentile(sorted, 99)),
+      max: round2(sorted.length ? sorted[sorted.length - 1] : Number.NaN),
+      non2xx: failed,
+    };
+  };
+  const rows = kinds.map((kind) => ({ name: `simulated ${kind.name}`, ...summary(latencies[kind.name], failures[kind.name]) }));
+  rows.push({ name: 'simulated, all calls', ...summary(Object.values(latencies).flat(), Object.values(failures).reduce((a, b) => a + b, 0)) });
+  return rows;
+}
+
+async function main() {
+  const startedAt = new Date();
+  log(
+    `${SETTINGS.online.toLocaleString('en')} signed-in travelers, ${SETTINGS.connections} connections at saturation, ` +
+      `${SETTINGS.warmUpSeconds}+${SETTINGS.seconds} s per saturation measure, ${SETTINGS.simulationSeconds} s of simulation`,
+  );
+  await ensureDatabase();
+  await generate();
+
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  let api;
+  let bare;
+  let sessions;
+  const cleanUp = async () => {
+    await Promise.allSettled([api?.stop(), bare?.stop()]);
+    await closeSessions(client, sessions).catch((error) => console.error('could not delete the bench sessions:', error.message));
+    await client.end().catch(() => {});
+  };
+  const interrupted = () => {
+    log('interrupted: cleaning up');
+    cleanUp().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+
+  try {
+    const apiPort = await freePort();
+    const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    api = startServer(process.execPath, [...nodeArgs, 'dist/server.mjs'], {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        HOST: '127.0.0.1',
+        PORT: String(apiPort),
+        DATABASE_URL,
+        DATABASE_POOL_MAX: String(SETTINGS.apiPoolMax),
+        // info, as in production: the polling calls must not pay for a log line each.
+        LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? 'info',
+        // The default global limit (1000 per minute and client address): the polling calls have their own.
+        ...(process.env.BENCH_RATE_LIMIT_MAX ? { RATE_LIMIT_MAX: process.env.BENCH_RATE_LIMIT_MAX } : {}),
+        SEED_DEMO: 'false',
+        MIGRATE_ON_START: 'true',
+      },
+    });
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+    await waitForOk(`${apiUrl}/readyz`, api, 60_000);
+    log(`api listening on ${apiUrl}`);
+    // Sessions after the api's migrations (a fresh database has no session table before).
+    sessions = await openSessions(client);
+    log(`opened ${sessions.length} FULL sessions`);
+
+    let barePort;
+    bare = startServer(process.execPath, [join(here, 'lib', 'bare-server.mjs')], {
+      onLine: (line) => {
+        if (line.startsWith('{')) barePort = JSON.parse(line).port;
+      },
+    });
+    const deadline = Date.now() + 10_000;
+    while (!barePort && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    if (!barePort) throw new Error(`the bare Fastify server did not start:\n${bare.output()}`);
+
+    const withCount = await probe(apiUrl, sessions);
+    if (!withCount) log('note: GET /notifications/count answers 404 (no notifications module yet): heartbeat only');
+    const machine = machineInfo();
+    if (machine.loadAverage1m > 0.5) log(`note: load average ${machine.loadAverage1m} before the measures (other processes are busy)`);
+
+    const load = { connections: SETTINGS.connections, seconds: SETTINGS.seconds, warmUpSeconds: SETTINGS.warmUpSeconds };
+    const saturation = [];
+    log('saturation: bare Fastify route...');
+    saturation.push({ name: 'bare Fastify', method: 'GET', path: '/bare', ...(await measure({ url: `http://127.0.0.1:${barePort}/bare`, ...load })) });
+    const scenarios = [
+      ...(withCount ? [{ name: 'count', pick: () => ({ method: 'GET', path: COUNT_PATH }) }] : []),
+      { name: 'heartbeat', pick: () => ({ method: 'PUT', path: HEARTBEAT_PATH }) },
+      // The real mix: two counts per heartbeat.
+      ...(withCount ? [{ name: 'mix 2 count : 1 heartbeat', pick: (n) => (n % 3 === 2 ? { method: 'PUT', path: HEARTBEAT_PATH } : { method: 'GET', path: COUNT_PATH }) }] : []),
+    ];
+    for (const scenario of scenarios) {
+      log(`saturation: ${scenario.name}...`);
+      let next = 0;
+      const setupRequest = (request) => {
+        const n = next++;
+        const session = sessions[n % sessions.length];
+        const { method, path } = scenario.pick(n);
+        request.method = method;
+        request.path = path;
+        request.headers = { ...request.headers, cookie: cookieOf(session), 'accept-language': n % 2 === 0 ? 'it' : 'en' };
+        return request;
+      };
+      const { method, path } = scenario.pick(0);
+      saturation.push({ name: scenario.name, method: scenario.name.startsWith('mix') ? 'GET+PUT' : method, path: scenario.name.startsWith('mix') ? 'count + area' : path, ...(await measure({ url: apiUrl, setupRequest, ...load })) });
+    }
+    const bareRps = saturation[0].requestsPerSecond;
+    for (const row of saturation) {
+      row.ratioToBare = round2(row.requestsPerSecond / bareRps);
+      row.targetMet = row.name === 'bare Fastify' ? null : row.ratioToBare >= TARGET_RATIO && row.p99 <= TARGET_P99_MS;
+    }
+
+    log(`simulation: ${sessions.length} travelers for ${SETTINGS.simulationSeconds} s...`);
+    const simulation = await simulate(apiUrl, sessions, withCount);
+
+    const mark = (met) => (met === null || met === undefined ? '' : met ? 'yes' : 'NO');
+    const failures = (row) => (row.non2xx ?? 0) + (row.errors ?? 0) + (row.timeouts ?? 0);
+    console.log('');
+    console.log(`Saturation (${SETTINGS.connections} connections, closed loop, ${SETTINGS.seconds} s each):`);
+    console.log(
+      table(
+        saturation.map((row) => ({ ...row, rps: row.requestsPerSecond, failed: failures(row), ok: mark(row.targetMet) })),
+        [
+          ['name', 'call'],
+          ['rps', 'req/s'],
+          ['ratioToBare', 'x bare'],
+          ['p50', 'p50 ms'],
+          ['p95', 'p95 ms'],
+          ['p99', 'p99 ms'],
+          ['max', 'max ms'],
+          ['failed', 'failed'],
+          ['ok', `>=${TARGET_RATIO * 100}% & p99<=${TARGET_P99_MS}`],
+        ],
+      ),
+    );
+    console.log('');
+    console.log(`Simulation (${sessions.length} travelers: count every 15 s, heartbeat every 30 s, ${SETTINGS.simulationSeconds} s):`);
+    console.log(
+      table(
+        simulation.map((row) => ({ ...row, rps: row.requestsPerSecond, failed: failures(row) })),
+        [
+          ['name', 'call'],
+          ['rps', 'req/s'],
+          ['p50', 'p50 ms'],
+          ['p95', 'p95 ms'],
+          ['p99', 'p99 ms'],
+          ['max', 'max ms'],
+          ['failed', 'failed'],
+        ],
+      ),
+    );
+    // The capacity: the real mix at saturation (the heartbeat alone without the count module), per traveler's rate.
+    const capacityRow = saturation.find((row) => row.name.startsWith('mix')) ?? saturation.find((row) => row.name === 'heartbeat');
+    const travelersPerNode = Math.floor(capacityRow.requestsPerSecond / PER_TRAVELER);
+    const polling = saturation.filter((row) => row.name !== 'bare Fastify');
+    const targetMet = polling.every((row) => row.targetMet);
+    console.log(
+      `\nCapacity: ${capacityRow.name} at saturation ${capacityRow.requestsPerSecond.toLocaleString('en')} req/s ÷ ${round2(PER_TRAVELER)} req/s per traveler ` +
+        `(1/15 + 1/30) = ${travelersPerNode.toLocaleString('en')} signed-in travelers per node (${machine.cores} cores, api + PostgreSQL + load generator).`,
+    );
+    console.log(`Target >= ${TARGET_RATIO * 100}% of the bare route with p99 <= ${TARGET_P99_MS} ms: ${targetMet ? 'met' : 'NOT met'} (${polling.map((row) => `${row.name} ${Math.round(row.ratioToBare * 100)}%, p99 ${row.p99} ms`).join('; ')}).`);
+
+    const report = {
+      scenario: 'polling',
+      date: startedAt.toISOString(),
+      machine,
+      database: { name: DATABASE, travelers: SETTINGS.travelers },
+      load: { tool: 'autocannon', ...load, sessions: sessions.length, apiPoolMax: SETTINGS.apiPoolMax, simulationSeconds: SETTINGS.simulationSeconds, countMeasured: withCount, apiDir: serverDir },
+      targets: { ratioToBare: TARGET_RATIO, p99Ms: TARGET_P99_MS, met: targetMet },
+      capacity: { basis: capacityRow.name, requestsPerSecond: capacityRow.requestsPerSecond, requestsPerTravelerPerSecond: round2(PER_TRAVELER), travelersPerNode },
+      saturation,
+      simulation,
+    };
+    mkdirSync(dirname(RESULTS_FILE), { recursive: true });
+    writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+    log(`results written to ${RESULTS_FILE}`);
+  } finally {
+    await cleanUp();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,39 @@
+import { Route, Routes } from 'react-router-dom';
+import type { Language, Notification } from '@varco/contracts';
+import { renderWithProviders } from '@varco/ui/testing';
+import Bell from '../exposed/bell';
+import NotificationsRoutes from '../exposed/routes';
+
+export const signedIn = { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' };
+
+export const serverError = { status: 500, detail: 'Internal Server Error', extra: {}, type: 'http-error' as const };
+
+export function aNotification(overrides: Partial<Notification> = {}): Notification {
+  return {
+    id: 1,
+    // 09:05 UTC is 10:05 in Rome in March.
+    dataInserimento: '2025-03-14T09:05:00Z',
+    dataLettura: null,
+    tipoNotifica: { messaggio: 'Your visa request RQ-2025-0007 was approved.' },
+    ...overrides,
+  };
+}
+
+/** `count` notifications with ids from `from`, unread. */
+export function notificationsFrom(from: number, count: number): Notification[] {
+  return Array.from({ length: count }, (_, index) => aNotification({ id: from + index, tipoNotifica: { messaggio: `Message ${from + index}` } }));
+}
+
+/** Renders the bell and this remote's routes where the shell mounts them, signed in. */
+export function renderNotifications(route = '/protected/notifications', language: Language = 'en_US') {
+  return renderWithProviders(
+    <>
+      <Bell />
+      <Routes>
+        <Route path="/protected/notifications/*" element={<NotificationsRoutes />} />
+        <Route path="*" element={null} />
+      </Routes>
+    </>,
+    { route, user: signedIn, language },
+  );
+}
