@@ -12,27 +12,12 @@
 // 5. prints a table, writes deploy/bench/results/invoices.json, deletes its sessions and stops the servers.
 //
 // Usage, from the repository root: node deploy/bench/invoices.mjs (env knobs in deploy/bench/README.md)
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { benchDir, closeSessions, DATABASE, DATABASE_URL, ensureDatabase, generate, insertSessions, integer, serverDir } from './lib/bench-database.mjs';
 import { machineInfo, measure, table } from './lib/load.mjs';
-import { freePort, run, startServer, waitForOk } from './lib/processes.mjs';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '..', '..');
-const apiDir = join(root, 'api');
-/** The api build to measure (a folder with dist/server.mjs and migrations/ beside it): the repository's by default. */
-const serverDir = process.env.BENCH_API_DIR ?? apiDir;
-
-const integer = (name, fallback) => {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw.replace(/_/g, ''));
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer`);
-  return value;
-};
+import { freePort, startServer, waitForOk } from './lib/processes.mjs';
 
 const SETTINGS = {
   travelers: integer('BENCH_TRAVELERS', 1_000_000),
@@ -45,44 +30,13 @@ const SETTINGS = {
 };
 /** Which calls to measure (comma-separated names, e.g. `detail,latest`); all by default. */
 const ONLY = (process.env.BENCH_CALLS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
-const SERVER_URL = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
-const DATABASE = process.env.BENCH_DATABASE ?? 'varco_bench';
-const DATABASE_URL = `${SERVER_URL}/${DATABASE}`;
-const RESULTS_FILE = process.env.BENCH_RESULTS ?? join(here, 'results', 'invoices.json');
+const RESULTS_FILE = process.env.BENCH_RESULTS ?? join(benchDir, 'results', 'invoices.json');
 /** Targets of this scenario (p95, in the api) and the standing one of every api call (p99). */
 const TARGET_P95_MS = 5;
 const TARGET_P99_MS = 20;
 const SESSION_COOKIE = 'varco_session';
 
-const sha256 = (value) => createHash('sha256').update(value).digest('hex');
 const log = (message) => console.log(`[invoices bench] ${message}`);
-
-async function ensureDatabase() {
-  const admin = new pg.Client({ connectionString: `${SERVER_URL}/postgres` });
-  await admin.connect();
-  try {
-    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);
-    if (rowCount === 0) {
-      await admin.query(`create database "${DATABASE.replace(/"/g, '""')}"`);
-      log(`created database ${DATABASE}`);
-    } else {
-      log(`reusing database ${DATABASE}`);
-    }
-  } finally {
-    await admin.end();
-  }
-}
-
-async function generate() {
-  const generator = join(apiDir, 'dist', 'generate.mjs');
-  if (!existsSync(generator)) throw new Error(`${generator} is missing: run npm run build --workspace @varco/api first`);
-  const startedAt = Date.now();
-  await run(process.execPath, [generator, '--travelers', String(SETTINGS.travelers), '--invoices', String(SETTINGS.invoices)], {
-    cwd: apiDir,
-    env: { ...process.env, DATABASE_URL },
-  });
-  return Math.round((Date.now() - startedAt) / 100) / 10;
-}
 
 /** FULL sessions of random bench travelers who hold invoices, with one refund id of theirs each. */
 async function openSessions(client) {
@@ -103,21 +57,7 @@ async function openSessions(client) {
     [SETTINGS.travelers, Math.ceil(SETTINGS.sessions * 1.2) + 10, SETTINGS.sessions],
   );
   if (rows.length === 0) throw new Error('no bench traveler with invoices: did the generator run?');
-  const sessions = rows.map((row) => ({ token: randomBytes(32).toString('base64url'), travelerId: row.traveler_id, refundId: row.refund_id }));
-  sessions.forEach((session) => (session.hash = sha256(session.token)));
-  // last_seen_at now: the api then touches each session once a minute at most, as in real use.
-  await client.query(
-    `insert into session (token_hash, traveler_id, level, created_at, last_seen_at, expires_at)
-     select unnest($1::text[]), unnest($2::int[]), 'FULL', now(), now(), now() + interval '2 hours'`,
-    [sessions.map((session) => session.hash), sessions.map((session) => session.travelerId)],
-  );
-  return sessions;
-}
-
-async function closeSessions(client, sessions) {
-  if (!sessions?.length) return;
-  const { rowCount } = await client.query('delete from session where token_hash = any($1::text[])', [sessions.map((session) => session.hash)]);
-  log(`deleted ${rowCount} bench sessions`);
+  return insertSessions(client, rows.map((row) => ({ traveler_id: row.traveler_id, refundId: row.refund_id })));
 }
 
 const CALLS = [
@@ -175,8 +115,8 @@ async function main() {
     `${SETTINGS.travelers.toLocaleString('en')} travelers, ${SETTINGS.invoices.toLocaleString('en')} invoices, ${SETTINGS.connections} connections, ` +
       `${SETTINGS.warmUpSeconds}+${SETTINGS.seconds} s per call`,
   );
-  await ensureDatabase();
-  const generationSeconds = await generate();
+  await ensureDatabase(log);
+  const generationSeconds = await generate(SETTINGS);
 
   const client = new pg.Client({ connectionString: DATABASE_URL });
   await client.connect();
@@ -185,7 +125,7 @@ async function main() {
   let sessions;
   const cleanUp = async () => {
     await Promise.allSettled([api?.stop(), bare?.stop()]);
-    await closeSessions(client, sessions).catch((error) => console.error('could not delete the bench sessions:', error.message));
+    await closeSessions(client, sessions, log).catch((error) => console.error('could not delete the bench sessions:', error.message));
     await client.end().catch(() => {});
   };
   const interrupted = () => {
@@ -224,7 +164,7 @@ async function main() {
     log(`api listening on ${apiUrl}`);
 
     let barePort;
-    bare = startServer(process.execPath, [join(here, 'lib', 'bare-server.mjs')], {
+    bare = startServer(process.execPath, [join(benchDir, 'lib', 'bare-server.mjs')], {
       onLine: (line) => {
         if (line.startsWith('{')) barePort = JSON.parse(line).port;
       },

@@ -14,28 +14,13 @@
 //    deletes its sessions and stops the servers (also on Ctrl-C).
 //
 // Usage, from the repository root: node deploy/bench/polling.mjs (env knobs in deploy/bench/README.md)
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { benchDir, closeSessions, DATABASE, DATABASE_URL, ensureDatabase, generate, insertSessions, integer, serverDir } from './lib/bench-database.mjs';
 import { machineInfo, measure, percentile, table } from './lib/load.mjs';
-import { freePort, run, startServer, waitForOk } from './lib/processes.mjs';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '..', '..');
-const apiDir = join(root, 'api');
-/** The api build to measure (a folder with dist/server.mjs and migrations/ beside it): the repository's by default. */
-const serverDir = process.env.BENCH_API_DIR ?? apiDir;
-
-const integer = (name, fallback) => {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw.replace(/_/g, ''));
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer`);
-  return value;
-};
+import { freePort, startServer, waitForOk } from './lib/processes.mjs';
 
 const SETTINGS = {
   travelers: integer('BENCH_TRAVELERS', 100_000),
@@ -47,10 +32,7 @@ const SETTINGS = {
   simulationSeconds: integer('BENCH_SIMULATION', 60),
   apiPoolMax: integer('BENCH_API_POOL_MAX', 10),
 };
-const SERVER_URL = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
-const DATABASE = process.env.BENCH_DATABASE ?? 'varco_bench';
-const DATABASE_URL = `${SERVER_URL}/${DATABASE}`;
-const RESULTS_FILE = process.env.BENCH_RESULTS ?? join(here, 'results', 'polling.json');
+const RESULTS_FILE = process.env.BENCH_RESULTS ?? join(benchDir, 'results', 'polling.json');
 /** SPEC §7 (contracts NOTIFICATION_POLL_MS, KEEP_ALIVE_MS). */
 const POLL_MS = 15_000;
 const KEEP_ALIVE_MS = 30_000;
@@ -63,34 +45,8 @@ const SESSION_COOKIE = 'varco_session';
 const COUNT_PATH = '/api/v1/private/notifications/count';
 const HEARTBEAT_PATH = '/api/v1/private/visa/area';
 
-const sha256 = (value) => createHash('sha256').update(value).digest('hex');
 const log = (message) => console.log(`[polling bench] ${message}`);
 const round2 = (value) => Math.round(value * 100) / 100;
-
-async function ensureDatabase() {
-  const admin = new pg.Client({ connectionString: `${SERVER_URL}/postgres` });
-  await admin.connect();
-  try {
-    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);
-    if (rowCount === 0) {
-      await admin.query(`create database "${DATABASE.replace(/"/g, '""')}"`);
-      log(`created database ${DATABASE}`);
-    } else {
-      log(`reusing database ${DATABASE}`);
-    }
-  } finally {
-    await admin.end();
-  }
-}
-
-async function generate() {
-  const generator = join(apiDir, 'dist', 'generate.mjs');
-  if (!existsSync(generator)) throw new Error(`${generator} is missing: run npm run build --workspace @varco/api first`);
-  await run(process.execPath, [generator, '--travelers', String(SETTINGS.travelers), '--invoices', String(SETTINGS.invoices)], {
-    cwd: apiDir,
-    env: { ...process.env, DATABASE_URL },
-  });
-}
 
 /** FULL sessions of distinct random bench travelers, inserted straight in `session`. */
 async function openSessions(client) {
@@ -102,21 +58,7 @@ async function openSessions(client) {
     [SETTINGS.travelers, Math.ceil(SETTINGS.online * 1.3) + 10, SETTINGS.online],
   );
   if (rows.length === 0) throw new Error('no bench traveler: did the generator run?');
-  const sessions = rows.map((row) => ({ token: randomBytes(32).toString('base64url'), travelerId: row.traveler_id }));
-  sessions.forEach((session) => (session.hash = sha256(session.token)));
-  // last_seen_at now: the api then touches each session once a minute at most, as in real use.
-  await client.query(
-    `insert into session (token_hash, traveler_id, level, created_at, last_seen_at, expires_at)
-     select unnest($1::text[]), unnest($2::int[]), 'FULL', now(), now(), now() + interval '2 hours'`,
-    [sessions.map((session) => session.hash), sessions.map((session) => session.travelerId)],
-  );
-  return sessions;
-}
-
-async function closeSessions(client, sessions) {
-  if (!sessions?.length) return;
-  const { rowCount } = await client.query('delete from session where token_hash = any($1::text[])', [sessions.map((session) => session.hash)]);
-  log(`deleted ${rowCount} bench sessions`);
+  return insertSessions(client, rows);
 }
 
 const cookieOf = (session) => `${SESSION_COOKIE}=${session.token}`;
@@ -204,8 +146,8 @@ async function main() {
     `${SETTINGS.online.toLocaleString('en')} signed-in travelers, ${SETTINGS.connections} connections at saturation, ` +
       `${SETTINGS.warmUpSeconds}+${SETTINGS.seconds} s per saturation measure, ${SETTINGS.simulationSeconds} s of simulation`,
   );
-  await ensureDatabase();
-  await generate();
+  await ensureDatabase(log);
+  await generate(SETTINGS);
 
   const client = new pg.Client({ connectionString: DATABASE_URL });
   await client.connect();
@@ -214,7 +156,7 @@ async function main() {
   let sessions;
   const cleanUp = async () => {
     await Promise.allSettled([api?.stop(), bare?.stop()]);
-    await closeSessions(client, sessions).catch((error) => console.error('could not delete the bench sessions:', error.message));
+    await closeSessions(client, sessions, log).catch((error) => console.error('could not delete the bench sessions:', error.message));
     await client.end().catch(() => {});
   };
   const interrupted = () => {
@@ -252,7 +194,7 @@ async function main() {
     log(`opened ${sessions.length} FULL sessions`);
 
     let barePort;
-    bare = startServer(process.execPath, [join(here, 'lib', 'bare-server.mjs')], {
+    bare = startServer(process.execPath, [join(benchDir, 'lib', 'bare-server.mjs')], {
       onLine: (line) => {
         if (line.startsWith('{')) barePort = JSON.parse(line).port;
       },

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { pageWithTotal, totalOverAll } from '../../db/paging';
 import type { Database } from '../../db/types';
 
 /** An invoice row as every traveler call reads it. */
@@ -67,18 +68,11 @@ export function createInvoiceRepository(db: Kysely<Database>) {
   return {
     /** A page of the traveler's invoices, newest first, and how many there are in all. */
     async latest(travelerId: number, limit: number, offset: number): Promise<InvoicePage> {
-      // The page and the total in one query; a page past the end has no row to carry the total, so it counts apart.
-      const rows = await ofTraveler(db, travelerId)
-        .select(invoiceColumns)
-        .select(sql<string>`count(*) over ()`.as('total'))
-        .orderBy('i.emission_date', 'desc')
-        .orderBy('i.id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
-      if (rows.length > 0 || offset === 0) return { rows, total: Number(rows[0]?.total ?? 0) };
-      const count = await ofTraveler(db, travelerId).select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-      return { rows, total: Number(count.total) };
+      return pageWithTotal(
+        ofTraveler(db, travelerId).select(invoiceColumns).select(totalOverAll).orderBy('i.emission_date', 'desc').orderBy('i.id', 'desc').limit(limit).offset(offset).execute(),
+        offset,
+        () => ofTraveler(db, travelerId).select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      );
     },
 
     /** The traveler's invoices in `states` (all of them when null), newest first. */

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { pageWithTotal, totalOverAll } from '../../db/paging';
 import type { Database } from '../../db/types';
 
 /** A notification as the traveler's calls read it. */
@@ -24,18 +25,11 @@ export function createNotificationRepository(db: Kysely<Database>) {
   return {
     /** A page of the traveler's notifications, newest first (off notification_traveler_idx), and how many there are. */
     async latest(travelerId: number, limit: number, offset: number): Promise<NotificationPage> {
-      // The page and the total in one query; a page past the end has no row to carry the total, so it counts apart.
-      const rows = await ofTraveler(db, travelerId)
-        .select(columns)
-        .select(sql<string>`count(*) over ()`.as('total'))
-        .orderBy('n.created_at', 'desc')
-        .orderBy('n.id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
-      if (rows.length > 0 || offset === 0) return { rows, total: Number(rows[0]?.total ?? 0) };
-      const count = await ofTraveler(db, travelerId).select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-      return { rows, total: Number(count.total) };
+      return pageWithTotal(
+        ofTraveler(db, travelerId).select(columns).select(totalOverAll).orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(limit).offset(offset).execute(),
+        offset,
+        () => ofTraveler(db, travelerId).select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      );
     },
 
     /** One of the traveler's notifications; undefined when it is another's or unknown. */
