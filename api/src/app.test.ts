@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { z } from 'zod';
+import { SECURITY_HEADERS } from './plugins/security-headers';
 import { describeEachDatabase, logCollector, type TestApp } from './test/app';
 
 const TYPOLOGY_PATHS = [
@@ -85,11 +86,21 @@ describeEachDatabase('app', ({ build }) => {
     assert.deepEqual(response.json(), { detail: 'The request format is not supported.' });
   });
 
-  it('sends security headers and a request id', async () => {
-    const response = await app.inject({ method: 'GET', url: '/healthz' });
-    assert.equal(response.headers['x-content-type-options'], 'nosniff');
-    assert.ok(response.headers['content-security-policy']);
-    assert.match(String(response.headers['x-request-id']), /^[0-9a-f-]{36}$/);
+  it('sends the security headers and a request id on every answer, refusals and unknown routes too', async () => {
+    const answers = await Promise.all([
+      app.inject({ method: 'GET', url: '/healthz' }),
+      app.inject({ method: 'GET', url: '/api/v1/private/notifications/count' }),
+      app.inject({ method: 'GET', url: '/api/v1/public/nowhere' }),
+    ]);
+    assert.deepEqual(
+      answers.map((answer) => answer.statusCode),
+      [200, 401, 404],
+    );
+    for (const answer of answers) {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) assert.equal(answer.headers[name], value, name);
+      assert.match(String(answer.headers['x-request-id']), /^[0-9a-f-]{36}$/);
+    }
+    assert.equal(answers[0]?.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'");
   });
 
   it('allows credentialed cross-origin calls from the listed origins only', async () => {
@@ -130,6 +141,8 @@ describeEachDatabase('app', ({ build }) => {
     const docs = await app.inject({ method: 'GET', url: '/api/docs/' });
     assert.equal(docs.statusCode, 200);
     assert.match(String(docs.headers['content-type']), /^text\/html/);
+    // The docs page runs swagger-ui's scripts: its own CSP, not the api's `default-src 'none'`.
+    assert.match(String(docs.headers['content-security-policy']), /script-src 'self'/);
   });
 });
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -30,6 +29,7 @@ import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { mailPlugin, type MailPluginOptions } from './plugins/mail';
 import { qrPlugin } from './plugins/qr';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { PRIVATE_PREFIX, sessionPlugin } from './plugins/session';
 
 export const API_VERSION = '0.1.0';
@@ -78,25 +78,23 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // A callback hook, not an async one: every answer pays for it (the polling calls most of all).
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
-    done(null, payload);
-  });
-
   // External plugins.
-  app.register(fastifyHelmet, { global: true });
-  app.register(fastifyCors, {
-    // No origin listed: no cross-origin access at all (the portal then reaches the api through its own origin).
-    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
-    credentials: true,
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['content-type', 'accept', 'accept-language', ...Object.values(HEADERS)],
-    // The browser reads the PDF file name from content-disposition (SPEC §7), and the identity provider's logout page
-    // from the location of a digital identity logout.
-    exposedHeaders: ['content-disposition', 'x-request-id', 'location'],
-    maxAge: 600,
-  });
+  // Security headers and the request id on every answer.
+  app.register(securityHeadersPlugin);
+  // No origin listed: no cross-origin access at all (the portal then reaches the api through its own origin), and no
+  // CORS hook for every call to run for nothing.
+  if (config.corsOrigins.length > 0) {
+    app.register(fastifyCors, {
+      origin: config.corsOrigins,
+      credentials: true,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['content-type', 'accept', 'accept-language', ...Object.values(HEADERS)],
+      // The browser reads the PDF file name from content-disposition (SPEC §7), and the identity provider's logout
+      // page from the location of a digital identity logout.
+      exposedHeaders: ['content-disposition', 'x-request-id', 'location'],
+      maxAge: 600,
+    });
+  }
   app.register(fastifyCookie);
   app.register(fastifyRateLimit, { global: true, max: config.rateLimitMax, timeWindow: '1 minute' });
   app.register(fastifySwagger, {

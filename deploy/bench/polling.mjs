@@ -19,7 +19,7 @@ import http from 'node:http';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { benchDir, closeSessions, DATABASE, DATABASE_URL, ensureDatabase, generate, insertSessions, integer, serverDir } from './lib/bench-database.mjs';
-import { machineInfo, measure, percentile, table } from './lib/load.mjs';
+import { machineInfo, measure, percentile, postgresPids, table } from './lib/load.mjs';
 import { freePort, startServer, waitForOk } from './lib/processes.mjs';
 
 const SETTINGS = {
@@ -27,11 +27,14 @@ const SETTINGS = {
   invoices: integer('BENCH_INVOICES', 1_000_000),
   online: integer('BENCH_TRAVELERS_ONLINE', 5_000),
   connections: integer('BENCH_CONNECTIONS', 10),
-  seconds: integer('BENCH_DURATION', 10),
-  warmUpSeconds: integer('BENCH_WARMUP', 3),
+  seconds: integer('BENCH_DURATION', 6),
+  warmUpSeconds: integer('BENCH_WARMUP', 2),
+  rounds: integer('BENCH_ROUNDS', 3),
   simulationSeconds: integer('BENCH_SIMULATION', 60),
   apiPoolMax: integer('BENCH_API_POOL_MAX', 10),
 };
+/** Which saturation measures to run besides the bare route (comma-separated: `count,heartbeat,mix`); all by default. */
+const ONLY = (process.env.BENCH_CALLS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const RESULTS_FILE = process.env.BENCH_RESULTS ?? join(benchDir, 'results', 'polling.json');
 /** SPEC §7 (contracts NOTIFICATION_POLL_MS, KEEP_ALIVE_MS). */
 const POLL_MS = 15_000;
@@ -73,6 +76,51 @@ async function probe(apiUrl, sessions) {
   if (count.status === 404) return false;
   if (count.status !== 200) throw new Error(`the count answered ${count.status}: ${countBody}`);
   return true;
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** One row from the rounds of a measure: medians of the rates, the worst tail, the sums of the failures. */
+function combineRounds(measures) {
+  const sum = (key) => measures.reduce((total, measure) => total + (measure[key] ?? 0), 0);
+  return {
+    rounds: measures.length,
+    requests: sum('requests'),
+    requestsPerSecond: Math.round(median(measures.map((measure) => measure.requestsPerSecond))),
+    requestsPerSecondByRound: measures.map((measure) => measure.requestsPerSecond),
+    serverCpuUsPerRequest: round2(median(measures.map((measure) => measure.serverCpuUsPerRequest))),
+    p50: round2(median(measures.map((measure) => measure.p50))),
+    p95: round2(median(measures.map((measure) => measure.p95))),
+    p99: Math.max(...measures.map((measure) => measure.p99)),
+    max: Math.max(...measures.map((measure) => measure.max)),
+    non2xx: sum('non2xx'),
+    errors: sum('errors'),
+    timeouts: sum('timeouts'),
+  };
+}
+
+/**
+ * One count and one heartbeat per session, before the measures: the steady state of travelers whose browsers have
+ * been polling for a while (the api's session and count caches hold them), not the first minute after a restart.
+ */
+async function prime(apiUrl, sessions, withCount) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+  let next = 0;
+  let failed = 0;
+  const worker = async () => {
+    while (next < sessions.length) {
+      const cookie = cookieOf(sessions[next++]);
+      const calls = [call(agent, apiUrl, 'PUT', HEARTBEAT_PATH, cookie), ...(withCount ? [call(agent, apiUrl, 'GET', COUNT_PATH, cookie)] : [])];
+      for (const { status } of await Promise.all(calls)) if (status < 200 || status >= 300) failed += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  agent.destroy();
+  if (failed > 0) throw new Error(`${failed} priming calls failed`);
 }
 
 /** One HTTP call with a keep-alive agent; resolves with its status and duration (ms). */
@@ -205,47 +253,61 @@ async function main() {
 
     const withCount = await probe(apiUrl, sessions);
     if (!withCount) log('note: GET /notifications/count answers 404 (no notifications module yet): heartbeat only');
+    await prime(apiUrl, sessions, withCount);
+    log('every session has polled once');
     const machine = machineInfo();
     if (machine.loadAverage1m > 0.5) log(`note: load average ${machine.loadAverage1m} before the measures (other processes are busy)`);
 
     const load = { connections: SETTINGS.connections, seconds: SETTINGS.seconds, warmUpSeconds: SETTINGS.warmUpSeconds };
-    const saturation = [];
-    log('saturation: bare Fastify route...');
-    saturation.push({ name: 'bare Fastify', method: 'GET', path: '/bare', ...(await measure({ url: `http://127.0.0.1:${barePort}/bare`, ...load })) });
+    const loadReport = { ...load, rounds: SETTINGS.rounds };
+    // Every measure, the bare route's too, sends the same kind of requests (each with the next session's cookie and a
+    // language), built once: the load generator shares the cores, so its work per request must be the same and small
+    // for the ratio to compare the servers. The CPU per request counts the api and PostgreSQL, or the bare server.
+    const apiPids = () => [api.child.pid, ...postgresPids()];
     const scenarios = [
-      ...(withCount ? [{ name: 'count', pick: () => ({ method: 'GET', path: COUNT_PATH }) }] : []),
-      { name: 'heartbeat', pick: () => ({ method: 'PUT', path: HEARTBEAT_PATH }) },
+      { key: 'bare', name: 'bare Fastify', url: `http://127.0.0.1:${barePort}`, serverPids: () => [bare.child.pid], pick: () => ({ method: 'GET', path: '/bare' }) },
+      ...(withCount ? [{ key: 'count', name: 'count', pick: () => ({ method: 'GET', path: COUNT_PATH }) }] : []),
+      { key: 'heartbeat', name: 'heartbeat', pick: () => ({ method: 'PUT', path: HEARTBEAT_PATH }) },
       // The real mix: two counts per heartbeat.
-      ...(withCount ? [{ name: 'mix 2 count : 1 heartbeat', pick: (n) => (n % 3 === 2 ? { method: 'PUT', path: HEARTBEAT_PATH } : { method: 'GET', path: COUNT_PATH }) }] : []),
-    ];
-    for (const scenario of scenarios) {
-      log(`saturation: ${scenario.name}...`);
-      let next = 0;
-      const setupRequest = (request) => {
-        const n = next++;
-        const session = sessions[n % sessions.length];
-        const { method, path } = scenario.pick(n);
-        request.method = method;
-        request.path = path;
-        request.headers = { ...request.headers, cookie: cookieOf(session), 'accept-language': n % 2 === 0 ? 'it' : 'en' };
-        return request;
-      };
-      const { method, path } = scenario.pick(0);
-      saturation.push({ name: scenario.name, method: scenario.name.startsWith('mix') ? 'GET+PUT' : method, path: scenario.name.startsWith('mix') ? 'count + area' : path, ...(await measure({ url: apiUrl, setupRequest, ...load })) });
+      ...(withCount ? [{ key: 'mix', name: 'mix 2 count : 1 heartbeat', pick: (n) => (n % 3 === 2 ? { method: 'PUT', path: HEARTBEAT_PATH } : { method: 'GET', path: COUNT_PATH }) }] : []),
+    ].filter((scenario) => scenario.key === 'bare' || ONLY.length === 0 || ONLY.includes(scenario.key));
+    // Rounds of every measure in turn, the bare route first: the machine's speed drifts (other work, the host's), so
+    // each figure is the median of its rounds, each measured next to the bare route; p99 and max are the worst round's.
+    const rounds = [];
+    for (let round = 1; round <= SETTINGS.rounds; round += 1) {
+      const results = [];
+      for (const scenario of scenarios) {
+        log(`saturation, round ${round}/${SETTINGS.rounds}: ${scenario.name}...`);
+        const requests = sessions.map((session, n) => ({ ...scenario.pick(n), headers: { cookie: cookieOf(session), 'accept-language': n % 2 === 0 ? 'it' : 'en' } }));
+        results.push(await measure({ url: scenario.url ?? apiUrl, requests, serverPids: scenario.serverPids ?? apiPids, ...load }));
+      }
+      rounds.push(results);
     }
+    const saturation = scenarios.map((scenario, index) => {
+      const measures = rounds.map((results) => results[index]);
+      const mix = scenario.key === 'mix';
+      const { method, path } = scenario.pick(0);
+      return { name: scenario.name, method: mix ? 'GET+PUT' : method, path: mix ? 'count + area' : path, ...combineRounds(measures) };
+    });
     const bareRps = saturation[0].requestsPerSecond;
+    const bareCpu = saturation[0].serverCpuUsPerRequest;
     for (const row of saturation) {
       row.ratioToBare = round2(row.requestsPerSecond / bareRps);
+      // What one core serves, as a share of the bare route's: independent of the load generator's share of the cores.
+      row.cpuRatioToBare = round2(bareCpu / row.serverCpuUsPerRequest);
       row.targetMet = row.name === 'bare Fastify' ? null : row.ratioToBare >= TARGET_RATIO && row.p99 <= TARGET_P99_MS;
     }
 
-    log(`simulation: ${sessions.length} travelers for ${SETTINGS.simulationSeconds} s...`);
-    const simulation = await simulate(apiUrl, sessions, withCount);
+    let simulation = [];
+    if (SETTINGS.simulationSeconds > 0) {
+      log(`simulation: ${sessions.length} travelers for ${SETTINGS.simulationSeconds} s...`);
+      simulation = await simulate(apiUrl, sessions, withCount);
+    }
 
     const mark = (met) => (met === null || met === undefined ? '' : met ? 'yes' : 'NO');
     const failures = (row) => (row.non2xx ?? 0) + (row.errors ?? 0) + (row.timeouts ?? 0);
     console.log('');
-    console.log(`Saturation (${SETTINGS.connections} connections, closed loop, ${SETTINGS.seconds} s each):`);
+    console.log(`Saturation (${SETTINGS.connections} connections, closed loop, ${SETTINGS.warmUpSeconds} + ${SETTINGS.seconds} s per measure, median of ${SETTINGS.rounds} rounds; p99 and max: the worst round):`);
     console.log(
       table(
         saturation.map((row) => ({ ...row, rps: row.requestsPerSecond, failed: failures(row), ok: mark(row.targetMet) })),
@@ -253,6 +315,8 @@ async function main() {
           ['name', 'call'],
           ['rps', 'req/s'],
           ['ratioToBare', 'x bare'],
+          ['serverCpuUsPerRequest', 'server CPU µs/req'],
+          ['cpuRatioToBare', 'x bare (CPU)'],
           ['p50', 'p50 ms'],
           ['p95', 'p95 ms'],
           ['p99', 'p99 ms'],
@@ -279,7 +343,7 @@ async function main() {
       ),
     );
     // The capacity: the real mix at saturation (the heartbeat alone without the count module), per traveler's rate.
-    const capacityRow = saturation.find((row) => row.name.startsWith('mix')) ?? saturation.find((row) => row.name === 'heartbeat');
+    const capacityRow = saturation.find((row) => row.name.startsWith('mix')) ?? saturation.find((row) => row.name === 'heartbeat') ?? saturation.at(-1);
     const travelersPerNode = Math.floor(capacityRow.requestsPerSecond / PER_TRAVELER);
     const polling = saturation.filter((row) => row.name !== 'bare Fastify');
     const targetMet = polling.every((row) => row.targetMet);
@@ -294,7 +358,7 @@ async function main() {
       date: startedAt.toISOString(),
       machine,
       database: { name: DATABASE, travelers: SETTINGS.travelers },
-      load: { tool: 'autocannon', ...load, sessions: sessions.length, apiPoolMax: SETTINGS.apiPoolMax, simulationSeconds: SETTINGS.simulationSeconds, countMeasured: withCount, apiDir: serverDir },
+      load: { tool: 'autocannon', ...loadReport, sessions: sessions.length, apiPoolMax: SETTINGS.apiPoolMax, simulationSeconds: SETTINGS.simulationSeconds, countMeasured: withCount, apiDir: serverDir },
       targets: { ratioToBare: TARGET_RATIO, p99Ms: TARGET_P99_MS, met: targetMet },
       capacity: { basis: capacityRow.name, requestsPerSecond: capacityRow.requestsPerSecond, requestsPerTravelerPerSecond: round2(PER_TRAVELER), travelersPerNode },
       saturation,

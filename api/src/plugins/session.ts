@@ -1,7 +1,6 @@
 import { API_PREFIX, HEADERS, PRIVATE_BASE } from '@varco/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'kysely';
 import { AppError } from '../app-error';
 import type { SessionRecord } from '../modules/auth/repository';
 import { createAuthService, type AuthService } from '../modules/auth/service';
@@ -19,6 +18,8 @@ declare module 'fastify' {
 
 export const SESSION_COOKIE = 'varco_session';
 export const PRIVATE_PREFIX = `${API_PREFIX}/${PRIVATE_BASE}`;
+/** The sign-in calls: they read the session of the cookie when there is one, and admit any request. */
+const AUTH_PREFIX = `${API_PREFIX}/v1/auth`;
 
 /** The calls an OTP_PENDING session may make (besides presenting its code to user-info). */
 export const OTP_PENDING_ROUTES = new Set([`POST ${PRIVATE_PREFIX}/traveler/send-otp`, `POST ${PRIVATE_PREFIX}/v1/traveler/logout`]);
@@ -43,15 +44,10 @@ const isUnder = (path: string, prefix: string) => path === prefix || path.starts
 export const sessionPlugin = fp(
   async (app: FastifyInstance, options: SessionPluginOptions) => {
     // FULL sessions are cached in the process (auth/session-cache.ts). A session that ends here (sign-out, password
-    // change, account deletion) is evicted at once; the other instances hear it on SESSIONS_CHANNEL (payload
-    // `t:<travelerId>`), and the cache's lifetime bounds the delay if a message is lost. If the LISTEN connection
-    // drops, the cache is emptied (messages may have been missed) and filled again from the database.
-    const auth = createAuthService(app.db, {
-      broadcast: async (travelerId) => {
-        await sql`select pg_notify(${SESSIONS_CHANNEL}, ${`t:${travelerId}`})`.execute(app.db);
-      },
-      onBackgroundError: (error, what) => app.log.warn({ err: error }, `${what} failed`),
-    });
+    // change, account deletion) is evicted at once; the database tells every instance on SESSIONS_CHANNEL (payload
+    // `t:<travelerId>`) when the deletion commits (migration 0012). If the LISTEN connection drops, the cache is
+    // emptied (messages may have been missed) and filled again from the database.
+    const auth = createAuthService(app.db, { onBackgroundError: (error, what) => app.log.warn({ err: error }, `${what} failed`) });
     app.decorate('auth', auth);
     const stopListening = await app.database.listen(
       SESSIONS_CHANNEL,
@@ -65,14 +61,8 @@ export const sessionPlugin = fp(
     app.addHook('onClose', async () => stopListening());
     app.decorateRequest('session', null);
 
-    app.addHook('onRequest', async (request) => {
-      const path = pathOf(request.url);
-      if (!isUnder(path, PRIVATE_PREFIX) && !isUnder(path, `${API_PREFIX}/v1/auth`)) return;
-      const token = request.cookies[SESSION_COOKIE];
-      request.session = token ? ((await auth.resolveSession(token)) ?? null) : null;
-      if (!isUnder(path, PRIVATE_PREFIX)) return;
-
-      const session = request.session;
+    /** Admits the request of a private call with `session`, refuses it (throws), or presents its OTP (a promise). */
+    const admit = (request: FastifyRequest, session: SessionRecord | null): void | Promise<void> => {
       if (!session) throw new AppError(401, { key: 'unauthorized' });
       if (session.level === 'FULL') return;
       const route = `${request.method} ${request.routeOptions.url ?? ''}`;
@@ -83,10 +73,32 @@ export const sessionPlugin = fp(
       if (OTP_PENDING_ROUTES.has(route)) return;
       const code = request.headers[HEADERS.otp];
       if (route === OTP_VERIFICATION_ROUTE && typeof code === 'string' && code.trim() !== '') {
-        request.session = await auth.verifyOtp(session, code);
-        return;
+        return auth.verifyOtp(session, code).then((verified) => {
+          request.session = verified;
+        });
       }
       throw new AppError(403, { key: route === OTP_VERIFICATION_ROUTE ? 'auth.otpRequired' : 'forbidden' });
+    };
+
+    const load = (request: FastifyRequest, path: string, session: SessionRecord | undefined): void | Promise<void> => {
+      request.session = session ?? null;
+      if (isUnder(path, PRIVATE_PREFIX)) return admit(request, request.session);
+    };
+
+    // A callback hook that finishes at once for a cached session: no promise to wait for on the polling calls.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const path = pathOf(request.url);
+      if (!isUnder(path, PRIVATE_PREFIX) && !isUnder(path, AUTH_PREFIX)) return done();
+      const token = request.cookies[SESSION_COOKIE];
+      let outcome: void | Promise<void>;
+      try {
+        const session = token ? auth.resolveSession(token) : undefined;
+        outcome = session instanceof Promise ? session.then((resolved) => load(request, path, resolved)) : load(request, path, session);
+      } catch (error) {
+        return done(error as Error);
+      }
+      if (outcome instanceof Promise) outcome.then(() => done(), done);
+      else done();
     });
 
     // Expired sessions (and their codes) are deleted now and then; a live one is never touched.
@@ -118,24 +130,6 @@ declare module 'fastify' {
     };
   }
 }
-
-/**
- * Calls of a polling call (the notification count every 15 s, the keep-alive every 30 s) per session and minute. A
- * browser sends 6 a minute per tab; this leaves room for many tabs and refreshes, and still stops a runaway client.
- */
-export const POLLING_RATE_LIMIT_MAX = 600;
-
-/**
- * The route-level `config.rateLimit` of the polling calls: per session (the guard has run: only signed-in requests
- * get here), not per client address, so that many travelers behind one address are not limited together.
- */
-export const pollingRateLimit = {
-  max: POLLING_RATE_LIMIT_MAX,
-  timeWindow: '1 minute',
-  keyGenerator: (request: FastifyRequest) => request.session?.token_hash ?? request.ip,
-  // The x-ratelimit-* headers of every answer are of no use to the browser's timer (a 429 still carries them).
-  addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-};
 
 /** The session of a private route's request (the guard has already refused requests without one). */
 export function requireSession(request: FastifyRequest): SessionRecord {

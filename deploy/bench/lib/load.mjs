@@ -1,7 +1,39 @@
 // HTTP load with autocannon (programmatic), with exact latency percentiles: autocannon's own histogram has whole
 // milliseconds and no p95, so every response time (a float, in ms) of a 2xx answer is kept and sorted here.
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU time (ms, user + system) used so far by the processes `pids`; 0 for one that is gone. Linux only. */
+export function cpuMsOf(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended.
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** The pids of this machine's PostgreSQL server processes (the server the benches load shares its cores). */
+export function postgresPids() {
+  const pids = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(entry));
+    } catch {
+      // The process ended.
+    }
+  }
+  return pids;
+}
 
 /** The value at percentile p (0-100) of ascending `sorted`, nearest-rank. */
 export function percentile(sorted, p) {
@@ -12,12 +44,27 @@ export function percentile(sorted, p) {
 
 const round2 = (value) => Math.round(value * 100) / 100;
 
-function autocannonRun(options) {
+/**
+ * One autocannon run of `warmUpSeconds + seconds`; the answers of the warm-up are not kept. One run rather than two:
+ * autocannon builds the requests of every connection when it starts, which would stall the first measured answers.
+ */
+function autocannonRun(options, warmUpSeconds, pids) {
   return new Promise((resolve, reject) => {
     const latencies = [];
     let non2xx = 0;
-    const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve({ result, latencies, non2xx })));
+    let measuring = warmUpSeconds <= 0;
+    let window = measuring ? { startedAt: performance.now(), cpuMs: cpuMsOf(pids) } : undefined;
+    const warmedUp = setTimeout(() => {
+      measuring = true;
+      window = { startedAt: performance.now(), cpuMs: cpuMsOf(pids) };
+    }, warmUpSeconds * 1000);
+    const instance = autocannon({ ...options, duration: warmUpSeconds + options.duration }, (error, result) => {
+      clearTimeout(warmedUp);
+      if (error) return reject(error);
+      resolve({ result, latencies, non2xx, seconds: (performance.now() - window.startedAt) / 1000, cpuMs: cpuMsOf(pids) - window.cpuMs });
+    });
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (!measuring) return;
       if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
       else non2xx += 1;
     });
@@ -28,24 +75,29 @@ function autocannonRun(options) {
  * Loads `url` for `warmUpSeconds` (discarded), then for `seconds`, with `connections` keep-alive connections, each
  * sending its next request as soon as the last one is answered (closed loop: at saturation, latency is mostly the
  * queue, about connections / throughput). No `rate`: autocannon's sends each second's quota in a burst. Each
- * request is built by `setupRequest(request)` when given (a path, a cookie...). Returns latency percentiles (ms),
- * requests per second and the failures (non-2xx answers, socket errors, timeouts).
+ * request is built by `setupRequest(request)` when given (a path, a cookie...), or taken in turn from `requests`
+ * (`{ method, path, headers }`, built once by autocannon: the load generator then does the least work per request).
+ * With `serverPids` (a function, called when the load starts), also the CPU those processes used per answer (µs).
+ * Returns latency percentiles (ms), requests per second and the failures (non-2xx answers, socket errors, timeouts).
  */
-export async function measure({ url, connections, seconds, warmUpSeconds, setupRequest }) {
-  const base = {
+export async function measure({ url, connections, seconds, warmUpSeconds, setupRequest, requests, serverPids }) {
+  const options = {
     url,
     connections,
     pipelining: 1,
     timeout: 10,
+    duration: seconds,
     ...(setupRequest ? { requests: [{ method: 'GET', setupRequest }] } : {}),
+    ...(requests ? { requests } : {}),
   };
-  if (warmUpSeconds > 0) await autocannonRun({ ...base, duration: warmUpSeconds });
-  const { result, latencies, non2xx } = await autocannonRun({ ...base, duration: seconds });
+  const run = await autocannonRun(options, warmUpSeconds, serverPids?.() ?? []);
+  const { result, latencies, non2xx } = run;
   const sorted = Float64Array.from(latencies).sort();
-  const duration = result.duration || seconds;
+  const answered = sorted.length + non2xx;
   return {
-    requests: sorted.length + non2xx,
-    requestsPerSecond: Math.round((sorted.length + non2xx) / duration),
+    ...(serverPids ? { serverCpuUsPerRequest: round2((run.cpuMs * 1000) / (answered || 1)) } : {}),
+    requests: answered,
+    requestsPerSecond: Math.round(answered / run.seconds),
     p50: round2(percentile(sorted, 50)),
     p95: round2(percentile(sorted, 95)),
     p99: round2(percentile(sorted, 99)),

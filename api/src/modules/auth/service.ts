@@ -18,8 +18,12 @@ export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
 export const OTP_VALIDITY_MINUTES = 5;
 /** Wrong codes allowed per OTP; the code is dead after them. */
 export const OTP_MAX_ATTEMPTS = 5;
-/** `last_seen_at` is written at most this often per session. */
-const TOUCH_INTERVAL_MS = 60 * 1000;
+/**
+ * A signed-in session's `last_seen_at` and expiry are written at most this often: it then ends between 25 and 30
+ * minutes after its last call, and costs one write per 5 minutes rather than one per call (an open portal calls twice
+ * a minute at least: the keep-alive and the notification count).
+ */
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
 const otpHash = (tokenHash: string, code: string) => sha256(`${tokenHash}:${code}`);
 
@@ -33,9 +37,7 @@ export interface AuthServiceOptions {
   now?: () => Date;
   /** The FULL sessions of this process (SessionCache); a new one by default. */
   cache?: SessionCache;
-  /** Tells the other instances that a traveler's sessions ended (pg_notify); nothing by default (one process). */
-  broadcast?: (travelerId: number) => Promise<void>;
-  /** Failures of work done off the request (the touch of a cached session, the broadcast). */
+  /** Failures of work done off the request (the touch of a cached session). */
   onBackgroundError?: (error: unknown, what: string) => void;
 }
 
@@ -45,14 +47,31 @@ export function createAuthService(db: Kysely<Database>, options: AuthServiceOpti
   const cache = options.cache ?? new SessionCache();
   const backgroundError = options.onBackgroundError ?? (() => {});
 
-  /** Evicts a traveler's cached sessions here, then tells the other instances (after the deletion is committed). */
-  const sessionsEnded = async (travelerId: number): Promise<void> => {
-    cache.evictTraveler(travelerId);
-    await options.broadcast?.(travelerId).catch((error: unknown) => backgroundError(error, 'session broadcast'));
-  };
+  /**
+   * Evicts a traveler's cached sessions here, at once, once their deletion is committed. The other instances hear it
+   * from the database (migration 0012), a moment later.
+   */
+  const sessionsEnded = (travelerId: number): void => cache.evictTraveler(travelerId);
 
   const fullSessionExpiry = (session: Pick<SessionRecord, 'created_at'>, at: Date) =>
     new Date(Math.min(at.getTime() + SESSION_IDLE_MS, session.created_at.getTime() + SESSION_MAX_MS));
+
+  /** The database reads of sessions under way, by token hash, with the cache generation they started at. */
+  const reading = new Map<string, { generation: number; read: Promise<SessionRecord | undefined> }>();
+
+  /** A session from the database, touched if it is signed in and was not for a while, and cached if FULL. */
+  const readSession = async (tokenHash: string, at: Date): Promise<SessionRecord | undefined> => {
+    const generation = cache.generation;
+    let session = await repository.findLiveSession(tokenHash, at);
+    if (!session) return undefined;
+    if (session.level === 'FULL' && at.getTime() - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
+      const expiresAt = fullSessionExpiry(session, at);
+      await repository.touchSession(session.token_hash, at, expiresAt);
+      session = { ...session, last_seen_at: at, expires_at: expiresAt };
+    }
+    if (session.level === 'FULL') cache.set(session, at.getTime(), generation);
+    return session;
+  };
 
   return {
     repository,
@@ -77,10 +96,11 @@ export function createAuthService(db: Kysely<Database>, options: AuthServiceOpti
 
     /**
      * The live session of a cookie token, its expiry slid forward when it is signed in. A FULL session comes from the
-     * process's cache while fresh (SESSION_CACHE_TTL_MS): no query, its expiry still checked, and its touch (at most
-     * once a minute) written in the background. Any other level is read from the database every time.
+     * process's cache while fresh (SESSION_CACHE_TTL_MS), answered at once (not a promise): no query, its expiry still
+     * checked, its touch (at most every 5 minutes) written in the background. Any other level is read from the
+     * database every time (one read for concurrent calls with the same cookie).
      */
-    async resolveSession(token: string): Promise<SessionRecord | undefined> {
+    resolveSession(token: string): SessionRecord | undefined | Promise<SessionRecord | undefined> {
       const at = now();
       const atMs = at.getTime();
       const tokenHash = sha256(token);
@@ -96,16 +116,15 @@ export function createAuthService(db: Kysely<Database>, options: AuthServiceOpti
         // Past its expiry: read again (it is refused unless the database knows a later one).
         cache.delete(tokenHash);
       }
-      const generation = cache.generation;
-      let session = await repository.findLiveSession(tokenHash, at);
-      if (!session) return undefined;
-      if (session.level === 'FULL' && atMs - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
-        const expiresAt = fullSessionExpiry(session, at);
-        await repository.touchSession(session.token_hash, at, expiresAt);
-        session = { ...session, last_seen_at: at, expires_at: expiresAt };
-      }
-      if (session.level === 'FULL') cache.set(session, atMs, generation);
-      return session;
+      // The calls a page sends at once carry the same cookie: one read of the database serves them all, unless a
+      // session ended since it started (it may be this one).
+      const underWay = reading.get(tokenHash);
+      if (underWay?.generation === cache.generation) return underWay.read;
+      const read = readSession(tokenHash, at).finally(() => {
+        if (reading.get(tokenHash)?.read === read) reading.delete(tokenHash);
+      });
+      reading.set(tokenHash, { generation: cache.generation, read });
+      return read;
     },
 
     /** A new OTP for the session, mailed in the same transaction; earlier codes stop working. */
@@ -148,7 +167,7 @@ export function createAuthService(db: Kysely<Database>, options: AuthServiceOpti
     /** Signs out: the session is deleted, and forgotten by this instance now and by the others on their next message. */
     async logout(session: SessionRecord): Promise<void> {
       await repository.deleteSession(session.token_hash);
-      await sessionsEnded(session.traveler_id);
+      sessionsEnded(session.traveler_id);
     },
 
     traveler(session: SessionRecord): Promise<TravelerRecord | undefined> {

@@ -16,6 +16,17 @@ const CHANGE_PWD = '/api/v1/public/traveler/change-pwd';
 
 const heartbeat = async (app: TestApp, cookie: string) => (await app.inject({ method: 'PUT', url: HEARTBEAT, headers: { cookie } })).statusCode;
 
+/** The heartbeat's status once it is 401, or after `ms` (an instance hears of a session ended elsewhere a moment later). */
+async function refusedWithin(ms: number, app: TestApp, cookie: string): Promise<number> {
+  const deadline = Date.now() + ms;
+  let status = await heartbeat(app, cookie);
+  while (status !== 401 && Date.now() < deadline) {
+    await delay(20);
+    status = await heartbeat(app, cookie);
+  }
+  return status;
+}
+
 /** Counts the session reads of an app (the guard's only query). */
 function countSessionReads(app: TestApp): () => number {
   const repository = app.auth.repository;
@@ -51,6 +62,16 @@ describeEachDatabase('session cache', ({ build, database, kind }) => {
     for (let index = 0; index < 5; index += 1) assert.equal(await heartbeat(app, traveler.cookie), 204);
     assert.equal(reads(), 1);
     assert.equal(app.auth.cache.size, 1);
+  });
+
+  it('reads the session once for the calls a page sends together', async () => {
+    const app = build();
+    await app.ready();
+    const traveler = await signedInTraveler(db());
+    const reads = countSessionReads(app);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => heartbeat(app, traveler.cookie)));
+    assert.deepEqual(answers, [204, 204, 204, 204, 204, 204]);
+    assert.equal(reads(), 1);
   });
 
   it('signs out at once on the same app, although the session was cached', async () => {
@@ -134,13 +155,24 @@ describeEachDatabase('session cache', ({ build, database, kind }) => {
     assert.equal(await heartbeat(second, traveler.cookie), 204);
     assert.equal(reads(), 0, 'the second instance serves the session from its cache');
     assert.equal((await first.inject({ method: 'POST', url: LOGOUT, headers: { cookie: traveler.cookie } })).statusCode, 204);
-    const deadline = Date.now() + 1_000;
-    let status = await heartbeat(second, traveler.cookie);
-    while (status !== 401 && Date.now() < deadline) {
-      await delay(20);
-      status = await heartbeat(second, traveler.cookie);
-    }
-    assert.equal(status, 401);
+    assert.equal(await refusedWithin(1_000, second, traveler.cookie), 401);
+  });
+
+  it(`hears of a live session deleted by any code, from the database, once committed (${kind})`, async () => {
+    const app = build();
+    await app.ready();
+    const traveler = await signedInTraveler(db());
+    const bystander = await signedInTraveler(db());
+    for (const cookie of [traveler.cookie, bystander.cookie]) assert.equal(await heartbeat(app, cookie), 204);
+    const reads = countSessionReads(app);
+    // Not through the api: an operator's statement, or another instance's.
+    await db().transaction().execute(async (trx) => {
+      await trx.deleteFrom('session').where('traveler_id', '=', traveler.id).execute();
+    });
+    assert.equal(await refusedWithin(1_000, app, traveler.cookie), 401);
+    const readsAfterEnd = reads();
+    assert.equal(await heartbeat(app, bystander.cookie), 204);
+    assert.equal(reads(), readsAfterEnd, 'another traveler’s session stays cached');
   });
 });
 

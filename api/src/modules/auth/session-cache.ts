@@ -1,13 +1,15 @@
 import type { SessionRecord } from './repository';
 
 /**
- * How long a FULL session read from the database is trusted without reading it again. It is also the upper bound of
- * how long another instance may still accept a session that ended here if the LISTEN/NOTIFY message is lost.
+ * How long a FULL session read from the database is trusted without reading it again (its expiry is still checked on
+ * every call). Every deletion of a live session is told by the database on SESSIONS_CHANNEL when it commits, and a lost
+ * connection empties the cache, so this only bounds the damage of a fault nobody saw; it must stay well above the
+ * polling periods (15 s, 30 s) for the cache to spare the reads.
  */
-export const SESSION_CACHE_TTL_MS = 30 * 1000;
+export const SESSION_CACHE_TTL_MS = 5 * 60 * 1000;
 /** Sessions kept at most per process; past it, the oldest cached goes first. */
 export const SESSION_CACHE_MAX_ENTRIES = 100_000;
-/** The PostgreSQL channel on which instances tell each other that sessions ended (payload: `t:<travelerId>`). */
+/** The PostgreSQL channel on which the database tells every instance that sessions ended (`t:<travelerId>`; migration 0012). */
 export const SESSIONS_CHANNEL = 'varco_sessions';
 
 interface Entry {

@@ -160,6 +160,35 @@ describeEachDatabase('the traveler’s notifications', ({ build, database }) => 
     assert.equal(await count(traveler), 0);
   });
 
+  it('follows every committed change in the count, whatever code and whichever instance made it', async () => {
+    const traveler = await signedInTraveler(db());
+    const second = build({}, { visaExpiry: { enabled: false }, deadlineReminders: { enabled: false } });
+    await second.ready();
+    const countOn = async (instance: TestApp) => (await instance.inject({ method: 'GET', url: `${BASE}/count`, headers: { cookie: traveler.cookie } })).json<{ counter: number }>().counter;
+    /** The count each instance answers, once the database's message has had time to arrive. */
+    const eventually = async (expected: number) => {
+      const deadline = Date.now() + 5_000;
+      let counts = [await countOn(app), await countOn(second)];
+      while (counts.some((counter) => counter !== expected) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        counts = [await countOn(app), await countOn(second)];
+      }
+      assert.deepEqual(counts, [expected, expected]);
+    };
+    await eventually(0);
+    // Written in a transaction of some state change (the kiosk's, the merchant intake's, a job's...).
+    const first = await db()
+      .transaction()
+      .execute((trx) => notify(trx, { travelerId: traveler.id, kind: 'VISA_CREATED', params: { requestCode: 'VR-SYNC-1' } }));
+    await eventually(1);
+    await created(traveler, 'VR-SYNC-2');
+    await eventually(2);
+    // Read on one instance: that one answers at once, the other once told.
+    assert.equal((await second.inject({ method: 'PUT', url: `${BASE}/${first}`, headers: { cookie: traveler.cookie } })).statusCode, 200);
+    assert.equal(await countOn(second), 1);
+    await eventually(1);
+  });
+
   it('counts the unread off the partial index alone', async () => {
     const traveler = await signedInTraveler(db());
     await created(traveler, 'VR-PLAN');

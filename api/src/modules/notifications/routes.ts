@@ -11,9 +11,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { requestLanguage } from '../../plugins/errors';
-import { pollingRateLimit, POLLING_RATE_LIMIT_MAX, requireSession } from '../../plugins/session';
+import { pollingCall, POLLING_RATE_LIMIT_MAX } from '../../plugins/polling-limit';
+import { requireSession } from '../../plugins/session';
 import { setNotificationPortalUrl } from './notify';
 import { createNotificationService } from './service';
+import { UNREAD_CHANNEL } from './unread-counts';
 
 const tags = ['notifications'];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
@@ -39,6 +41,18 @@ export interface NotificationRoutesOptions {
 export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions> = async (app, options) => {
   setNotificationPortalUrl(options.publicBaseUrl);
   const service = createNotificationService(app.db);
+  // The database tells every instance whose notifications changed (migration 0011); if the link drops, changes may
+  // have been missed: every count is read again.
+  const stopListening = await app.database.listen(
+    UNREAD_CHANNEL,
+    (payload) => {
+      const travelerId = Number(payload);
+      if (Number.isSafeInteger(travelerId)) service.counts.changed(travelerId);
+      else service.counts.clear();
+    },
+    () => service.counts.clear(),
+  );
+  app.addHook('onClose', async () => stopListening());
 
   app.get(
     '',
@@ -63,18 +77,19 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
     {
       // A polling call (every 15 s per signed-in traveler): no log line per request (errors are still logged), its own
       // limit per session rather than the global one per address, and `{ counter }` written by JSON.stringify (the
-      // handler builds it) rather than checked again by zod.
+      // service builds it) rather than checked again by zod.
       logLevel: 'warn',
-      config: { rateLimit: pollingRateLimit },
+      ...pollingCall(),
       serializerCompiler: () => (data) => JSON.stringify(data),
       schema: {
         tags,
         summary: 'How many notifications are unread',
-        description: `Polled every 15 seconds by the header bell (SPEC §7): one index-only count, no other work. At most ${POLLING_RATE_LIMIT_MAX} a minute per session.`,
+        description: `Polled every 15 seconds by the header bell (SPEC §7): answered from the api's memory, read again (one index-only count) after a change of the traveler's notifications. At most ${POLLING_RATE_LIMIT_MAX} a minute per session.`,
         response: { 200: notificationCountResponseSchema, ...errors, 429: apiErrorSchema },
       },
     },
-    async (request, reply) => {
+    // Not an async function: a count from memory is sent at once, without a promise to wait for.
+    (request, reply) => {
       privateAnswer(reply);
       return service.count(requireSession(request).traveler_id);
     },

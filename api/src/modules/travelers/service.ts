@@ -97,10 +97,11 @@ export interface TravelerServiceOptions {
   publicBaseUrl: string;
   now?: () => Date;
   /**
-   * Called once a traveler's sessions are deleted (password change, account deletion), after the commit: the session
-   * cache forgets them here and tells the other instances (app.auth.sessionsEnded).
+   * Called once a traveler's sessions are deleted (password change, account deletion), after the commit: this
+   * process's session cache forgets them at once (app.auth.sessionsEnded); the other instances hear it from the
+   * database.
    */
-  sessionsEnded?: (travelerId: number) => Promise<void>;
+  sessionsEnded?: (travelerId: number) => void;
 }
 
 export function createTravelerService(db: Kysely<Database>, options: TravelerServiceOptions) {
@@ -302,7 +303,7 @@ export function createTravelerService(db: Kysely<Database>, options: TravelerSer
         return key.traveler_id;
       });
       if (typeof outcome === 'string') throw new AppError(400, { key: outcome });
-      await options.sessionsEnded?.(outcome);
+      options.sessionsEnded?.(outcome);
     },
 
     /**
@@ -353,7 +354,7 @@ export function createTravelerService(db: Kysely<Database>, options: TravelerSer
         await trx.deleteFrom('mail_outbox').where(sql<string>`lower(recipient)`, '=', traveler.email.toLowerCase()).execute();
         await trx.deleteFrom('traveler').where('id', '=', travelerId).execute();
       });
-      await options.sessionsEnded?.(travelerId);
+      options.sessionsEnded?.(travelerId);
     },
   };
 }

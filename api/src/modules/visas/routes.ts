@@ -14,7 +14,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { requestLanguage } from '../../plugins/errors';
-import { pollingRateLimit, POLLING_RATE_LIMIT_MAX, requireSession } from '../../plugins/session';
+import { pollingCall, POLLING_RATE_LIMIT_MAX } from '../../plugins/polling-limit';
+import { requireSession } from '../../plugins/session';
 import { createVisaService, visaPdfFilename, type VisaServiceDeps } from './service';
 
 const tags = ['visas'];
@@ -96,7 +97,7 @@ export const visaRoutes: FastifyPluginAsyncZod<VisaRoutesOptions> = async (app, 
       // A polling call (every 30 s per signed-in traveler): no log line per request (errors are still logged), its own
       // limit per session rather than the global one per address, and an empty answer sent as it is (no serializer).
       logLevel: 'warn',
-      config: { rateLimit: pollingRateLimit },
+      ...pollingCall(),
       schema: {
         tags,
         summary: 'Keep-alive',

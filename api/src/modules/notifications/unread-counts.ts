@@ -1,0 +1,86 @@
+/**
+ * The PostgreSQL channel on which the database tells every instance that a traveler's unread count may have changed
+ * (payload: the traveler id). A trigger on `notification` sends it (migration 0011), so it goes out exactly when the
+ * change commits, whatever code made it.
+ */
+export const UNREAD_CHANNEL = 'varco_unread';
+/**
+ * How long a count is trusted without reading the database. Every change is heard on UNREAD_CHANNEL and a lost
+ * connection empties the cache, so this only bounds the damage of a fault nobody saw; it must stay well above the
+ * polling period (15 s) for the cache to spare the queries.
+ */
+export const UNREAD_CACHE_TTL_MS = 5 * 60 * 1000;
+/** Counts kept at most per process; past it, the oldest cached goes first. */
+export const UNREAD_CACHE_MAX_ENTRIES = 200_000;
+
+interface Entry {
+  counter: number;
+  freshUntil: number;
+}
+
+/**
+ * The unread notification counts of this process, by traveler (SPEC §7: every signed-in browser asks every 15 s). A
+ * count is read from the database once, then answered from memory until a change of that traveler's notifications
+ * is heard (`changed`). Concurrent misses for one traveler share one read; a read that started before a change is
+ * answered but not kept. A Map keeps insertion order, so its first key is the oldest entry.
+ */
+export class UnreadCounts {
+  private readonly entries = new Map<number, Entry>();
+  private readonly loading = new Map<number, Promise<number>>();
+  /** Incremented by every change heard: a read that started before one must not be cached. */
+  private epoch = 0;
+
+  constructor(
+    private readonly load: (travelerId: number) => Promise<number>,
+    private readonly options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The traveler's unread count: from memory while fresh, else read (once for every concurrent caller). */
+  counter(travelerId: number): number | Promise<number> {
+    const now = (this.options.now ?? Date.now)();
+    const entry = this.entries.get(travelerId);
+    if (entry && entry.freshUntil > now) return entry.counter;
+    const pending = this.loading.get(travelerId);
+    if (pending) return pending;
+    const generation = this.epoch;
+    const read = this.load(travelerId)
+      .then((counter) => {
+        if (generation === this.epoch) this.store(travelerId, counter, now);
+        return counter;
+      })
+      .finally(() => {
+        if (this.loading.get(travelerId) === read) this.loading.delete(travelerId);
+      });
+    this.loading.set(travelerId, read);
+    return read;
+  }
+
+  /** A traveler's notifications changed (written, read, deleted): the next call reads the database again. */
+  changed(travelerId: number): void {
+    this.epoch += 1;
+    this.entries.delete(travelerId);
+    this.loading.delete(travelerId);
+  }
+
+  /** Forgets everything (the link to the database's messages was lost: changes may have been missed). */
+  clear(): void {
+    this.epoch += 1;
+    this.entries.clear();
+    this.loading.clear();
+  }
+
+  private store(travelerId: number, counter: number, now: number): void {
+    this.entries.delete(travelerId);
+    const maxEntries = this.options.maxEntries ?? UNREAD_CACHE_MAX_ENTRIES;
+    while (this.entries.size >= maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+    this.entries.set(travelerId, { counter, freshUntil: now + (this.options.ttlMs ?? UNREAD_CACHE_TTL_MS) });
+  }
+}
