@@ -106,6 +106,7 @@ const en = {
   // Visa requests (modules/visas).
   'visa.notFound': 'Visa request not found.',
   'visa.notPending': 'Only a pending visa request can be changed, deleted or analysed.',
+  'visa.pendingExists': 'Your visa request {requestCode} is still pending: have its QR code scanned at the exit point, or modify or delete it, before you create a new one.',
   'visa.notInCompletion': 'The visa request is not waiting for the exit scan.',
   'visa.notInCustomsCheck': 'The visa request is not waiting for a customs decision.',
   'visa.invoiceNotUnderCheck': 'Invoice {id} is not waiting for a customs decision in this request.',
@@ -249,6 +250,7 @@ const it: Record<MessageKey, string> = {
   // Richieste di visto (modules/visas).
   'visa.notFound': 'Richiesta di visto non trovata.',
   'visa.notPending': 'Solo una richiesta di visto in attesa può essere modificata, eliminata o analizzata.',
+  'visa.pendingExists': 'La tua richiesta di visto {requestCode} è ancora in attesa: presenta il suo QR code al punto di uscita, oppure modificala o eliminala, prima di crearne una nuova.',
   'visa.notInCompletion': 'La richiesta di visto non è in attesa della scansione in uscita.',
   'visa.notInCustomsCheck': 'La richiesta di visto non è in attesa di una decisione della dogana.',
   'visa.invoiceNotUnderCheck': 'La fattura {id} non è in attesa di una decisione della dogana in questa richiesta.',

@@ -44,6 +44,9 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database }) => 
     return response.json().id;
   }
 
+  /** Moves a request on from pending (as the exit point would), so that its traveler may create another. */
+  const settle = (id: number, state = 100) => db().updateTable('visa_request').set({ state_code: state }).where('id', '=', id).execute();
+
   it('answers 401 without a session', async () => {
     for (const request of [
       { method: 'POST', url: '', payload: { invoices: [1], travel: validTravel() } },
@@ -98,7 +101,11 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database }) => 
   it('lists the requests newest first, paged, with the total', async () => {
     const { traveler, invoices } = await travelerWithInvoices(3);
     const ids = [];
-    for (const invoice of invoices) ids.push(await created(traveler, [invoice]));
+    for (const invoice of invoices) {
+      const id = await created(traveler, [invoice]);
+      ids.push(id);
+      await settle(id);
+    }
     const first = (await call(traveler, { method: 'GET', url: '/list?page=0&limit=2' })).json();
     const second = (await call(traveler, { method: 'GET', url: '/list?page=1&limit=2' })).json();
     assert.deepEqual([...first.requests, ...second.requests].map((visa: Visa) => visa.idRichiesta), [...ids].reverse());
@@ -130,8 +137,8 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database }) => 
     }
     // In Italian too.
     assert.equal((await create(traveler, [granted.id], validTravel(), 'IT')).json().extra.invoices, `La fattura ${granted.number} non è disponibile per una richiesta di visto`);
-    // An invoice in another live request: 409.
-    await created(traveler, [mine]);
+    // An invoice in another live request (here one under customs check): 409.
+    await settle(await created(traveler, [mine]), 20);
     const taken = await create(traveler, [mine.id]);
     assert.equal(taken.statusCode, 409);
     assert.equal(taken.json().detail, 'An invoice you selected is already in another visa request.');
@@ -193,6 +200,7 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database }) => 
     assert.equal(visa.crewMember, true);
     assert.equal(visa.travelDocType, null);
     assert.equal(visa.travelDocNumber, null);
+    await settle(crew);
 
     const driver = await created(
       traveler,
@@ -205,6 +213,7 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database }) => 
     assert.equal(visa.travelDocNumber, null);
     assert.equal(visa.flightNumber, null);
     assert.equal(visa.destinationAirport, null);
+    await settle(driver);
 
     const livigno = await created(traveler, [invoices[2]!], validTravel({ transportType: 'MP', destinationCountry: 'IT', destinationFreeZone: 'IT-LIVIGNO', destinationAirport: null }));
     visa = await detail(traveler, livigno);
@@ -238,6 +247,8 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database }) => 
     const other = await travelerWithInvoices(1);
     const othersId = await created(other.traveler, other.invoices);
     assert.equal((await update({ id: othersId, invoices: [kept.id], travel: validTravel() })).statusCode, 404);
+    // Once the first request has moved on to a customs check, its invoices are still held by it.
+    await settle(id, 20);
     const otherRequest = await created(traveler, [await insertInvoice(db(), traveler.document)]);
     const stolen = await update({ id: otherRequest, invoices: [kept.id], travel: validTravel() });
     assert.equal(stolen.statusCode, 409);
@@ -338,6 +349,53 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database }) => 
     assert.equal(response.headers['content-type'], 'application/pdf');
     assert.equal(response.headers['content-disposition'], `attachment; filename="visa-request-${id}.pdf"`);
     assert.equal(response.rawPayload.subarray(0, 5).toString('latin1'), '%PDF-');
+  });
+
+  it('keeps one pending request per traveler: a second is refused, the pending one can still change', async () => {
+    const { traveler, invoices } = await travelerWithInvoices(3);
+    const [first, second, third] = invoices as [TestInvoice, TestInvoice, TestInvoice];
+    const id = await created(traveler, [first]);
+    const { requestCode } = await detail(traveler, id);
+
+    const refused = await create(traveler, [second.id]);
+    assert.equal(refused.statusCode, 409, refused.body);
+    assert.equal(
+      refused.json().detail,
+      `Your visa request ${requestCode} is still pending: have its QR code scanned at the exit point, or modify or delete it, before you create a new one.`,
+    );
+    const italian = await create(traveler, [second.id], validTravel(), 'IT');
+    assert.equal(italian.statusCode, 409);
+    assert.equal(
+      italian.json().detail,
+      `La tua richiesta di visto ${requestCode} è ancora in attesa: presenta il suo QR code al punto di uscita, oppure modificala o eliminala, prima di crearne una nuova.`,
+    );
+    // Refused whatever the form holds, and nothing was claimed.
+    assert.equal((await create(traveler, [third.id], validTravel({ flightNumber: null }))).statusCode, 409);
+    assert.equal((await invoiceStates(db(), [second.id])).get(second.id)?.state_code, 1);
+
+    // The pending request itself can still be modified.
+    const update = await call(traveler, { method: 'PUT', url: '', payload: { id, invoices: [first.id, second.id], travel: validTravel() } });
+    assert.equal(update.statusCode, 200, update.body);
+    // Once it has moved on, a new request can be created.
+    await settle(id);
+    assert.equal((await create(traveler, [third.id])).statusCode, 200);
+    // Another traveler is not held back by this one's pending request.
+    const other = await travelerWithInvoices(1);
+    await created(other.traveler, other.invoices);
+  });
+
+  it('lets one of two simultaneous creations of a traveler win', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const { traveler, invoices } = await travelerWithInvoices(2);
+      const [one, two] = invoices as [TestInvoice, TestInvoice];
+      const responses = await Promise.all([create(traveler, [one.id]), create(traveler, [two.id])]);
+      assert.deepEqual(responses.map((response) => response.statusCode).sort(), [200, 409], responses.map((response) => response.body).join(' | '));
+      const pending = await db().selectFrom('visa_request').select('id').where('traveler_id', '=', traveler.id).where('state_code', '=', 1).execute();
+      assert.equal(pending.length, 1);
+      // The loser's invoice was not claimed.
+      const loser = responses.findIndex((response) => response.statusCode === 409) === 0 ? one : two;
+      assert.equal((await invoiceStates(db(), [loser.id])).get(loser.id)?.state_code, 1);
+    }
   });
 
   it('gives an invoice to one of two concurrent requests only', async () => {

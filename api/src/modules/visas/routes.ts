@@ -43,7 +43,8 @@ export const visaRoutes: FastifyPluginAsyncZod<VisaRoutesOptions> = async (app, 
         summary: 'Create a visa request',
         description:
           'Invoices (refund ids: the traveler’s own, available, within their exit deadline, each once) and the travel (SPEC §5 ' +
-          'Visa step 2). The request is pending (1) and its invoices in progress (90). An invoice held by another request ' +
+          'Visa step 2). The request is pending (1) and its invoices in progress (90). A traveler has one pending request at a ' +
+          'time: while one is pending, a new one answers 409 (its request code in the detail). An invoice held by another request ' +
           'answers 409. Per-field messages are in `extra` (`invoices`, `travel.<field>`).',
         querystring: z.object(language),
         body: createVisaBodySchema,

@@ -27,7 +27,9 @@ import {
   linkInvoices,
   liveInvoiceIds,
   lockRequest,
+  lockTraveler,
   makeAvailable,
+  pendingVisaOf,
   type CandidateInvoice,
   type TravelValues,
   type VisaRow,
@@ -112,6 +114,8 @@ const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-
 const FLIGHT_NUMBER = /^([A-Z0-9]{2}|[A-Z]{3}) ?\d{1,4}[A-Z]?$/;
 
 const fail = (fields: Record<string, Message>) => new AppError(400, { key: 'validationFailed' }, fields);
+/** A traveler has one pending request at a time: a new one waits until it is scanned, deleted or expired. */
+const onePending = (pending: { request_code: string }) => new AppError(409, { key: 'visa.pendingExists', params: { requestCode: pending.request_code } });
 const taken = (invoice: CandidateInvoice | undefined, id: number) =>
   new AppError(409, { key: 'visa.invoiceTaken' }, { invoices: { key: 'visa.invoiceTakenField', params: { number: invoice?.invoice_number ?? id } } });
 
@@ -268,12 +272,19 @@ export function createVisaService(db: Kysely<Database>, deps: VisaServiceDeps) {
   return {
     repository,
 
-    /** Creates a pending request (1) holding the invoices (90); answers its id. */
+    /** Creates a pending request (1) holding the invoices (90); answers its id. 409 while another is pending. */
     async create(travelerId: number, body: { invoices: number[]; travel: Travel }): Promise<{ id: number }> {
+      // Told first: whatever the form holds, no new request can be created while one is pending.
+      const pending = await pendingVisaOf(db, travelerId);
+      if (pending) throw onePending(pending);
       const checked = await check(travelerId, body.invoices, body.travel);
       const now = clock();
       return claiming(() =>
         db.transaction().execute(async (trx) => {
+          // Checked again under the traveler's lock: of two creations at once, the second finds the first's request.
+          await lockTraveler(trx, travelerId);
+          const created = await pendingVisaOf(trx, travelerId);
+          if (created) throw onePending(created);
           await claimAll(trx, travelerId, checked.invoiceIds, checked);
           let id: number | undefined;
           while (id === undefined) {
