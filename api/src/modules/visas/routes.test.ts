@@ -91,7 +91,8 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database }) => 
     assert.equal(visa.travelDocNumber, 'YA1234567');
     assert.equal(visa.flightNumber, 'AZ 610');
     assert.equal(visa.crewMember, false);
-    assert.equal(visa.visaToBeAnalysed, true);
+    // Pending: waiting for the exit point (or for the traveler to start the analysis), no analysis under way.
+    assert.equal(visa.visaToBeAnalysed, false);
     assert.deepEqual(visa.riskAnalysis, { showTrafficLight: false, codeAnalysisResult: null, message: null });
     assert.ok(visa.qrCode?.startsWith(PNG_BASE64));
     // Coded fields follow the language.

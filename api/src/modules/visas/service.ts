@@ -96,7 +96,9 @@ export function toVisa(row: VisaRow, language: ServerLanguage, extras: Pick<Visa
     destinationAirport: coded(row.destination_airport, row.destination_airport_label),
     destinationFreeZone: coded(row.destination_free_zone, row.destination_free_zone_label),
     flightNumber: row.flight_number,
-    visaToBeAnalysed: row.state_code === VisaState.PENDING && row.risk_analysed_at === null,
+    // The risk analysis runs whole within the call that starts it (the traveler's, or the exit point's scan): no
+    // request is ever seen waiting for its result. A pending request waits for the exit point, not for an analysis.
+    visaToBeAnalysed: false,
     riskAnalysis: { showTrafficLight: light !== null, codeAnalysisResult: light, message },
   };
 }
