@@ -83,7 +83,7 @@ test.describe('visa requests', () => {
     await signIn(page, { traveler: EMILY });
     const requestId = await requestVisa(page, invoiceNumber);
 
-    await expect(page.getByText('Show this QR code at the exit point: at the kiosk or to the customs officer.')).toBeVisible();
+    await expect(page.getByTestId('qr-instruction')).toHaveText('Show this QR code at the exit point, at the kiosk or to the customs officer: the risk analysis runs when it is scanned. You can also start it yourself before you get there.');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download PDF' }).click();
     const file = await download;
