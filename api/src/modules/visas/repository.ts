@@ -138,13 +138,19 @@ export async function lockTraveler(trx: Transaction<Database>, travelerId: numbe
 
 export function createVisaRepository(db: Kysely<Database>) {
   return {
-    /** A page of the traveler's requests, newest first, and how many there are in all. */
-    async list(travelerId: number, limit: number, offset: number, language: ServerLanguage): Promise<{ rows: VisaRow[]; total: number }> {
-      const [rows, count] = await Promise.all([
-        visaRows(db, language).where('v.traveler_id', '=', travelerId).orderBy('v.created_at', 'desc').orderBy('v.id', 'desc').limit(limit).offset(offset).execute(),
-        db.selectFrom('visa_request').select(sql<number>`count(*)::int`.as('total')).where('traveler_id', '=', travelerId).executeTakeFirstOrThrow(),
+    /** A page of the traveler's requests (those in `stateCode` when given), newest first, and how many there are in all. */
+    async list(travelerId: number, limit: number, offset: number, language: ServerLanguage, stateCode?: number): Promise<{ rows: VisaRow[]; total: number }> {
+      let rows = visaRows(db, language).where('v.traveler_id', '=', travelerId);
+      let count = db.selectFrom('visa_request').select(sql<number>`count(*)::int`.as('total')).where('traveler_id', '=', travelerId);
+      if (stateCode !== undefined) {
+        rows = rows.where('v.state_code', '=', stateCode);
+        count = count.where('state_code', '=', stateCode);
+      }
+      const [page, counted] = await Promise.all([
+        rows.orderBy('v.created_at', 'desc').orderBy('v.id', 'desc').limit(limit).offset(offset).execute(),
+        count.executeTakeFirstOrThrow(),
       ]);
-      return { rows, total: count.total };
+      return { rows: page, total: counted.total };
     },
 
     /** One of the traveler's requests; undefined when it is another traveler's or unknown. */

@@ -370,6 +370,11 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database }) => 
       italian.json().detail,
       `La tua richiesta di visto ${requestCode} è ancora in attesa: presenta il suo QR code al punto di uscita, oppure modificala o eliminala, prima di crearne una nuova.`,
     );
+    // The list names the pending request when asked for that state only.
+    const pendingList = (await call(traveler, { method: 'GET', url: '/list?stateCode=1&limit=1' })).json();
+    assert.deepEqual(pendingList.requests.map((visa: Visa) => visa.idRichiesta), [id]);
+    assert.equal(pendingList.links.totalItems, 1);
+    assert.equal((await call(traveler, { method: 'GET', url: '/list?stateCode=abc' })).statusCode, 400);
     // Refused whatever the form holds, and nothing was claimed.
     assert.equal((await create(traveler, [third.id], validTravel({ flightNumber: null }))).statusCode, 409);
     assert.equal((await invoiceStates(db(), [second.id])).get(second.id)?.state_code, 1);
@@ -379,6 +384,7 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database }) => 
     assert.equal(update.statusCode, 200, update.body);
     // Once it has moved on, a new request can be created.
     await settle(id);
+    assert.deepEqual((await call(traveler, { method: 'GET', url: '/list?stateCode=1' })).json(), { requests: [], links: { totalItems: 0 } });
     assert.equal((await create(traveler, [third.id])).statusCode, 200);
     // Another traveler is not held back by this one's pending request.
     const other = await travelerWithInvoices(1);

@@ -355,8 +355,8 @@ export function createVisaService(db: Kysely<Database>, deps: VisaServiceDeps) {
       });
     },
 
-    async list(travelerId: number, page: number, limit: number, language: ServerLanguage) {
-      const { rows, total } = await repository.list(travelerId, limit, page * limit, language);
+    async list(travelerId: number, page: number, limit: number, language: ServerLanguage, stateCode?: number) {
+      const { rows, total } = await repository.list(travelerId, limit, page * limit, language, stateCode);
       return { requests: rows.map((row) => toVisa(row, language)), links: { totalItems: total } };
     },
 
