@@ -37,7 +37,7 @@ describe('wizard step 3: summary and submit (SPEC §4 wizard, §7 POST/PUT visa)
     requestJsonMock.mockImplementation(answerByPath({ 'v1/private/invoices/usable': usable, 'POST v1/private/visa': post, 'v1/private/visa/55': aVisa({ idRichiesta: 55 }) }));
     const user = userEvent.setup();
     renderRoutes('/protected/visa/create?step=3');
-    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Step 3 of 3: summary');
+    expect(await screen.findByRole('heading', { level: 2 })).toHaveTextContent('Step 3 of 3: summary');
     await waitFor(() => expect(within(screen.getByTestId('summary-invoices')).getAllByRole('listitem')).toHaveLength(2));
     expect(screen.getByTestId('summary-total')).toHaveTextContent('2 invoices selected, total €450.50');
     const rows = within(screen.getByTestId('summary-travel'));
