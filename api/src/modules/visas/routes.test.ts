@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import type { Travel, Visa } from '@varco/contracts';
+import { EU_MEMBER_STATES, type Travel, type Visa } from '@varco/contracts';
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { signedInTraveler, type SignedInTraveler } from '../../test/travelers';
 import { addDays, exitDeadline, romeToday } from '../invoices/calendar';
@@ -192,6 +192,14 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database }) => 
     assert.equal((await invoiceStates(db(), ids)).get(ids[0]!)?.state_code, 1);
     // The departure on the deadline day itself is allowed.
     assert.equal((await create(traveler, [soon.id], validTravel({ travelDate: `${deadline}T20:00:00.000Z` }))).statusCode, 200);
+  });
+
+  it('knows the EU member states as the reference data does (the destination rule the wizard applies too)', async () => {
+    const members = await db().selectFrom('country').select('code').where('eu_member', '=', true).orderBy('code').execute();
+    assert.deepEqual(
+      members.map((row) => row.code),
+      [...EU_MEMBER_STATES].sort(),
+    );
   });
 
   it('keeps no document for crew members and drivers, and accepts a free zone of an EU country', async () => {
