@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { requestJson } from '@varco/http';
-import { answerByPath, renderRoutes } from '../../../testing/fixtures';
+import { anInvoice, answerByPath, DESTINATION_COUNTRIES, renderRoutes } from '../../../testing/fixtures';
 import { DRAFT_STORAGE_KEY } from '../hooks/use-wizard-draft';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
@@ -255,7 +255,7 @@ describe('wizard step 2: validation on blur and on Next', () => {
     await user.type(flight, 'A');
     await user.tab();
     expect(issueOf(flight)).toBe('Inserisci almeno 2 caratteri');
-    await user.type(flight, 'Z');
+    await user.type(flight, 'Z610');
     expect(issueOf(flight)).toBeUndefined();
   });
 
@@ -333,5 +333,114 @@ describe('wizard step 2: validation on blur and on Next', () => {
     const user = await openStep2();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByTestId('where')).toHaveTextContent('/protected/visa/create?step=1');
+  });
+});
+
+describe('wizard step 2: the rules of the api, told when a field loses focus', () => {
+  /** Step 2 with invoice FT-1 selected, whose exit deadline is 30 April 2025, and the traveler's profile. */
+  async function openWithInvoice(language: 'en_US' | 'it_IT' = 'en_US') {
+    localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1], travel: null }));
+    requestJsonMock.mockImplementation(
+      answerByPath({
+        'v1/private/invoices/usable': { invoices: [anInvoice({ idRichiestaRimborso: 1, invoiceNumber: 'FT-1', exitDeadline: '2025-04-30' })], links: { totalItems: 1 } },
+        'v1/private/traveler/user-info': { nome: 'Mario', cognome: 'Rossi', tipoDocumentoCodice: 'ID_CARD', numeroDocumento: 'CA12345XY', visaCreationEnabled: true },
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoutes('/protected/visa/create?step=2', language);
+    await screen.findByTestId('travel-form');
+    return user;
+  }
+
+  it('refuses a flight number that is not one, with the api’s message', async () => {
+    clockAt('2025-01-15T09:42:00Z');
+    const user = await openWithInvoice();
+    await chooseTransport(user, 'AE');
+    const flight = input('Flight number');
+    await user.type(flight, '12345678');
+    await user.tab();
+    expect(issueOf(flight)).toBe('Invalid flight number (for example AZ 610)');
+    expect(flight).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(flight);
+    await user.type(flight, 'az 610');
+    expect(issueOf(flight)).toBeUndefined();
+  });
+
+  it('says it in Italian', async () => {
+    clockAt('2025-01-15T09:42:00Z');
+    const user = await openWithInvoice('it_IT');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Mezzo di trasporto/ })).toBeEnabled());
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Mezzo di trasporto/ }), 'AE');
+    const flight = screen.getByRole('textbox', { name: 'Numero del volo' });
+    await user.type(flight, '12345678');
+    await user.tab();
+    expect(issueOf(flight)).toBe('Numero di volo non valido (per esempio AZ 610)');
+  });
+
+  it('refuses a document number longer than 50 characters', async () => {
+    clockAt('2025-01-15T09:42:00Z');
+    const user = await openWithInvoice();
+    await chooseTransport(user, 'AE');
+    const number = input('Travel document number');
+    await user.clear(number);
+    await user.type(number, 'X'.repeat(51));
+    await user.tab();
+    expect(issueOf(number)).toBe('At most 50 characters');
+  });
+
+  it('asks for a free zone when the destination is in the EU', async () => {
+    clockAt('2025-01-15T09:42:00Z');
+    localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1], travel: null }));
+    requestJsonMock.mockImplementation(
+      answerByPath({
+        'v1/public/typology/countries/tax-free': [...DESTINATION_COUNTRIES, { code: 'IT', description: 'Italy' }],
+        'v1/public/typology/countries/free-zone/IT': [{ code: 'IT-LIVIGNO', description: 'Livigno' }],
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoutes('/protected/visa/create?step=2');
+    await chooseTransport(user, 'MP');
+    await waitFor(() => expect(select('Destination country')).toBeEnabled());
+    await user.selectOptions(select('Destination country'), 'IT');
+    await user.tab();
+    expect(issueOf(select('Destination country'))).toBe('The destination must be outside the EU VAT area: choose a country outside the EU, or one of its free zones');
+    await waitFor(() => expect(select('Destination free zone')).toBeEnabled());
+    await user.selectOptions(select('Destination free zone'), 'IT-LIVIGNO');
+    expect(issueOf(select('Destination country'))).toBeUndefined();
+  });
+
+  it('refuses a departure after the exit deadline of a selected invoice', async () => {
+    clockAt('2025-01-15T09:42:00Z');
+    await openWithInvoice();
+    await waitFor(() => expect(requestJsonMock).toHaveBeenCalledWith('v1/private/invoices/usable', expect.anything(), expect.anything()));
+    await waitFor(() => {
+      setDate('2025-05-01');
+      expect(issueOf(dateInput())).toBe('The departure cannot be later than Apr 30, 2025, the exit deadline of invoice FT-1');
+    });
+    setDate('2025-04-30');
+    expect(issueOf(dateInput())).toBeUndefined();
+  });
+});
+
+describe('wizard step 2: the traveler’s own document', () => {
+  it('fills the document fields from the profile, and the traveler can change them', async () => {
+    clockAt('2025-01-15T09:42:00Z');
+    localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1], travel: null }));
+    requestJsonMock.mockImplementation(
+      answerByPath({ 'v1/private/traveler/user-info': { nome: 'Mario', cognome: 'Rossi', tipoDocumentoCodice: 'ID_CARD', numeroDocumento: 'CA12345XY', visaCreationEnabled: true } }),
+    );
+    const user = userEvent.setup();
+    renderRoutes('/protected/visa/create?step=2');
+    await chooseTransport(user, 'AE');
+    await waitFor(() => expect(input('Travel document number')).toHaveValue('CA12345XY'));
+    expect(select('Travel document type')).toHaveValue('ID_CARD');
+    // A crew member has no document fields; unticked, the document comes back.
+    await user.click(screen.getByRole('checkbox', { name: 'I am a crew member' }));
+    expect(screen.queryByRole('textbox', { name: 'Travel document number' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'I am a crew member' }));
+    expect(input('Travel document number')).toHaveValue('CA12345XY');
+    await user.clear(input('Travel document number'));
+    await user.type(input('Travel document number'), 'P998877');
+    expect(input('Travel document number')).toHaveValue('P998877');
   });
 });

@@ -84,7 +84,7 @@ function WizardSteps({ draft, save, clear, requestId, ownInvoices = NO_INVOICES 
     <>
       <StepIndicator current={step} />
       {step === 1 ? <SelectInvoicesStep draft={draft} onChange={save} onNext={() => goTo(2)} ownInvoices={ownInvoices} /> : null}
-      {step === 2 ? <TravelStep key={pathname} draft={draft} onSave={save} onNext={() => goTo(3)} onBack={() => goTo(1)} /> : null}
+      {step === 2 ? <TravelStep key={pathname} draft={draft} onSave={save} onNext={() => goTo(3)} onBack={() => goTo(1)} ownInvoices={ownInvoices} /> : null}
       {step === 3 && draft.travel ? (
         <SummaryStep requestId={requestId} invoiceIds={draft.invoices} travel={draft.travel} ownInvoices={ownInvoices} onBack={() => goTo(2)} onSubmitted={onSubmitted} />
       ) : null}
