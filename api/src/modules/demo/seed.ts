@@ -9,7 +9,7 @@ import { createMerchantService } from '../merchant/service';
 
 /**
  * The demo data of `npm start` (SEED_DEMO; refused in production): three travelers, a vendor and a broker with
- * published API keys, invoices of the first traveler in every state of SPEC §4, dated around the day of the seed, and
+ * published API keys, invoices of the first traveler in every state, dated around the day of the seed, and
  * a pending request of the third that the exit point lets through the green channel.
  */
 export const DEMO_MERCHANTS = [

@@ -4,7 +4,7 @@ import { requestJson } from '@varco/http';
 import { currentLanguage } from '@varco/i18n';
 
 /**
- * GET private/visa/list?page&limit: the traveler's visa requests, newest first, one page at a time (SPEC §7); with
+ * GET private/visa/list?page&limit: the traveler's visa requests, newest first, one page at a time; with
  * `stateCode`, only those in that state.
  */
 export function getVisaList(page: number, limit: number, stateCode?: number) {

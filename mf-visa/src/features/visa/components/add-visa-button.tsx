@@ -5,7 +5,7 @@ import { NS } from '../../../i18n/namespace';
 import { useUsableInvoices } from '../../wizard/api/get-usable-invoices';
 
 /**
- * The add-new-request button: only while a new request may be created, i.e. none is pending (SPEC §4, §6), and
+ * The add-new-request button: only while a new request may be created, i.e. none is pending, and
  * some invoice can go into it; without one, a short note tells why there is nothing to add. Should the invoices
  * not load, the button stays: the wizard tells the rest.
  */

@@ -24,7 +24,7 @@ export interface SelectOption {
   label: string;
 }
 
-/** The translated message of an issue (SPEC §5); for the rules the api shares, the api's own message. */
+/** The translated message of an issue; for the rules the api shares, the api's own message. */
 export function FieldIssue({ id, issue, context }: { id: string; issue: TravelIssue; context?: TravelContext | undefined }) {
   const { t, i18n } = useTranslation(NS);
   let message: string;

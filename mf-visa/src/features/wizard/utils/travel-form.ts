@@ -127,7 +127,7 @@ export function withProfileDocument(values: TravelValues, profile: ProfileDocume
 }
 
 /**
- * SPEC §5: changing the transport resets the form; changing the date clears hour and minutes; and what depends on a
+ * Changing the transport resets the form; changing the date clears hour and minutes; and what depends on a
  * field goes with it. Document fields that appear empty get the traveler's own document from `profile`.
  */
 export function changeTravel(values: TravelValues, field: TravelField, value: string, profile?: ProfileDocument): TravelValues {
