@@ -68,7 +68,10 @@ if (identityProvider) console.log(`  ${'identity provider'.padEnd(18)}${identity
 if ((process.env.SEED_DEMO ?? 'true') === 'true') {
   console.log(`  ${'demo traveler'.padEnd(18)}mario.rossi@example.com / Varco-Demo-2026!  (invoices in every state; the sign-in code arrives in the mail inbox)`);
   console.log(`  ${'demo traveler'.padEnd(18)}emily.clark@example.com / Varco-Demo-2026!  (no invoices yet)`);
+  console.log(`  ${'demo traveler'.padEnd(18)}aiko.tanaka@example.com / Varco-Demo-2026!  (a pending request and a clean history: its QR scores green at the kiosk)`);
   console.log(`  ${'exit point'.padEnd(18)}npm run kiosk -- scan <QR image or token>  (kiosk xk_demo_kiosk_malpensa; officer: --officer)`);
+  console.log(`  ${''.padEnd(18)}green channel: sign in as aiko.tanaka@example.com, open her pending request, save its QR image and scan it;`);
+  console.log(`  ${''.padEnd(18)}mario.rossi@example.com's history of customs checks gives yellow or red`);
   console.log(`  ${'merchant keys'.padEnd(18)}x-api-key vk_demo_boutique_milano (vendor), vk_demo_tax_refund_italia (broker): POST ${apiUrl}/api/v1/merchant/invoices`);
 }
 console.log('Press Ctrl+C to stop.');

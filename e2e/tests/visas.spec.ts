@@ -83,7 +83,7 @@ test.describe('visa requests', () => {
     await signIn(page, { traveler: EMILY });
     const requestId = await requestVisa(page, invoiceNumber);
 
-    await expect(page.getByText('Show this QR code at the exit point: at the kiosk or to the customs officer.')).toBeVisible();
+    await expect(page.getByTestId('qr-instruction')).toHaveText('Show this QR code at the exit point, at the kiosk or to the customs officer: the risk analysis runs when it is scanned. You can also start it yourself before you get there.');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download PDF' }).click();
     const file = await download;
@@ -116,6 +116,31 @@ test.describe('visa requests', () => {
     await expect(page.getByTestId('invoice-detail')).toContainText('Visa granted');
     await page.goto(`/protected/visa/${requestId}`);
     await expect(page.getByText('Completed', { exact: true }).first()).toBeVisible();
+  });
+
+  test('while a request is pending, the wizard opened by its address says why and leads to it', async ({ page, request }) => {
+    const { invoiceNumber } = await issueInvoice(request, 250);
+    await signIn(page, { traveler: EMILY });
+    const requestId = await requestVisa(page, invoiceNumber);
+    const { requestCode } = await (await page.request.get(`/api/v1/private/visa/${requestId}`)).json();
+
+    await page.goto('/protected/visa/create?step=1');
+    const refusal = page.getByTestId('visa-pending-refusal');
+    await expect(refusal.getByRole('alert')).toContainText(`Your visa request ${requestCode} is still pending: a new request can be created once it has been scanned at the exit point`);
+    await expect(page.getByTestId('step-indicator')).toHaveCount(0);
+    await chooseLanguage(page, 'it_IT');
+    await expect(refusal.getByRole('alert')).toContainText(`La tua richiesta di visto ${requestCode} è ancora in attesa`);
+    await chooseLanguage(page, 'en_US');
+    await refusal.getByRole('link', { name: 'Go to the pending request' }).click();
+    await expect(page).toHaveURL(new RegExp(`/protected/visa/${requestId}$`));
+
+    // Deleted, it no longer stands in the way.
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Yes, delete' }).click();
+    await expect(page).toHaveURL(/\/protected$/);
+    await page.goto('/protected/visa/create?step=1');
+    await expect(page.getByTestId('step-indicator')).toBeVisible();
+    await expect(page.getByTestId('visa-pending-refusal')).toHaveCount(0);
   });
 
   test('a red light sends the traveler to the customs office; the officer decides; the traveler sees the outcome', async ({ page, request }) => {

@@ -106,6 +106,7 @@ const en = {
   // Visa requests (modules/visas).
   'visa.notFound': 'Visa request not found.',
   'visa.notPending': 'Only a pending visa request can be changed, deleted or analysed.',
+  'visa.pendingExists': 'Your visa request {requestCode} is still pending: have its QR code scanned at the exit point, or modify or delete it, before you create a new one.',
   'visa.notInCompletion': 'The visa request is not waiting for the exit scan.',
   'visa.notInCustomsCheck': 'The visa request is not waiting for a customs decision.',
   'visa.invoiceNotUnderCheck': 'Invoice {id} is not waiting for a customs decision in this request.',
@@ -136,7 +137,7 @@ const en = {
   'visa.light.red': 'Red channel: a physical inspection at the customs office is required.',
   'notification.notFound': 'Notification not found.',
   'notification.INVOICE_MATCHED': 'Invoice {invoiceNumber} of {vendor} for {amount} is now in your area.',
-  'notification.VISA_CREATED': 'Visa request {requestCode} has been created: start the risk analysis before you leave.',
+  'notification.VISA_CREATED': 'Visa request {requestCode} has been created and is pending: show its QR code at the exit point (kiosk or customs officer) when you leave the EU, or start the risk analysis from the request.',
   'notification.RISK_GREEN': 'Visa request {requestCode} is in completion: go airside and pass the QR code at the exit point.',
   'notification.CUSTOMS_CHECK': 'Visa request {requestCode} needs a customs check: go to the customs office with the QR code and the goods.',
   'notification.VISA_GRANTED': 'The customs visa of request {requestCode} has been granted.',
@@ -249,6 +250,7 @@ const it: Record<MessageKey, string> = {
   // Richieste di visto (modules/visas).
   'visa.notFound': 'Richiesta di visto non trovata.',
   'visa.notPending': 'Solo una richiesta di visto in attesa può essere modificata, eliminata o analizzata.',
+  'visa.pendingExists': 'La tua richiesta di visto {requestCode} è ancora in attesa: presenta il suo QR code al punto di uscita, oppure modificala o eliminala, prima di crearne una nuova.',
   'visa.notInCompletion': 'La richiesta di visto non è in attesa della scansione in uscita.',
   'visa.notInCustomsCheck': 'La richiesta di visto non è in attesa di una decisione della dogana.',
   'visa.invoiceNotUnderCheck': 'La fattura {id} non è in attesa di una decisione della dogana in questa richiesta.',
@@ -279,7 +281,7 @@ const it: Record<MessageKey, string> = {
   'visa.light.red': "Canale rosso: è richiesta un'ispezione fisica presso l'ufficio doganale.",
   'notification.notFound': 'Notifica non trovata.',
   'notification.INVOICE_MATCHED': 'La fattura {invoiceNumber} di {vendor} da {amount} è ora nella tua area.',
-  'notification.VISA_CREATED': "La richiesta di visto {requestCode} è stata creata: avvia l'analisi del rischio prima di partire.",
+  'notification.VISA_CREATED': "La richiesta di visto {requestCode} è stata creata ed è in attesa: mostra il suo QR code al punto di uscita (totem o funzionario doganale) quando lasci l'UE, oppure avvia l'analisi dei rischi dalla richiesta.",
   'notification.RISK_GREEN': "La richiesta di visto {requestCode} è in completamento: vai in area imbarchi e passa il codice QR al punto d'uscita.",
   'notification.CUSTOMS_CHECK': "La richiesta di visto {requestCode} richiede un controllo doganale: recati all'ufficio doganale con il codice QR e i beni.",
   'notification.VISA_GRANTED': 'Il visto doganale della richiesta {requestCode} è stato rilasciato.',

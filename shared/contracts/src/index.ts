@@ -10,3 +10,4 @@ export * from './notifications';
 export * from './runtime-config';
 export * from './remotes';
 export * from './api-paths';
+export * from './travel-rules';

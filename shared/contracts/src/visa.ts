@@ -57,3 +57,5 @@ export const visaListResponseSchema = z.object({
   links: totalItemsSchema,
 });
 export const startRiskAnalysisBodySchema = z.object({ id: z.int() });
+/** The `stateCode` filter of GET /visa/list: one visa request state (e.g. 1, the pending request). */
+export const visaStateQuerySchema = z.coerce.number().check(z.int(), z.gte(0), z.lte(1000));

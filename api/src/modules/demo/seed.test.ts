@@ -4,7 +4,9 @@ import { describeEachDatabase } from '../../test/app';
 import { DEMO_TRAVELER } from '../auth/demo-traveler';
 import { createInvoiceService } from '../invoices/service';
 import { hashApiKey } from '../merchant/api-keys';
-import { DEMO_MERCHANTS, seedDemo } from './seed';
+import { exitActor } from '../visas/testing';
+import { analyseRisk } from '../visas/transitions';
+import { DEMO_MERCHANTS, DEMO_TRAVELER_GREEN, seedDemo } from './seed';
 
 describeEachDatabase('the demo data', ({ build, database }) => {
   before(async () => {
@@ -48,6 +50,26 @@ describeEachDatabase('the demo data', ({ build, database }) => {
     assert.deepEqual(orphans, []);
     const clients = await db.selectFrom('exit_point_client').select('kind').execute();
     assert.deepEqual([...new Set(clients.map((client) => client.kind))].sort(), ['KIOSK', 'OFFICER']);
+  });
+
+  it('gives a newcomer a pending request that a kiosk scan lets through the green channel', async () => {
+    const db = database().db;
+    const aiko = await db.selectFrom('traveler').select('id').where('email', '=', DEMO_TRAVELER_GREEN.email).executeTakeFirstOrThrow();
+    const pending = await db.selectFrom('visa_request').select('id').where('traveler_id', '=', aiko.id).where('state_code', '=', 1).execute();
+    assert.equal(pending.length, 1);
+    // Her invoice is hers (the document of her account) and held by the request.
+    const invoices = await createInvoiceService(db).perYear(aiko.id, 'TUTTE', 'EN');
+    assert.deepEqual(
+      invoices.invoicesPerYear.flatMap((year) => year.listInvoicesPerYear.map((invoice) => invoice.stateCode)),
+      [90],
+    );
+    // Scanned at the kiosk, outside the random sample: green, the visa granted at once.
+    const outcome = await analyseRisk(db, pending[0]!.id, 'KIOSK', await exitActor(db), { random: () => 0.99 });
+    assert.deepEqual(outcome, { stateCode: 100, light: 1 });
+    // The first demo traveler's history sends the same scan to a customs check.
+    const mario = await db.selectFrom('traveler').select('id').where('email', '=', DEMO_TRAVELER.email).executeTakeFirstOrThrow();
+    const marios = await db.selectFrom('visa_request').select('id').where('traveler_id', '=', mario.id).where('state_code', '=', 1).executeTakeFirstOrThrow();
+    assert.notEqual((await analyseRisk(db, marios.id, 'KIOSK', await exitActor(db), { random: () => 0.99 })).light, 1);
   });
 
   it('publishes merchant keys that work', async () => {

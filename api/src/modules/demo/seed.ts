@@ -1,20 +1,43 @@
 import { InvoiceState, TrafficLight, VisaState } from '@varco/contracts';
 import type { Kysely } from 'kysely';
 import type { Database, MerchantKind, RiskOrigin, RiskReason } from '../../db/types';
-import { DEMO_TRAVELER, DEMO_TRAVELER_WITHOUT_INVOICES, seedDemoTraveler } from '../auth/demo-traveler';
+import { DEMO_TRAVELER, DEMO_TRAVELER_WITHOUT_INVOICES, seedDemoTraveler, type DemoTraveler } from '../auth/demo-traveler';
 import { DEMO_EXIT_POINT_CLIENTS, seedDemoExitPoint } from '../exit-point/demo';
 import { hashExitPointKey } from '../exit-point/api-keys';
 import { addDays, romeToday } from '../invoices/calendar';
 import { createMerchantService } from '../merchant/service';
 
 /**
- * The demo data of `npm start` (SEED_DEMO; refused in production): two travelers, a vendor and a broker with
- * published API keys, and invoices of the first traveler in every state of SPEC §4, dated around the day of the seed.
+ * The demo data of `npm start` (SEED_DEMO; refused in production): three travelers, a vendor and a broker with
+ * published API keys, invoices of the first traveler in every state, dated around the day of the seed, and
+ * a pending request of the third that the exit point lets through the green channel.
  */
 export const DEMO_MERCHANTS = [
   { kind: 'VENDOR', name: 'Boutique Milano S.r.l.', vatNumber: 'IT01234567897', apiKey: 'vk_demo_boutique_milano' },
   { kind: 'BROKER', name: 'Tax Refund Italia S.p.A.', vatNumber: 'IT07654321009', apiKey: 'vk_demo_tax_refund_italia' },
 ] as const satisfies ReadonlyArray<{ kind: MerchantKind; name: string; vatNumber: string; apiKey: string }>;
+
+/**
+ * A newcomer with one pending request and nothing that raises its risk: a modest amount, goods bought days ago, a
+ * first trip, by air, not as crew. Scanned at the demo kiosk it scores green (short of the random sample, a few in a
+ * hundred scans) — where the first traveler's history of customs checks and denials always gives yellow or red.
+ */
+export const DEMO_TRAVELER_GREEN: DemoTraveler = {
+  email: 'aiko.tanaka@example.com',
+  password: DEMO_TRAVELER.password,
+  nome: 'Aiko',
+  cognome: 'Tanaka',
+  dataNascita: '1995-02-11',
+  paeseResidenza: 'JP',
+  tipoDocumento: 'PASSAPORTO',
+  paeseDocumento: 'JP',
+  numeroDocumento: 'TZ0482913',
+  language: 'EN',
+};
+
+/** The green traveler's invoice and request: issued 4 days before the seed, leaving in 2 days for Tokyo. */
+const GREEN_INVOICE = { number: 'BM-0450', daysAgo: 4, total: 380, vat: 68.52 } as const;
+const GREEN_REQUEST_CODE_SUFFIX = 'DEMO0100';
 
 /** A vendor the broker issues for. */
 const BROKERED_VENDOR = { vatNumber: 'IT04455667781', name: 'Pelletteria Fiorentina S.r.l.' };
@@ -91,11 +114,14 @@ export interface DemoSeedResult {
 /** Creates what is missing of the demo data; running it again changes nothing. */
 export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Promise<DemoSeedResult> {
   let travelersCreated = 0;
-  for (const traveler of [DEMO_TRAVELER, DEMO_TRAVELER_WITHOUT_INVOICES]) if (await seedDemoTraveler(db, traveler)) travelersCreated += 1;
+  for (const traveler of [DEMO_TRAVELER, DEMO_TRAVELER_WITHOUT_INVOICES, DEMO_TRAVELER_GREEN]) if (await seedDemoTraveler(db, traveler)) travelersCreated += 1;
 
   await seedDemoExitPoint(db);
   const known = await db.selectFrom('merchant').select('id').where('vat_number', '=', DEMO_MERCHANTS[0].vatNumber).executeTakeFirst();
-  if (known) return { travelersCreated, merchantsCreated: false, visasCreated: await seedDemoVisas(db, now) };
+  if (known) {
+    const visasCreated = await seedDemoVisas(db, now);
+    return { travelersCreated, merchantsCreated: false, visasCreated: (await seedGreenRequest(db, known.id, now)) || visasCreated };
+  }
 
   const merchants = createMerchantService(db);
   const [vendor, broker] = await Promise.all(DEMO_MERCHANTS.map(({ apiKey, ...merchant }) => merchants.createMerchant(merchant, apiKey)));
@@ -129,7 +155,62 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
       }),
     )
     .execute();
-  return { travelersCreated, merchantsCreated: true, visasCreated: await seedDemoVisas(db, now) };
+  const visasCreated = await seedDemoVisas(db, now);
+  return { travelersCreated, merchantsCreated: true, visasCreated: (await seedGreenRequest(db, vendor!.merchant.id, now)) || visasCreated };
+}
+
+/**
+ * The green traveler's invoice and pending request (DEMO_TRAVELER_GREEN), unless the request exists; true when
+ * created now. A database seeded before this traveler existed gets them too.
+ */
+async function seedGreenRequest(db: Kysely<Database>, vendorId: number, now: Date): Promise<boolean> {
+  const traveler = await db.selectFrom('traveler').select('id').where('email', '=', DEMO_TRAVELER_GREEN.email).executeTakeFirst();
+  if (!traveler) return false;
+  const known = await db.selectFrom('visa_request').select('id').where('request_code', 'like', `VR-%-${GREEN_REQUEST_CODE_SUFFIX}`).executeTakeFirst();
+  if (known) return false;
+  const today = romeToday(now);
+  const issued = addDays(today, -GREEN_INVOICE.daysAgo);
+  const departure = new Date(`${addDays(today, 2)}T10:30:00+01:00`);
+  await db.transaction().execute(async (trx) => {
+    const invoice = await trx
+      .insertInto('invoice')
+      .values({
+        request_code: `TF-${issued.slice(0, 4)}-${GREEN_REQUEST_CODE_SUFFIX}`,
+        merchant_id: vendorId,
+        vendor_vat_number: DEMO_MERCHANTS[0].vatNumber,
+        vendor_name: DEMO_MERCHANTS[0].name,
+        broker_name: null,
+        invoice_number: `${GREEN_INVOICE.number}/${issued.slice(0, 4)}`,
+        emission_date: issued,
+        total_amount: GREEN_INVOICE.total,
+        iva_amount: GREEN_INVOICE.vat,
+        document_type: DEMO_TRAVELER_GREEN.tipoDocumento,
+        document_country: DEMO_TRAVELER_GREEN.paeseDocumento,
+        document_number: DEMO_TRAVELER_GREEN.numeroDocumento,
+        traveler_name: `${DEMO_TRAVELER_GREEN.nome} ${DEMO_TRAVELER_GREEN.cognome}`,
+        state_code: InvoiceState.IN_REQUEST,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const request = await trx
+      .insertInto('visa_request')
+      .values({
+        request_code: `VR-${departure.toISOString().slice(0, 4)}-${GREEN_REQUEST_CODE_SUFFIX}`,
+        traveler_id: traveler.id,
+        state_code: VisaState.PENDING,
+        transport_type: 'AE',
+        travel_date: departure,
+        travel_doc_type: DEMO_TRAVELER_GREEN.tipoDocumento,
+        travel_doc_number: DEMO_TRAVELER_GREEN.numeroDocumento,
+        destination_country: 'JP',
+        destination_airport: 'NRT',
+        flight_number: 'AZ 784',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('visa_request_invoice').values({ visa_request_id: request.id, invoice_id: invoice.id }).execute();
+  });
+  return true;
 }
 
 /** The demo traveler's visa requests (DEMO_VISAS), unless they exist; true when created now. */

@@ -124,7 +124,7 @@ describeEachDatabase('the traveler’s invoices', ({ build, database }) => {
     assert.equal(detail.inCompletion, true);
   });
 
-  it('offers the wizard only available invoices within their exit deadline', async () => {
+  it('offers the wizard and the Available tab only available invoices within their exit deadline', async () => {
     const traveler = await signedInTraveler(database().db);
     const fresh = await issue(traveler.document, today());
     const taken = await issue(traveler.document, addDays(today(), -1));
@@ -136,6 +136,16 @@ describeEachDatabase('the traveler’s invoices', ({ build, database }) => {
     assert.deepEqual(body.invoices.map((invoice: Invoice) => invoice.idRichiestaRimborso), [fresh]);
     assert.equal(body.links.totalItems, 1);
     assert.ok(body.invoices[0].exitDeadline >= today());
+
+    // The Available tab lists the same invoices: one past its exit deadline cannot go into a request.
+    const tab = (await get(traveler, '?statoFattura=SOLO_EMESSE')).json() as { invoicesPerYear: Array<{ listInvoicesPerYear: Invoice[] }> };
+    assert.deepEqual(
+      tab.invoicesPerYear.flatMap((year) => year.listInvoicesPerYear.map((invoice) => invoice.idRichiestaRimborso)),
+      [fresh],
+    );
+    // It is still one of the traveler's invoices, in the All tab.
+    const all = (await get(traveler, '?statoFattura=TUTTE')).json() as { invoicesPerYear: Array<{ listInvoicesPerYear: Invoice[] }> };
+    assert.ok(all.invoicesPerYear.some((year) => year.listInvoicesPerYear.some((invoice) => invoice.idRichiestaRimborso === expired)));
   });
 
   it('shows one invoice with every field, and answers 404 for another traveler’s', async () => {

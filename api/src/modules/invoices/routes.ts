@@ -88,7 +88,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The invoices of a tab, per year',
         description:
-          '`statoFattura`: TUTTE every invoice; SOLO_EMESSE the available ones (1, 30); SOLO_COMPLETATE those customs has decided ' +
+          '`statoFattura`: TUTTE every invoice; SOLO_EMESSE the available ones, those a new visa request can hold (1, 30, exit deadline not passed: the same as /usable); SOLO_COMPLETATE those customs has decided ' +
           '(100 granted, 50 not selected, 10 and 20 denied). Grouped per year of issue, the latest year and invoice first.',
         querystring: z.object({ statoFattura: z._default(invoiceFilterSchema, 'TUTTE'), ...language }),
         response: { 200: invoicesPerYearResponseSchema, ...errors },

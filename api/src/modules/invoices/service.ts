@@ -8,9 +8,9 @@ import { exitDeadline, firstIssueDayWithinDeadline, romeToday } from './calendar
 import { createInvoiceRepository, type InvoiceRow } from './repository';
 import { invoiceStateKey } from './states';
 
-const STATES_OF_FILTER: Readonly<Record<InvoiceFilter, readonly number[] | null>> = {
+/** The states of the All and Completed tabs; the Available tab is the usable invoices (see `usableRows`). */
+const STATES_OF_FILTER: Readonly<Record<Exclude<InvoiceFilter, 'SOLO_EMESSE'>, readonly number[] | null>> = {
   TUTTE: null,
-  SOLO_EMESSE: INVOICE_AVAILABLE_STATES,
   SOLO_COMPLETATE: INVOICE_COMPLETED_STATES,
 };
 
@@ -38,21 +38,27 @@ export function toInvoice(row: InvoiceRow, language: ServerLanguage): Invoice {
 export function createInvoiceService(db: Kysely<Database>, clock: () => Date = () => new Date()) {
   const repository = createInvoiceRepository(db);
 
+  /**
+   * The invoices a new visa request can hold: available (1, 30) and still within their exit deadline. The one
+   * definition of "available" for the traveler: the wizard's step 1 and the invoice list's Available tab.
+   */
+  const usableRows = (travelerId: number) => repository.usable(travelerId, INVOICE_AVAILABLE_STATES, firstIssueDayWithinDeadline(romeToday(clock())));
+
   return {
     async latest(travelerId: number, page: number, limit: number, language: ServerLanguage) {
       const { rows, total } = await repository.latest(travelerId, limit, page * limit);
       return { invoices: rows.map((row) => toInvoice(row, language)), links: { totalItems: total } };
     },
 
-    /** The invoices a new visa request can hold: available, and still within their exit deadline. */
+    /** The invoices a new visa request can hold (`usableRows`). */
     async usable(travelerId: number, language: ServerLanguage) {
-      const rows = await repository.usable(travelerId, INVOICE_AVAILABLE_STATES, firstIssueDayWithinDeadline(romeToday(clock())));
+      const rows = await usableRows(travelerId);
       return { invoices: rows.map((row) => toInvoice(row, language)), links: { totalItems: rows.length } };
     },
 
     /** The traveler's invoices of a filter, grouped per year of issue, the latest year first. */
     async perYear(travelerId: number, filter: InvoiceFilter, language: ServerLanguage) {
-      const rows = await repository.inStates(travelerId, STATES_OF_FILTER[filter]);
+      const rows = filter === 'SOLO_EMESSE' ? await usableRows(travelerId) : await repository.inStates(travelerId, STATES_OF_FILTER[filter]);
       const years = new Map<number, Invoice[]>();
       for (const row of rows) {
         const year = Number(row.emission_day.slice(0, 4));

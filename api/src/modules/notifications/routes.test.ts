@@ -121,6 +121,19 @@ describeEachDatabase('the traveler’s notifications', ({ build, database }) => 
     assert.match((await list(traveler, '?language=EN', 'IT')).notifications[0]!.tipoNotifica.messaggio, /^The exit deadline/);
   });
 
+  it('tells of a new request what its page tells: pending, show the QR code at the exit point', async () => {
+    const traveler = await signedInTraveler(db());
+    await notify(db(), { travelerId: traveler.id, kind: 'VISA_CREATED', params: { requestCode: 'VR-NEW' } });
+    assert.equal(
+      (await list(traveler, '', 'EN')).notifications[0]!.tipoNotifica.messaggio,
+      'Visa request VR-NEW has been created and is pending: show its QR code at the exit point (kiosk or customs officer) when you leave the EU, or start the risk analysis from the request.',
+    );
+    assert.equal(
+      (await list(traveler, '', 'IT')).notifications[0]!.tipoNotifica.messaggio,
+      "La richiesta di visto VR-NEW è stata creata ed è in attesa: mostra il suo QR code al punto di uscita (totem o funzionario doganale) quando lasci l'UE, oppure avvia l'analisi dei rischi dalla richiesta.",
+    );
+  });
+
   it('marks a notification read once, counts the unread, and answers 404 for another traveler’s', async () => {
     const traveler = await signedInTraveler(db());
     const other = await signedInTraveler(db());

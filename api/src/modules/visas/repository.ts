@@ -1,4 +1,4 @@
-import { EXIT_DEADLINE_MONTHS, INVOICE_AVAILABLE_STATES, InvoiceState, type ServerLanguage } from '@varco/contracts';
+import { EXIT_DEADLINE_MONTHS, INVOICE_AVAILABLE_STATES, InvoiceState, VisaState, type ServerLanguage } from '@varco/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, RiskOrigin, RiskReason } from '../../db/types';
 import { heldBy, invoiceColumns, type InvoiceRow } from '../invoices/repository';
@@ -111,21 +111,46 @@ function visaRows(db: Db, language: ServerLanguage) {
     .select(sql<number>`(select count(*) from visa_request_invoice vi where vi.visa_request_id = v.id)::int`.as('total_invoices'));
 }
 
+/** The traveler's pending request (state 1), if any: a traveler has at most one at a time. */
+export function pendingVisaOf(db: Db, travelerId: number): Promise<{ id: number; request_code: string } | undefined> {
+  return db
+    .selectFrom('visa_request')
+    .select(['id', 'request_code'])
+    .where('traveler_id', '=', travelerId)
+    .where('state_code', '=', VisaState.PENDING)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** Whether the traveler has a pending request (state 1): the user-info flag visaCreationEnabled is its negation. */
 export async function hasPendingVisa(db: Kysely<Database>, travelerId: number): Promise<boolean> {
-  const row = await db.selectFrom('visa_request').select('id').where('traveler_id', '=', travelerId).where('state_code', '=', 1).limit(1).executeTakeFirst();
-  return row !== undefined;
+  return (await pendingVisaOf(db, travelerId)) !== undefined;
+}
+
+/**
+ * Locks the traveler's row (FOR UPDATE) until the end of `trx`: the creations of one traveler's requests take it
+ * first, so two at once run one after the other and the second sees the pending request of the first.
+ */
+export async function lockTraveler(trx: Transaction<Database>, travelerId: number): Promise<void> {
+  await trx.selectFrom('traveler').select('id').where('id', '=', travelerId).forUpdate().executeTakeFirst();
 }
 
 export function createVisaRepository(db: Kysely<Database>) {
   return {
-    /** A page of the traveler's requests, newest first, and how many there are in all. */
-    async list(travelerId: number, limit: number, offset: number, language: ServerLanguage): Promise<{ rows: VisaRow[]; total: number }> {
-      const [rows, count] = await Promise.all([
-        visaRows(db, language).where('v.traveler_id', '=', travelerId).orderBy('v.created_at', 'desc').orderBy('v.id', 'desc').limit(limit).offset(offset).execute(),
-        db.selectFrom('visa_request').select(sql<number>`count(*)::int`.as('total')).where('traveler_id', '=', travelerId).executeTakeFirstOrThrow(),
+    /** A page of the traveler's requests (those in `stateCode` when given), newest first, and how many there are in all. */
+    async list(travelerId: number, limit: number, offset: number, language: ServerLanguage, stateCode?: number): Promise<{ rows: VisaRow[]; total: number }> {
+      let rows = visaRows(db, language).where('v.traveler_id', '=', travelerId);
+      let count = db.selectFrom('visa_request').select(sql<number>`count(*)::int`.as('total')).where('traveler_id', '=', travelerId);
+      if (stateCode !== undefined) {
+        rows = rows.where('v.state_code', '=', stateCode);
+        count = count.where('state_code', '=', stateCode);
+      }
+      const [page, counted] = await Promise.all([
+        rows.orderBy('v.created_at', 'desc').orderBy('v.id', 'desc').limit(limit).offset(offset).execute(),
+        count.executeTakeFirstOrThrow(),
       ]);
-      return { rows, total: count.total };
+      return { rows: page, total: counted.total };
     },
 
     /** One of the traveler's requests; undefined when it is another traveler's or unknown. */
@@ -147,6 +172,8 @@ export function createVisaRepository(db: Kysely<Database>) {
     },
 
     hasPending: (travelerId: number) => hasPendingVisa(db, travelerId),
+
+    pending: (travelerId: number) => pendingVisaOf(db, travelerId),
 
     /** The traveler's invoices among `ids` (not cancelled), with the live request holding each. */
     candidates(travelerId: number, ids: readonly number[]): Promise<CandidateInvoice[]> {

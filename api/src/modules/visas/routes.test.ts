@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import type { Travel, Visa } from '@varco/contracts';
+import { EU_MEMBER_STATES, type Travel, type Visa } from '@varco/contracts';
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { signedInTraveler, type SignedInTraveler } from '../../test/travelers';
 import { addDays, exitDeadline, romeToday } from '../invoices/calendar';
@@ -43,6 +43,9 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database }) => 
     assert.equal(response.statusCode, 200, response.body);
     return response.json().id;
   }
+
+  /** Moves a request on from pending (as the exit point would), so that its traveler may create another. */
+  const settle = (id: number, state = 100) => db().updateTable('visa_request').set({ state_code: state }).where('id', '=', id).execute();
 
   it('answers 401 without a session', async () => {
     for (const request of [
@@ -88,7 +91,8 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database }) => 
     assert.equal(visa.travelDocNumber, 'YA1234567');
     assert.equal(visa.flightNumber, 'AZ 610');
     assert.equal(visa.crewMember, false);
-    assert.equal(visa.visaToBeAnalysed, true);
+    // Pending: waiting for the exit point (or for the traveler to start the analysis), no analysis under way.
+    assert.equal(visa.visaToBeAnalysed, false);
     assert.deepEqual(visa.riskAnalysis, { showTrafficLight: false, codeAnalysisResult: null, message: null });
     assert.ok(visa.qrCode?.startsWith(PNG_BASE64));
     // Coded fields follow the language.
@@ -98,7 +102,11 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database }) => 
   it('lists the requests newest first, paged, with the total', async () => {
     const { traveler, invoices } = await travelerWithInvoices(3);
     const ids = [];
-    for (const invoice of invoices) ids.push(await created(traveler, [invoice]));
+    for (const invoice of invoices) {
+      const id = await created(traveler, [invoice]);
+      ids.push(id);
+      await settle(id);
+    }
     const first = (await call(traveler, { method: 'GET', url: '/list?page=0&limit=2' })).json();
     const second = (await call(traveler, { method: 'GET', url: '/list?page=1&limit=2' })).json();
     assert.deepEqual([...first.requests, ...second.requests].map((visa: Visa) => visa.idRichiesta), [...ids].reverse());
@@ -130,8 +138,8 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database }) => 
     }
     // In Italian too.
     assert.equal((await create(traveler, [granted.id], validTravel(), 'IT')).json().extra.invoices, `La fattura ${granted.number} non è disponibile per una richiesta di visto`);
-    // An invoice in another live request: 409.
-    await created(traveler, [mine]);
+    // An invoice in another live request (here one under customs check): 409.
+    await settle(await created(traveler, [mine]), 20);
     const taken = await create(traveler, [mine.id]);
     assert.equal(taken.statusCode, 409);
     assert.equal(taken.json().detail, 'An invoice you selected is already in another visa request.');
@@ -186,6 +194,14 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database }) => 
     assert.equal((await create(traveler, [soon.id], validTravel({ travelDate: `${deadline}T20:00:00.000Z` }))).statusCode, 200);
   });
 
+  it('knows the EU member states as the reference data does (the destination rule the wizard applies too)', async () => {
+    const members = await db().selectFrom('country').select('code').where('eu_member', '=', true).orderBy('code').execute();
+    assert.deepEqual(
+      members.map((row) => row.code),
+      [...EU_MEMBER_STATES].sort(),
+    );
+  });
+
   it('keeps no document for crew members and drivers, and accepts a free zone of an EU country', async () => {
     const { traveler, invoices } = await travelerWithInvoices(3);
     const crew = await created(traveler, [invoices[0]!], validTravel({ crewMember: true, travelDocType: null, travelDocNumber: null }));
@@ -193,6 +209,7 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database }) => 
     assert.equal(visa.crewMember, true);
     assert.equal(visa.travelDocType, null);
     assert.equal(visa.travelDocNumber, null);
+    await settle(crew);
 
     const driver = await created(
       traveler,
@@ -205,6 +222,7 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database }) => 
     assert.equal(visa.travelDocNumber, null);
     assert.equal(visa.flightNumber, null);
     assert.equal(visa.destinationAirport, null);
+    await settle(driver);
 
     const livigno = await created(traveler, [invoices[2]!], validTravel({ transportType: 'MP', destinationCountry: 'IT', destinationFreeZone: 'IT-LIVIGNO', destinationAirport: null }));
     visa = await detail(traveler, livigno);
@@ -238,6 +256,8 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database }) => 
     const other = await travelerWithInvoices(1);
     const othersId = await created(other.traveler, other.invoices);
     assert.equal((await update({ id: othersId, invoices: [kept.id], travel: validTravel() })).statusCode, 404);
+    // Once the first request has moved on to a customs check, its invoices are still held by it.
+    await settle(id, 20);
     const otherRequest = await created(traveler, [await insertInvoice(db(), traveler.document)]);
     const stolen = await update({ id: otherRequest, invoices: [kept.id], travel: validTravel() });
     assert.equal(stolen.statusCode, 409);
@@ -338,6 +358,59 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database }) => 
     assert.equal(response.headers['content-type'], 'application/pdf');
     assert.equal(response.headers['content-disposition'], `attachment; filename="visa-request-${id}.pdf"`);
     assert.equal(response.rawPayload.subarray(0, 5).toString('latin1'), '%PDF-');
+  });
+
+  it('keeps one pending request per traveler: a second is refused, the pending one can still change', async () => {
+    const { traveler, invoices } = await travelerWithInvoices(3);
+    const [first, second, third] = invoices as [TestInvoice, TestInvoice, TestInvoice];
+    const id = await created(traveler, [first]);
+    const { requestCode } = await detail(traveler, id);
+
+    const refused = await create(traveler, [second.id]);
+    assert.equal(refused.statusCode, 409, refused.body);
+    assert.equal(
+      refused.json().detail,
+      `Your visa request ${requestCode} is still pending: have its QR code scanned at the exit point, or modify or delete it, before you create a new one.`,
+    );
+    const italian = await create(traveler, [second.id], validTravel(), 'IT');
+    assert.equal(italian.statusCode, 409);
+    assert.equal(
+      italian.json().detail,
+      `La tua richiesta di visto ${requestCode} è ancora in attesa: presenta il suo QR code al punto di uscita, oppure modificala o eliminala, prima di crearne una nuova.`,
+    );
+    // The list names the pending request when asked for that state only.
+    const pendingList = (await call(traveler, { method: 'GET', url: '/list?stateCode=1&limit=1' })).json();
+    assert.deepEqual(pendingList.requests.map((visa: Visa) => visa.idRichiesta), [id]);
+    assert.equal(pendingList.links.totalItems, 1);
+    assert.equal((await call(traveler, { method: 'GET', url: '/list?stateCode=abc' })).statusCode, 400);
+    // Refused whatever the form holds, and nothing was claimed.
+    assert.equal((await create(traveler, [third.id], validTravel({ flightNumber: null }))).statusCode, 409);
+    assert.equal((await invoiceStates(db(), [second.id])).get(second.id)?.state_code, 1);
+
+    // The pending request itself can still be modified.
+    const update = await call(traveler, { method: 'PUT', url: '', payload: { id, invoices: [first.id, second.id], travel: validTravel() } });
+    assert.equal(update.statusCode, 200, update.body);
+    // Once it has moved on, a new request can be created.
+    await settle(id);
+    assert.deepEqual((await call(traveler, { method: 'GET', url: '/list?stateCode=1' })).json(), { requests: [], links: { totalItems: 0 } });
+    assert.equal((await create(traveler, [third.id])).statusCode, 200);
+    // Another traveler is not held back by this one's pending request.
+    const other = await travelerWithInvoices(1);
+    await created(other.traveler, other.invoices);
+  });
+
+  it('lets one of two simultaneous creations of a traveler win', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const { traveler, invoices } = await travelerWithInvoices(2);
+      const [one, two] = invoices as [TestInvoice, TestInvoice];
+      const responses = await Promise.all([create(traveler, [one.id]), create(traveler, [two.id])]);
+      assert.deepEqual(responses.map((response) => response.statusCode).sort(), [200, 409], responses.map((response) => response.body).join(' | '));
+      const pending = await db().selectFrom('visa_request').select('id').where('traveler_id', '=', traveler.id).where('state_code', '=', 1).execute();
+      assert.equal(pending.length, 1);
+      // The loser's invoice was not claimed.
+      const loser = responses.findIndex((response) => response.statusCode === 409) === 0 ? one : two;
+      assert.equal((await invoiceStates(db(), [loser.id])).get(loser.id)?.state_code, 1);
+    }
   });
 
   it('gives an invoice to one of two concurrent requests only', async () => {

@@ -8,6 +8,7 @@ import {
   visaIdResponseSchema,
   visaListResponseSchema,
   visaSchema,
+  visaStateQuerySchema,
   type ServerLanguage,
 } from '@varco/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -43,7 +44,8 @@ export const visaRoutes: FastifyPluginAsyncZod<VisaRoutesOptions> = async (app, 
         summary: 'Create a visa request',
         description:
           'Invoices (refund ids: the traveler’s own, available, within their exit deadline, each once) and the travel (SPEC §5 ' +
-          'Visa step 2). The request is pending (1) and its invoices in progress (90). An invoice held by another request ' +
+          'Visa step 2). The request is pending (1) and its invoices in progress (90). A traveler has one pending request at a ' +
+          'time: while one is pending, a new one answers 409 (its request code in the detail). An invoice held by another request ' +
           'answers 409. Per-field messages are in `extra` (`invoices`, `travel.<field>`).',
         querystring: z.object(language),
         body: createVisaBodySchema,
@@ -80,14 +82,17 @@ export const visaRoutes: FastifyPluginAsyncZod<VisaRoutesOptions> = async (app, 
       schema: {
         tags,
         summary: 'The visa requests',
-        description: 'The traveler’s requests, newest first, `limit` per page (`page` from 0), with their total count.',
-        querystring: z.extend(pageQuerySchema, language),
+        description:
+          'The traveler’s requests, newest first, `limit` per page (`page` from 0), with their total count. `stateCode` keeps ' +
+          'the requests in that state only (1: the pending request, at most one).',
+        querystring: z.extend(pageQuerySchema, { ...language, stateCode: z.optional(visaStateQuerySchema) }),
         response: { 200: visaListResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       privateAnswer(reply);
-      return service.list(requireSession(request).traveler_id, request.query.page, request.query.limit, languageOf(request, request.query));
+      const { page, limit, stateCode } = request.query;
+      return service.list(requireSession(request).traveler_id, page, limit, languageOf(request, request.query), stateCode);
     },
   );
 

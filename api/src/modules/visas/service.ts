@@ -1,10 +1,15 @@
 import {
   DATE_INPUT_MAX,
+  destinationNeedsFreeZone,
+  FLIGHT_NUMBER_PATTERN,
   INVOICE_AVAILABLE_STATES,
   InvoiceState,
+  MIN_TEXT_LENGTH,
+  normaliseFlightNumber,
   TRANSPORT_AIR,
   TRANSPORT_PRIVATE_VEHICLE,
   TrafficLight,
+  TRAVEL_DOC_NUMBER_MAX_LENGTH,
   VisaState,
   type ServerLanguage,
   type Travel,
@@ -27,7 +32,9 @@ import {
   linkInvoices,
   liveInvoiceIds,
   lockRequest,
+  lockTraveler,
   makeAvailable,
+  pendingVisaOf,
   type CandidateInvoice,
   type TravelValues,
   type VisaRow,
@@ -94,7 +101,9 @@ export function toVisa(row: VisaRow, language: ServerLanguage, extras: Pick<Visa
     destinationAirport: coded(row.destination_airport, row.destination_airport_label),
     destinationFreeZone: coded(row.destination_free_zone, row.destination_free_zone_label),
     flightNumber: row.flight_number,
-    visaToBeAnalysed: row.state_code === VisaState.PENDING && row.risk_analysed_at === null,
+    // The risk analysis runs whole within the call that starts it (the traveler's, or the exit point's scan): no
+    // request is ever seen waiting for its result. A pending request waits for the exit point, not for an analysis.
+    visaToBeAnalysed: false,
     riskAnalysis: { showTrafficLight: light !== null, codeAnalysisResult: light, message },
   };
 }
@@ -108,10 +117,10 @@ const code = (value: string | null | undefined) => text(value)?.toUpperCase() ??
 
 /** An instant written in ISO 8601 with a time and a zone (the browser sends UTC: 2026-05-01T08:30:00.000Z). */
 const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
-/** IATA (2 characters) or ICAO (3 letters) airline designator, 1-4 digits, an optional suffix letter. */
-const FLIGHT_NUMBER = /^([A-Z0-9]{2}|[A-Z]{3}) ?\d{1,4}[A-Z]?$/;
 
 const fail = (fields: Record<string, Message>) => new AppError(400, { key: 'validationFailed' }, fields);
+/** A traveler has one pending request at a time: a new one waits until it is scanned, deleted or expired. */
+const onePending = (pending: { request_code: string }) => new AppError(409, { key: 'visa.pendingExists', params: { requestCode: pending.request_code } });
 const taken = (invoice: CandidateInvoice | undefined, id: number) =>
   new AppError(409, { key: 'visa.invoiceTaken' }, { invoices: { key: 'visa.invoiceTakenField', params: { number: invoice?.invoice_number ?? id } } });
 
@@ -168,7 +177,8 @@ export function createVisaService(db: Kysely<Database>, deps: VisaServiceDeps) {
     const air = transportType === TRANSPORT_AIR;
     const privateVehicle = transportType === TRANSPORT_PRIVATE_VEHICLE;
     const crewMember = !privateVehicle && body.crewMember;
-    const flightNumber = air ? text(body.flightNumber)?.toUpperCase().replace(/\s+/g, ' ') ?? null : null;
+    const flightText = air ? text(body.flightNumber) : null;
+    const flightNumber = flightText === null ? null : normaliseFlightNumber(flightText);
     const destinationAirport = air ? code(body.destinationAirport) : null;
     // Documents are asked unless the traveler is crew or drives (SPEC §5); otherwise they are not kept.
     const needsDocuments = !crewMember && !privateVehicle;
@@ -183,7 +193,7 @@ export function createVisaService(db: Kysely<Database>, deps: VisaServiceDeps) {
 
     if (air) {
       if (!flightNumber) fields['travel.flightNumber'] = { key: 'field.required' };
-      else if (!FLIGHT_NUMBER.test(flightNumber)) fields['travel.flightNumber'] = { key: 'visa.flightNumberFormat' };
+      else if (!FLIGHT_NUMBER_PATTERN.test(flightNumber)) fields['travel.flightNumber'] = { key: 'visa.flightNumberFormat' };
       if (!destinationAirport) fields['travel.destinationAirport'] = { key: 'field.required' };
       else if (known.airportCountry === null) fields['travel.destinationAirport'] = { key: 'visa.airportUnknown' };
       else if (known.airportCountry !== destinationCountry) fields['travel.destinationAirport'] = { key: 'visa.airportNotInCountry' };
@@ -193,8 +203,8 @@ export function createVisaService(db: Kysely<Database>, deps: VisaServiceDeps) {
       if (!travelDocType) fields['travel.travelDocType'] = { key: 'field.required' };
       else if (!known.docTypeKnown) fields['travel.travelDocType'] = { key: 'field.unknownDocumentType' };
       if (!travelDocNumber) fields['travel.travelDocNumber'] = { key: 'field.required' };
-      else if (travelDocNumber.length < 2) fields['travel.travelDocNumber'] = { key: 'field.minLength', params: { min: 2 } };
-      else if (travelDocNumber.length > 50) fields['travel.travelDocNumber'] = { key: 'field.maxLength', params: { max: 50 } };
+      else if (travelDocNumber.length < MIN_TEXT_LENGTH) fields['travel.travelDocNumber'] = { key: 'field.minLength', params: { min: MIN_TEXT_LENGTH } };
+      else if (travelDocNumber.length > TRAVEL_DOC_NUMBER_MAX_LENGTH) fields['travel.travelDocNumber'] = { key: 'field.maxLength', params: { max: TRAVEL_DOC_NUMBER_MAX_LENGTH } };
     }
 
     // Destination: outside the EU VAT area — a country outside the EU, or a free zone of the country.
@@ -202,7 +212,7 @@ export function createVisaService(db: Kysely<Database>, deps: VisaServiceDeps) {
     else if (known.countryEuMember === null) fields['travel.destinationCountry'] = { key: 'field.unknownCountry' };
     else if (destinationFreeZone) {
       if (known.zoneCountry !== destinationCountry) fields['travel.destinationFreeZone'] = { key: 'visa.zoneNotInCountry' };
-    } else if (known.countryEuMember) fields['travel.destinationCountry'] = { key: 'visa.destinationInEu' };
+    } else if (destinationNeedsFreeZone(destinationCountry)) fields['travel.destinationCountry'] = { key: 'visa.destinationInEu' };
 
     // The departure: a valid instant, in the future, not after 2999-12-31 nor after the earliest exit deadline.
     const match = ISO_INSTANT.exec(body.travelDate.trim());
@@ -268,12 +278,19 @@ export function createVisaService(db: Kysely<Database>, deps: VisaServiceDeps) {
   return {
     repository,
 
-    /** Creates a pending request (1) holding the invoices (90); answers its id. */
+    /** Creates a pending request (1) holding the invoices (90); answers its id. 409 while another is pending. */
     async create(travelerId: number, body: { invoices: number[]; travel: Travel }): Promise<{ id: number }> {
+      // Told first: whatever the form holds, no new request can be created while one is pending.
+      const pending = await pendingVisaOf(db, travelerId);
+      if (pending) throw onePending(pending);
       const checked = await check(travelerId, body.invoices, body.travel);
       const now = clock();
       return claiming(() =>
         db.transaction().execute(async (trx) => {
+          // Checked again under the traveler's lock: of two creations at once, the second finds the first's request.
+          await lockTraveler(trx, travelerId);
+          const created = await pendingVisaOf(trx, travelerId);
+          if (created) throw onePending(created);
           await claimAll(trx, travelerId, checked.invoiceIds, checked);
           let id: number | undefined;
           while (id === undefined) {
@@ -342,8 +359,8 @@ export function createVisaService(db: Kysely<Database>, deps: VisaServiceDeps) {
       });
     },
 
-    async list(travelerId: number, page: number, limit: number, language: ServerLanguage) {
-      const { rows, total } = await repository.list(travelerId, limit, page * limit, language);
+    async list(travelerId: number, page: number, limit: number, language: ServerLanguage, stateCode?: number) {
+      const { rows, total } = await repository.list(travelerId, limit, page * limit, language, stateCode);
       return { requests: rows.map((row) => toVisa(row, language)), links: { totalItems: total } };
     },
 

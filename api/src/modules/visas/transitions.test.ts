@@ -164,9 +164,11 @@ describeEachDatabase('the visa request state machine', ({ database, build }) => 
     const now = new Date();
     const due = await pending(1);
     const traveler = due.traveler;
-    // A second request whose invoice's exit deadline passed while it waited (written directly: the rules refuse it).
-    const late = await insertInvoice(db(), traveler.document);
-    const lateRequest = (await service.create(traveler.id, { invoices: [late.id], travel: validTravel() })).id;
+    // A request (of another traveler: one pending each) whose invoice's exit deadline passed while it waited (written
+    // directly: the rules refuse it).
+    const lateOne = await pending(1);
+    const [late] = lateOne.invoices as [TestInvoice];
+    const lateRequest = lateOne.id;
     await db().updateTable('invoice').set({ emission_date: issueDayPastDeadline() }).where('id', '=', late.id).execute();
     const recent = await pending(1);
     const setTravel = (id: number, hoursAgo: number) =>

@@ -1,12 +1,15 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { PRIVATE_BASE, VISA_PAGE_SIZE, toServerLanguage, visaListResponseSchema } from '@varco/contracts';
+import { PRIVATE_BASE, VISA_PAGE_SIZE, VisaState, toServerLanguage, visaListResponseSchema } from '@varco/contracts';
 import { requestJson } from '@varco/http';
 import { currentLanguage } from '@varco/i18n';
 
-/** GET private/visa/list?page&limit: the traveler's visa requests, newest first, one page at a time (SPEC §7). */
-export function getVisaList(page: number, limit: number) {
+/**
+ * GET private/visa/list?page&limit: the traveler's visa requests, newest first, one page at a time; with
+ * `stateCode`, only those in that state.
+ */
+export function getVisaList(page: number, limit: number, stateCode?: number) {
   return requestJson(`${PRIVATE_BASE}/visa/list`, visaListResponseSchema, {
-    searchParams: { page, limit, language: toServerLanguage(currentLanguage()) },
+    searchParams: { page, limit, language: toServerLanguage(currentLanguage()), ...(stateCode === undefined ? {} : { stateCode }) },
   });
 }
 
@@ -28,5 +31,13 @@ export function useLatestVisas(limit: number) {
   return useQuery({
     queryKey: ['visa', 'latest', limit, currentLanguage()],
     queryFn: () => getVisaList(0, limit),
+  });
+}
+
+/** The traveler's pending request (there is at most one), or null: while it is pending no other can be created. */
+export function usePendingVisa() {
+  return useQuery({
+    queryKey: ['visa', 'pending', currentLanguage()],
+    queryFn: async () => (await getVisaList(0, 1, VisaState.PENDING)).requests[0] ?? null,
   });
 }

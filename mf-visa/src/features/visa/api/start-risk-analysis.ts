@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { PRIVATE_BASE, toServerLanguage } from '@varco/contracts';
 import { requestVoid } from '@varco/http';
 import { currentLanguage } from '@varco/i18n';
@@ -16,10 +16,18 @@ export function startRiskAnalysis(id: number) {
   });
 }
 
+const riskAnalysisKey = (id: number) => ['visa', 'start-risk-analysis', id] as const;
+
 export function useStartRiskAnalysis(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: riskAnalysisKey(id),
     mutationFn: () => startRiskAnalysis(id),
     onSuccess: () => invalidateVisaData(queryClient),
   });
+}
+
+/** Whether the traveler's risk analysis of request `id` is running now (started from this page, not answered yet). */
+export function useRiskAnalysisRunning(id: number): boolean {
+  return useIsMutating({ mutationKey: riskAnalysisKey(id) }) > 0;
 }

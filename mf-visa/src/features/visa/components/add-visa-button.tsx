@@ -2,12 +2,24 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@varco/session';
 import { NS } from '../../../i18n/namespace';
+import { useUsableInvoices } from '../../wizard/api/get-usable-invoices';
 
-/** The add-new-request button: only while a new request may be created, i.e. none is pending (SPEC §4, §6). */
+/**
+ * The add-new-request button: only while a new request may be created, i.e. none is pending, and
+ * some invoice can go into it; without one, a short note tells why there is nothing to add. Should the invoices
+ * not load, the button stays: the wizard tells the rest.
+ */
 export function AddVisaButton() {
   const { t } = useTranslation(NS);
   const enabled = useSession((state) => state.visaCreationEnabled);
-  if (!enabled) return null;
+  const usable = useUsableInvoices();
+  if (!enabled || usable.isPending) return null;
+  if (usable.isSuccess && usable.data.invoices.length === 0)
+    return (
+      <p className="text-muted small mb-0" data-testid="add-visa-nothing">
+        {t('addButton.nothingToAdd')}
+      </p>
+    );
   return (
     <Link to="/protected/visa/create?step=1" className="btn btn-primary" data-testid="add-visa-button">
       {t('addButton.label')}

@@ -168,6 +168,38 @@ describe('visa detail: delete (SPEC §4, §7)', () => {
   });
 });
 
+describe('visa detail: a pending request tells one story', () => {
+  const statusBadge = () => within(screen.getByTestId('visa-detail')).getByText((_, element) => element?.classList.contains('badge') ?? false);
+
+  it('waits for the exit point (orange); blue "Risk analysis" only while the analysis started here runs', async () => {
+    let answer: (value: undefined) => void = () => undefined;
+    requestJsonMock.mockResolvedValueOnce({ ...full, visaToBeAnalysed: false }).mockResolvedValue({ ...full, stateCode: 50, riskAnalysis: { showTrafficLight: true, codeAnalysisResult: 1, message: null } });
+    requestVoidMock.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    renderRoutes('/protected/visa/7');
+    expect(await screen.findByTestId('qr-instruction')).toHaveTextContent(
+      'Show this QR code at the exit point, at the kiosk or to the customs officer: the risk analysis runs when it is scanned. You can also start it yourself before you get there.',
+    );
+    expect(statusBadge()).toHaveTextContent('In progress');
+    expect(statusBadge()).toHaveAttribute('data-color', 'orange');
+
+    await user.click(screen.getByRole('button', { name: 'Start risk analysis' }));
+    await waitFor(() => expect(statusBadge()).toHaveTextContent('Risk analysis'));
+    expect(statusBadge()).toHaveAttribute('data-color', 'blue');
+    answer(undefined);
+    await waitFor(() => expect(statusBadge()).toHaveTextContent('In completion'));
+  });
+
+  it('says the same in Italian', async () => {
+    requestJsonMock.mockResolvedValue({ ...full, visaToBeAnalysed: false });
+    renderRoutes('/protected/visa/7', 'it_IT');
+    expect(await screen.findByTestId('qr-instruction')).toHaveTextContent(
+      "Mostra questo QR code al punto di uscita, al totem o al funzionario doganale: l'analisi dei rischi parte quando viene scansionato. Puoi anche avviarla tu prima di arrivarci.",
+    );
+    expect(statusBadge()).toHaveTextContent('In lavorazione');
+  });
+});
+
 describe('visa detail: risk analysis (SPEC §4)', () => {
   it('starts it and loads the request again', async () => {
     requestJsonMock.mockResolvedValueOnce(full).mockResolvedValue({ ...full, stateCode: 50, riskAnalysis: { showTrafficLight: true, codeAnalysisResult: 1, message: null } });

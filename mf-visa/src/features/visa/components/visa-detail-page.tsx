@@ -2,11 +2,11 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { TRANSPORT_PRIVATE_VEHICLE, VisaState, type Visa } from '@varco/contracts';
 import { isClientError } from '@varco/http';
-import { DetailRow, formatAmount, formatDate, formatTime, InvoiceStatusBadge, NotFoundState, PageLoader, parseId, VisaStatusBadge } from '@varco/ui';
+import { DetailRow, formatAmount, formatDate, formatTime, InvoiceStatusBadge, NotFoundState, PageLoader, parseId } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useVisa } from '../api/get-visa';
 import { VisaActions } from './visa-actions';
-import { badgeFlagsOf } from './visa-item';
+import { VisaBadge } from './visa-item';
 import { VisaQr, VisaTrafficLight } from './visa-qr';
 
 /** SPEC §2 /protected/visa/{id}: one visa request with its QR code. */
@@ -52,7 +52,7 @@ function VisaDetail({ visa }: { visa: Visa }) {
             <DetailRow label={t('detail.code')}>{visa.requestCode}</DetailRow>
             <DetailRow label={t('detail.visaRequestId')}>{visa.visaRequestId}</DetailRow>
             <DetailRow label={t('detail.status')}>
-              <VisaStatusBadge stateCode={visa.stateCode} {...badgeFlagsOf(visa)} />
+              <VisaBadge visa={visa} />
             </DetailRow>
             <DetailRow label={t('detail.sent')}>{sent}</DetailRow>
             <DetailRow label={t('detail.totalAmount')}>{formatAmount(visa.totalAmount, i18n.language)}</DetailRow>

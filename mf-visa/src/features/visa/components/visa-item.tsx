@@ -1,15 +1,23 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { Visa } from '@varco/contracts';
+import { VisaState, type Visa } from '@varco/contracts';
 import { formatAmount, formatDate, formatTime, VisaStatusBadge } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
+import { useRiskAnalysisRunning } from '../api/start-risk-analysis';
 
 /**
- * The badge flags of a request: a pending request still to be analysed is shown as under risk analysis (SPEC §4
- * "blue for risk analysis"); state 50 is 'in completion' by its code.
+ * The badge flags of a request: blue "risk analysis" only while an analysis of a pending request is asked for and
+ * has not given its light yet — the server's flag, or the traveler's own analysis still running in this page. A
+ * pending request otherwise waits for the exit point (orange). State 50 is 'in completion' by its code.
  */
-export function badgeFlagsOf(visa: Visa): { riskAnalysis: boolean } {
-  return { riskAnalysis: visa.visaToBeAnalysed === true };
+export function useBadgeFlags(visa: Visa): { riskAnalysis: boolean } {
+  const running = useRiskAnalysisRunning(visa.idRichiesta);
+  return { riskAnalysis: visa.stateCode === VisaState.PENDING && (visa.visaToBeAnalysed === true || running) };
+}
+
+/** The status badge of a request, in a list and in its detail. */
+export function VisaBadge({ visa }: { visa: Visa }) {
+  return <VisaStatusBadge stateCode={visa.stateCode} {...useBadgeFlags(visa)} />;
 }
 
 /** One visa request in a list: code (to its detail), sent date and hour, amount, invoice count and status. */
@@ -31,7 +39,7 @@ export function VisaItem({ visa }: { visa: Visa }) {
           <div className="fw-semibold" data-testid="visa-amount">
             {formatAmount(visa.totalAmount, i18n.language)}
           </div>
-          <VisaStatusBadge stateCode={visa.stateCode} {...badgeFlagsOf(visa)} />
+          <VisaBadge visa={visa} />
         </div>
       </div>
     </li>

@@ -20,7 +20,10 @@ const travel = {
   destinationAirport: 'JFK',
 };
 const usable = {
-  invoices: [anInvoice({ idRichiestaRimborso: 1, invoiceNumber: 'FT-1', totalAmount: 300 }), anInvoice({ idRichiestaRimborso: 2, invoiceNumber: 'FT-2', totalAmount: 150.5 })],
+  invoices: [
+    anInvoice({ idRichiestaRimborso: 1, invoiceNumber: 'FT-1', totalAmount: 300, exitDeadline: '2999-12-31' }),
+    anInvoice({ idRichiestaRimborso: 2, invoiceNumber: 'FT-2', totalAmount: 150.5, exitDeadline: '2999-12-31' }),
+  ],
   links: { totalItems: 2 },
 };
 const savedDraft = () => JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? 'null');
@@ -37,7 +40,7 @@ describe('wizard step 3: summary and submit (SPEC §4 wizard, §7 POST/PUT visa)
     requestJsonMock.mockImplementation(answerByPath({ 'v1/private/invoices/usable': usable, 'POST v1/private/visa': post, 'v1/private/visa/55': aVisa({ idRichiesta: 55 }) }));
     const user = userEvent.setup();
     renderRoutes('/protected/visa/create?step=3');
-    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Step 3 of 3: summary');
+    expect(await screen.findByRole('heading', { level: 2 })).toHaveTextContent('Step 3 of 3: summary');
     await waitFor(() => expect(within(screen.getByTestId('summary-invoices')).getAllByRole('listitem')).toHaveLength(2));
     expect(screen.getByTestId('summary-total')).toHaveTextContent('2 invoices selected, total €450.50');
     const rows = within(screen.getByTestId('summary-travel'));
@@ -93,7 +96,8 @@ describe('wizard step 3: summary and submit (SPEC §4 wizard, §7 POST/PUT visa)
 });
 
 describe('modify a request (SPEC §2 /protected/visa/update/{id})', () => {
-  const own = anInvoice({ idRichiestaRimborso: 9, invoiceNumber: 'FT-9', stateCode: 90, totalAmount: 99 });
+  // The departure of `travel` (in 2999) is within the exit deadline of every invoice of the request.
+  const own = anInvoice({ idRichiestaRimborso: 9, invoiceNumber: 'FT-9', stateCode: 90, totalAmount: 99, exitDeadline: '2999-12-31' });
   const pendingVisa = aVisa({
     idRichiesta: 7,
     stateCode: 1,

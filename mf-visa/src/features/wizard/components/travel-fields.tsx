@@ -1,8 +1,9 @@
 import type { ChangeEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MIN_TEXT_LENGTH } from '@varco/contracts';
+import { MIN_TEXT_LENGTH, TRAVEL_DOC_NUMBER_MAX_LENGTH } from '@varco/contracts';
+import { formatDate } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
-import type { TravelIssue } from '../utils/travel-form';
+import type { TravelContext, TravelIssue } from '../utils/travel-form';
 
 /** What every field of step 2 gets from the form. */
 export interface FieldProps {
@@ -14,6 +15,8 @@ export interface FieldProps {
   onChange: (value: string) => void;
   onBlur: () => void;
   hint?: string | undefined;
+  /** What a message may name beyond the field (the exit deadline the departure cannot pass). */
+  context?: TravelContext | undefined;
 }
 
 export interface SelectOption {
@@ -21,9 +24,9 @@ export interface SelectOption {
   label: string;
 }
 
-/** The translated message of an issue (SPEC §5). */
-export function FieldIssue({ id, issue }: { id: string; issue: TravelIssue }) {
-  const { t } = useTranslation(NS);
+/** The translated message of an issue; for the rules the api shares, the api's own message. */
+export function FieldIssue({ id, issue, context }: { id: string; issue: TravelIssue; context?: TravelContext | undefined }) {
+  const { t, i18n } = useTranslation(NS);
   let message: string;
   switch (issue) {
     case 'required':
@@ -40,6 +43,21 @@ export function FieldIssue({ id, issue }: { id: string; issue: TravelIssue }) {
       break;
     case 'futureDate':
       message = t('validation.futureDate');
+      break;
+    case 'maxLength':
+      message = t('validation.maxLength', { length: TRAVEL_DOC_NUMBER_MAX_LENGTH });
+      break;
+    case 'flightNumber':
+      message = t('validation.flightNumber');
+      break;
+    case 'destinationInEu':
+      message = t('validation.destinationInEu');
+      break;
+    case 'afterDeadline':
+      message = t('validation.afterDeadline', {
+        deadline: context?.exitDeadline ? formatDate(context.exitDeadline.day, i18n.language) : '',
+        number: context?.exitDeadline?.invoiceNumber ?? '',
+      });
       break;
   }
   return (
@@ -62,7 +80,7 @@ function describedBy(id: string, issue: TravelIssue | null, hint: string | undef
   return [hint ? `${id}-hint` : null, issue ? `${id}-issue` : null].filter(Boolean).join(' ') || undefined;
 }
 
-function Extras({ id, issue, hint }: { id: string; issue: TravelIssue | null; hint: string | undefined }): ReactNode {
+function Extras({ id, issue, hint, context }: { id: string; issue: TravelIssue | null; hint: string | undefined; context?: TravelContext | undefined }): ReactNode {
   return (
     <>
       {hint ? (
@@ -70,7 +88,7 @@ function Extras({ id, issue, hint }: { id: string; issue: TravelIssue | null; hi
           {hint}
         </small>
       ) : null}
-      {issue ? <FieldIssue id={`${id}-issue`} issue={issue} /> : null}
+      {issue ? <FieldIssue id={`${id}-issue`} issue={issue} context={context} /> : null}
     </>
   );
 }
@@ -105,7 +123,21 @@ export function SelectField({ id, label, value, required, issue, onChange, onBlu
 }
 
 /** A text or date input of the design system. */
-export function InputField({ id, label, value, required, issue, onChange, onBlur, hint, type = 'text', min, max, autoComplete }: FieldProps & { type?: 'text' | 'date'; min?: string; max?: string; autoComplete?: string }) {
+export function InputField({
+  id,
+  label,
+  value,
+  required,
+  issue,
+  onChange,
+  onBlur,
+  hint,
+  context,
+  type = 'text',
+  min,
+  max,
+  autoComplete,
+}: FieldProps & { type?: 'text' | 'date'; min?: string; max?: string; autoComplete?: string }) {
   return (
     <div className="form-group mb-4">
       <Label htmlFor={id} label={label} required={required} className="active" />
@@ -123,7 +155,7 @@ export function InputField({ id, label, value, required, issue, onChange, onBlur
         aria-invalid={issue ? true : undefined}
         aria-describedby={describedBy(id, issue, hint)}
       />
-      <Extras id={id} issue={issue} hint={hint} />
+      <Extras id={id} issue={issue} hint={hint} context={context} />
     </div>
   );
 }

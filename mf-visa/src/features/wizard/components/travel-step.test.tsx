@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { requestJson } from '@varco/http';
-import { answerByPath, renderRoutes } from '../../../testing/fixtures';
+import { anInvoice, answerByPath, DESTINATION_COUNTRIES, renderRoutes } from '../../../testing/fixtures';
 import { DRAFT_STORAGE_KEY } from '../hooks/use-wizard-draft';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
@@ -14,11 +14,13 @@ function clockAt(instant: string) {
   jest.useFakeTimers({ now: new Date(instant), advanceTimers: true });
 }
 
-function openStep2(travel: unknown = null) {
+/** Opens step 2 with a draft holding invoice 1 (and `travel`), once the wizard has checked for a pending request. */
+async function openStep2(travel: unknown = null) {
   localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1], travel }));
   requestJsonMock.mockImplementation(answerByPath());
   const user = userEvent.setup();
   renderRoutes('/protected/visa/create?step=2');
+  await screen.findByTestId('travel-form');
   return user;
 }
 
@@ -47,7 +49,7 @@ afterEach(() => jest.useRealTimers());
 describe('wizard step 2: fields shown and required per transport (SPEC §5)', () => {
   it('asks for a flight and an airport by air, with required asterisks', async () => {
     clockAt('2025-01-15T09:42:00Z');
-    const user = openStep2();
+    const user = await openStep2();
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Step 2 of 3: travel details');
     expect(screen.queryByRole('textbox', { name: 'Flight number' })).not.toBeInTheDocument();
     await chooseTransport(user, 'AE');
@@ -69,7 +71,7 @@ describe('wizard step 2: fields shown and required per transport (SPEC §5)', ()
 
   it('hides the document fields for a crew member', async () => {
     clockAt('2025-01-15T09:42:00Z');
-    const user = openStep2();
+    const user = await openStep2();
     await chooseTransport(user, 'AE');
     await user.selectOptions(select('Travel document type'), 'PASSPORT');
     await user.type(input('Travel document number'), 'YA1234567');
@@ -83,7 +85,7 @@ describe('wizard step 2: fields shown and required per transport (SPEC §5)', ()
 
   it('hides the crew checkbox, the documents and the flight for a private vehicle', async () => {
     clockAt('2025-01-15T09:42:00Z');
-    const user = openStep2();
+    const user = await openStep2();
     await chooseTransport(user, 'MP');
     expect(screen.queryByRole('checkbox', { name: 'I am a crew member' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Travel document type' })).not.toBeInTheDocument();
@@ -94,7 +96,7 @@ describe('wizard step 2: fields shown and required per transport (SPEC §5)', ()
 
   it('offers the free zones of the destination country, and none is required', async () => {
     clockAt('2025-01-15T09:42:00Z');
-    const user = openStep2();
+    const user = await openStep2();
     await chooseTransport(user, 'MP');
     expect(select('Destination free zone')).toBeDisabled();
     await user.selectOptions(select('Destination country'), 'CH');
@@ -107,7 +109,7 @@ describe('wizard step 2: fields shown and required per transport (SPEC §5)', ()
 describe('wizard step 2: resets', () => {
   it('resets the form when the transport changes', async () => {
     clockAt('2025-01-15T09:42:00Z');
-    const user = openStep2();
+    const user = await openStep2();
     await chooseTransport(user, 'AE');
     await user.selectOptions(select('Destination country'), 'US');
     await user.type(input('Flight number'), 'AZ610');
@@ -126,7 +128,7 @@ describe('wizard step 2: resets', () => {
 
   it('clears hour and minutes when the date changes', async () => {
     clockAt('2025-01-15T09:42:00Z');
-    const user = openStep2();
+    const user = await openStep2();
     await chooseTransport(user, 'MP');
     setDate('2025-01-20');
     await user.selectOptions(select('Hour'), '10');
@@ -143,7 +145,7 @@ describe('wizard step 2: the departure clock, in Rome (SPEC §5, §9)', () => {
   it('offers today from the current hour, and minutes rounded up from the current minute', async () => {
     // 10:42 in Rome.
     clockAt('2025-01-15T09:42:00Z');
-    const user = openStep2();
+    const user = await openStep2();
     await chooseTransport(user, 'MP');
     expect(dateInput()).toHaveAttribute('min', '2025-01-15');
     expect(dateInput()).toHaveAttribute('max', '2999-12-31');
@@ -160,7 +162,7 @@ describe('wizard step 2: the departure clock, in Rome (SPEC §5, §9)', () => {
 
   it('goes to the next hour at 10:57', async () => {
     clockAt('2025-01-15T09:57:00Z');
-    const user = openStep2();
+    const user = await openStep2();
     await chooseTransport(user, 'MP');
     setDate('2025-01-15');
     expect(optionsOf('Hour')[1]).toBe('11');
@@ -170,7 +172,7 @@ describe('wizard step 2: the departure clock, in Rome (SPEC §5, §9)', () => {
 
   it('at 23:58 in Rome (22:58 UTC in winter) starts tomorrow, and today is refused', async () => {
     clockAt('2025-01-15T22:58:00Z');
-    const user = openStep2();
+    const user = await openStep2();
     await chooseTransport(user, 'MP');
     expect(dateInput()).toHaveAttribute('min', '2025-01-16');
     setDate('2025-01-15');
@@ -183,7 +185,7 @@ describe('wizard step 2: the departure clock, in Rome (SPEC §5, §9)', () => {
 
   it('sees the next day in Rome at 22:58 UTC in summer (00:58 in Rome)', async () => {
     clockAt('2025-07-15T22:58:00Z');
-    const user = openStep2();
+    const user = await openStep2();
     await chooseTransport(user, 'MP');
     expect(dateInput()).toHaveAttribute('min', '2025-07-16');
     setDate('2025-07-16');
@@ -192,7 +194,7 @@ describe('wizard step 2: the departure clock, in Rome (SPEC §5, §9)', () => {
 
   it('skips the hour that does not exist on the last Sunday of March', async () => {
     clockAt('2025-03-20T10:00:00Z');
-    const user = openStep2();
+    const user = await openStep2();
     await chooseTransport(user, 'MP');
     setDate('2025-03-30');
     expect(optionsOf('Hour').slice(1, 4)).toEqual(['00', '01', '03']);
@@ -200,7 +202,7 @@ describe('wizard step 2: the departure clock, in Rome (SPEC §5, §9)', () => {
 
   it('offers every hour once on the last Sunday of October, and sends summer time for 02:30', async () => {
     clockAt('2025-10-20T10:00:00Z');
-    const user = openStep2();
+    const user = await openStep2();
     await chooseTransport(user, 'MP');
     await user.selectOptions(select('Destination country'), 'CH');
     setDate('2025-10-26');
@@ -215,7 +217,7 @@ describe('wizard step 2: the departure clock, in Rome (SPEC §5, §9)', () => {
   it('refuses a saved departure that is now in the past', async () => {
     // 10:42 in Rome; the draft leaves at 09:00 in Rome the same day.
     clockAt('2025-01-15T09:42:00Z');
-    const user = openStep2({
+    const user = await openStep2({
       transportType: 'MP',
       crewMember: false,
       travelDate: '2025-01-15T08:00:00.000Z',
@@ -242,7 +244,7 @@ describe('wizard step 2: validation on blur and on Next', () => {
     localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1], travel: null }));
     const user = userEvent.setup();
     renderRoutes('/protected/visa/create?step=2', 'it_IT');
-    const transport = screen.getByRole('combobox', { name: 'Mezzo di trasporto' });
+    const transport = await screen.findByRole('combobox', { name: 'Mezzo di trasporto' });
     fireEvent.blur(transport);
     expect(issueOf(transport)).toBe('Campo obbligatorio');
     expect(transport).toHaveAttribute('aria-invalid', 'true');
@@ -253,13 +255,13 @@ describe('wizard step 2: validation on blur and on Next', () => {
     await user.type(flight, 'A');
     await user.tab();
     expect(issueOf(flight)).toBe('Inserisci almeno 2 caratteri');
-    await user.type(flight, 'Z');
+    await user.type(flight, 'Z610');
     expect(issueOf(flight)).toBeUndefined();
   });
 
   it('checks everything on Next and moves the focus to the first wrong field', async () => {
     clockAt('2025-01-15T09:42:00Z');
-    const user = openStep2();
+    const user = await openStep2();
     await waitFor(() => expect(select('Means of transport')).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(select('Means of transport')).toHaveFocus();
@@ -271,7 +273,7 @@ describe('wizard step 2: validation on blur and on Next', () => {
 
   it('saves the travel in the draft with the UTC instant of the Rome wall time, and goes to step 3', async () => {
     clockAt('2025-01-15T09:42:00Z');
-    const user = openStep2();
+    const user = await openStep2();
     await chooseTransport(user, 'AE');
     await user.selectOptions(select('Travel document type'), 'PASSPORT');
     await user.type(input('Travel document number'), 'YA1234567');
@@ -303,7 +305,7 @@ describe('wizard step 2: validation on blur and on Next', () => {
 
   it('sends no document and no crew flag for a private vehicle', async () => {
     clockAt('2025-01-15T09:42:00Z');
-    const user = openStep2();
+    const user = await openStep2();
     await chooseTransport(user, 'MP');
     await user.selectOptions(select('Destination country'), 'CH');
     await waitFor(() => expect(select('Destination free zone')).toBeEnabled());
@@ -328,8 +330,117 @@ describe('wizard step 2: validation on blur and on Next', () => {
 
   it('goes back to step 1', async () => {
     clockAt('2025-01-15T09:42:00Z');
-    const user = openStep2();
+    const user = await openStep2();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByTestId('where')).toHaveTextContent('/protected/visa/create?step=1');
+  });
+});
+
+describe('wizard step 2: the rules of the api, told when a field loses focus', () => {
+  /** Step 2 with invoice FT-1 selected, whose exit deadline is 30 April 2025, and the traveler's profile. */
+  async function openWithInvoice(language: 'en_US' | 'it_IT' = 'en_US') {
+    localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1], travel: null }));
+    requestJsonMock.mockImplementation(
+      answerByPath({
+        'v1/private/invoices/usable': { invoices: [anInvoice({ idRichiestaRimborso: 1, invoiceNumber: 'FT-1', exitDeadline: '2025-04-30' })], links: { totalItems: 1 } },
+        'v1/private/traveler/user-info': { nome: 'Mario', cognome: 'Rossi', tipoDocumentoCodice: 'ID_CARD', numeroDocumento: 'CA12345XY', visaCreationEnabled: true },
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoutes('/protected/visa/create?step=2', language);
+    await screen.findByTestId('travel-form');
+    return user;
+  }
+
+  it('refuses a flight number that is not one, with the api’s message', async () => {
+    clockAt('2025-01-15T09:42:00Z');
+    const user = await openWithInvoice();
+    await chooseTransport(user, 'AE');
+    const flight = input('Flight number');
+    await user.type(flight, '12345678');
+    await user.tab();
+    expect(issueOf(flight)).toBe('Invalid flight number (for example AZ 610)');
+    expect(flight).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(flight);
+    await user.type(flight, 'az 610');
+    expect(issueOf(flight)).toBeUndefined();
+  });
+
+  it('says it in Italian', async () => {
+    clockAt('2025-01-15T09:42:00Z');
+    const user = await openWithInvoice('it_IT');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Mezzo di trasporto/ })).toBeEnabled());
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Mezzo di trasporto/ }), 'AE');
+    const flight = screen.getByRole('textbox', { name: 'Numero del volo' });
+    await user.type(flight, '12345678');
+    await user.tab();
+    expect(issueOf(flight)).toBe('Numero di volo non valido (per esempio AZ 610)');
+  });
+
+  it('refuses a document number longer than 50 characters', async () => {
+    clockAt('2025-01-15T09:42:00Z');
+    const user = await openWithInvoice();
+    await chooseTransport(user, 'AE');
+    const number = input('Travel document number');
+    await user.clear(number);
+    await user.type(number, 'X'.repeat(51));
+    await user.tab();
+    expect(issueOf(number)).toBe('At most 50 characters');
+  });
+
+  it('asks for a free zone when the destination is in the EU', async () => {
+    clockAt('2025-01-15T09:42:00Z');
+    localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1], travel: null }));
+    requestJsonMock.mockImplementation(
+      answerByPath({
+        'v1/public/typology/countries/tax-free': [...DESTINATION_COUNTRIES, { code: 'IT', description: 'Italy' }],
+        'v1/public/typology/countries/free-zone/IT': [{ code: 'IT-LIVIGNO', description: 'Livigno' }],
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoutes('/protected/visa/create?step=2');
+    await chooseTransport(user, 'MP');
+    await waitFor(() => expect(select('Destination country')).toBeEnabled());
+    await user.selectOptions(select('Destination country'), 'IT');
+    await user.tab();
+    expect(issueOf(select('Destination country'))).toBe('The destination must be outside the EU VAT area: choose a country outside the EU, or one of its free zones');
+    await waitFor(() => expect(select('Destination free zone')).toBeEnabled());
+    await user.selectOptions(select('Destination free zone'), 'IT-LIVIGNO');
+    expect(issueOf(select('Destination country'))).toBeUndefined();
+  });
+
+  it('refuses a departure after the exit deadline of a selected invoice', async () => {
+    clockAt('2025-01-15T09:42:00Z');
+    await openWithInvoice();
+    await waitFor(() => expect(requestJsonMock).toHaveBeenCalledWith('v1/private/invoices/usable', expect.anything(), expect.anything()));
+    await waitFor(() => {
+      setDate('2025-05-01');
+      expect(issueOf(dateInput())).toBe('The departure cannot be later than Apr 30, 2025, the exit deadline of invoice FT-1');
+    });
+    setDate('2025-04-30');
+    expect(issueOf(dateInput())).toBeUndefined();
+  });
+});
+
+describe('wizard step 2: the traveler’s own document', () => {
+  it('fills the document fields from the profile, and the traveler can change them', async () => {
+    clockAt('2025-01-15T09:42:00Z');
+    localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1], travel: null }));
+    requestJsonMock.mockImplementation(
+      answerByPath({ 'v1/private/traveler/user-info': { nome: 'Mario', cognome: 'Rossi', tipoDocumentoCodice: 'ID_CARD', numeroDocumento: 'CA12345XY', visaCreationEnabled: true } }),
+    );
+    const user = userEvent.setup();
+    renderRoutes('/protected/visa/create?step=2');
+    await chooseTransport(user, 'AE');
+    await waitFor(() => expect(input('Travel document number')).toHaveValue('CA12345XY'));
+    expect(select('Travel document type')).toHaveValue('ID_CARD');
+    // A crew member has no document fields; unticked, the document comes back.
+    await user.click(screen.getByRole('checkbox', { name: 'I am a crew member' }));
+    expect(screen.queryByRole('textbox', { name: 'Travel document number' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'I am a crew member' }));
+    expect(input('Travel document number')).toHaveValue('CA12345XY');
+    await user.clear(input('Travel document number'));
+    await user.type(input('Travel document number'), 'P998877');
+    expect(input('Travel document number')).toHaveValue('P998877');
   });
 });

@@ -1,12 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATE_INPUT_MAX, TRANSPORT_AIR, type Lookup } from '@varco/contracts';
+import { DATE_INPUT_MAX, earliestExitDeadline, TRANSPORT_AIR, type Invoice, type Lookup } from '@varco/contracts';
 import { LoadError } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useAirports } from '../api/get-airports';
 import { useDestinationCountries } from '../api/get-destination-countries';
 import { useFreeZones } from '../api/get-free-zones';
 import { useTypology } from '../api/get-typology';
+import { useUsableInvoices } from '../api/get-usable-invoices';
+import { useUserInfo } from '../api/get-user-info';
 import type { WizardDraft } from '../hooks/use-wizard-draft';
 import { hourOptions, minDepartureDay, minuteOptions } from '../utils/rome-clock';
 import {
@@ -18,6 +20,9 @@ import {
   travelIssue,
   travelIssues,
   TRAVEL_FIELDS,
+  withProfileDocument,
+  type ProfileDocument,
+  type TravelContext,
   type TravelField,
   type TravelIssue,
   type TravelValues,
@@ -29,7 +34,11 @@ interface TravelStepProps {
   onSave: (draft: WizardDraft) => void;
   onNext: () => void;
   onBack: () => void;
+  /** The request's own invoices when it is being modified (no longer among the usable ones). */
+  ownInvoices?: ReadonlyArray<Invoice>;
 }
+
+const NO_INVOICES: ReadonlyArray<Invoice> = [];
 
 type Issues = Partial<Record<TravelField, TravelIssue>>;
 
@@ -46,12 +55,31 @@ function timeOptions(offered: number[], held: string): SelectOption[] {
  * Wizard step 2: the travel details with every rule of SPEC §5 (Visa step 2). Fields are checked when they lose
  * focus and all together on Next, which saves the travel in the draft. The clock is read at each render, in Rome.
  */
-export function TravelStep({ draft, onSave, onNext, onBack }: TravelStepProps) {
+export function TravelStep({ draft, onSave, onNext, onBack, ownInvoices = NO_INVOICES }: TravelStepProps) {
   const { t } = useTranslation(NS);
   const idPrefix = useId();
   const [values, setValues] = useState<TravelValues>(() => fromTravel(draft.travel));
   const [issues, setIssues] = useState<Issues>({});
   const now = new Date();
+
+  // The departure cannot pass the earliest exit deadline of the selected invoices (the api's rule, told here).
+  const usable = useUsableInvoices();
+  const context = useMemo<TravelContext>(() => {
+    const selected = [...ownInvoices, ...(usable.data?.invoices ?? [])].filter((invoice) => draft.invoices.includes(invoice.idRichiestaRimborso));
+    const earliest = earliestExitDeadline(selected);
+    return { exitDeadline: earliest ? { day: earliest.exitDeadline, invoiceNumber: earliest.invoiceNumber } : undefined };
+  }, [ownInvoices, usable.data, draft.invoices]);
+
+  // The document fields start with the traveler's own document (the profile's), which they can change.
+  const profile = useUserInfo().data;
+  const profileDocument = useMemo<ProfileDocument | undefined>(
+    () => (profile ? { documentType: profile.tipoDocumentoCodice, documentNumber: profile.numeroDocumento } : undefined),
+    [profile],
+  );
+  useEffect(() => {
+    // The profile may arrive after the document fields have appeared.
+    setValues((current) => withProfileDocument(current, profileDocument));
+  }, [profileDocument]);
 
   const transports = useTypology('TRANSPORT_TYPE');
   const documents = useTypology('DOCUMENT_TYPE');
@@ -64,7 +92,7 @@ export function TravelStep({ draft, onSave, onNext, onBack }: TravelStepProps) {
   const fieldId = (field: TravelField) => `${idPrefix}${field}`;
 
   function change(field: TravelField, value: string) {
-    let next = changeTravel(values, field, value);
+    let next = changeTravel(values, field, value, profileDocument);
     // A new hour keeps the minutes only while they are still offered.
     if (field === 'hour' && next.minutes !== '' && (value === '' || !minuteOptions(next.departureDate, Number(value), new Date()).includes(Number(next.minutes))))
       next = { ...next, minutes: '' };
@@ -74,7 +102,7 @@ export function TravelStep({ draft, onSave, onNext, onBack }: TravelStepProps) {
       for (const name of Object.keys(previous) as TravelField[]) {
         // Fields emptied by the change (a reset) lose their issue; the others are checked again.
         if (name !== field && next[name] !== values[name]) continue;
-        const issue = travelIssue(name, next, new Date());
+        const issue = travelIssue(name, next, new Date(), context);
         if (issue) kept[name] = issue;
       }
       return kept;
@@ -83,7 +111,7 @@ export function TravelStep({ draft, onSave, onNext, onBack }: TravelStepProps) {
 
   function blur(field: TravelField) {
     setIssues((previous) => {
-      const issue = travelIssue(field, values, new Date());
+      const issue = travelIssue(field, values, new Date(), context);
       const next = { ...previous };
       if (issue) next[field] = issue;
       else delete next[field];
@@ -94,14 +122,14 @@ export function TravelStep({ draft, onSave, onNext, onBack }: TravelStepProps) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const checkedAt = new Date();
-    const found = travelIssues(values, checkedAt);
+    const found = travelIssues(values, checkedAt, context);
     setIssues(found);
     const first = TRAVEL_FIELDS.find((field) => found[field]);
     if (first) {
       document.getElementById(fieldId(first))?.focus();
       return;
     }
-    const travel = toTravel(values, checkedAt);
+    const travel = toTravel(values, checkedAt, context);
     if (!travel) return;
     onSave({ ...draft, travel });
     onNext();
@@ -109,7 +137,7 @@ export function TravelStep({ draft, onSave, onNext, onBack }: TravelStepProps) {
 
   function back() {
     // What is complete is kept; an unfinished form leaves the saved travel as it was.
-    const travel = toTravel(values, new Date());
+    const travel = toTravel(values, new Date(), context);
     if (travel) onSave({ ...draft, travel });
     onBack();
   }
@@ -121,6 +149,7 @@ export function TravelStep({ draft, onSave, onNext, onBack }: TravelStepProps) {
     issue: issues[field] ?? null,
     onChange: (value: string) => change(field, value),
     onBlur: () => blur(field),
+    context,
   });
 
   const validDate = values.departureDate !== '' && values.departureDate <= DATE_INPUT_MAX;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { requestJson } from '@varco/http';
-import { anInvoice, answerByPath, notFound, renderRoutes } from '../../../testing/fixtures';
+import { anInvoice, answerByPath, aVisa, notFound, renderRoutes } from '../../../testing/fixtures';
 import { DRAFT_STORAGE_KEY } from '../hooks/use-wizard-draft';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
@@ -16,12 +16,48 @@ const savedDraft = () => JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? '
 
 beforeEach(() => requestJsonMock.mockReset());
 
+describe('visa wizard while a request is pending (one at a time)', () => {
+  const pendingList = (options: unknown) => {
+    const { stateCode } = (options as { searchParams: { stateCode?: number } }).searchParams;
+    return { requests: stateCode === 1 ? [aVisa({ idRichiesta: 12, requestCode: 'VR-2025-PEND0001' })] : [], links: { totalItems: stateCode === 1 ? 1 : 0 } };
+  };
+
+  it('says why no new request can be made and links to the pending one, instead of the steps', async () => {
+    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/visa/list': pendingList, 'v1/private/invoices/usable': usable }));
+    renderRoutes('/protected/visa/create?step=2');
+    const refusal = await screen.findByTestId('visa-pending-refusal');
+    expect(within(refusal).getByRole('heading', { name: 'You already have a pending visa request' })).toBeInTheDocument();
+    expect(within(refusal).getByRole('alert')).toHaveTextContent(
+      'Your visa request VR-2025-PEND0001 is still pending: a new request can be created once it has been scanned at the exit point, or after you delete it.',
+    );
+    expect(within(refusal).getByRole('link', { name: 'Go to the pending request' })).toHaveAttribute('href', '/protected/visa/12');
+    expect(screen.queryByTestId('step-indicator')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('travel-form')).not.toBeInTheDocument();
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/visa/list', expect.anything(), { searchParams: { page: 0, limit: 1, language: 'EN', stateCode: 1 } });
+  });
+
+  it('says it in Italian', async () => {
+    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/visa/list': pendingList }));
+    renderRoutes('/protected/visa/create?step=1', 'it_IT');
+    const refusal = await screen.findByTestId('visa-pending-refusal');
+    expect(within(refusal).getByRole('alert')).toHaveTextContent('La tua richiesta di visto VR-2025-PEND0001 è ancora in attesa: potrai crearne una nuova');
+    expect(within(refusal).getByRole('link', { name: 'Vai alla richiesta in attesa' })).toHaveAttribute('href', '/protected/visa/12');
+  });
+
+  it('opens the steps when no request is pending', async () => {
+    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/visa/list': { requests: [], links: { totalItems: 0 } }, 'v1/private/invoices/usable': usable }));
+    renderRoutes('/protected/visa/create?step=1');
+    expect(await screen.findByRole('checkbox', { name: /FT-1/ })).toBeInTheDocument();
+    expect(screen.queryByTestId('visa-pending-refusal')).not.toBeInTheDocument();
+  });
+});
+
 describe('visa wizard (SPEC §2 /protected/visa/create?step=1..3)', () => {
   it('shows step 1 with the step indicator and the usable invoices', async () => {
     requestJsonMock.mockImplementation(answerByPath({ 'v1/private/invoices/usable': usable }));
     renderRoutes('/protected/visa/create?step=1');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('New visa request');
-    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Step 1 of 3: select the invoices');
+    expect(await screen.findByRole('heading', { level: 2 })).toHaveTextContent('Step 1 of 3: select the invoices');
     const steps = within(screen.getByTestId('step-indicator')).getAllByRole('listitem');
     expect(steps.map((step) => step.textContent)).toEqual(['1Invoices', '2Travel details', '3Summary']);
     expect(steps[0]).toHaveAttribute('aria-current', 'step');
@@ -33,7 +69,7 @@ describe('visa wizard (SPEC §2 /protected/visa/create?step=1..3)', () => {
     requestJsonMock.mockImplementation(answerByPath({ 'v1/private/invoices/usable': usable }));
     const user = userEvent.setup();
     renderRoutes('/protected/visa/create?step=1');
-    const next = screen.getByRole('button', { name: 'Next' });
+    const next = await screen.findByRole('button', { name: 'Next' });
     expect(next).toBeDisabled();
     await user.click(await screen.findByRole('checkbox', { name: /FT-1/ }));
     expect(next).toBeEnabled();
@@ -97,12 +133,12 @@ describe('visa wizard (SPEC §2 /protected/visa/create?step=1..3)', () => {
   });
 
   it('shows the empty state when no invoice can be used, and the load failure on an error', async () => {
-    requestJsonMock.mockResolvedValueOnce({ invoices: [], links: { totalItems: 0 } });
+    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/invoices/usable': { invoices: [], links: { totalItems: 0 } } }));
     const { unmount } = renderRoutes('/protected/visa/create?step=1');
     expect(await screen.findByTestId('empty-invoices')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     unmount();
-    requestJsonMock.mockRejectedValueOnce(notFound);
+    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/invoices/usable': () => Promise.reject(notFound) }));
     renderRoutes('/protected/visa/create?step=1');
     expect(await screen.findByRole('alert')).toHaveTextContent('The invoices could not be loaded.');
   });

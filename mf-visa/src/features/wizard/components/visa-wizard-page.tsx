@@ -1,12 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { VisaState, type Invoice } from '@varco/contracts';
+import { VisaState, type Invoice, type Visa } from '@varco/contracts';
 import { isClientError } from '@varco/http';
 import { sessionStore } from '@varco/session';
 import { LoadError, NotFoundState, PageLoader, parseId } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useVisa } from '../../visa/api/get-visa';
+import { usePendingVisa } from '../../visa/api/get-visa-list';
 import { draftFromVisa, EMPTY_DRAFT, useWizardDraft, type WizardDraft } from '../hooks/use-wizard-draft';
 import { SelectInvoicesStep } from './select-invoices-step';
 import { StepIndicator, type WizardStep } from './step-indicator';
@@ -28,6 +29,22 @@ function WizardLayout({ title, children }: { title: string; children: ReactNode 
       <p className="mt-4">
         <Link to="/protected/visa">{t('wizard.toList')}</Link>
       </p>
+    </div>
+  );
+}
+
+/** Why no new request can be made while one is pending, and the way to it (its modification is still open). */
+function PendingRequestNotice({ visa }: { visa: Visa }) {
+  const { t } = useTranslation(NS);
+  return (
+    <div data-testid="visa-pending-refusal">
+      <div className="alert alert-warning" role="alert">
+        <h2 className="h5">{t('wizard.pendingTitle')}</h2>
+        <p className="mb-0">{t('wizard.pendingExists', { code: visa.requestCode })}</p>
+      </div>
+      <Link to={`/protected/visa/${visa.idRichiesta}`} className="btn btn-primary">
+        {t('wizard.toPending')}
+      </Link>
     </div>
   );
 }
@@ -67,7 +84,7 @@ function WizardSteps({ draft, save, clear, requestId, ownInvoices = NO_INVOICES 
     <>
       <StepIndicator current={step} />
       {step === 1 ? <SelectInvoicesStep draft={draft} onChange={save} onNext={() => goTo(2)} ownInvoices={ownInvoices} /> : null}
-      {step === 2 ? <TravelStep key={pathname} draft={draft} onSave={save} onNext={() => goTo(3)} onBack={() => goTo(1)} /> : null}
+      {step === 2 ? <TravelStep key={pathname} draft={draft} onSave={save} onNext={() => goTo(3)} onBack={() => goTo(1)} ownInvoices={ownInvoices} /> : null}
       {step === 3 && draft.travel ? (
         <SummaryStep requestId={requestId} invoiceIds={draft.invoices} travel={draft.travel} ownInvoices={ownInvoices} onBack={() => goTo(2)} onSubmitted={onSubmitted} />
       ) : null}
@@ -87,6 +104,9 @@ export function VisaWizardPage() {
   const navigate = useNavigate();
   const { draft, save, clear } = useWizardDraft();
   const invoiceParam = params.get('invoice');
+  // One pending request at a time: the traveler is told before filling the steps. Should the check fail, the
+  // wizard opens all the same and the server's refusal at submit tells why.
+  const pending = usePendingVisa();
 
   // A request started from an invoice: a fresh draft holding only it, then the address without the parameter
   // (replaced, so Back does not start it again). An id that is not a refund id is just dropped.
@@ -100,11 +120,11 @@ export function VisaWizardPage() {
   if (invoiceParam !== null) return null;
   // A draft left by the modification of a request is not a new request's.
   const ownDraft = draft.requestId === undefined ? draft : EMPTY_DRAFT;
-  return (
-    <WizardLayout title={t('wizard.title')}>
-      <WizardSteps draft={ownDraft} save={save} clear={clear} />
-    </WizardLayout>
-  );
+  let body;
+  if (pending.isPending) body = <PageLoader />;
+  else if (pending.data) body = <PendingRequestNotice visa={pending.data} />;
+  else body = <WizardSteps draft={ownDraft} save={save} clear={clear} />;
+  return <WizardLayout title={t('wizard.title')}>{body}</WizardLayout>;
 }
 
 /**
