@@ -9,15 +9,16 @@ const LANGUAGES = [
 ] as const;
 
 interface Painted {
-  /** The nearest box behind the item that paints a background: what the item is drawn on. */
+  /** The nearest box of the menu behind the item that paints a background: what the item is drawn on. */
   box: { left: number; top: number; right: number; bottom: number };
   alpha: number;
 }
 
-/** What an item of an open menu is drawn on, and how opaque that is. */
-async function paintedBehind(item: Locator): Promise<Painted> {
-  return item.evaluate((element) => {
-    for (let node: Element | null = element; node; node = node.parentElement) {
+/** What an item of an open menu is drawn on (looking no further out than the menu itself), and how opaque it is. */
+async function paintedBehind(item: Locator, menuBox: Locator): Promise<Painted> {
+  const menuHandle = await menuBox.elementHandle();
+  return item.evaluate((element, menu) => {
+    for (let node: Element | null = element; node; node = node === menu ? null : node.parentElement) {
       const colour = getComputedStyle(node).backgroundColor;
       const alpha = colour.startsWith('rgba') ? Number(colour.slice(colour.lastIndexOf(',') + 1, -1)) : 1;
       if (alpha > 0) {
@@ -26,7 +27,7 @@ async function paintedBehind(item: Locator): Promise<Painted> {
       }
     }
     return { box: { left: 0, top: 0, right: 0, bottom: 0 }, alpha: 0 };
-  });
+  }, menuHandle);
 }
 
 /** True when a click at the middle of the element reaches the element (nothing is drawn over it). */
@@ -42,13 +43,13 @@ async function receivesClicks(element: Locator): Promise<boolean> {
  * Checks an open menu as a traveler on a phone meets it: every item is visible, inside the screen, drawn on an opaque
  * box that holds it, and answers a click; the page heading does not show through. Saves a screenshot of it.
  */
-async function expectUsableMenu(page: Page, items: Locator, names: readonly string[], shot: string, testInfo: TestInfo): Promise<void> {
+async function expectUsableMenu(page: Page, menuBox: Locator, items: Locator, names: readonly string[], shot: string, testInfo: TestInfo): Promise<void> {
   await expect(items).toHaveText([...names]);
   const viewport = page.viewportSize()!;
   for (const item of await items.all()) {
     await expect(item).toBeVisible();
     const itemBox = (await item.boundingBox())!;
-    const { box, alpha } = await paintedBehind(item);
+    const { box, alpha } = await paintedBehind(item, menuBox);
     expect(alpha, `the box behind "${await item.textContent()}" is opaque`).toBe(1);
     expect(box.left).toBeGreaterThanOrEqual(0);
     expect(box.top).toBeGreaterThanOrEqual(0);
@@ -83,24 +84,25 @@ async function expectDismissable(page: Page, button: Locator, open: () => Promis
 
 /** The ☰ button and the panel it controls (found through its aria-controls). */
 async function navigationMenu(page: Page, openMenu: string) {
-  const button = page.getByRole('button', { name: openMenu, exact: true });
-  const panelId = await button.getAttribute('aria-controls');
+  const panelId = await page.getByRole('button', { name: openMenu, exact: true }).getAttribute('aria-controls');
   expect(panelId).toBeTruthy();
+  // The same button while the menu is open, whatever it is called then.
+  const button = page.locator(`button[aria-controls="${panelId}"]`);
   const links = page.locator(`[id="${panelId}"]`).getByRole('link');
-  return { button, links };
+  return { button, links, panel: page.locator(`[id="${panelId}"]`) };
 }
 
 async function checkNavigationMenu(page: Page, language: (typeof LANGUAGES)[number], names: readonly string[], shot: string, testInfo: TestInfo) {
-  const { button, links } = await navigationMenu(page, language.openMenu);
+  const { button, links, panel } = await navigationMenu(page, language.openMenu);
   await expect(links.first()).toBeHidden();
   await expect(button).toHaveAttribute('aria-expanded', 'false');
   await button.click();
   await expect(button).toHaveAttribute('aria-expanded', 'true');
-  // The focus moves into the menu, and Tab walks its links in order.
-  await expect(links.first()).toBeFocused();
-  await expectUsableMenu(page, links, names, shot, testInfo);
+  await expectUsableMenu(page, panel, links, names, shot, testInfo);
   const heading = page.getByRole('heading', { level: 1 });
   expect(await receivesClicks(heading), 'the open menu covers the page heading').toBe(false);
+  // The focus moves into the menu, and Tab walks its links in order.
+  await expect(links.first()).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(links.nth(1)).toBeFocused();
   await page.keyboard.press('Shift+Tab');
@@ -124,9 +126,9 @@ async function checkUserMenu(page: Page, language: (typeof LANGUAGES)[number], s
   await expect(avatar).toHaveAttribute('aria-expanded', 'false');
   await avatar.click();
   await expect(avatar).toHaveAttribute('aria-expanded', 'true');
-  await expect(menu).toHaveAttribute('id', (await avatar.getAttribute('aria-controls'))!);
+  await expectUsableMenu(page, menu, items, language.user, shot, testInfo);
+  await expect(menu).toHaveAttribute('id', (await avatar.getAttribute('aria-controls')) ?? 'the avatar names its menu');
   await expect(items.first()).toBeFocused();
-  await expectUsableMenu(page, items, language.user, shot, testInfo);
   await page.keyboard.press('ArrowDown');
   await expect(items.nth(1)).toBeFocused();
   await page.keyboard.press('ArrowDown');
@@ -168,7 +170,7 @@ test.describe('the header menus on a phone', () => {
     const box = (await select.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
-    expect((await paintedBehind(select)).alpha).toBe(1);
+    expect((await paintedBehind(select, select)).alpha).toBe(1);
     await select.focus();
     const path = testInfo.outputPath('phone-language-selector.png');
     await page.screenshot({ path });
