@@ -142,6 +142,13 @@ test.describe('the header menus on a phone', () => {
 
   test('the ☰ menu of a visitor is opaque, on screen, usable with the keyboard and closes', async ({ page }, testInfo) => {
     await page.goto('/');
+    // Beside the menu, the sign-in button keeps its words on one line.
+    const signInLines = await page.getByTestId('sign-in-link').evaluate((link) => {
+      const range = document.createRange();
+      range.selectNodeContents(link);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(signInLines).toBe(1);
     for (const language of LANGUAGES) {
       if (language.code !== 'en_US') await chooseLanguage(page, language.code);
       await checkNavigationMenu(page, language, language.signedOut, `phone-menu-signed-out-${language.code}`, testInfo);

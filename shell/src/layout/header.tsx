@@ -65,7 +65,7 @@ export function Header() {
                         <SignedInTools />
                       </Suspense>
                     ) : (
-                      <Link className="btn btn-outline-light btn-sm" to="/sign-in" data-testid="sign-in-link">
+                      <Link className="btn btn-outline-light btn-sm text-nowrap" to="/sign-in" data-testid="sign-in-link">
                         {t('user.signIn')}
                       </Link>
                     )}
