@@ -6,10 +6,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
  * back to the button that opened it (unless the click landed on another control); leaving it with Tab closes it.
  * `panel` is everything that belongs to the menu; `button` opens it.
  */
-export function useHeaderMenu<Button extends HTMLElement = HTMLButtonElement, Panel extends HTMLElement = HTMLDivElement>() {
+export function useHeaderMenu() {
   const [open, setOpen] = useState(false);
-  const button = useRef<Button>(null);
-  const panel = useRef<Panel>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
 
   const close = useCallback(() => setOpen(false), []);
   const dismiss = useCallback(() => {
