@@ -1,6 +1,9 @@
 // Measures what a traveler's browser downloads: the gzipped JavaScript of a first visit of / and of /protected
-// with its widgets, against the targets, and that no library arrives twice. Needs `npm run build` first.
-// Usage: node deploy/bench/bundle-size.mjs        (exit code 1 when a target is missed)
+// with its widgets, against the targets, and that no library arrives twice; it also prints the stylesheets (gzipped)
+// and the web fonts (woff2, already compressed) of the same visit, which have no target of their own.
+// Needs `npm run build` first.
+// Usage: node deploy/bench/bundle-size.mjs        (exit code 1 when a target is missed; BENCH_SHELL_PORT moves the
+//        local CDN, 18080 and the four ports after it by default)
 import { gzipSync } from 'node:zlib';
 import { createServer } from 'node:http';
 import { chromium } from '@playwright/test';
@@ -15,7 +18,7 @@ const api = createServer((req, res) => {
   res.end(req.url.includes('/count') ? '{"counter":0}' : '{}');
 });
 await new Promise((resolve) => api.listen(0, '127.0.0.1', resolve));
-const cdn = await startCdn({ shellPort: 18_080, apiUrl: `http://127.0.0.1:${api.address().port}` });
+const cdn = await startCdn({ shellPort: Number(process.env.BENCH_SHELL_PORT ?? 18_080), apiUrl: `http://127.0.0.1:${api.address().port}` });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
 async function measure(path, signedIn) {
@@ -26,7 +29,8 @@ async function measure(path, signedIn) {
   const page = await context.newPage();
   const files = [];
   page.on('response', (response) => {
-    if (/\.js$/.test(new URL(response.url()).pathname)) files.push(response.body().then((body) => ({ url: response.url(), body, gzip: gzipSync(body, { level: 9 }).length })));
+    const kind = /\.(js|css|woff2)$/.exec(new URL(response.url()).pathname)?.[1];
+    if (kind) files.push(response.body().then((body) => ({ kind, url: response.url(), body, gzip: gzipSync(body, { level: 9 }).length })));
   });
   await page.goto(`${cdn.url}${path}`, { waitUntil: 'networkidle' });
   const downloaded = await Promise.all(files);
@@ -34,17 +38,25 @@ async function measure(path, signedIn) {
   return downloaded;
 }
 
+const kilobytes = (bytes) => (bytes / 1024).toFixed(1).padStart(6);
+
 let failed = false;
 const report = [];
 for (const [path, signedIn] of [['/', false], ['/protected', true]]) {
-  const files = await measure(path, signedIn);
+  const downloaded = await measure(path, signedIn);
+  const files = downloaded.filter((file) => file.kind === 'js');
   const totalKb = files.reduce((sum, file) => sum + file.gzip, 0) / 1024;
   // react-dom's export list survives minification: it must be in exactly one file.
   const reactDomCopies = files.filter((file) => file.body.includes('unstable_renderSubtreeIntoContainer')).length;
   const ok = totalKb <= TARGETS[path] && reactDomCopies === 1;
   failed ||= !ok;
   report.push(`${ok ? 'ok  ' : 'MISS'} ${path.padEnd(11)} ${totalKb.toFixed(1).padStart(6)} KB gzipped JS in ${String(files.length).padStart(2)} files (target ≤ ${TARGETS[path]} KB), react-dom copies: ${reactDomCopies}`);
-  for (const file of files.sort((a, b) => b.gzip - a.gzip).slice(0, 6)) report.push(`       ${(file.gzip / 1024).toFixed(1).padStart(6)} KB  ${file.url}`);
+  for (const file of files.sort((a, b) => b.gzip - a.gzip).slice(0, 6)) report.push(`       ${kilobytes(file.gzip)} KB  ${file.url}`);
+  const styles = downloaded.filter((file) => file.kind === 'css');
+  const fonts = downloaded.filter((file) => file.kind === 'woff2');
+  report.push(`     ${''.padEnd(11)} ${kilobytes(styles.reduce((sum, file) => sum + file.gzip, 0))} KB gzipped CSS in ${String(styles.length).padStart(2)} files`);
+  report.push(`     ${''.padEnd(11)} ${kilobytes(fonts.reduce((sum, file) => sum + file.body.length, 0))} KB of fonts in ${String(fonts.length).padStart(2)} files`);
+  for (const file of fonts.sort((a, b) => b.body.length - a.body.length)) report.push(`       ${kilobytes(file.body.length)} KB  ${file.url}`);
 }
 console.log(report.join('\n'));
 await browser.close();

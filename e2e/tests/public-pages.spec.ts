@@ -74,6 +74,39 @@ test.describe('public pages', () => {
     await expect(page.getByTestId('footer-assistance')).toHaveAttribute('href', assistance!);
   });
 
+  test('the design system typefaces load: Titillium Web on /, Lora in a callout', async ({ page }) => {
+    /** The weights of a family whose font face has loaded in the page (not merely declared). */
+    const loadedWeights = (family: string) =>
+      page.evaluate(async (name) => {
+        await document.fonts.ready;
+        return [...document.fonts].filter((face) => face.family.replace(/["']/g, '') === name && face.status === 'loaded').map((face) => face.weight);
+      }, family);
+    const fonts: { url: string; cacheControl: string | undefined }[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('.woff2')) fonts.push({ url: new URL(response.url()).pathname, cacheControl: response.headers()['cache-control'] });
+    });
+
+    await page.goto('/');
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveCSS('font-family', /^"Titillium Web"/);
+    await expect.poll(() => loadedWeights('Titillium Web')).toEqual(expect.arrayContaining(['400', '700']));
+    // The body text and the headings are asked for by the page itself, before any script has run.
+    const preloaded = await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(preloaded).toHaveLength(2);
+    for (const href of preloaded) expect(href).toMatch(/^\/assets\/titillium-web-latin-(400|700)-normal\.[0-9a-f]{10}\.woff2$/);
+    // Only latin woff2 files of the shell's own hashed assets, cached forever; no Lora where no text needs it.
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const font of fonts) {
+      expect(font.url).toMatch(/^\/assets\/titillium-web-latin-\d00-normal\.[0-9a-f]{10}\.woff2$/);
+      expect(font.cacheControl).toContain('immutable');
+    }
+
+    await page.goto('/sign-up');
+    const callout = page.getByTestId('password-rules').locator('p');
+    await expect(callout).toHaveCSS('font-family', /^Lora/);
+    await expect.poll(() => loadedWeights('Lora')).toEqual(['400']);
+  });
+
   test('the server error page', async ({ page }) => {
     await page.goto('/server-error');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Server Error');

@@ -1,4 +1,5 @@
 import 'bootstrap-italia/dist/css/bootstrap-italia.min.css';
+import './fonts.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

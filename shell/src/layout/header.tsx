@@ -1,8 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useIsSignedIn } from '@varco/session';
+import { HeaderIcon } from './header-icon';
 import { LanguageSelector } from './language-selector';
+import { useHeaderMenu } from './use-header-menu';
 
 // Loaded only for signed-in travelers: a first visit of / does not download them.
 const SignedInTools = lazy(() => import('./signed-in-tools'));
@@ -22,7 +24,7 @@ const PROTECTED_LINKS = [
 export function Header() {
   const { t } = useTranslation('common');
   const signedIn = useIsSignedIn();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const menu = useHeaderMenu();
   const links = signedIn ? PROTECTED_LINKS : PUBLIC_LINKS;
 
   return (
@@ -63,7 +65,7 @@ export function Header() {
                         <SignedInTools />
                       </Suspense>
                     ) : (
-                      <Link className="btn btn-outline-light btn-sm" to="/sign-in" data-testid="sign-in-link">
+                      <Link className="btn btn-outline-light btn-sm text-nowrap" to="/sign-in" data-testid="sign-in-link">
                         {t('user.signIn')}
                       </Link>
                     )}
@@ -79,18 +81,25 @@ export function Header() {
               <div className="col-12">
                 <nav className="navbar navbar-expand-lg" aria-label={t('nav.label')}>
                   <button
+                    ref={menu.button}
                     className="custom-navbar-toggler"
                     type="button"
                     aria-controls="main-menu"
-                    aria-expanded={menuOpen}
-                    aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-                    onClick={() => setMenuOpen((open) => !open)}
+                    aria-expanded={menu.open}
+                    aria-label={t('nav.openMenu')}
+                    onClick={() => menu.setOpen((open) => !open)}
                   >
-                    <span className="navbar-toggler-icon-bars" aria-hidden="true">
-                      ☰
-                    </span>
+                    <HeaderIcon name="it-burger" />
                   </button>
-                  <div className={`navbar-collapsable varco-menu${menuOpen ? ' varco-menu-open' : ''}`} id="main-menu">
+                  {/* On a phone the design system's side panel: the links on an opaque panel over a dimmed page. */}
+                  <div ref={menu.panel} className={`navbar-collapsable${menu.open ? ' expanded' : ''}`} id="main-menu">
+                    <div className="overlay" onClick={menu.dismiss} />
+                    <div className="close-div">
+                      <button type="button" className="btn close-menu" onClick={menu.dismiss}>
+                        <span className="visually-hidden">{t('nav.closeMenu')}</span>
+                        <HeaderIcon name="it-close-big" />
+                      </button>
+                    </div>
                     <div className="menu-wrapper">
                       <ul className="navbar-nav">
                         {links.map((link) => (
@@ -99,7 +108,7 @@ export function Header() {
                               className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}
                               to={link.to}
                               end={link.end}
-                              onClick={() => setMenuOpen(false)}
+                              onClick={menu.close}
                             >
                               <span>{t(link.key)}</span>
                             </NavLink>

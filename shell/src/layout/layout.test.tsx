@@ -43,6 +43,32 @@ describe('Header', () => {
     expect(await screen.findByText('bell widget')).toBeInTheDocument();
   });
 
+  it('moves the focus into the avatar menu, and gives it back to the avatar on Escape', async () => {
+    renderWithProviders(<Header />, { user: { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' } });
+    const avatar = await screen.findByTestId('avatar');
+    await userEvent.click(avatar);
+    expect(avatar).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('menu')).toHaveAttribute('id', avatar.getAttribute('aria-controls'));
+    expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(avatar).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('menu')).not.toHaveClass('show');
+    expect(avatar).toHaveFocus();
+  });
+
+  it('opens the ☰ menu on its first link and closes it with its close button, the focus back on ☰', async () => {
+    renderWithProviders(<Header />);
+    const toggler = screen.getByRole('button', { name: 'Open the menu' });
+    await userEvent.click(toggler);
+    expect(toggler).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Close the menu' }));
+    expect(toggler).toHaveAttribute('aria-expanded', 'false');
+    expect(toggler).toHaveFocus();
+  });
+
   it('speaks Italian when Italian is chosen', async () => {
     renderWithProviders(<Header />, { language: 'it_IT' });
     expect(screen.getByTestId('sign-in-link')).toHaveTextContent('Accedi');
