@@ -100,7 +100,8 @@ describeEachDatabase('digital identity sign-in (OpenID Connect)', ({ build, data
       zonaResidenzaCodice: '',
       tipoDocumentoCodice: '',
       paeseDocumentoCodice: '',
-      numeroDocumento: identity.fiscal_number,
+      // No travel document yet: not signed in for the browser until the registration is complete.
+      numeroDocumento: '',
       privacy: false,
       visaCreationEnabled: true,
       identityProvider: 'SPID',
@@ -119,10 +120,10 @@ describeEachDatabase('digital identity sign-in (OpenID Connect)', ({ build, data
     assert.equal((await app.inject({ method: 'GET', url: USER_INFO, headers: { cookie } })).json<UserInfo>().email, email);
     assert.equal((await app.inject({ method: 'POST', url: FINALIZE, headers: { cookie }, payload: { email, privacy: true } })).statusCode, 409);
 
-    // The next sign-in of the same identity opens a full session at once.
+    // The next sign-in of the same identity opens a full session at once, through the portal page that reads user-info.
     const again = await signInWith(identity);
     assert.equal(again.statusCode, 302);
-    assert.equal(again.headers.location, `${PORTAL}/protected`);
+    assert.equal(again.headers.location, `${PORTAL}/sign-in/spid`);
     const fullCookie = `varco_session=${cookieValue(again, 'varco_session')}`;
     const profile = await app.inject({ method: 'GET', url: USER_INFO, headers: { cookie: fullCookie } });
     assert.equal(profile.json<UserInfo>().email, email);
