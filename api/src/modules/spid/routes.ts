@@ -115,8 +115,10 @@ export const spidPrivateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Complete the registration of a digital identity traveler',
         description:
-          'Only on the session of a first-time digital identity. Privacy must be accepted and the e-mail valid and not used by ' +
-          'another account (409). The traveler becomes active and the session full; answers the traveler.',
+          'Only on the session of a first-time digital identity. Privacy must be accepted, the e-mail valid and not used by ' +
+          'another account (409), and the residence and travel document valid under the rules of a registration (the ' +
+          'document not held by another account, 409): the invoices are matched by that document. The traveler becomes ' +
+          'active and the session full; answers the traveler.',
         body: finalizeBodySchema,
         response: { 200: userInfoSchema, ...errors },
       },
