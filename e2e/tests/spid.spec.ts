@@ -1,18 +1,47 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_API_URL } from '../support/ports';
 
 /** A test identity of deploy/identity-provider with no Varco account in the fresh e2e database. */
 const IDENTITY = { label: /Anna Neri/, fiscalNumber: 'TINIT-NREANN75C55L219Z', nome: 'Anna', cognome: 'Neri', birthday: '1975-03-15', email: 'anna.neri@example.com' };
+/** An Italian living in Switzerland, shopping with her Italian passport: the document her invoices carry. */
+const PASSPORT = { type: 'PASSAPORTO', country: 'IT', number: `YB${Date.now().toString().slice(-7)}` };
+const DEMO_VENDOR_KEY = 'vk_demo_boutique_milano';
+
+const romeToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+
+/** From the portal's sign-in page to the test identity provider's page, where the identity is picked and shared. */
+async function signInWithIdentity(page: Page): Promise<void> {
+  await page.goto('/sign-in');
+  await page.getByTestId('spid-link').click();
+  await expect(page.getByRole('heading', { name: 'Test digital identity provider' })).toBeVisible();
+  await page.getByLabel(IDENTITY.label).check();
+  await page.getByLabel(/I agree to share/).check();
+  await page.getByRole('button', { name: 'Sign in and share' }).click();
+}
+
+/** A returning identity: back on the portal, signed in on its home page. */
+async function signInAgain(page: Page): Promise<void> {
+  await signInWithIdentity(page);
+  await expect(page).toHaveURL(/\/protected$/);
+  await expect(page.getByTestId('avatar')).toContainText('AN');
+}
+
+/** Logout through the avatar menu: the provider's logout page, then the portal's root, signed out. */
+async function signOut(page: Page): Promise<void> {
+  await page.getByTestId('avatar').click();
+  const providerLogout = page.waitForRequest((request) => request.url().includes('/session/end'));
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await providerLogout;
+  // The provider sends the browser back to the site root (with its `state`).
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByTestId('avatar')).toHaveCount(0);
+}
+
+test.describe.configure({ mode: 'serial' });
 
 test.describe('digital identity sign-in', () => {
-  test('a first-time identity completes its registration and lands signed in', async ({ page }) => {
-    await page.goto('/sign-in');
-    await page.getByTestId('spid-link').click();
-
-    // The test identity provider's own page: pick the identity, consent.
-    await expect(page.getByRole('heading', { name: 'Test digital identity provider' })).toBeVisible();
-    await page.getByLabel(IDENTITY.label).check();
-    await page.getByLabel(/I agree to share/).check();
-    await page.getByRole('button', { name: 'Sign in and share' }).click();
+  test('a first-time identity completes its registration with a travel document, sees its invoices, and signs in again', async ({ page, request }) => {
+    await signInWithIdentity(page);
 
     // Back on the portal: the completion form, prefilled from the identity and read-only.
     await expect(page).toHaveURL(/\/sign-in\/spid\/activate$/);
@@ -23,6 +52,8 @@ test.describe('digital identity sign-in', () => {
     await expect(form.getByLabel(/^Surname/)).toHaveAttribute('readonly', '');
     await expect(form.getByLabel(/^Date of birth/)).toHaveValue(IDENTITY.birthday);
     await expect(form.getByLabel(/^Date of birth/)).toHaveAttribute('readonly', '');
+    // The travel document starts empty: the fiscal code is not a travel document.
+    await expect(form.getByLabel(/^Document number/)).toHaveValue('');
 
     const email = `anna.neri.${Date.now()}@example.com`;
     await form.getByLabel(/^E-mail/).fill(email);
@@ -30,11 +61,62 @@ test.describe('digital identity sign-in', () => {
     // The styled checkbox sits under its label: click the label, as a traveler does.
     await form.locator('label', { hasText: 'I have read and accept the privacy policy' }).click();
     await expect(form.getByLabel(/I have read and accept the privacy policy/)).toBeChecked();
+
+    // Without a residence and a document the registration cannot be completed.
+    await form.getByRole('button', { name: 'Confirm' }).click();
+    await expect(form.getByLabel(/^Country of residence/)).toHaveAccessibleDescription('This field cannot be empty');
+    await expect(form.getByLabel(/^Document number/)).toHaveAccessibleDescription('This field cannot be empty');
+    await expect(page).toHaveURL(/\/sign-in\/spid\/activate$/);
+
+    // The zone select appears only for a country with zones (Italy: Livigno...), not for Switzerland.
+    await form.getByLabel(/^Country of residence/).selectOption('IT');
+    await expect(form.getByLabel(/^Zone of residence/)).toBeVisible();
+    await form.getByLabel(/^Country of residence/).selectOption('CH');
+    await expect(form.getByLabel(/^Zone of residence/)).toHaveCount(0);
+    await form.getByLabel(/^Document type/).selectOption(PASSPORT.type);
+    await form.getByLabel(/^Country that issued/).selectOption(PASSPORT.country);
+    await form.getByLabel(/^Document number/).fill(PASSPORT.number);
     await form.getByRole('button', { name: 'Confirm' }).click();
 
     await expect(page).toHaveURL(/\/protected$/);
     await expect(page.getByTestId('avatar')).toContainText('AN');
+
+    // The profile shows the travel document.
+    await page.goto('/protected/edit-user');
+    const profile = page.getByTestId('profile');
+    await expect(profile.getByLabel('Country of residence')).toHaveValue('Switzerland');
+    await expect(profile.getByLabel('Document type')).toHaveValue('Passport');
+    await expect(profile.getByLabel('Country of the document')).toHaveValue('Italy');
+    await expect(profile.getByLabel('Document number')).toHaveValue(PASSPORT.number);
+
+    // A merchant issues an invoice to that document: it is hers.
+    const invoiceNumber = `E2E-SPID-${Date.now()}`;
+    const issued = await request.post(`${E2E_API_URL}/api/v1/merchant/invoices`, {
+      headers: { 'x-api-key': DEMO_VENDOR_KEY },
+      data: { invoiceNumber, issueDate: romeToday(), totalAmount: 480, vatAmount: 86.56, traveler: { name: 'Anna Neri', document: PASSPORT } },
+    });
+    expect(issued.status()).toBe(201);
+    await page.goto('/protected/invoice');
+    await expect(page.getByText(`Invoice ${invoiceNumber}`)).toBeVisible();
+
+    // Signed out (at the provider too), the same identity signs in again straight to its home page.
+    await signOut(page);
+    await signInAgain(page);
+  });
+
+  test('a returning identity signs in from a fresh browser, again after a reload, and once more after signing out', async ({ page }) => {
+    // A new browser context: no saved session, no cookie of the portal or of the provider.
+    await signInAgain(page);
+    await page.goto('/protected/invoice');
+    await expect(page.getByText(/^Invoice E2E-SPID-/)).toBeVisible();
+
     // A full session on the server: it survives a reload.
+    await page.reload();
+    await expect(page.getByTestId('avatar')).toContainText('AN');
+
+    await signOut(page);
+    await page.reload();
+    await signInAgain(page);
     await page.reload();
     await expect(page.getByTestId('avatar')).toContainText('AN');
   });

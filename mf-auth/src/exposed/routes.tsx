@@ -7,6 +7,7 @@ import { OtpPage } from '../features/sign-in/components/otp-page';
 import { SignInPage } from '../features/sign-in/components/sign-in-page';
 import { SignUpPage } from '../features/sign-up/components/sign-up-page';
 import { SpidActivationPage } from '../features/spid-activation/components/spid-activation-page';
+import { SpidReturnPage } from '../features/spid-activation/components/spid-return-page';
 import { registerTranslations } from '../i18n/namespace';
 
 registerTranslations();
@@ -25,6 +26,7 @@ export default function AuthRoutes({ section }: AuthRoutesProps) {
         <Routes>
           <Route index element={<SignInPage />} />
           <Route path="otp" element={<OtpPage />} />
+          <Route path="spid" element={<SpidReturnPage />} />
           <Route path="spid/activate" element={<SpidActivationPage />} />
           {unknown}
         </Routes>

@@ -63,7 +63,22 @@ export const sendOtpResponseSchema = z.object({ expirationDate: z.string() });
 export const changePasswordBodySchema = z.object({ newPwd: z.string() });
 export const recoverPasswordBodySchema = z.object({ email: z.string(), lan: z.optional(serverLanguageSchema) });
 export const loginCustomBodySchema = z.object({ username: z.string(), password: z.string() });
-export const finalizeBodySchema = z.object({ email: z.string(), privacy: z.boolean(), lan: z.optional(serverLanguageSchema) });
+/**
+ * POST /private/traveler/finalize body: completes a digital identity registration with what the identity provider does
+ * not give and the invoices are matched by, the residence and the travel document (the registration's fields and
+ * rules); zonaResidenzaCodice is empty, or left out, when the country has no zones.
+ */
+export const finalizeBodySchema = z.object({
+  email: z.string(),
+  privacy: z.boolean(),
+  lan: z.optional(serverLanguageSchema),
+  paeseResidenzaCodice: z.string(),
+  zonaResidenzaCodice: z.optional(z.string()),
+  tipoDocumentoCodice: z.string(),
+  paeseDocumentoCodice: z.string(),
+  numeroDocumento: z.string(),
+});
+export type FinalizeBody = z.infer<typeof finalizeBodySchema>;
 
 /** Request headers of the calls (SPEC §7). */
 export const HEADERS = {

@@ -27,6 +27,31 @@ describe('session store', () => {
     expect(saved.state.loading).toBeUndefined();
   });
 
+  it('never saves the OTP, only its expiry', () => {
+    sessionStore.getState().setOtp('493817', '2026-01-01T00:05:00Z');
+    expect(sessionStore.getState().otp).toBe('493817');
+    const saved = localStorage.getItem('varco-session') ?? '';
+    expect(saved).not.toContain('493817');
+    expect(JSON.parse(saved).state).toEqual({ user: {}, area: DEFAULT_AREA, otpExpiration: '2026-01-01T00:05:00Z' });
+  });
+
+  it('signs the traveler in from user-info and forgets everything of the OTP step', () => {
+    sessionStore.getState().setOtp('493817', '2026-01-01T00:05:00Z');
+    sessionStore.getState().signIn({ numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi', visaCreationEnabled: true });
+    expect(sessionStore.getState()).toMatchObject({ user: { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' }, visaCreationEnabled: true, otp: null, otpExpiration: null });
+    expect(JSON.parse(localStorage.getItem('varco-session') ?? '{}').state).toEqual({ user: { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' }, area: DEFAULT_AREA, otpExpiration: null });
+  });
+
+  it('drops an OTP that an older version saved, from memory and from the storage', () => {
+    localStorage.setItem('varco-session', JSON.stringify({ state: { user: { numeroDocumento: 'X9', nome: 'Ada', cognome: 'Byron' }, otp: '493817', otpExpiration: null, area: 'free' }, version: 0 }));
+    jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const fresh = require('./store') as typeof import('./store');
+      expect(fresh.sessionStore.getState()).toMatchObject({ hydrated: true, user: { numeroDocumento: 'X9' }, otp: null });
+    });
+    expect(localStorage.getItem('varco-session')).not.toContain('493817');
+  });
+
   it('reads the saved session back when the page starts, and then says it is hydrated', () => {
     localStorage.setItem('varco-session', JSON.stringify({ state: { user: { numeroDocumento: 'X9', nome: 'Ada', cognome: 'Byron' }, area: 'free' }, version: 0 }));
     jest.isolateModules(() => {

@@ -1,13 +1,16 @@
 import { createStore, useStore } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { ClientError, SessionUser } from '@varco/contracts';
+import type { ClientError, SessionUser, UserInfo } from '@varco/contracts';
 
 export const DEFAULT_AREA = 'free';
 
 /** The session state of SPEC §3, one store for the whole page (a federation singleton). */
 export interface SessionState {
   user: SessionUser;
-  /** The OTP of the credentials sign-in, sent in a header while held, and when it stops being valid. */
+  /**
+   * The OTP of the credentials sign-in, sent in a header while held: held in memory only, while it is being presented,
+   * and never saved. Its expiry (no secret) is saved, so that a reload of the OTP page keeps the code already mailed.
+   */
   otp: string | null;
   otpExpiration: string | null;
   area: string;
@@ -23,6 +26,11 @@ export interface SessionState {
 
 export interface SessionActions {
   setUser: (user: SessionUser) => void;
+  /**
+   * The api answered user-info on a full session (after the OTP, or the digital identity): the traveler is signed in,
+   * the visa flag follows the answer, and nothing of the OTP step is kept.
+   */
+  signIn: (info: Pick<UserInfo, 'numeroDocumento' | 'nome' | 'cognome' | 'visaCreationEnabled'>) => void;
   setOtp: (otp: string | null, expiration?: string | null) => void;
   setArea: (area: string) => void;
   setLoading: (loading: boolean) => void;
@@ -47,6 +55,20 @@ const initialState: Omit<SessionState, 'hydrated'> = {
 };
 
 export const SESSION_STORAGE_KEY = 'varco-session';
+/** 1: the OTP itself is no longer saved. */
+const SESSION_STORAGE_VERSION = 1;
+
+/** What survives a reload: what the session user needs, nothing secret (no code, token or password). */
+type SavedSession = Pick<SessionState, 'user' | 'area' | 'otpExpiration'>;
+
+/** The saved fields of a state, or of whatever storage holds (an older version, an edited value): those fields only. */
+function savedPart(state: Partial<SavedSession> | null | undefined): Partial<SavedSession> {
+  const saved: Partial<SavedSession> = {};
+  if (state?.user !== undefined) saved.user = state.user;
+  if (state?.area !== undefined) saved.area = state.area;
+  if (state?.otpExpiration !== undefined) saved.otpExpiration = state.otpExpiration;
+  return saved;
+}
 
 export const sessionStore = createStore<SessionStore>()(
   persist(
@@ -54,6 +76,8 @@ export const sessionStore = createStore<SessionStore>()(
       ...initialState,
       hydrated: false,
       setUser: (user) => set({ user }),
+      signIn: ({ numeroDocumento, nome, cognome, visaCreationEnabled }) =>
+        set({ user: { numeroDocumento, nome, cognome }, visaCreationEnabled, otp: null, otpExpiration: null }),
       setOtp: (otp, otpExpiration = null) => set({ otp, otpExpiration }),
       setArea: (area) => set({ area }),
       setLoading: (loading) => set({ loading }),
@@ -65,8 +89,12 @@ export const sessionStore = createStore<SessionStore>()(
     {
       name: SESSION_STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
-      // Only what must survive a reload; flags of the moment (loading, error) start fresh.
-      partialize: (state) => ({ user: state.user, otp: state.otp, otpExpiration: state.otpExpiration, area: state.area }),
+      version: SESSION_STORAGE_VERSION,
+      // Only what must survive a reload; flags of the moment (loading, error) start fresh, and the OTP stays in memory.
+      partialize: (state) => savedPart(state),
+      // An older version saved the OTP in clear: it is dropped, and the storage written again without it.
+      migrate: (saved) => savedPart(saved as Partial<SavedSession>),
+      merge: (saved, current) => ({ ...current, ...savedPart(saved as Partial<SavedSession>) }),
     },
   ),
 );

@@ -12,8 +12,7 @@ export async function refreshSavedSession(): Promise<void> {
   try {
     const { requestJson } = await apiClient();
     const info = await requestJson(`${PRIVATE_BASE}/traveler/user-info`, userInfoSchema);
-    sessionStore.getState().setUser({ numeroDocumento: info.numeroDocumento, nome: info.nome, cognome: info.cognome });
-    sessionStore.getState().setVisaCreationEnabled(info.visaCreationEnabled);
+    sessionStore.getState().signIn(info);
   } catch {
     // Offline or the api is down: keep what was saved; the next call tells.
   }

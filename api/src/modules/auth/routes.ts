@@ -17,10 +17,12 @@ export const SEND_OTP_RATE_LIMIT_MAX = 5;
 
 /**
  * The traveler as user-info answers it. For a digital identity traveler still completing the registration, the
- * provider's names, birthday and suggested e-mail; the document fields are empty and numeroDocumento is the fiscal number.
+ * provider's names, birthday and suggested e-mail, and no travel document yet: the browser holds a traveler as signed
+ * in only once numeroDocumento is there (SPEC §3), so an empty one tells it the registration must be completed.
  */
 export function toUserInfo(traveler: TravelerRecord, visaCreationEnabled = true): UserInfo {
-  return { ...toTraveler(traveler), visaCreationEnabled, identityProvider: traveler.identity_provider };
+  const info: UserInfo = { ...toTraveler(traveler), visaCreationEnabled, identityProvider: traveler.identity_provider };
+  return traveler.status === 'PENDING_IDENTITY' ? { ...info, numeroDocumento: '' } : info;
 }
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };

@@ -4,6 +4,8 @@ import type { UserInfo } from '@varco/contracts';
 import { startIdentityProvider, type IdentityProvider, type TestIdentity } from '../../../../deploy/identity-provider/server.mjs';
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { hashPassword } from '../auth/secrets';
+import { romeToday } from '../invoices/calendar';
+import { createMerchantService } from '../merchant/service';
 
 const PORTAL = 'http://localhost:8080';
 const REDIRECT_URI = `${PORTAL}/api/v1/auth/spid/callback`;
@@ -18,6 +20,12 @@ function newIdentity(): TestIdentity {
   sequence += 1;
   const fiscal = `TINIT-TST${process.pid}X${sequence}`;
   return { sub: fiscal, fiscal_number: fiscal, given_name: 'Giulia', family_name: 'Esposito', birthdate: '1988-04-12', email: `giulia.${process.pid}.${sequence}@example.com` };
+}
+
+/** A residence outside the EU and a travel document of its own for each use: what finalize needs besides e-mail and privacy. */
+function newResidenceAndDocument() {
+  sequence += 1;
+  return { paeseResidenzaCodice: 'CH', zonaResidenzaCodice: '', tipoDocumentoCodice: 'PASSAPORTO', paeseDocumentoCodice: 'IT', numeroDocumento: `YA${process.pid}X${sequence}` };
 }
 
 describeEachDatabase('digital identity sign-in (OpenID Connect)', ({ build, database }) => {
@@ -100,7 +108,8 @@ describeEachDatabase('digital identity sign-in (OpenID Connect)', ({ build, data
       zonaResidenzaCodice: '',
       tipoDocumentoCodice: '',
       paeseDocumentoCodice: '',
-      numeroDocumento: identity.fiscal_number,
+      // No travel document yet: not signed in for the browser until the registration is complete.
+      numeroDocumento: '',
       privacy: false,
       visaCreationEnabled: true,
       identityProvider: 'SPID',
@@ -109,20 +118,22 @@ describeEachDatabase('digital identity sign-in (OpenID Connect)', ({ build, data
     assert.deepEqual(row, { status: 'PENDING_IDENTITY', identity_subject: identity.sub, fiscal_number: identity.fiscal_number, password_hash: null });
 
     const email = `chosen.${process.pid}.${sequence}@example.com`;
-    const done = await app.inject({ method: 'POST', url: FINALIZE, headers: { cookie }, payload: { email, privacy: true, lan: 'IT' } });
+    const document = newResidenceAndDocument();
+    const done = await app.inject({ method: 'POST', url: FINALIZE, headers: { cookie }, payload: { email, privacy: true, lan: 'IT', ...document } });
     assert.equal(done.statusCode, 200, done.body);
     assert.equal(done.json<UserInfo>().email, email);
     assert.equal(done.json<UserInfo>().privacy, true);
+    assert.equal(done.json<UserInfo>().numeroDocumento, document.numeroDocumento);
     const session = await database().db.selectFrom('session').select('level').where('traveler_id', '=', (await database().db.selectFrom('traveler').select('id').where('identity_subject', '=', identity.sub).executeTakeFirstOrThrow()).id).execute();
     assert.deepEqual(session, [{ level: 'FULL' }]);
     // A full session: the other private calls are open.
     assert.equal((await app.inject({ method: 'GET', url: USER_INFO, headers: { cookie } })).json<UserInfo>().email, email);
-    assert.equal((await app.inject({ method: 'POST', url: FINALIZE, headers: { cookie }, payload: { email, privacy: true } })).statusCode, 409);
+    assert.equal((await app.inject({ method: 'POST', url: FINALIZE, headers: { cookie }, payload: { email, privacy: true, ...newResidenceAndDocument() } })).statusCode, 409);
 
-    // The next sign-in of the same identity opens a full session at once.
+    // The next sign-in of the same identity opens a full session at once, through the portal page that reads user-info.
     const again = await signInWith(identity);
     assert.equal(again.statusCode, 302);
-    assert.equal(again.headers.location, `${PORTAL}/protected`);
+    assert.equal(again.headers.location, `${PORTAL}/sign-in/spid`);
     const fullCookie = `varco_session=${cookieValue(again, 'varco_session')}`;
     const profile = await app.inject({ method: 'GET', url: USER_INFO, headers: { cookie: fullCookie } });
     assert.equal(profile.json<UserInfo>().email, email);
@@ -179,7 +190,8 @@ describeEachDatabase('digital identity sign-in (OpenID Connect)', ({ build, data
       })
       .execute();
     const cookie = await firstTime(identities[2]!);
-    const finalize = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: FINALIZE, headers: { cookie, 'accept-language': 'EN' }, payload });
+    const document = newResidenceAndDocument();
+    const finalize = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: FINALIZE, headers: { cookie, 'accept-language': 'EN' }, payload: { ...document, ...payload } });
 
     const refused = await finalize({ email: 'not-an-email', privacy: false });
     assert.equal(refused.statusCode, 400);
@@ -197,7 +209,73 @@ describeEachDatabase('digital identity sign-in (OpenID Connect)', ({ build, data
     const accepted = await finalize({ email: `fine.${process.pid}.${sequence}@example.com`, privacy: true });
     assert.equal(accepted.statusCode, 200, accepted.body);
     // Without a session: 401.
-    assert.equal((await app.inject({ method: 'POST', url: FINALIZE, payload: { email: 'a@example.com', privacy: true } })).statusCode, 401);
+    assert.equal((await app.inject({ method: 'POST', url: FINALIZE, payload: { email: 'a@example.com', privacy: true, ...newResidenceAndDocument() } })).statusCode, 401);
+  });
+
+  it('finalize: the residence and travel document, under the rules and with the messages of a registration', async () => {
+    const cookie = await firstTime(identities[5]!);
+    const email = `doc.${process.pid}.${sequence}@example.com`;
+    const finalize = (payload: Record<string, unknown>, language = 'EN') =>
+      app.inject({ method: 'POST', url: FINALIZE, headers: { cookie, 'accept-language': language }, payload: { email, privacy: true, ...payload } });
+    const extraOf = (response: { json: <T>() => T }) => response.json<{ extra: Record<string, string> }>().extra;
+
+    // Left out: each field is required, in the error shape and translated.
+    const missing = await finalize({});
+    assert.equal(missing.statusCode, 400);
+    assert.equal(missing.json<{ detail: string }>().detail, 'Some data in the request is not valid.');
+    assert.deepEqual(extraOf(missing), { paeseResidenzaCodice: 'Required field', tipoDocumentoCodice: 'Required field', paeseDocumentoCodice: 'Required field', numeroDocumento: 'Required field' });
+    const missingItalian = await finalize({}, 'IT');
+    assert.equal(extraOf(missingItalian).numeroDocumento, 'Campo obbligatorio');
+
+    // Sent empty or wrong: the registration's own checks.
+    const empty = await finalize({ paeseResidenzaCodice: '', zonaResidenzaCodice: '', tipoDocumentoCodice: '', paeseDocumentoCodice: '', numeroDocumento: ' ' });
+    assert.equal(empty.statusCode, 400);
+    assert.deepEqual(extraOf(empty), { paeseResidenzaCodice: 'Required field', tipoDocumentoCodice: 'Required field', paeseDocumentoCodice: 'Required field', numeroDocumento: 'Required field' });
+    const wrong = await finalize({ paeseResidenzaCodice: 'IT', zonaResidenzaCodice: '', tipoDocumentoCodice: 'LIBRETTO', paeseDocumentoCodice: 'XX', numeroDocumento: 'A' }, 'IT');
+    assert.equal(wrong.statusCode, 400);
+    assert.deepEqual(extraOf(wrong), {
+      paeseResidenzaCodice: 'I residenti in questo paese non possono usare il tax-free (salvo che risiedano in una sua zona franca)',
+      tipoDocumentoCodice: 'Tipo di documento sconosciuto',
+      paeseDocumentoCodice: 'Paese sconosciuto',
+      numeroDocumento: 'Almeno 2 caratteri',
+    });
+    const foreignZone = await finalize({ ...newResidenceAndDocument(), zonaResidenzaCodice: 'IT-LIVIGNO' });
+    assert.deepEqual(extraOf(foreignZone), { zonaResidenzaCodice: 'This zone does not belong to the country of residence' });
+
+    // A document another account holds: 409 on the document number.
+    const holder = await database().db.selectFrom('traveler').select(['tipo_documento', 'paese_documento', 'numero_documento']).where('status', '=', 'ACTIVE').where('tipo_documento', 'is not', null).executeTakeFirstOrThrow();
+    const held = await finalize({ paeseResidenzaCodice: 'CH', tipoDocumentoCodice: holder.tipo_documento, paeseDocumentoCodice: holder.paese_documento, numeroDocumento: ` ${holder.numero_documento!.toLowerCase()} ` });
+    assert.equal(held.statusCode, 409);
+    assert.deepEqual(extraOf(held), { numeroDocumento: 'This identity document is already registered.' });
+    // Still pending after the refusals.
+    assert.equal((await app.inject({ method: 'GET', url: '/api/v1/private/invoices/latest', headers: { cookie } })).statusCode, 403);
+
+    // An Italian living in Livigno, with an Italian passport: accepted, and the profile shows the document.
+    const document = { ...newResidenceAndDocument(), paeseResidenzaCodice: 'IT', zonaResidenzaCodice: 'IT-LIVIGNO' };
+    const accepted = await finalize({ ...document, numeroDocumento: ` ${document.numeroDocumento} ` });
+    assert.equal(accepted.statusCode, 200, accepted.body);
+    const profile = (await app.inject({ method: 'GET', url: USER_INFO, headers: { cookie } })).json<UserInfo>();
+    assert.deepEqual(
+      { country: profile.paeseResidenzaCodice, zone: profile.zonaResidenzaCodice, type: profile.tipoDocumentoCodice, documentCountry: profile.paeseDocumentoCodice, number: profile.numeroDocumento },
+      { country: 'IT', zone: 'IT-LIVIGNO', type: 'PASSAPORTO', documentCountry: 'IT', number: document.numeroDocumento },
+    );
+
+    // An invoice a merchant issues to that document is theirs.
+    const { apiKey } = await createMerchantService(database().db).createMerchant({ kind: 'VENDOR', name: 'Negozio Spid S.r.l.', vatNumber: `IT-SPID-${process.pid}-${sequence}` });
+    const invoiceNumber = `SPID-${process.pid}-${sequence}`;
+    const issued = await app.inject({
+      method: 'POST',
+      url: '/api/v1/merchant/invoices',
+      headers: { 'x-api-key': apiKey },
+      payload: { invoiceNumber, issueDate: romeToday(), totalAmount: 250, vatAmount: 45.08, traveler: { name: 'Giulia Esposito', document: { type: 'PASSAPORTO', country: 'IT', number: document.numeroDocumento.toLowerCase() } } },
+    });
+    assert.equal(issued.statusCode, 201, issued.body);
+    const latest = await app.inject({ method: 'GET', url: '/api/v1/private/invoices/latest?limit=4&page=0', headers: { cookie } });
+    assert.equal(latest.statusCode, 200, latest.body);
+    assert.deepEqual(
+      latest.json<{ invoices: Array<{ invoiceNumber: string }> }>().invoices.map((invoice) => invoice.invoiceNumber),
+      [invoiceNumber],
+    );
   });
 
   it('refuses a state that is not the browser one, a cancelled sign-in, and a replayed callback', async () => {

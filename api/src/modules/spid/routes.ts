@@ -68,7 +68,7 @@ export const spidIdentityRoutes: FastifyPluginAsyncZod<SpidRoutesOptions> = asyn
         summary: 'Return from the digital identity provider',
         description:
           'Exchanges the code (PKCE) and checks the ID token. A traveler linked to the identity gets a full session and goes to ' +
-          '/protected; a first-time identity gets a session that can only complete the registration and goes to ' +
+          '/sign-in/spid (the portal reads user-info there, then opens /protected); a first-time identity gets a session that can only complete the registration and goes to ' +
           '/sign-in/spid/activate. Any failure (state mismatch, provider error, cancelled) goes to /sign-in?error=spid.',
         querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
         response: { 302: z.null() },
@@ -93,7 +93,9 @@ export const spidIdentityRoutes: FastifyPluginAsyncZod<SpidRoutesOptions> = asyn
         if (request.session) await app.auth.logout(request.session);
         const session = await service.signIn(claims, requestLanguage(request));
         app.sessionCookie.set(reply, session.token, new Date());
-        return reply.redirect(`${options.publicBaseUrl}${session.level === 'FULL' ? '/protected' : '/sign-in/spid/activate'}`, 302);
+        // A returning traveler lands on the portal's /sign-in/spid, which reads user-info into the browser's session
+        // (signed out, it holds no user) before opening the home page.
+        return reply.redirect(`${options.publicBaseUrl}${session.level === 'FULL' ? '/sign-in/spid' : '/sign-in/spid/activate'}`, 302);
       } catch (error) {
         request.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'digital identity sign-in refused');
         return reply.redirect(failed, 302);
@@ -113,8 +115,10 @@ export const spidPrivateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Complete the registration of a digital identity traveler',
         description:
-          'Only on the session of a first-time digital identity. Privacy must be accepted and the e-mail valid and not used by ' +
-          'another account (409). The traveler becomes active and the session full; answers the traveler.',
+          'Only on the session of a first-time digital identity. Privacy must be accepted, the e-mail valid and not used by ' +
+          'another account (409), and the residence and travel document valid under the rules of a registration (the ' +
+          'document not held by another account, 409): the invoices are matched by that document. The traveler becomes ' +
+          'active and the session full; answers the traveler.',
         body: finalizeBodySchema,
         response: { 200: userInfoSchema, ...errors },
       },

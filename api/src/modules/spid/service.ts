@@ -1,4 +1,4 @@
-import type { ServerLanguage, UserInfo } from '@varco/contracts';
+import type { FinalizeBody, ServerLanguage, UserInfo } from '@varco/contracts';
 import { sql, type Kysely } from 'kysely';
 import { AppError } from '../../app-error';
 import type { Database } from '../../db/types';
@@ -6,8 +6,8 @@ import { createAuthRepository, type SessionRecord } from '../auth/repository';
 import { toUserInfo } from '../auth/routes';
 import { randomToken, sha256 } from '../auth/secrets';
 import { SESSION_IDLE_MS } from '../auth/service';
-import { findAccountByEmail } from '../travelers/repository';
-import { isEmail, isRealIsoDay, type FieldProblems } from '../travelers/service';
+import { findAccountByDocument, findAccountByEmail } from '../travelers/repository';
+import { duplicateFields, isEmail, isRealIsoDay, residenceAndDocumentColumns, residenceAndDocumentProblems, type FieldProblems } from '../travelers/service';
 import type { IdentityClaims } from './oidc-client';
 
 /** How long a sign-in at the provider may take. */
@@ -15,12 +15,12 @@ export const OIDC_LOGIN_TTL_MS = 10 * 60 * 1000;
 /** How long a first-time digital identity has to complete the registration. */
 export const ACTIVATION_PENDING_SESSION_MS = 30 * 60 * 1000;
 
+const duplicate = (fields: FieldProblems) => new AppError(409, { key: 'traveler.duplicate' }, fields);
+
 export interface SpidSession {
   token: string;
   level: 'FULL' | 'ACTIVATION_PENDING';
 }
-
-const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 export function createSpidService(db: Kysely<Database>, options: { now?: () => Date } = {}) {
   const now = options.now ?? (() => new Date());
@@ -104,15 +104,19 @@ export function createSpidService(db: Kysely<Database>, options: { now?: () => D
     /**
      * Completes the registration of a digital identity traveler (SPEC §5): privacy accepted, a valid e-mail not used
      * by another account (an unactivated credentials registration of that e-mail gives way, as a new registration
-     * would replace it). The traveler becomes ACTIVE and the session FULL.
+     * would replace it), and the residence and travel document under the registration's rules: the provider gives
+     * neither, and the invoices are matched by the document. The traveler becomes ACTIVE and the session FULL.
      */
-    async finalize(session: SessionRecord, body: { email: string; privacy: boolean; lan?: ServerLanguage | undefined }): Promise<UserInfo> {
+    async finalize(session: SessionRecord, body: FinalizeBody): Promise<UserInfo> {
       const email = body.email.trim();
+      const residenceAndDocument = { ...body, zonaResidenzaCodice: body.zonaResidenzaCodice ?? '' };
       const problems: FieldProblems = {};
       if (email === '') problems.email = { key: 'field.required' };
       else if (!isEmail(email)) problems.email = { key: 'field.email' };
       if (body.privacy !== true) problems.privacy = { key: 'field.mustAccept' };
+      await residenceAndDocumentProblems(db, residenceAndDocument, problems);
       if (Object.keys(problems).length > 0) throw new AppError(400, { key: 'validationFailed' }, problems);
+      const columns = residenceAndDocumentColumns(residenceAndDocument);
 
       const at = now();
       const outcome = await db
@@ -123,14 +127,19 @@ export function createSpidService(db: Kysely<Database>, options: { now?: () => D
           if (traveler.status !== 'PENDING_IDENTITY' || session.level !== 'ACTIVATION_PENDING') return 'spid.notPending' as const;
           const holder = await findAccountByEmail(trx, email, true);
           if (holder && holder.id !== traveler.id) {
-            if (holder.status === 'ACTIVE') return 'traveler.emailTaken' as const;
+            if (holder.status === 'ACTIVE') throw duplicate({ email: { key: 'traveler.emailTaken' } });
             await trx.deleteFrom('traveler').where('id', '=', holder.id).execute();
           }
+          // One account per document, as for a registration.
+          const documentHolder = await findAccountByDocument(trx, { type: columns.tipo_documento, country: columns.paese_documento, number: columns.numero_documento });
+          // Thrown, not returned: the unactivated registration that gave way above stays.
+          if (documentHolder && documentHolder.id !== traveler.id) throw duplicate({ numeroDocumento: { key: 'traveler.documentTaken' } });
           await trx
             .updateTable('traveler')
             .set({
               email,
               privacy: true,
+              ...columns,
               ...(body.lan ? { language: body.lan } : {}),
               status: 'ACTIVE',
               activated_at: at,
@@ -146,13 +155,12 @@ export function createSpidService(db: Kysely<Database>, options: { now?: () => D
           return undefined;
         })
         .catch((error: unknown) => {
-          // Another account took the e-mail at the same moment: the unique index decides.
-          if (isUniqueViolation(error)) return 'traveler.emailTaken' as const;
-          throw error;
+          // Another account took the e-mail or the document at the same moment: the unique indexes decide.
+          const fields = duplicateFields(error);
+          throw fields ? duplicate(fields) : error;
         });
       if (outcome === 'unauthorized') throw new AppError(401, { key: 'unauthorized' });
       if (outcome === 'spid.notPending') throw new AppError(409, { key: 'spid.notPending' });
-      if (outcome === 'traveler.emailTaken') throw new AppError(409, { key: 'traveler.duplicate' }, { email: { key: 'traveler.emailTaken' } });
       const traveler = await repository.findTravelerById(session.traveler_id);
       if (!traveler) throw new AppError(401, { key: 'unauthorized' });
       return toUserInfo(traveler);

@@ -92,6 +92,77 @@ interface UniqueViolation {
 const isUniqueViolation = (error: unknown): error is UniqueViolation =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
+/** Where a traveler lives and the travel document they shop with: what their tax-free invoices are matched by. */
+export interface ResidenceAndDocument {
+  paeseResidenzaCodice: string;
+  /** A free zone of the residence country, or '' for none. */
+  zonaResidenzaCodice: string;
+  tipoDocumentoCodice: string;
+  paeseDocumentoCodice: string;
+  numeroDocumento: string;
+}
+
+/** Residence country and zone (SPEC §3): a member state's resident must live in one of its free zones. */
+async function residenceProblems(executor: Kysely<Database>, country: string, zone: string, problems: FieldProblems): Promise<void> {
+  if (country.trim() === '') {
+    problems.paeseResidenzaCodice = { key: 'field.required' };
+    return;
+  }
+  const row = await executor.selectFrom('country').select(['eu_member']).where('code', '=', country).executeTakeFirst();
+  if (!row) {
+    problems.paeseResidenzaCodice = { key: 'field.unknownCountry' };
+    return;
+  }
+  if (zone !== '') {
+    const found = await executor
+      .selectFrom('free_zone')
+      .select('code')
+      .where('code', '=', zone)
+      .where('country_code', '=', country)
+      .where('residential', '=', true)
+      .executeTakeFirst();
+    if (!found) problems.zonaResidenzaCodice = { key: 'field.unknownZone' };
+  } else if (row.eu_member) {
+    problems.paeseResidenzaCodice = { key: 'field.residenceNotTaxFree' };
+  }
+}
+
+/**
+ * The registration's rules for the residence and the travel document, keyed by the payload's field names (SPEC §8).
+ * The digital identity's completion applies them too: its travelers need a document for their invoices to be found.
+ */
+export async function residenceAndDocumentProblems(executor: Kysely<Database>, values: ResidenceAndDocument, problems: FieldProblems): Promise<void> {
+  const number = textProblem(values.numeroDocumento, DOCUMENT_MAX_LENGTH);
+  if (number) problems.numeroDocumento = number;
+  if (values.tipoDocumentoCodice === '') problems.tipoDocumentoCodice = { key: 'field.required' };
+  else if (!(await executor.selectFrom('document_type').select('code').where('code', '=', values.tipoDocumentoCodice).executeTakeFirst())) {
+    problems.tipoDocumentoCodice = { key: 'field.unknownDocumentType' };
+  }
+  if (values.paeseDocumentoCodice === '') problems.paeseDocumentoCodice = { key: 'field.required' };
+  else if (!(await executor.selectFrom('country').select('code').where('code', '=', values.paeseDocumentoCodice).executeTakeFirst())) {
+    problems.paeseDocumentoCodice = { key: 'field.unknownCountry' };
+  }
+  await residenceProblems(executor, values.paeseResidenzaCodice, values.zonaResidenzaCodice, problems);
+}
+
+/** The traveler's columns of a valid residence and document, as they are stored (and matched with invoices). */
+export function residenceAndDocumentColumns(values: ResidenceAndDocument) {
+  return {
+    paese_residenza: values.paeseResidenzaCodice,
+    zona_residenza: values.zonaResidenzaCodice === '' ? null : values.zonaResidenzaCodice,
+    tipo_documento: values.tipoDocumentoCodice,
+    paese_documento: values.paeseDocumentoCodice,
+    numero_documento: values.numeroDocumento.trim(),
+  };
+}
+
+/** The refusal of a unique index on the traveler's e-mail or document (two registrations racing), as a 409's fields. */
+export function duplicateFields(error: unknown): FieldProblems | undefined {
+  if (!isUniqueViolation(error)) return undefined;
+  const constraint = error.constraint ?? '';
+  return constraint.includes('document') ? { numeroDocumento: { key: 'traveler.documentTaken' } } : { email: { key: 'traveler.emailTaken' } };
+}
+
 export interface TravelerServiceOptions {
   /** The portal origin, for the links of the mails. */
   publicBaseUrl: string;
@@ -109,41 +180,15 @@ export function createTravelerService(db: Kysely<Database>, options: TravelerSer
   const link = (path: string, keys: { key1: string; key2: string }) =>
     `${options.publicBaseUrl}/${path}?${new URLSearchParams({ key1: keys.key1, key2: keys.key2 }).toString()}`;
 
-  /** Residence country and zone (SPEC §3): a member state's resident must live in one of its free zones. */
-  async function residenceProblems(executor: Kysely<Database>, country: string, zone: string, problems: FieldProblems): Promise<void> {
-    if (country.trim() === '') {
-      problems.paeseResidenzaCodice = { key: 'field.required' };
-      return;
-    }
-    const row = await executor.selectFrom('country').select(['eu_member']).where('code', '=', country).executeTakeFirst();
-    if (!row) {
-      problems.paeseResidenzaCodice = { key: 'field.unknownCountry' };
-      return;
-    }
-    if (zone !== '') {
-      const found = await executor
-        .selectFrom('free_zone')
-        .select('code')
-        .where('code', '=', zone)
-        .where('country_code', '=', country)
-        .where('residential', '=', true)
-        .executeTakeFirst();
-      if (!found) problems.zonaResidenzaCodice = { key: 'field.unknownZone' };
-    } else if (row.eu_member) {
-      problems.paeseResidenzaCodice = { key: 'field.residenceNotTaxFree' };
-    }
-  }
-
   /** SPEC §5 registration rules; the messages are keyed by the payload's field names (SPEC §8). */
   async function registrationProblems(payload: RegistrationPayload): Promise<FieldProblems> {
     const problems: FieldProblems = {};
-    const text = (field: 'nome' | 'cognome' | 'numeroDocumento', max?: number) => {
-      const problem = textProblem(payload[field], max);
+    const text = (field: 'nome' | 'cognome') => {
+      const problem = textProblem(payload[field]);
       if (problem) problems[field] = problem;
     };
     text('nome');
     text('cognome');
-    text('numeroDocumento', DOCUMENT_MAX_LENGTH);
 
     const email = payload.email.trim();
     if (email === '') problems.email = { key: 'field.required' };
@@ -161,15 +206,7 @@ export function createTravelerService(db: Kysely<Database>, options: TravelerSer
         payload.secret.length > PASSWORD_MAX_LENGTH ? { key: 'field.maxLength', params: { max: PASSWORD_MAX_LENGTH } } : { key: 'field.passwordRules', params: { min: PASSWORD_MIN_LENGTH } };
     }
 
-    if (payload.tipoDocumentoCodice === '') problems.tipoDocumentoCodice = { key: 'field.required' };
-    else if (!(await db.selectFrom('document_type').select('code').where('code', '=', payload.tipoDocumentoCodice).executeTakeFirst())) {
-      problems.tipoDocumentoCodice = { key: 'field.unknownDocumentType' };
-    }
-    if (payload.paeseDocumentoCodice === '') problems.paeseDocumentoCodice = { key: 'field.required' };
-    else if (!(await db.selectFrom('country').select('code').where('code', '=', payload.paeseDocumentoCodice).executeTakeFirst())) {
-      problems.paeseDocumentoCodice = { key: 'field.unknownCountry' };
-    }
-    await residenceProblems(db, payload.paeseResidenzaCodice, payload.zonaResidenzaCodice, problems);
+    await residenceAndDocumentProblems(db, payload, problems);
     return problems;
   }
 
@@ -201,11 +238,7 @@ export function createTravelerService(db: Kysely<Database>, options: TravelerSer
         nome: payload.nome.trim(),
         cognome: payload.cognome.trim(),
         data_nascita: payload.dataNascita,
-        paese_residenza: payload.paeseResidenzaCodice,
-        zona_residenza: payload.zonaResidenzaCodice === '' ? null : payload.zonaResidenzaCodice,
-        tipo_documento: payload.tipoDocumentoCodice,
-        paese_documento: payload.paeseDocumentoCodice,
-        numero_documento: payload.numeroDocumento.trim(),
+        ...residenceAndDocumentColumns(payload),
         privacy: true,
         language: payload.lan,
       };
@@ -239,10 +272,8 @@ export function createTravelerService(db: Kysely<Database>, options: TravelerSer
         });
       } catch (error) {
         // Two registrations racing for the same e-mail or document: the unique indexes decide.
-        if (isUniqueViolation(error)) {
-          const constraint = error.constraint ?? '';
-          throw duplicate(constraint.includes('document') ? { numeroDocumento: { key: 'traveler.documentTaken' } } : { email: { key: 'traveler.emailTaken' } });
-        }
+        const fields = duplicateFields(error);
+        if (fields) throw duplicate(fields);
         throw error;
       }
     },

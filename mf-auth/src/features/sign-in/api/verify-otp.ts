@@ -11,18 +11,17 @@ export function verifyOtp(code: string) {
   return requestJson(`${PRIVATE_BASE}/traveler/user-info`, userInfoSchema, { headers: { [HEADERS.otp]: code } });
 }
 
-/** On success the code is kept (it travels with every later call) and the session user is set (SPEC §4). */
+/**
+ * The code is held (in memory) only while it is presented: a right one makes the session full on the server, which
+ * needs it no more, so the session user is set (SPEC §4) and the code forgotten.
+ */
 export function useVerifyOtp() {
   return useMutation({
     mutationFn: (code: string) => {
       sessionStore.getState().setOtp(code, sessionStore.getState().otpExpiration);
       return verifyOtp(code);
     },
-    onSuccess: (info) => {
-      const session = sessionStore.getState();
-      session.setVisaCreationEnabled(info.visaCreationEnabled);
-      session.setUser({ numeroDocumento: info.numeroDocumento, nome: info.nome, cognome: info.cognome });
-    },
+    onSuccess: (info) => sessionStore.getState().signIn(info),
     onError: (_error, code) => {
       const session = sessionStore.getState();
       if (session.otp === code) session.setOtp(null, session.otpExpiration);

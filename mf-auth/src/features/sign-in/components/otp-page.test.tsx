@@ -42,6 +42,15 @@ describe('OTP step (SPEC §2 /sign-in/otp)', () => {
     expect(requestJsonMock).toHaveBeenCalledTimes(1);
   });
 
+  it('after a reload within the validity, keeps the code already mailed: its expiry is saved, not the code', async () => {
+    requestJsonMock.mockImplementation((path) => answer(path));
+    sessionStore.getState().setOtp(null, new Date(Date.now() + 60_000).toISOString());
+    expect(JSON.parse(localStorage.getItem('varco-session') ?? '{}').state.otpExpiration).toBeTruthy();
+    renderSection('sign-in', '/sign-in/otp');
+    expect(await screen.findByText(/^The code expires in (01:00|00:59)$/)).toBeInTheDocument();
+    expect(requestJsonMock).not.toHaveBeenCalled();
+  });
+
   it('offers a new code once the code has expired', async () => {
     jest.useFakeTimers();
     try {
@@ -78,11 +87,14 @@ describe('OTP step (SPEC §2 /sign-in/otp)', () => {
     const user = userEvent.setup();
     renderSection('sign-in', '/sign-in/otp');
     await screen.findByText(/^The code expires in/);
-    await user.type(screen.getByLabelText(/^Code/), ' 123456 ');
+    await user.type(screen.getByLabelText(/^Code/), ' 918273 ');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/traveler/user-info', expect.anything(), { headers: { 'x-otp': '123456' } });
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/traveler/user-info', expect.anything(), { headers: { 'x-otp': '918273' } });
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/protected'));
-    expect(sessionStore.getState()).toMatchObject({ user: { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' }, otp: '123456', visaCreationEnabled: true });
+    expect(sessionStore.getState()).toMatchObject({ user: { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' }, visaCreationEnabled: true });
+    // The session is full on the server: the code is forgotten, and was never written to the browser's storage.
+    expect(sessionStore.getState()).toMatchObject({ otp: null, otpExpiration: null });
+    expect(localStorage.getItem('varco-session')).not.toContain('918273');
   });
 
   it('says the code is wrong when the server refuses it, and forgets it', async () => {

@@ -5,7 +5,6 @@ import { DATE_INPUT_MAX, PASSWORD_MIN_LENGTH, toServerLanguage, type Registratio
 import { isClientError } from '@varco/http';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { PasswordField } from '../../../components/password-field';
-import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { useForm, type FormRules } from '../../../hooks/use-form';
 import { NS } from '../../../i18n/namespace';
@@ -22,12 +21,9 @@ import {
   type ValidationIssue,
 } from '../../../lib/validation';
 import { useCaptcha } from '../api/get-captcha';
-import { useCountries } from '../api/get-countries';
-import { useDocumentTypes } from '../api/get-document-types';
-import { useFreeZones } from '../api/get-free-zones';
-import { useTaxFreeCountries } from '../api/get-tax-free-countries';
 import { useRegisterTraveler } from '../api/register-traveler';
 import { CaptchaField } from './captcha-field';
+import { ResidenceDocumentFields } from './residence-document-fields';
 import { ServerErrors } from './server-errors';
 
 /** The registration form fields of SPEC §3; privacy is 'true' when ticked. */
@@ -127,37 +123,17 @@ interface RegistrationFormProps {
 /** SPEC §2 registration form, §5 its rules, §7 the registration call, §8 its errors. */
 export function RegistrationForm({ initialValues, onRegistered, resending = false }: RegistrationFormProps) {
   const { t, i18n } = useTranslation(NS);
-  const language = toServerLanguage(i18n.language);
   const form = useForm(initialValues, RULES);
-  const { values, setFieldValues, showIssues } = form;
+  const { setFieldValues, showIssues } = form;
 
-  const taxFreeCountries = useTaxFreeCountries(language);
-  const countries = useCountries(language);
-  const documentTypes = useDocumentTypes(language);
-  const zones = useFreeZones(values.country, language);
   const captcha = useCaptcha();
   const register = useRegisterTraveler();
-
-  const zoneOptions = values.country ? (zones.data ?? []) : [];
-  const hasZones = zoneOptions.length > 0;
-
-  // SPEC §2: without zones for the chosen country, the zone is reset to empty (also when the zones answer changes).
-  useEffect(() => {
-    if (zones.isSuccess && values.countryZone && !zoneOptions.some((zone) => zone.code === values.countryZone)) setFieldValues({ countryZone: '' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the zones or the chosen zone change
-  }, [zones.isSuccess, zoneOptions, values.countryZone]);
 
   const errorsRef = useRef<HTMLDivElement>(null);
   const [unplaced, setUnplaced] = useState<string[]>([]);
   useEffect(() => {
     if (register.isError) errorsRef.current?.focus();
   }, [register.isError, register.error]);
-
-  const countryBinding = form.field('country');
-  const onCountryChange: typeof countryBinding.onChange = (event) => {
-    countryBinding.onChange(event);
-    setFieldValues({ countryZone: '' });
-  };
 
   const submit = form.handleSubmit((valid) => {
     const token = captcha.data?.token;
@@ -225,29 +201,7 @@ export function RegistrationForm({ initialValues, onRegistered, resending = fals
             <TextField {...form.field('birthday')} label={t('signUp.birthday')} type="date" max={todayIsoDay() < DATE_INPUT_MAX ? todayIsoDay() : DATE_INPUT_MAX} required autoComplete="bday" />
           </div>
         </div>
-        <div className="row">
-          <div className="col-md-6">
-            <SelectField {...countryBinding} onChange={onCountryChange} label={t('signUp.country')} options={taxFreeCountries.data ?? []} required />
-          </div>
-          {hasZones ? (
-            <div className="col-md-6">
-              <SelectField {...form.field('countryZone')} label={t('signUp.countryZone')} options={zoneOptions} />
-            </div>
-          ) : null}
-        </div>
-
-        <h2 className="h4 mt-3 mb-5">{t('signUp.documentTitle')}</h2>
-        <div className="row">
-          <div className="col-md-6">
-            <SelectField {...form.field('documentType')} label={t('signUp.documentType')} options={documentTypes.data ?? []} required />
-          </div>
-          <div className="col-md-6">
-            <SelectField {...form.field('documentCountry')} label={t('signUp.documentCountry')} options={countries.data ?? []} required />
-          </div>
-          <div className="col-md-6">
-            <TextField {...form.field('documentNumber')} label={t('signUp.documentNumber')} required autoComplete="off" />
-          </div>
-        </div>
+        <ResidenceDocumentFields form={form} />
 
         <h2 className="h4 mt-3 mb-5">{t('signUp.accountTitle')}</h2>
         <div className="row">

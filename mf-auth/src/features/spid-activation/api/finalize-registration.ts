@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { PRIVATE_BASE, finalizeBodySchema } from '@varco/contracts';
-import { requestVoid } from '@varco/http';
+import { PRIVATE_BASE, finalizeBodySchema, userInfoSchema, type FinalizeBody } from '@varco/contracts';
+import { requestJson } from '@varco/http';
 
-export type FinalizeBody = ReturnType<typeof finalizeBodySchema.parse>;
-
-/** POST private/traveler/finalize: completes the registration of a traveler who came through the digital identity (SPEC §5, §7). */
+/**
+ * POST private/traveler/finalize: completes the registration of a traveler who came through the digital identity
+ * (SPEC §5, §7) with the residence and travel document; answers the traveler, now signed in.
+ */
 export function finalizeRegistration(body: FinalizeBody) {
-  return requestVoid(`${PRIVATE_BASE}/traveler/finalize`, { method: 'POST', json: finalizeBodySchema.parse(body) });
+  return requestJson(`${PRIVATE_BASE}/traveler/finalize`, userInfoSchema, { method: 'POST', json: finalizeBodySchema.parse(body) });
 }
 
 export function useFinalizeRegistration() {

@@ -11,10 +11,17 @@ import { TextField } from '../../../components/text-field';
 import { useForm, type FormRules } from '../../../hooks/use-form';
 import { NS } from '../../../i18n/namespace';
 import { notEmpty, sameEmailAs, ticked, validEmail, type ValidationIssue } from '../../../lib/validation';
+import {
+  RESIDENCE_DOCUMENT_FIELD_OF_EXTRA,
+  RESIDENCE_DOCUMENT_RULES,
+  ResidenceDocumentFields,
+  toResidenceDocumentPayload,
+  type ResidenceDocumentValues,
+} from '../../sign-up/components/residence-document-fields';
 import { useFinalizeRegistration } from '../api/finalize-registration';
 import { useSpidUserInfo } from '../api/get-spid-user-info';
 
-interface CompletionValues extends Record<string, string> {
+interface CompletionValues extends ResidenceDocumentValues {
   name: string;
   surname: string;
   birthday: string;
@@ -23,19 +30,38 @@ interface CompletionValues extends Record<string, string> {
   privacy: string;
 }
 
-/** SPEC §5 completion via the digital identity provider: name, surname and birthday are read-only. */
+/**
+ * SPEC §5 completion via the digital identity provider: name, surname and birthday are read-only; the residence and
+ * travel document follow the registration's rules (the invoices are matched through that document).
+ */
 const RULES: FormRules<CompletionValues> = {
+  ...RESIDENCE_DOCUMENT_RULES,
   email: [notEmpty, validEmail],
   confirmEmail: [notEmpty, validEmail, sameEmailAs<CompletionValues>('email')],
   privacy: [ticked],
 };
+
+/** Where the server's per-field messages (SPEC §8, keyed by payload field) go on the form. */
+const FIELD_OF_EXTRA: Readonly<Record<string, keyof CompletionValues>> = { ...RESIDENCE_DOCUMENT_FIELD_OF_EXTRA, email: 'email', privacy: 'privacy' };
 
 function CompletionForm({ info }: { info: UserInfo }) {
   const { t, i18n } = useTranslation(NS);
   const navigate = useNavigate();
   const finalize = useFinalizeRegistration();
   const form = useForm<CompletionValues>(
-    { name: info.nome, surname: info.cognome, birthday: info.dataNascita, email: info.email, confirmEmail: '', privacy: '' },
+    {
+      name: info.nome,
+      surname: info.cognome,
+      birthday: info.dataNascita,
+      country: info.paeseResidenzaCodice,
+      countryZone: info.zonaResidenzaCodice,
+      documentType: info.tipoDocumentoCodice,
+      documentCountry: info.paeseDocumentoCodice,
+      documentNumber: info.numeroDocumento,
+      email: info.email,
+      confirmEmail: '',
+      privacy: '',
+    },
     RULES,
   );
   const alertRef = useRef<HTMLDivElement>(null);
@@ -45,19 +71,19 @@ function CompletionForm({ info }: { info: UserInfo }) {
 
   const submit = form.handleSubmit((values) =>
     finalize.mutate(
-      { email: values.email.trim(), privacy: true, lan: toServerLanguage(i18n.language) },
+      { email: values.email.trim(), privacy: true, lan: toServerLanguage(i18n.language), ...toResidenceDocumentPayload(values) },
       {
-        onSuccess: () => {
-          const session = sessionStore.getState();
-          session.setVisaCreationEnabled(info.visaCreationEnabled);
-          session.setUser({ numeroDocumento: info.numeroDocumento, nome: info.nome, cognome: info.cognome });
+        onSuccess: (traveler) => {
+          sessionStore.getState().signIn(traveler);
           navigate('/protected');
         },
         onError: (error) => {
           const extra = isClientError(error) ? error.extra : {};
           const found: Partial<Record<keyof CompletionValues, ValidationIssue>> = {};
-          if (extra.email) found.email = { code: 'server', message: extra.email, usernameNote: true };
-          if (extra.privacy) found.privacy = { code: 'server', message: extra.privacy };
+          for (const [key, message] of Object.entries(extra)) {
+            const field = FIELD_OF_EXTRA[key];
+            if (field && message) found[field] = { code: 'server', message, usernameNote: key === 'email' };
+          }
           form.showIssues(found);
         },
       },
@@ -73,6 +99,7 @@ function CompletionForm({ info }: { info: UserInfo }) {
       ) : null}
       <form noValidate onSubmit={submit} aria-labelledby="spid-activation-title" data-testid="spid-activation-form" className="mt-4">
         <p className="small mb-5">{t('form.requiredLegend')}</p>
+        <h2 className="h4 mb-5">{t('signUp.personalTitle')}</h2>
         <div className="row">
           <div className="col-md-6">
             <TextField {...form.field('name')} label={t('signUp.name')} readOnly />
@@ -84,6 +111,9 @@ function CompletionForm({ info }: { info: UserInfo }) {
             <TextField {...form.field('birthday')} label={t('signUp.birthday')} type="date" readOnly />
           </div>
         </div>
+        <ResidenceDocumentFields form={form} />
+
+        <h2 className="h4 mt-3 mb-5">{t('signUp.accountTitle')}</h2>
         <div className="row">
           <div className="col-md-6">
             <TextField {...form.field('email')} label={t('signUp.email')} type="email" inputMode="email" required autoComplete="email" />
