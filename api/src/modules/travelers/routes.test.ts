@@ -255,6 +255,9 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     assert.equal(url.origin + url.pathname, `${BASE}/sign-up`);
     assert.equal(mail.language, 'IT');
     assert.equal(mail.recipient, body.email);
+    // Greeted by the name just registered.
+    assert.match(mail.text_body, /^Gentile Giulia Verdi,\n/);
+    assert.ok(mail.html_body.includes('>Gentile Giulia Verdi,</p>'));
     const keys = await db().selectFrom('account_key').selectAll().where('traveler_id', '=', traveler.id).execute();
     assert.equal(keys.length, 1);
     const [key] = keys;
@@ -362,6 +365,7 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     const { url, mail } = await keysFromMail(active.email, 'password-reset');
     assert.equal(url.origin + url.pathname, `${BASE}/change-password`);
     assert.equal(mail.language, 'IT');
+    assert.match(mail.text_body, /^Gentile Giulia Verdi,\n/);
     const key = await db().selectFrom('account_key').selectAll().where('kind', '=', 'PASSWORD_RESET').where('key1_hash', '=', sha256(url.searchParams.get('key1') ?? '')).executeTakeFirstOrThrow();
     const ttl = key.expires_at.getTime() - Date.now();
     assert.ok(ttl > 59 * 60_000 && ttl <= 60 * 60_000, String(ttl));
@@ -385,6 +389,8 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     const target = app();
     const traveler = await registeredAndActive(target);
     const cookie = await fullSession(target, traveler.email);
+    const otpMail = (await outboxOf(traveler.email)).find((mail) => mail.template === 'otp');
+    assert.match(otpMail?.text_body ?? '', /^Dear Giulia Verdi,\n/);
     await target.inject({ method: 'POST', url: RECOVER, payload: { email: traveler.email }, remoteAddress: nextAddress() });
     const { key1, key2 } = await keysFromMail(traveler.email, 'password-reset');
     const validate = (k1: string, k2: string) =>
@@ -469,6 +475,8 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     const otherCookie = await fullSession(target, other.email);
     const traveler = await registeredAndActive(target);
     const cookie = await fullSession(target, traveler.email);
+    const otpMail = (await outboxOf(traveler.email)).find((mail) => mail.template === 'otp');
+    assert.match(otpMail?.text_body ?? '', /^Dear Giulia Verdi,\n/);
     await target.inject({ method: 'POST', url: RECOVER, payload: { email: traveler.email }, remoteAddress: nextAddress() });
     const id = (await travelerOf(traveler.email))?.id ?? 0;
     const otherMails = (await outboxOf(other.email)).length;

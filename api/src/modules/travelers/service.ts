@@ -5,7 +5,7 @@ import { AppError, type Message } from '../../app-error';
 import type { AccountKeyKind, Database } from '../../db/types';
 import { createAuthRepository, type TravelerRecord } from '../auth/repository';
 import { hashPassword, randomToken, sha256 } from '../auth/secrets';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail, recipientName } from '../mail/outbox';
 import { accountKeyQueries, findAccountByDocument, findAccountByEmail } from './repository';
 
 /** How long the activation link of a registration works. */
@@ -235,7 +235,7 @@ export function createTravelerService(db: Kysely<Database>, options: TravelerSer
             key2Hash: keys.key2Hash,
             expiresAt: new Date(now().getTime() + ACTIVATION_KEY_TTL_MS),
           });
-          await enqueueMail(trx, { to: email, language: payload.lan, template: 'activation', params: { link: link('sign-up', keys) } });
+          await enqueueMail(trx, { to: email, name: recipientName(values.nome, values.cognome), language: payload.lan, template: 'activation', params: { link: link('sign-up', keys) } });
         });
       } catch (error) {
         // Two registrations racing for the same e-mail or document: the unique indexes decide.
@@ -280,7 +280,13 @@ export function createTravelerService(db: Kysely<Database>, options: TravelerSer
           key2Hash: keys.key2Hash,
           expiresAt: new Date(now().getTime() + RESET_KEY_TTL_MS),
         });
-        await enqueueMail(trx, { to: traveler.email, language: language ?? traveler.language, template: 'password-reset', params: { link: link('change-password', keys) } });
+        await enqueueMail(trx, {
+          to: traveler.email,
+          name: recipientName(traveler.nome, traveler.cognome),
+          language: language ?? traveler.language,
+          template: 'password-reset',
+          params: { link: link('change-password', keys) },
+        });
       });
     },
 
