@@ -357,6 +357,21 @@ describe('registration form (SPEC §2, §5)', () => {
     expect(screen.getByLabelText(/^Name/)).not.toHaveAttribute('aria-invalid');
   });
 
+  it('lists the wrong-captcha error once, though the api gives it as detail and as extra.generic', async () => {
+    requestVoidMock.mockRejectedValueOnce({
+      status: 400,
+      detail: 'Captcha not present or invalid.',
+      type: 'http-error',
+      extra: { generic: 'Captcha not present or invalid.' },
+    });
+    const user = userEvent.setup();
+    await renderForm();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    const errors = await screen.findByTestId('server-errors');
+    expect(within(errors).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Captcha not present or invalid.']);
+  });
+
   it('shows a generic error when the server gives no detail', async () => {
     requestVoidMock.mockRejectedValueOnce({ status: 500, detail: '', extra: {}, type: 'http-error' });
     const user = userEvent.setup();
