@@ -5,6 +5,7 @@ import { TextField } from '../../../components/text-field';
 import { useForm } from '../../../hooks/use-form';
 import { NS } from '../../../i18n/namespace';
 import { minTextLength, notEmpty } from '../../../lib/validation';
+import { AccountDeletedNotice } from '../../profile/components/account-deleted-notice';
 import { useLoginCustom } from '../api/login-custom';
 import { loginSpidUrl } from '../api/login-spid';
 
@@ -22,6 +23,7 @@ export function SignInPage() {
   return (
     <div className="container py-4">
       <h1>{t('signIn.title')}</h1>
+      <AccountDeletedNotice />
       <p className="lead">{t('signIn.lead')}</p>
       <div className="row g-4">
         <section className="col-lg-6" aria-labelledby="sign-in-credentials-title">
