@@ -35,7 +35,7 @@ export function SignInPage() {
               <p className="small mb-4">{t('form.requiredLegend')}</p>
               {login.isError ? <ErrorAlert error={login.error} fallback={t('signIn.wrongCredentials')} /> : null}
               <form onSubmit={submit} noValidate className="mt-5" data-testid="sign-in-form">
-                <TextField {...form.field('username')} label={t('signIn.username')} required autoComplete="username" />
+                <TextField {...form.field('username')} label={t('signIn.email')} type="email" inputMode="email" required autoComplete="username" />
                 <TextField {...form.field('password')} label={t('signIn.password')} type="password" required autoComplete="current-password" />
                 <button type="submit" className="btn btn-primary" disabled={login.isPending}>
                   {t('signIn.submit')}
