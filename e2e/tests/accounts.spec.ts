@@ -114,7 +114,7 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('change-password-form')).toHaveCount(0);
   });
 
-  test('deletes the profile: signed out, and the account cannot sign in again', async ({ page }) => {
+  test('deletes the profile: signed out with a confirmation, and the account cannot sign in again', async ({ page }) => {
     const traveler = newTraveler();
     await registerAndActivate(page, traveler);
     await signIn(page, { traveler });
@@ -126,8 +126,19 @@ test.describe('accounts', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, delete my account' }).click();
     await expect(page).toHaveURL(/\/sign-in$/);
     await expect(page.getByTestId('avatar')).toHaveCount(0);
+    // The page the traveler lands on says what happened, once: not after the next navigation, not after a reload.
+    const confirmation = page.getByRole('status').filter({ hasText: 'Your account and your personal data have been deleted.' });
+    await expect(confirmation).toBeVisible();
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expect(page).toHaveURL(/\/recover-password$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await expect(page.getByTestId('sign-in-form')).toBeVisible();
+    await expect(page.getByTestId('account-deleted')).toHaveCount(0);
     await page.reload();
     await expect(page.getByTestId('sign-in-link')).toBeVisible();
+    await expect(page.getByTestId('sign-in-form')).toBeVisible();
+    await expect(page.getByTestId('account-deleted')).toHaveCount(0);
 
     await submitCredentials(page, traveler.email, traveler.password);
     await expect(page.getByRole('alert')).toHaveText('Username or password wrong');
