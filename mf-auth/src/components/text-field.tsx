@@ -56,7 +56,7 @@ export function TextField({ id, name, value, onChange, onBlur, issue, label, typ
         input
       )}
       {hint ? (
-        <small id={hintId} className="form-text">
+        <small id={hintId} className="form-text d-block">
           {hint}
         </small>
       ) : null}
