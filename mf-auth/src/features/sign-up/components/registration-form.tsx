@@ -68,7 +68,7 @@ export const EMPTY_REGISTRATION: RegistrationValues = {
 const chosen = [notEmpty, minTextLength];
 
 /**
- * SPEC §5 registration: each field the api checks is checked here with the api's own rule (`@varco/contracts`), so
+ * The registration's rules: each field the api checks is checked here with the api's own rule (`@varco/contracts`), so
  * the message on blur is the one the api would answer; the confirmations and the captcha are the form's.
  */
 const RULES: FormRules<RegistrationValues> = {
