@@ -12,6 +12,7 @@ const accountRules = (language: ServerLanguage) => {
     'account.date': texts.date,
     'account.dateTooEarly': texts.dateTooEarly,
     'account.dateNotPast': texts.dateNotPast,
+    'account.mustAccept': texts.mustAccept,
   } as const;
 };
 

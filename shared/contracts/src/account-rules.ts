@@ -22,7 +22,8 @@ export type AccountRuleIssue =
   | { code: 'passwordRules'; min: number }
   | { code: 'date' }
   | { code: 'dateTooEarly'; year: number }
-  | { code: 'dateNotPast' };
+  | { code: 'dateNotPast' }
+  | { code: 'mustAccept' };
 
 export type AccountRuleCode = AccountRuleIssue['code'];
 
@@ -37,6 +38,7 @@ export const ACCOUNT_RULE_MESSAGES: Readonly<Record<ServerLanguage, Readonly<Rec
     date: 'Enter a valid date',
     dateTooEarly: 'The date cannot be earlier than {year}',
     dateNotPast: 'The date cannot be later than today',
+    mustAccept: 'You must accept to continue',
   },
   IT: {
     empty: 'Il campo non può essere vuoto',
@@ -47,6 +49,7 @@ export const ACCOUNT_RULE_MESSAGES: Readonly<Record<ServerLanguage, Readonly<Rec
     date: 'Inserisci una data valida',
     dateTooEarly: 'La data non può essere precedente al {year}',
     dateNotPast: 'La data non può essere successiva a oggi',
+    mustAccept: 'Devi accettare per continuare',
   },
 };
 
@@ -109,4 +112,9 @@ export function birthDateIssue(value: string, today: string = todayIsoDay()): Ac
   if (!isCalendarDay(value)) return { code: 'date' };
   if (value < BIRTH_DATE_MIN) return { code: 'dateTooEarly', year: Number(BIRTH_DATE_MIN.slice(0, 4)) };
   return value > today ? { code: 'dateNotPast' } : null;
+}
+
+/** A consent that must be given (the privacy policy). */
+export function acceptedIssue(accepted: boolean): AccountRuleIssue | null {
+  return accepted ? null : { code: 'mustAccept' };
 }

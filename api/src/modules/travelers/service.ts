@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
+  acceptedIssue,
   accountRuleParams,
   BIRTH_DATE_MIN,
   birthDateIssue,
@@ -141,7 +142,7 @@ export function createTravelerService(db: Kysely<Database>, options: TravelerSer
     check('email', emailIssue(payload.email));
     check('dataNascita', birthDateIssue(payload.dataNascita, todayIsoDay(now())));
     check('secret', passwordIssue(payload.secret));
-    if (payload.privacy !== true) problems.privacy = { key: 'field.mustAccept' };
+    check('privacy', acceptedIssue(payload.privacy));
 
     if (payload.tipoDocumentoCodice === '') problems.tipoDocumentoCodice = accountRuleProblem({ code: 'empty' });
     else if (!(await db.selectFrom('document_type').select('code').where('code', '=', payload.tipoDocumentoCodice).executeTakeFirst())) {

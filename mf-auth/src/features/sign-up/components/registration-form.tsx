@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
+  acceptedIssue,
   BIRTH_DATE_MIN,
   birthDateIssue,
   DOCUMENT_NUMBER_MAX_LENGTH,
@@ -20,7 +21,7 @@ import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { useForm, type FormRules } from '../../../hooks/use-form';
 import { NS } from '../../../i18n/namespace';
-import { accountRule, minTextLength, notEmpty, sameAs, sameEmailAs, ticked, validEmail, type ValidationIssue } from '../../../lib/validation';
+import { accountRule, minTextLength, notEmpty, sameAs, sameEmailAs, validEmail, type ValidationIssue } from '../../../lib/validation';
 import { useCaptcha } from '../api/get-captcha';
 import { useCountries } from '../api/get-countries';
 import { useDocumentTypes } from '../api/get-document-types';
@@ -83,7 +84,7 @@ const RULES: FormRules<RegistrationValues> = {
   confirmEmail: [notEmpty, validEmail, sameEmailAs<RegistrationValues>('email')],
   password: [accountRule(passwordIssue)],
   confirmPassword: [notEmpty, sameAs<RegistrationValues>('password')],
-  privacy: [ticked],
+  privacy: [accountRule((value) => acceptedIssue(value === 'true'))],
   captcha: chosen,
 };
 

@@ -179,7 +179,7 @@ describe('registration form (SPEC §2, §5)', () => {
     await user.click(screen.getByLabelText(/^I have read/));
     await user.click(screen.getByLabelText(/^I have read/));
     await user.tab();
-    expect(screen.getByLabelText(/^I have read/)).toHaveAccessibleDescription('Required field');
+    expect(screen.getByLabelText(/^I have read/)).toHaveAccessibleDescription('You must accept to continue');
   });
 
   it('toggles the visibility of the passwords', async () => {
@@ -242,7 +242,7 @@ describe('registration form (SPEC §2, §5)', () => {
     await renderForm();
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(screen.getByLabelText(/^Name/)).toHaveFocus();
-    expect(screen.getByLabelText(/^I have read/)).toHaveAccessibleDescription('Required field');
+    expect(screen.getByLabelText(/^I have read/)).toHaveAccessibleDescription('You must accept to continue');
     expect(requestVoidMock).not.toHaveBeenCalled();
   });
 
