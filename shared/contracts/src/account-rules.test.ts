@@ -1,4 +1,4 @@
-import { accountRuleMessage, birthDateIssue, emailIssue, passwordIssue, textIssue, todayIsoDay } from './account-rules';
+import { acceptedIssue, accountRuleMessage, birthDateIssue, emailIssue, passwordIssue, textIssue, todayIsoDay } from './account-rules';
 
 describe('account field rules', () => {
   it('wants a password of 8 characters from three of four kinds', () => {
@@ -30,6 +30,11 @@ describe('account field rules', () => {
     expect(textIssue('D'.repeat(51), 50)).toEqual({ code: 'maxLength', max: 50 });
     expect(emailIssue(' mario@example.com ')).toBeNull();
     expect(emailIssue(`${'m'.repeat(250)}@example.com`)).toEqual({ code: 'email' });
+  });
+
+  it('wants the consent given', () => {
+    expect(acceptedIssue(false)).toEqual({ code: 'mustAccept' });
+    expect(acceptedIssue(true)).toBeNull();
   });
 
   it('writes the messages in both languages with their values', () => {
