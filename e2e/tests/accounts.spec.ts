@@ -84,6 +84,18 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('avatar')).toHaveAccessibleName(/^GV.*Giulia Verdi/);
   });
 
+  test('Confirm checks the whole form even when leaving a wrong field shows its message and moves the button', async ({ page }) => {
+    await page.goto('/sign-up');
+    const form = page.getByTestId('sign-up-form');
+    await expect(form.getByRole('img', { name: 'Security code to copy' })).toBeVisible();
+    await form.getByLabel(labelled('Password')).fill('abcdefgh');
+    // One click: the password loses the focus to the button, and the form is checked all the same.
+    await form.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await expect(form.getByLabel(labelled('Name'))).toBeFocused();
+    await expect(form.getByLabel(labelled('Name'))).toHaveAccessibleDescription('This field cannot be empty');
+    await expect(form.getByLabel(labelled('Password'))).toHaveAccessibleDescription(/^The password must be at least 8 characters long/);
+  });
+
   test('resets the password from the mailed link and signs in with the new one', async ({ page }) => {
     const traveler = newTraveler();
     await registerAndActivate(page, traveler);
