@@ -68,7 +68,7 @@ export async function waitForMail(email: string, afterId: number, pattern: RegEx
 export async function submitCredentials(page: Page, username: string, password: string, origin = ''): Promise<void> {
   await page.goto(`${origin}/sign-in`);
   const form = page.getByTestId('sign-in-form');
-  await form.getByLabel(/^Username/).fill(username);
+  await form.getByLabel(/^E-mail/).fill(username);
   await form.getByLabel(/^Password/).fill(password);
   await form.getByRole('button', { name: 'Sign in' }).click();
 }

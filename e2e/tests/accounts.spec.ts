@@ -84,6 +84,18 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('avatar')).toHaveAccessibleName(/^GV.*Giulia Verdi/);
   });
 
+  test('Confirm checks the whole form even when leaving a wrong field shows its message and moves the button', async ({ page }) => {
+    await page.goto('/sign-up');
+    const form = page.getByTestId('sign-up-form');
+    await expect(form.getByRole('img', { name: 'Security code to copy' })).toBeVisible();
+    await form.getByLabel(labelled('Password')).fill('abcdefgh');
+    // One click: the password loses the focus to the button, and the form is checked all the same.
+    await form.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await expect(form.getByLabel(labelled('Name'))).toBeFocused();
+    await expect(form.getByLabel(labelled('Name'))).toHaveAccessibleDescription('This field cannot be empty');
+    await expect(form.getByLabel(labelled('Password'))).toHaveAccessibleDescription(/^The password must be at least 8 characters long/);
+  });
+
   test('resets the password from the mailed link and signs in with the new one', async ({ page }) => {
     const traveler = newTraveler();
     await registerAndActivate(page, traveler);
@@ -114,7 +126,7 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('change-password-form')).toHaveCount(0);
   });
 
-  test('deletes the profile: signed out, and the account cannot sign in again', async ({ page }) => {
+  test('deletes the profile: signed out with a confirmation, and the account cannot sign in again', async ({ page }) => {
     const traveler = newTraveler();
     await registerAndActivate(page, traveler);
     await signIn(page, { traveler });
@@ -126,8 +138,19 @@ test.describe('accounts', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, delete my account' }).click();
     await expect(page).toHaveURL(/\/sign-in$/);
     await expect(page.getByTestId('avatar')).toHaveCount(0);
+    // The page the traveler lands on says what happened, once: not after the next navigation, not after a reload.
+    const confirmation = page.getByRole('status').filter({ hasText: 'Your account and your personal data have been deleted.' });
+    await expect(confirmation).toBeVisible();
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expect(page).toHaveURL(/\/recover-password$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await expect(page.getByTestId('sign-in-form')).toBeVisible();
+    await expect(page.getByTestId('account-deleted')).toHaveCount(0);
     await page.reload();
     await expect(page.getByTestId('sign-in-link')).toBeVisible();
+    await expect(page.getByTestId('sign-in-form')).toBeVisible();
+    await expect(page.getByTestId('account-deleted')).toHaveCount(0);
 
     await submitCredentials(page, traveler.email, traveler.password);
     await expect(page.getByRole('alert')).toHaveText('Username or password wrong');

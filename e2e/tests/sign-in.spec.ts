@@ -10,7 +10,7 @@ test.describe('sign-in', () => {
 
     await chooseLanguage(page, 'it_IT');
     const form = page.getByTestId('sign-in-form');
-    await form.getByLabel(/^Nome utente/).fill(DEMO_TRAVELER.email);
+    await form.getByLabel(/^E-mail/).fill(DEMO_TRAVELER.email);
     await form.getByLabel(/^Password/).fill('ancora-sbagliata');
     await form.getByRole('button', { name: 'Accedi' }).click();
     await expect(page.getByRole('alert')).toHaveText('Username o password errati');

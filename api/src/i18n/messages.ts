@@ -1,4 +1,20 @@
-import type { ServerLanguage } from '@varco/contracts';
+import { ACCOUNT_RULE_MESSAGES, type ServerLanguage } from '@varco/contracts';
+
+/** The messages of the account forms' field rules, the very texts the forms show on blur (`@varco/contracts`). */
+const accountRules = (language: ServerLanguage) => {
+  const texts = ACCOUNT_RULE_MESSAGES[language];
+  return {
+    'account.empty': texts.empty,
+    'account.minLength': texts.minLength,
+    'account.maxLength': texts.maxLength,
+    'account.email': texts.email,
+    'account.passwordRules': texts.passwordRules,
+    'account.date': texts.date,
+    'account.dateTooEarly': texts.dateTooEarly,
+    'account.dateNotPast': texts.dateNotPast,
+    'account.mustAccept': texts.mustAccept,
+  } as const;
+};
 
 /**
  * The api's own texts (error details and field messages), in both languages. English is the reference: the Italian
@@ -49,7 +65,7 @@ const en = {
   'field.dateInvalid': 'Invalid date (expected YYYY-MM-DD)',
   'field.dateNotPast': 'The date cannot be later than today',
   'field.mustAccept': 'You must accept to continue',
-  'field.passwordRules': 'At least {min} characters, from at least three of: uppercase, lowercase, digits, special characters',
+  ...accountRules('EN'),
   'field.unknownCountry': 'Unknown country',
   'field.unknownDocumentType': 'Unknown document type',
   'field.unknownZone': 'This zone does not belong to the country of residence',
@@ -193,7 +209,7 @@ const it: Record<MessageKey, string> = {
   'field.dateInvalid': 'Data non valida (formato AAAA-MM-GG)',
   'field.dateNotPast': 'La data non può essere successiva a oggi',
   'field.mustAccept': 'Devi accettare per continuare',
-  'field.passwordRules': 'Almeno {min} caratteri, di almeno tre tipi tra: maiuscole, minuscole, cifre, caratteri speciali',
+  ...accountRules('IT'),
   'field.unknownCountry': 'Paese sconosciuto',
   'field.unknownDocumentType': 'Tipo di documento sconosciuto',
   'field.unknownZone': 'Questa zona non appartiene al paese di residenza',

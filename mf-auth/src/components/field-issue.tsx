@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { accountRuleMessage, toServerLanguage } from '@varco/contracts';
 import { NS } from '../i18n/namespace';
 import type { ValidationIssue } from '../lib/validation';
 
 /** The translated message of a validation issue. */
 export function FieldIssue({ id, issue }: { id: string; issue: ValidationIssue }) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   let message: string;
   switch (issue.code) {
     case 'empty':
@@ -16,26 +17,17 @@ export function FieldIssue({ id, issue }: { id: string; issue: ValidationIssue }
     case 'email':
       message = t('validation.email');
       break;
-    case 'passwordLength':
-      message = t('validation.passwordLength', { length: issue.length });
-      break;
-    case 'passwordRules':
-      message = t('validation.passwordRules', { length: issue.length });
-      break;
     case 'differentPassword':
       message = t('validation.differentPassword');
       break;
     case 'differentEmail':
       message = t('validation.differentEmail');
       break;
-    case 'futureDate':
-      message = t('validation.futureDate');
-      break;
-    case 'date':
-      message = t('validation.date');
-      break;
     case 'required':
       message = t('validation.required');
+      break;
+    case 'accountRule':
+      message = accountRuleMessage(issue.issue, toServerLanguage(i18n.language));
       break;
     case 'server':
       message = issue.usernameNote ? `${issue.message} ${t('validation.usernameNote')}` : issue.message;

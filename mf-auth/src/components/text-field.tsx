@@ -9,7 +9,8 @@ interface TextFieldProps extends FieldBinding {
   autoComplete?: string;
   inputMode?: 'text' | 'numeric' | 'email';
   hint?: string;
-  /** The latest day a date field accepts. */
+  /** The earliest and the latest day a date field accepts. */
+  min?: string;
   max?: string;
   readOnly?: boolean;
   /** A control shown at the end of the input (the show/hide toggle of a password). */
@@ -17,7 +18,7 @@ interface TextFieldProps extends FieldBinding {
 }
 
 /** A labelled input of the design system; required fields carry an asterisk (SPEC §5). */
-export function TextField({ id, name, value, onChange, onBlur, issue, label, type = 'text', required = false, autoComplete, inputMode, hint, max, readOnly, addon }: TextFieldProps) {
+export function TextField({ id, name, value, onChange, onBlur, issue, label, type = 'text', required = false, autoComplete, inputMode, hint, min, max, readOnly, addon }: TextFieldProps) {
   const issueId = `${id}-issue`;
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, issue ? issueId : null].filter(Boolean).join(' ') || undefined;
@@ -32,6 +33,7 @@ export function TextField({ id, name, value, onChange, onBlur, issue, label, typ
       onBlur={onBlur}
       autoComplete={autoComplete}
       inputMode={inputMode}
+      min={min}
       max={max}
       readOnly={readOnly}
       aria-required={required || undefined}
@@ -54,7 +56,7 @@ export function TextField({ id, name, value, onChange, onBlur, issue, label, typ
         input
       )}
       {hint ? (
-        <small id={hintId} className="form-text">
+        <small id={hintId} className="form-text d-block">
           {hint}
         </small>
       ) : null}

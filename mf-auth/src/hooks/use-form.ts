@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Rule, ValidationIssue } from '../lib/validation';
 
 /** What a field component needs: its value and handlers, and the issue found when it was last checked. */
@@ -11,6 +11,34 @@ export interface FieldBinding {
   issue: ValidationIssue | null;
 }
 
+/** Whether a mouse button, a finger or a pen is pressed on the page right now. */
+let pointerPressed = false;
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', () => (pointerPressed = true), true);
+  document.addEventListener('pointerup', () => (pointerPressed = false), true);
+  document.addEventListener('pointercancel', () => (pointerPressed = false), true);
+}
+
+/**
+ * Runs `show` now, or, when a press of the pointer took the focus away (a click on Confirm), once the press is over
+ * and its click has run: a message that appeared between the press and the release would push the button away from
+ * under the pointer, and the click would never happen.
+ */
+function afterPointerRelease(show: () => void): void {
+  if (!pointerPressed) {
+    show();
+    return;
+  }
+  const release = () => {
+    document.removeEventListener('pointerup', release, true);
+    document.removeEventListener('pointercancel', release, true);
+    // The click of this press is dispatched right after the release, in the same task.
+    setTimeout(show, 0);
+  };
+  document.addEventListener('pointerup', release, true);
+  document.addEventListener('pointercancel', release, true);
+}
+
 export type FormRules<Values> = { [Name in keyof Values]?: ReadonlyArray<Rule<Values>> };
 
 /**
@@ -21,6 +49,7 @@ export function useForm<Values extends Record<string, string>>(initialValues: Va
   const idPrefix = useId();
   const [values, setValues] = useState(initialValues);
   const [issues, setIssues] = useState<Partial<Record<keyof Values, ValidationIssue>>>({});
+  const submits = useRef(0);
 
   const check = (name: keyof Values, current: Values): ValidationIssue | undefined => {
     for (const rule of rules[name] ?? []) {
@@ -44,7 +73,14 @@ export function useForm<Values extends Record<string, string>>(initialValues: Va
         setValues(next);
         if (issues[name]) setIssues((previous) => ({ ...previous, [name]: check(name, next) }));
       },
-      onBlur: () => setIssues((previous) => ({ ...previous, [name]: check(name, values) })),
+      onBlur: () => {
+        const submitsBefore = submits.current;
+        // A submit in the meantime (the press was on Confirm) has checked every field already, and may have shown the
+        // server's messages since.
+        afterPointerRelease(() => {
+          if (submits.current === submitsBefore) setIssues((previous) => ({ ...previous, [name]: check(name, values) }));
+        });
+      },
       issue: issues[name] ?? null,
     };
   }
@@ -52,6 +88,7 @@ export function useForm<Values extends Record<string, string>>(initialValues: Va
   function handleSubmit(onValid: (values: Values) => void) {
     return (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
+      submits.current += 1;
       const found: Partial<Record<keyof Values, ValidationIssue>> = {};
       let first: (keyof Values & string) | undefined;
       for (const name of Object.keys(values) as Array<keyof Values & string>) {

@@ -4,6 +4,7 @@ export * from './language';
 export * from './states';
 export * from './typology';
 export * from './traveler';
+export * from './account-rules';
 export * from './invoices';
 export * from './visa';
 export * from './notifications';

@@ -3,7 +3,7 @@ import type { ServerLanguage } from '@varco/contracts';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../app-error';
 import type { Database } from '../../db/types';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail, recipientName } from '../mail/outbox';
 import { createAuthRepository, otpQueries, type SessionRecord, type TravelerRecord } from './repository';
 import { randomOtpCode, randomToken, sha256, verifyPassword } from './secrets';
 import { SessionCache } from './session-cache';
@@ -132,10 +132,10 @@ export function createAuthService(db: Kysely<Database>, options: AuthServiceOpti
       const code = randomOtpCode();
       const expiresAt = new Date(now().getTime() + OTP_VALIDITY_MINUTES * 60 * 1000);
       await db.transaction().execute(async (trx) => {
-        const traveler = await trx.selectFrom('traveler').select('email').where('id', '=', session.traveler_id).executeTakeFirstOrThrow();
+        const traveler = await trx.selectFrom('traveler').select(['email', 'nome', 'cognome']).where('id', '=', session.traveler_id).executeTakeFirstOrThrow();
         await otpQueries.consumeOpenCodes(trx, session.token_hash);
         await otpQueries.insert(trx, { tokenHash: session.token_hash, codeHash: otpHash(session.token_hash, code), expiresAt });
-        await enqueueMail(trx, { to: traveler.email, language, template: 'otp', params: { code, validityMinutes: OTP_VALIDITY_MINUTES } });
+        await enqueueMail(trx, { to: traveler.email, name: recipientName(traveler.nome, traveler.cognome), language, template: 'otp', params: { code, validityMinutes: OTP_VALIDITY_MINUTES } });
       });
       return { expirationDate: expiresAt };
     },

@@ -50,7 +50,7 @@ describeEachDatabase('mail dispatcher', ({ database, build }) => {
   };
   const row = (id: number) => database().db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const enqueueOtp = (to: string, language: 'IT' | 'EN' = 'EN') =>
-    enqueueMail(database().db, { to, language, template: 'otp', params: { code: '654321', validityMinutes: 5 } });
+    enqueueMail(database().db, { to, name: null, language, template: 'otp', params: { code: '654321', validityMinutes: 5 } });
 
   it('sends a due mail over SMTP and marks it sent', async () => {
     const id = await enqueueOtp('traveler@example.com', 'IT');
@@ -147,7 +147,7 @@ describeEachDatabase('mail dispatcher', ({ database, build }) => {
     await app.ready();
     const started = Date.now();
     await app.db.transaction().execute(async (trx) => {
-      await enqueueMail(trx, { to: 'woken@example.com', language: 'EN', template: 'activation', params: { link: 'http://localhost:8080/activate?key=k' } });
+      await enqueueMail(trx, { to: 'woken@example.com', name: null, language: 'EN', template: 'activation', params: { link: 'http://localhost:8080/activate?key=k' } });
     });
     // Only this test's recipients count: a slow earlier test may still deliver into the same catcher.
     const to = (address: string) => catcher.messages().filter((message) => message.to === address);

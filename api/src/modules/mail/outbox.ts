@@ -3,11 +3,15 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { renderMail, type MailTemplateName, type MailTemplateParams } from './templates';
 
+export { recipientName } from './templates';
+
 /** The database or a transaction of it (a Kysely `Transaction` is a `Kysely`). */
 export type MailExecutor = Kysely<Database>;
 
 export interface MailRequest<N extends MailTemplateName> {
   to: string;
+  /** Who the mail greets: recipientName(nome, cognome) of the traveler, null only when the name is not known. */
+  name: string | null;
   language: ServerLanguage;
   template: N;
   params: MailTemplateParams[N];
@@ -30,7 +34,7 @@ export function onMailEnqueued(listener: () => void): () => void {
  * Returns the outbox id.
  */
 export async function enqueueMail<N extends MailTemplateName>(executor: MailExecutor, request: MailRequest<N>): Promise<number> {
-  const mail = renderMail(request.template, request.language, request.params);
+  const mail = renderMail(request.template, request.language, request.params, request.name);
   const row = await executor
     .insertInto('mail_outbox')
     .values({

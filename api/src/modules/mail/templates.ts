@@ -29,11 +29,22 @@ type Block = { kind: 'paragraph'; text: string } | { kind: 'link'; label: string
 
 interface MailContent {
   subject: string;
-  greeting: string;
   blocks: Block[];
 }
 
 const paragraph = (text: string): Block => ({ kind: 'paragraph', text });
+
+/** The traveler's name as a mail greets them ("Mario Rossi"), or null when the account holds no name. */
+export function recipientName(nome: string | null | undefined, cognome: string | null | undefined): string | null {
+  const name = [nome, cognome].map((part) => part?.trim() ?? '').filter(Boolean).join(' ');
+  return name === '' ? null : name;
+}
+
+/** The opening line: the traveler by name when it is known, a neutral greeting only when it is not. */
+function greeting(language: ServerLanguage, name: string | null): string {
+  if (language === 'IT') return name ? `Gentile ${name},` : 'Gentile viaggiatore,';
+  return name ? `Dear ${name},` : 'Dear traveler,';
+}
 
 const SIGNATURE: Record<ServerLanguage, string> = {
   IT: 'Varco — il portale tax-free per i viaggiatori',
@@ -54,7 +65,6 @@ const TEMPLATES: { [N in MailTemplateName]: TemplateTexts<MailTemplateParams[N]>
   activation: {
     IT: ({ link }) => ({
       subject: 'Attiva il tuo account Varco',
-      greeting: 'Gentile viaggiatore,',
       blocks: [
         paragraph('grazie per esserti registrato su Varco. Per attivare il tuo account apri questo collegamento:'),
         { kind: 'link', label: 'Attiva il mio account', url: link },
@@ -63,7 +73,6 @@ const TEMPLATES: { [N in MailTemplateName]: TemplateTexts<MailTemplateParams[N]>
     }),
     EN: ({ link }) => ({
       subject: 'Activate your Varco account',
-      greeting: 'Dear traveler,',
       blocks: [
         paragraph('thank you for signing up to Varco. To activate your account, open this link:'),
         { kind: 'link', label: 'Activate my account', url: link },
@@ -74,7 +83,6 @@ const TEMPLATES: { [N in MailTemplateName]: TemplateTexts<MailTemplateParams[N]>
   otp: {
     IT: ({ code, validityMinutes }) => ({
       subject: 'Il tuo codice di accesso a Varco',
-      greeting: 'Gentile viaggiatore,',
       blocks: [
         paragraph('questo è il codice per completare l’accesso a Varco:'),
         { kind: 'code', code },
@@ -84,7 +92,6 @@ const TEMPLATES: { [N in MailTemplateName]: TemplateTexts<MailTemplateParams[N]>
     }),
     EN: ({ code, validityMinutes }) => ({
       subject: 'Your Varco sign-in code',
-      greeting: 'Dear traveler,',
       blocks: [
         paragraph('this is the code to complete your sign-in to Varco:'),
         { kind: 'code', code },
@@ -96,7 +103,6 @@ const TEMPLATES: { [N in MailTemplateName]: TemplateTexts<MailTemplateParams[N]>
   'password-reset': {
     IT: ({ link }) => ({
       subject: 'Reimposta la tua password di Varco',
-      greeting: 'Gentile viaggiatore,',
       blocks: [
         paragraph('abbiamo ricevuto una richiesta di reimpostare la password del tuo account Varco. Per sceglierne una nuova apri questo collegamento:'),
         { kind: 'link', label: 'Reimposta la password', url: link },
@@ -105,7 +111,6 @@ const TEMPLATES: { [N in MailTemplateName]: TemplateTexts<MailTemplateParams[N]>
     }),
     EN: ({ link }) => ({
       subject: 'Reset your Varco password',
-      greeting: 'Dear traveler,',
       blocks: [
         paragraph('we received a request to reset the password of your Varco account. To choose a new one, open this link:'),
         { kind: 'link', label: 'Reset my password', url: link },
@@ -116,7 +121,6 @@ const TEMPLATES: { [N in MailTemplateName]: TemplateTexts<MailTemplateParams[N]>
   notification: {
     IT: ({ message, link }) => ({
       subject: 'Una nuova notifica da Varco',
-      greeting: 'Gentile viaggiatore,',
       blocks: [
         paragraph(message),
         { kind: 'link', label: 'Apri le notifiche', url: link },
@@ -125,7 +129,6 @@ const TEMPLATES: { [N in MailTemplateName]: TemplateTexts<MailTemplateParams[N]>
     }),
     EN: ({ message, link }) => ({
       subject: 'A new notification from Varco',
-      greeting: 'Dear traveler,',
       blocks: [
         paragraph(message),
         { kind: 'link', label: 'Open your notifications', url: link },
@@ -151,7 +154,7 @@ function checkedLink(url: string): string {
   return parsed.href;
 }
 
-function renderText(content: MailContent, language: ServerLanguage): string {
+function renderText(content: MailContent, opening: string, language: ServerLanguage): string {
   const blocks = content.blocks.map((block) => {
     switch (block.kind) {
       case 'paragraph':
@@ -163,10 +166,10 @@ function renderText(content: MailContent, language: ServerLanguage): string {
         return `    ${block.code}`;
     }
   });
-  return [content.greeting, ...blocks, `-- \n${SIGNATURE[language]}\n${AUTOMATIC[language]}`].join('\n\n') + '\n';
+  return [opening, ...blocks, `-- \n${SIGNATURE[language]}\n${AUTOMATIC[language]}`].join('\n\n') + '\n';
 }
 
-function renderHtml(content: MailContent, language: ServerLanguage): string {
+function renderHtml(content: MailContent, opening: string, language: ServerLanguage): string {
   const blocks = content.blocks.map((block) => {
     switch (block.kind) {
       case 'paragraph':
@@ -190,7 +193,7 @@ function renderHtml(content: MailContent, language: ServerLanguage): string {
     `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(content.subject)}</title></head>`,
     '<body style="margin:0;padding:24px;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a">',
     '<div style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff;border-radius:4px">',
-    `<p style="margin:0 0 16px">${escapeHtml(content.greeting)}</p>`,
+    `<p style="margin:0 0 16px">${escapeHtml(opening)}</p>`,
     ...blocks,
     `<hr style="border:0;border-top:1px solid #dddddd;margin:24px 0 16px">`,
     `<p style="margin:0;font-size:13px;color:#555555">${escapeHtml(SIGNATURE[language])}<br>${escapeHtml(AUTOMATIC[language])}</p>`,
@@ -201,9 +204,13 @@ function renderHtml(content: MailContent, language: ServerLanguage): string {
   ].join('\n');
 }
 
-/** Renders `template` in `language`: subject, plain text and HTML. Throws on a link that is not absolute http(s). */
-export function renderMail<N extends MailTemplateName>(template: N, language: ServerLanguage, params: MailTemplateParams[N]): RenderedMail {
+/**
+ * Renders `template` in `language` for the traveler named `name` (see recipientName; null when no name is known):
+ * subject, plain text and HTML. Throws on a link that is not absolute http(s).
+ */
+export function renderMail<N extends MailTemplateName>(template: N, language: ServerLanguage, params: MailTemplateParams[N], name: string | null): RenderedMail {
   const texts: TemplateTexts<MailTemplateParams[N]> = TEMPLATES[template];
   const content = texts[language](params);
-  return { subject: content.subject, text: renderText(content, language), html: renderHtml(content, language) };
+  const opening = greeting(language, name);
+  return { subject: content.subject, text: renderText(content, opening, language), html: renderHtml(content, opening, language) };
 }

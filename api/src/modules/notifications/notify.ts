@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_PUBLIC_BASE_URL } from '../../config';
 import type { Database } from '../../db/types';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail, recipientName } from '../mail/outbox';
 import { notificationMessage, type NotificationKind, type NotificationParams, type VisaNotificationKind } from './kinds';
 
 /** Where the mail of a notification sends the traveler: the portal's notification list (SPEC §2). */
@@ -49,9 +49,10 @@ export async function notify<K extends NotificationKind>(trx: Kysely<Database>, 
     .returning('id')
     .executeTakeFirst();
   if (!row) return undefined;
-  const traveler = await trx.selectFrom('traveler').select(['email', 'language']).where('id', '=', input.travelerId).executeTakeFirstOrThrow();
+  const traveler = await trx.selectFrom('traveler').select(['email', 'language', 'nome', 'cognome']).where('id', '=', input.travelerId).executeTakeFirstOrThrow();
   await enqueueMail(trx, {
     to: traveler.email,
+    name: recipientName(traveler.nome, traveler.cognome),
     language: traveler.language,
     template: 'notification',
     params: { message: notificationMessage(input.kind, input.params, traveler.language), link: `${portalBaseUrl}${NOTIFICATIONS_PAGE_PATH}` },

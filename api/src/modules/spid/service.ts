@@ -1,4 +1,4 @@
-import type { FinalizeBody, ServerLanguage, UserInfo } from '@varco/contracts';
+import { acceptedIssue, emailIssue, type FinalizeBody, type ServerLanguage, type UserInfo } from '@varco/contracts';
 import { sql, type Kysely } from 'kysely';
 import { AppError } from '../../app-error';
 import type { Database } from '../../db/types';
@@ -7,7 +7,7 @@ import { toUserInfo } from '../auth/routes';
 import { randomToken, sha256 } from '../auth/secrets';
 import { SESSION_IDLE_MS } from '../auth/service';
 import { findAccountByDocument, findAccountByEmail } from '../travelers/repository';
-import { duplicateFields, isEmail, isRealIsoDay, residenceAndDocumentColumns, residenceAndDocumentProblems, type FieldProblems } from '../travelers/service';
+import { accountRuleProblem, duplicateFields, isRealIsoDay, residenceAndDocumentColumns, residenceAndDocumentProblems, type FieldProblems } from '../travelers/service';
 import type { IdentityClaims } from './oidc-client';
 
 /** How long a sign-in at the provider may take. */
@@ -111,9 +111,10 @@ export function createSpidService(db: Kysely<Database>, options: { now?: () => D
       const email = body.email.trim();
       const residenceAndDocument = { ...body, zonaResidenzaCodice: body.zonaResidenzaCodice ?? '' };
       const problems: FieldProblems = {};
-      if (email === '') problems.email = { key: 'field.required' };
-      else if (!isEmail(email)) problems.email = { key: 'field.email' };
-      if (body.privacy !== true) problems.privacy = { key: 'field.mustAccept' };
+      const emailProblem = emailIssue(email);
+      if (emailProblem) problems.email = accountRuleProblem(emailProblem);
+      const privacyProblem = acceptedIssue(body.privacy);
+      if (privacyProblem) problems.privacy = accountRuleProblem(privacyProblem);
       await residenceAndDocumentProblems(db, residenceAndDocument, problems);
       if (Object.keys(problems).length > 0) throw new AppError(400, { key: 'validationFailed' }, problems);
       const columns = residenceAndDocumentColumns(residenceAndDocument);

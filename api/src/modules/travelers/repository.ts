@@ -44,7 +44,7 @@ export const accountKeyQueries = {
 export function findAccountByEmail(db: Kysely<Database>, email: string, forUpdate = false) {
   const query = db
     .selectFrom('traveler')
-    .select(['id', 'email', 'status', 'language'])
+    .select(['id', 'email', 'status', 'language', 'nome', 'cognome'])
     .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
     // A digital identity traveler's provisional e-mail is not theirs yet (migration 0007).
     .where('status', '<>', 'PENDING_IDENTITY');

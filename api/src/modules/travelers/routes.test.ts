@@ -176,16 +176,16 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     assert.deepEqual(response.json(), {
       detail: 'Some data in the request is not valid.',
       extra: {
-        nome: 'At least 2 characters',
-        cognome: 'Required field',
-        email: 'Invalid e-mail',
+        nome: 'Enter at least 2 characters',
+        cognome: 'This field cannot be empty',
+        email: 'Enter a valid e-mail address',
         dataNascita: 'The date cannot be later than today',
-        numeroDocumento: 'At least 2 characters',
+        numeroDocumento: 'Enter at least 2 characters',
         paeseDocumentoCodice: 'Unknown country',
         paeseResidenzaCodice: 'Unknown country',
         tipoDocumentoCodice: 'Unknown document type',
         privacy: 'You must accept to continue',
-        secret: 'At least 8 characters, from at least three of: uppercase, lowercase, digits, special characters',
+        secret: 'The password must be at least 8 characters long, with characters of at least three types: uppercase, lowercase, digits, special characters',
       },
     });
     assert.deepEqual(await outboxOf(body.email), []);
@@ -202,25 +202,37 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     assert.deepEqual(missing.json().extra, { nome: 'Required field', privacy: 'Invalid type' });
   });
 
-  it('wants a real birthday not later than today', async () => {
+  it('wants a real birthday from 1900 on and not later than today, with the messages the form shows', async () => {
     for (const [dataNascita, message] of [
-      ['2023-02-29', 'Invalid date (expected YYYY-MM-DD)'],
-      ['14/07/1991', 'Invalid date (expected YYYY-MM-DD)'],
-      ['1991-13-01', 'Invalid date (expected YYYY-MM-DD)'],
-      ['', 'Required field'],
+      ['2023-02-29', 'Enter a valid date'],
+      ['14/07/1991', 'Enter a valid date'],
+      ['1991-13-01', 'Enter a valid date'],
+      ['1850-03-12', 'The date cannot be earlier than 1900'],
+      ['1899-12-31', 'The date cannot be earlier than 1900'],
+      ['2999-01-01', 'The date cannot be later than today'],
+      ['', 'This field cannot be empty'],
     ] as const) {
       const response = await register(app(), payload({ dataNascita }));
       assert.equal(response.statusCode, 400, dataNascita);
       assert.deepEqual(response.json().extra, { dataNascita: message });
     }
+    const italian = await register(app(), payload({ dataNascita: '1850-03-12' }), { language: 'IT' });
+    assert.deepEqual(italian.json().extra, { dataNascita: 'La data non può essere precedente al 1900' });
+    assert.equal((await register(app(), payload({ dataNascita: '1900-01-01' }))).statusCode, 201);
     assert.equal((await register(app(), payload({ dataNascita: '2024-02-29' }))).statusCode, 201);
+  });
+
+  it('refuses texts and e-mails longer than the form lets through', async () => {
+    const response = await register(app(), payload({ nome: 'N'.repeat(101), numeroDocumento: 'D'.repeat(51), email: `${'m'.repeat(250)}@example.com` }));
+    assert.equal(response.statusCode, 400);
+    assert.deepEqual(response.json().extra, { nome: 'Enter at most 100 characters', numeroDocumento: 'Enter at most 50 characters', email: 'Enter a valid e-mail address' });
   });
 
   it('wants a password of 8 characters from at least three of four classes', async () => {
     for (const secret of ['Ab1!', 'abcdefgh', 'abcdefg1', 'ABCDEFG!', 'x'.repeat(7) + 'A']) {
       const response = await register(app(), payload({ secret }));
       assert.equal(response.statusCode, 400, secret);
-      assert.ok(response.json().extra.secret, secret);
+      assert.deepEqual(response.json().extra, { secret: 'The password must be at least 8 characters long, with characters of at least three types: uppercase, lowercase, digits, special characters' }, secret);
     }
     for (const secret of ['Abcdefg1', 'abcdef1!', 'ABCDEF1!', 'Abcdefg!']) {
       assert.equal((await register(app(), payload({ secret }))).statusCode, 201, secret);
@@ -255,6 +267,9 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     assert.equal(url.origin + url.pathname, `${BASE}/sign-up`);
     assert.equal(mail.language, 'IT');
     assert.equal(mail.recipient, body.email);
+    // Greeted by the name just registered.
+    assert.match(mail.text_body, /^Gentile Giulia Verdi,\n/);
+    assert.ok(mail.html_body.includes('>Gentile Giulia Verdi,</p>'));
     const keys = await db().selectFrom('account_key').selectAll().where('traveler_id', '=', traveler.id).execute();
     assert.equal(keys.length, 1);
     const [key] = keys;
@@ -362,12 +377,13 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     const { url, mail } = await keysFromMail(active.email, 'password-reset');
     assert.equal(url.origin + url.pathname, `${BASE}/change-password`);
     assert.equal(mail.language, 'IT');
+    assert.match(mail.text_body, /^Gentile Giulia Verdi,\n/);
     const key = await db().selectFrom('account_key').selectAll().where('kind', '=', 'PASSWORD_RESET').where('key1_hash', '=', sha256(url.searchParams.get('key1') ?? '')).executeTakeFirstOrThrow();
     const ttl = key.expires_at.getTime() - Date.now();
     assert.ok(ttl > 59 * 60_000 && ttl <= 60 * 60_000, String(ttl));
     const malformed = await target.inject({ method: 'POST', url: RECOVER, payload: { email: 'nope' }, remoteAddress: nextAddress() });
     assert.equal(malformed.statusCode, 400);
-    assert.deepEqual(malformed.json().extra, { email: 'Invalid e-mail' });
+    assert.deepEqual(malformed.json().extra, { email: 'Enter a valid e-mail address' });
   });
 
   it(`limits recovery requests to ${RECOVERY_RATE_LIMIT_MAX} a minute per client`, async () => {
@@ -385,6 +401,8 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     const target = app();
     const traveler = await registeredAndActive(target);
     const cookie = await fullSession(target, traveler.email);
+    const otpMail = (await outboxOf(traveler.email)).find((mail) => mail.template === 'otp');
+    assert.match(otpMail?.text_body ?? '', /^Dear Giulia Verdi,\n/);
     await target.inject({ method: 'POST', url: RECOVER, payload: { email: traveler.email }, remoteAddress: nextAddress() });
     const { key1, key2 } = await keysFromMail(traveler.email, 'password-reset');
     const validate = (k1: string, k2: string) =>
@@ -394,9 +412,16 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     assert.deepEqual((await validate(key1, 'wrong')).json(), { valid: false });
     assert.equal((await target.inject({ method: 'GET', url: VALIDATE, query: { key1, key2, type: 'OTHER' } })).statusCode, 400);
 
-    const short = await target.inject({ method: 'PATCH', url: CHANGE_PWD, query: { key1, key2 }, payload: { newPwd: 'short' } });
-    assert.equal(short.statusCode, 400);
-    assert.deepEqual(short.json().extra, { newPwd: 'At least 8 characters' });
+    // The registration's rule, with the registration's message: neither short nor weak passwords.
+    for (const newPwd of ['short', 'abcdefgh', 'abcdefgh1', 'ABCDEFGH!']) {
+      const weak = await target.inject({ method: 'PATCH', url: CHANGE_PWD, query: { key1, key2 }, payload: { newPwd } });
+      assert.equal(weak.statusCode, 400, newPwd);
+      assert.deepEqual(weak.json().extra, { newPwd: 'The password must be at least 8 characters long, with characters of at least three types: uppercase, lowercase, digits, special characters' }, newPwd);
+    }
+    const italian = await target.inject({ method: 'PATCH', url: CHANGE_PWD, query: { key1, key2 }, payload: { newPwd: 'abcdefgh' }, headers: { 'accept-language': 'IT' } });
+    assert.deepEqual(italian.json().extra, { newPwd: 'La password deve contenere almeno 8 caratteri, di almeno tre tipi: maiuscole, minuscole, cifre, caratteri speciali' });
+    const tooLong = await target.inject({ method: 'PATCH', url: CHANGE_PWD, query: { key1, key2 }, payload: { newPwd: `Aa1-${'x'.repeat(125)}` } });
+    assert.deepEqual(tooLong.json().extra, { newPwd: 'Enter at most 128 characters' });
     const newPassword = 'Another-Pass-77';
     const changed = await target.inject({ method: 'PATCH', url: CHANGE_PWD, query: { key1, key2 }, payload: { newPwd: newPassword } });
     assert.equal(changed.statusCode, 204, changed.body);
@@ -469,6 +494,8 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     const otherCookie = await fullSession(target, other.email);
     const traveler = await registeredAndActive(target);
     const cookie = await fullSession(target, traveler.email);
+    const otpMail = (await outboxOf(traveler.email)).find((mail) => mail.template === 'otp');
+    assert.match(otpMail?.text_body ?? '', /^Dear Giulia Verdi,\n/);
     await target.inject({ method: 'POST', url: RECOVER, payload: { email: traveler.email }, remoteAddress: nextAddress() });
     const id = (await travelerOf(traveler.email))?.id ?? 0;
     const otherMails = (await outboxOf(other.email)).length;

@@ -2,6 +2,7 @@ import {
   activationQuerySchema,
   apiErrorSchema,
   changePasswordBodySchema,
+  emailIssue,
   HEADERS,
   otpValidateQuerySchema,
   otpValidateResponseSchema,
@@ -16,7 +17,7 @@ import * as z from 'zod/mini';
 import { AppError } from '../../app-error';
 import { requireSession } from '../../plugins/session';
 import { verifyCaptcha } from '../captcha/service';
-import { createTravelerService, isEmail, PASSWORD_MAX_LENGTH } from './service';
+import { accountRuleProblem, createTravelerService } from './service';
 
 /** Registrations per client address and minute. */
 export const REGISTRATION_RATE_LIMIT_MAX = 10;
@@ -105,10 +106,9 @@ export const travelerPublicRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> 
       },
     },
     async (request, reply) => {
-      const email = request.body.email.trim();
-      if (email === '') throw new AppError(400, { key: 'validationFailed' }, { email: { key: 'field.required' } });
-      if (!isEmail(email)) throw new AppError(400, { key: 'validationFailed' }, { email: { key: 'field.email' } });
-      await service.sendPasswordReset(email, request.body.lan);
+      const issue = emailIssue(request.body.email);
+      if (issue) throw new AppError(400, { key: 'validationFailed' }, { email: accountRuleProblem(issue) });
+      await service.sendPasswordReset(request.body.email.trim(), request.body.lan);
       return reply.status(204).send(null);
     },
   );
@@ -136,21 +136,16 @@ export const travelerPublicRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> 
       schema: {
         tags: ['travelers'],
         summary: 'Set a new password',
-        description: `With the key pair of the reset mail (single-use). The password has at least ${PASSWORD_MIN_LENGTH} characters. Every session of the traveler ends.`,
+        description:
+          `With the key pair of the reset mail (single-use). The password follows the registration's rule: at least ${PASSWORD_MIN_LENGTH} characters, ` +
+          'of at least three of uppercase, lowercase, digits and special characters. Every session of the traveler ends.',
         querystring: activationQuerySchema,
         body: changePasswordBodySchema,
         response: { 204: z.null(), ...errors },
       },
     },
     async (request, reply) => {
-      const password = request.body.newPwd;
-      if (password.length < PASSWORD_MIN_LENGTH) {
-        throw new AppError(400, { key: 'validationFailed' }, { newPwd: { key: 'field.minLength', params: { min: PASSWORD_MIN_LENGTH } } });
-      }
-      if (password.length > PASSWORD_MAX_LENGTH) {
-        throw new AppError(400, { key: 'validationFailed' }, { newPwd: { key: 'field.maxLength', params: { max: PASSWORD_MAX_LENGTH } } });
-      }
-      await service.changePassword(request.query.key1, request.query.key2, password);
+      await service.changePassword(request.query.key1, request.query.key2, request.body.newPwd);
       return reply.status(204).send(null);
     },
   );

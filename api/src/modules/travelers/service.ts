@@ -1,57 +1,50 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { MIN_TEXT_LENGTH, PASSWORD_MIN_LENGTH, TIME_ZONE, type RegistrationPayload, type ServerLanguage, type Traveler } from '@varco/contracts';
+import {
+  acceptedIssue,
+  accountRuleParams,
+  BIRTH_DATE_MIN,
+  birthDateIssue,
+  DOCUMENT_NUMBER_MAX_LENGTH,
+  emailIssue,
+  isCalendarDay,
+  passwordIssue,
+  textIssue,
+  todayIsoDay,
+  type AccountRuleIssue,
+  type RegistrationPayload,
+  type ServerLanguage,
+  type Traveler,
+} from '@varco/contracts';
 import { sql, type Kysely } from 'kysely';
 import { AppError, type Message } from '../../app-error';
 import type { AccountKeyKind, Database } from '../../db/types';
 import { createAuthRepository, type TravelerRecord } from '../auth/repository';
 import { hashPassword, randomToken, sha256 } from '../auth/secrets';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail, recipientName } from '../mail/outbox';
 import { accountKeyQueries, findAccountByDocument, findAccountByEmail } from './repository';
 
 /** How long the activation link of a registration works. */
 export const ACTIVATION_KEY_TTL_MS = 48 * 60 * 60 * 1000;
 /** How long a password-reset link works. */
 export const RESET_KEY_TTL_MS = 60 * 60 * 1000;
-export const PASSWORD_MAX_LENGTH = 128;
-const TEXT_MAX_LENGTH = 100;
-const DOCUMENT_MAX_LENGTH = 50;
-const EMAIL_MAX_LENGTH = 254;
 /** Longer than any key we issue; anything longer is refused before hashing. */
 const KEY_MAX_LENGTH = 128;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 export type FieldProblems = Record<string, Message>;
 
-export const isEmail = (value: string) => value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
+/** An issue of the account forms' shared rules as a catalogue message (the text the form shows for it on blur). */
+export const accountRuleProblem = (issue: AccountRuleIssue): Message => ({ key: `account.${issue.code}`, params: accountRuleParams(issue) });
 
-/** SPEC §5: at least 8 characters, from at least three of uppercase, lowercase, digits and special characters. */
-export function passwordIsStrong(password: string): boolean {
-  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return false;
-  const classes = [/\p{Lu}/u, /\p{Ll}/u, /\p{Nd}/u, /[^\p{L}\p{Nd}]/u].filter((pattern) => pattern.test(password)).length;
-  return classes >= 3;
+export const isEmail = (value: string) => emailIssue(value) === null;
+
+/** The new password of a reset or a registration; undefined when it follows the rules. */
+export function passwordProblem(password: string): Message | undefined {
+  const issue = passwordIssue(password);
+  return issue ? accountRuleProblem(issue) : undefined;
 }
 
-/** Today as an ISO day in the portal's time zone (SPEC §9). */
-export const todayIn = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-
-/** A real calendar day (`2023-02-29` is not), from 1900 on. */
-export function isRealIsoDay(value: string): boolean {
-  const match = ISO_DAY.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1900 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-function textProblem(value: string, max = TEXT_MAX_LENGTH): Message | undefined {
-  const text = value.trim();
-  if (text === '') return { key: 'field.required' };
-  if (text.length < MIN_TEXT_LENGTH) return { key: 'field.minLength', params: { min: MIN_TEXT_LENGTH } };
-  if (text.length > max) return { key: 'field.maxLength', params: { max } };
-  return undefined;
-}
+/** A real calendar day from 1900 on (a birth date given by the identity provider). */
+export const isRealIsoDay = (value: string) => isCalendarDay(value) && value >= BIRTH_DATE_MIN;
 
 /** A key pair of a link: key1 the id (128 bits), key2 the secret (256 bits). Only their hashes are stored. */
 function newKeyPair() {
@@ -105,7 +98,7 @@ export interface ResidenceAndDocument {
 /** Residence country and zone (SPEC §3): a member state's resident must live in one of its free zones. */
 async function residenceProblems(executor: Kysely<Database>, country: string, zone: string, problems: FieldProblems): Promise<void> {
   if (country.trim() === '') {
-    problems.paeseResidenzaCodice = { key: 'field.required' };
+    problems.paeseResidenzaCodice = accountRuleProblem({ code: 'empty' });
     return;
   }
   const row = await executor.selectFrom('country').select(['eu_member']).where('code', '=', country).executeTakeFirst();
@@ -132,13 +125,13 @@ async function residenceProblems(executor: Kysely<Database>, country: string, zo
  * The digital identity's completion applies them too: its travelers need a document for their invoices to be found.
  */
 export async function residenceAndDocumentProblems(executor: Kysely<Database>, values: ResidenceAndDocument, problems: FieldProblems): Promise<void> {
-  const number = textProblem(values.numeroDocumento, DOCUMENT_MAX_LENGTH);
-  if (number) problems.numeroDocumento = number;
-  if (values.tipoDocumentoCodice === '') problems.tipoDocumentoCodice = { key: 'field.required' };
+  const number = textIssue(values.numeroDocumento, DOCUMENT_NUMBER_MAX_LENGTH);
+  if (number) problems.numeroDocumento = accountRuleProblem(number);
+  if (values.tipoDocumentoCodice === '') problems.tipoDocumentoCodice = accountRuleProblem({ code: 'empty' });
   else if (!(await executor.selectFrom('document_type').select('code').where('code', '=', values.tipoDocumentoCodice).executeTakeFirst())) {
     problems.tipoDocumentoCodice = { key: 'field.unknownDocumentType' };
   }
-  if (values.paeseDocumentoCodice === '') problems.paeseDocumentoCodice = { key: 'field.required' };
+  if (values.paeseDocumentoCodice === '') problems.paeseDocumentoCodice = accountRuleProblem({ code: 'empty' });
   else if (!(await executor.selectFrom('country').select('code').where('code', '=', values.paeseDocumentoCodice).executeTakeFirst())) {
     problems.paeseDocumentoCodice = { key: 'field.unknownCountry' };
   }
@@ -180,31 +173,21 @@ export function createTravelerService(db: Kysely<Database>, options: TravelerSer
   const link = (path: string, keys: { key1: string; key2: string }) =>
     `${options.publicBaseUrl}/${path}?${new URLSearchParams({ key1: keys.key1, key2: keys.key2 }).toString()}`;
 
-  /** SPEC §5 registration rules; the messages are keyed by the payload's field names (SPEC §8). */
+  /**
+   * The registration rules, the same the form applies on blur (`@varco/contracts`), plus what only the server knows
+   * (the lists of countries and document types); the messages are keyed by the payload's field names.
+   */
   async function registrationProblems(payload: RegistrationPayload): Promise<FieldProblems> {
     const problems: FieldProblems = {};
-    const text = (field: 'nome' | 'cognome') => {
-      const problem = textProblem(payload[field]);
-      if (problem) problems[field] = problem;
+    const check = (field: keyof RegistrationPayload, issue: AccountRuleIssue | null) => {
+      if (issue) problems[field] = accountRuleProblem(issue);
     };
-    text('nome');
-    text('cognome');
-
-    const email = payload.email.trim();
-    if (email === '') problems.email = { key: 'field.required' };
-    else if (!isEmail(email)) problems.email = { key: 'field.email' };
-
-    if (payload.dataNascita === '') problems.dataNascita = { key: 'field.required' };
-    else if (!isRealIsoDay(payload.dataNascita)) problems.dataNascita = { key: 'field.dateInvalid' };
-    else if (payload.dataNascita > todayIn(now())) problems.dataNascita = { key: 'field.dateNotPast' };
-
-    if (payload.privacy !== true) problems.privacy = { key: 'field.mustAccept' };
-
-    if (payload.secret === '') problems.secret = { key: 'field.required' };
-    else if (!passwordIsStrong(payload.secret)) {
-      problems.secret =
-        payload.secret.length > PASSWORD_MAX_LENGTH ? { key: 'field.maxLength', params: { max: PASSWORD_MAX_LENGTH } } : { key: 'field.passwordRules', params: { min: PASSWORD_MIN_LENGTH } };
-    }
+    check('nome', textIssue(payload.nome));
+    check('cognome', textIssue(payload.cognome));
+    check('email', emailIssue(payload.email));
+    check('dataNascita', birthDateIssue(payload.dataNascita, todayIsoDay(now())));
+    check('secret', passwordIssue(payload.secret));
+    check('privacy', acceptedIssue(payload.privacy));
 
     await residenceAndDocumentProblems(db, payload, problems);
     return problems;
@@ -268,7 +251,7 @@ export function createTravelerService(db: Kysely<Database>, options: TravelerSer
             key2Hash: keys.key2Hash,
             expiresAt: new Date(now().getTime() + ACTIVATION_KEY_TTL_MS),
           });
-          await enqueueMail(trx, { to: email, language: payload.lan, template: 'activation', params: { link: link('sign-up', keys) } });
+          await enqueueMail(trx, { to: email, name: recipientName(values.nome, values.cognome), language: payload.lan, template: 'activation', params: { link: link('sign-up', keys) } });
         });
       } catch (error) {
         // Two registrations racing for the same e-mail or document: the unique indexes decide.
@@ -311,7 +294,13 @@ export function createTravelerService(db: Kysely<Database>, options: TravelerSer
           key2Hash: keys.key2Hash,
           expiresAt: new Date(now().getTime() + RESET_KEY_TTL_MS),
         });
-        await enqueueMail(trx, { to: traveler.email, language: language ?? traveler.language, template: 'password-reset', params: { link: link('change-password', keys) } });
+        await enqueueMail(trx, {
+          to: traveler.email,
+          name: recipientName(traveler.nome, traveler.cognome),
+          language: language ?? traveler.language,
+          template: 'password-reset',
+          params: { link: link('change-password', keys) },
+        });
       });
     },
 
@@ -321,8 +310,11 @@ export function createTravelerService(db: Kysely<Database>, options: TravelerSer
       return typeof key !== 'string';
     },
 
-    /** Uses a reset key: the new password's hash is stored and every session of the traveler ends. */
+    /** Uses a reset key: the new password (under the registration's rule) is stored hashed and every session of the traveler ends. */
     async changePassword(key1: string, key2: string, newPassword: string): Promise<void> {
+      // The same rule as at registration: a reset must not be the way around it.
+      const weak = passwordProblem(newPassword);
+      if (weak) throw new AppError(400, { key: 'validationFailed' }, { newPwd: weak });
       if (!wellFormedKeys(key1, key2)) throw new AppError(400, { key: 'key.invalid' });
       const passwordHash = await hashPassword(newPassword);
       const outcome = await db.transaction().execute(async (trx) => {

@@ -41,17 +41,48 @@ describe('change password (SPEC §2, §5, §8)', () => {
     renderSection('change-password', '/change-password?key1=abc&key2=def');
     expect(requestJsonMock).toHaveBeenCalledWith('v1/public/otp/validate', expect.anything(), { searchParams: { key1: 'abc', key2: 'def', type: 'PWD_REMEMBER_TOKEN' } });
     const password = await screen.findByLabelText(/^New password/);
-    await user.type(password, 'short');
+    await user.type(password, 'Short-1');
     await user.tab();
-    expect(screen.getByText('The password must be at least 8 characters long')).toBeInTheDocument();
+    expect(password).toHaveAccessibleDescription(/^At least 8 characters.* The password must be at least 8 characters long, with characters of at least three types/);
     await user.type(password, '-but-now-long');
     await user.type(screen.getByLabelText(/^Confirm the new password/), 'something-else');
     await user.tab();
     expect(screen.getByText('The passwords are different')).toBeInTheDocument();
     await user.clear(screen.getByLabelText(/^Confirm the new password/));
-    await user.type(screen.getByLabelText(/^Confirm the new password/), 'short-but-now-long');
+    await user.type(screen.getByLabelText(/^Confirm the new password/), 'Short-1-but-now-long');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(requestVoidMock).toHaveBeenCalledWith('v1/public/traveler/change-pwd', { method: 'PATCH', searchParams: { key1: 'abc', key2: 'def' }, json: { newPwd: 'short-but-now-long' } });
+    expect(requestVoidMock).toHaveBeenCalledWith('v1/public/traveler/change-pwd', { method: 'PATCH', searchParams: { key1: 'abc', key2: 'def' }, json: { newPwd: 'Short-1-but-now-long' } });
     expect(await screen.findByTestId('password-changed')).toHaveTextContent('Your password has been changed.');
+  });
+
+  it.each([
+    ['en_US', 'abcdefgh', 'The password must be at least 8 characters long, with characters of at least three types: uppercase, lowercase, digits, special characters'],
+    ['it_IT', 'abcdefgh', 'La password deve contenere almeno 8 caratteri, di almeno tre tipi: maiuscole, minuscole, cifre, caratteri speciali'],
+  ] as const)('refuses a weak password on blur with the registration rule (%s)', async (language, weak, message) => {
+    requestJsonMock.mockResolvedValue({ valid: true });
+    const user = userEvent.setup();
+    renderSection('change-password', '/change-password?key1=abc&key2=def', { language });
+    const password = await screen.findByLabelText(/^(New password|Nuova password)/);
+    await user.type(password, weak);
+    await user.tab();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(message)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^(Confirm the new password|Conferma)/), weak);
+    await user.click(screen.getByRole('button', { name: /^(Change password|Cambia password)$/ }));
+    expect(requestVoidMock).not.toHaveBeenCalled();
+  });
+
+  it('puts the api message about the password on the password field', async () => {
+    requestJsonMock.mockResolvedValue({ valid: true });
+    requestVoidMock.mockRejectedValue({ status: 400, detail: 'Some data in the request is not valid.', extra: { newPwd: 'Password refused by the server' }, type: 'http-error' });
+    const user = userEvent.setup();
+    renderSection('change-password', '/change-password?key1=abc&key2=def');
+    const password = await screen.findByLabelText(/^New password/);
+    await user.type(password, 'Strong-Pass-1');
+    await user.type(screen.getByLabelText(/^Confirm the new password/), 'Strong-Pass-1');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    expect(password).toHaveAccessibleDescription(/Password refused by the server$/);
+    expect(screen.getByRole('alert')).toHaveTextContent('Some data in the request is not valid.');
   });
 });

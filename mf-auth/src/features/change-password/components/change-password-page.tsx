@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN_LENGTH, type ClientError } from '@varco/contracts';
+import { PASSWORD_MIN_LENGTH, passwordIssue, type ClientError } from '@varco/contracts';
 import { isClientError } from '@varco/http';
 import { useSession } from '@varco/session';
 import { PageLoader } from '@varco/ui';
 import { ErrorAlert } from '../../../components/error-alert';
-import { TextField } from '../../../components/text-field';
+import { PasswordField } from '../../../components/password-field';
 import { useForm } from '../../../hooks/use-form';
 import { NS } from '../../../i18n/namespace';
-import { passwordLength, sameAs } from '../../../lib/validation';
+import { accountRule, notEmpty, sameAs } from '../../../lib/validation';
 import { useChangePassword } from '../api/change-password';
 import { useValidateResetKey } from '../api/validate-reset-key';
 
@@ -49,7 +49,8 @@ function ChangePasswordScreen({ key1, key2 }: { key1: string; key2: string }) {
 function NewPasswordForm({ key1, key2 }: { key1: string; key2: string }) {
   const { t } = useTranslation(NS);
   const change = useChangePassword();
-  const form = useForm({ password: '', confirmPassword: '' }, { password: [passwordLength], confirmPassword: [passwordLength, sameAs('password')] });
+  // The registration's password rule: the api refuses anything else with the same message.
+  const form = useForm({ password: '', confirmPassword: '' }, { password: [accountRule(passwordIssue)], confirmPassword: [notEmpty, sameAs('password')] });
 
   if (change.isSuccess)
     return (
@@ -61,21 +62,31 @@ function NewPasswordForm({ key1, key2 }: { key1: string; key2: string }) {
       </div>
     );
 
-  const submit = form.handleSubmit(({ password }) => change.mutate({ key1, key2, body: { newPwd: password } }));
+  const submit = form.handleSubmit(({ password }) =>
+    change.mutate(
+      { key1, key2, body: { newPwd: password } },
+      {
+        // The api's message about the password goes on the password field.
+        onError: (error) => {
+          const message = isClientError(error) ? error.extra.newPwd : undefined;
+          if (message) form.showIssues({ password: { code: 'server', message } });
+        },
+      },
+    ),
+  );
   return (
     <>
       <p className="lead">{t('changePassword.lead')}</p>
       {change.isError ? <ErrorAlert error={change.error} /> : null}
       <form onSubmit={submit} noValidate className="mt-5" data-testid="change-password-form">
-        <TextField
+        <PasswordField
           {...form.field('password')}
           label={t('changePassword.password')}
-          type="password"
           required
           autoComplete="new-password"
           hint={t('changePassword.passwordHint', { length: PASSWORD_MIN_LENGTH })}
         />
-        <TextField {...form.field('confirmPassword')} label={t('changePassword.confirmPassword')} type="password" required autoComplete="new-password" />
+        <PasswordField {...form.field('confirmPassword')} label={t('changePassword.confirmPassword')} required autoComplete="new-password" />
         <button type="submit" className="btn btn-primary" disabled={change.isPending}>
           {t('changePassword.submit')}
         </button>

@@ -76,6 +76,32 @@ describe('profile (SPEC §2 /protected/edit-user)', () => {
     await waitFor(() => expect(sessionStore.getState().user).toEqual({}));
   });
 
+  it.each([
+    ['en_US', 'Your account and your personal data have been deleted.'],
+    ['it_IT', 'Il tuo account e i tuoi dati personali sono stati eliminati.'],
+  ] as const)('confirms the deletion once on the sign-in page the traveler lands on (%s)', async (language, text) => {
+    answerWithProfile();
+    requestVoidMock.mockResolvedValue(undefined);
+    const profile = renderSection('edit-user', '/protected/edit-user', { user: signedIn, language });
+    await userEvent.click(await screen.findByRole('button', { name: /^(Delete my account|Elimina il mio account)$/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^(Yes, delete my account|Sì, elimina il mio account)$/ }));
+    await waitFor(() => expect(sessionStore.getState().user).toEqual({}));
+    profile.unmount();
+
+    const landing = renderSection('sign-in', '/sign-in', { language });
+    expect(screen.getByTestId('account-deleted')).toHaveTextContent(text);
+    expect(screen.getByTestId('account-deleted')).toHaveAttribute('role', 'status');
+    landing.unmount();
+    // The next visit of the page (another navigation, a reload) says nothing more.
+    renderSection('sign-in', '/sign-in', { language });
+    expect(screen.queryByTestId('account-deleted')).not.toBeInTheDocument();
+  });
+
+  it('says nothing about a deletion on a plain visit of the sign-in page', () => {
+    renderSection('sign-in', '/sign-in');
+    expect(screen.queryByTestId('account-deleted')).not.toBeInTheDocument();
+  });
+
   it('keeps the account and shows the detail when the deletion fails', async () => {
     answerWithProfile();
     requestVoidMock.mockRejectedValue({ status: 500, detail: 'Please try again later.', extra: {}, type: 'http-error' });

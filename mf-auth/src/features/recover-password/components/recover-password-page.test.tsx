@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { requestVoid } from '@varco/http';
 import { renderSection } from '../../../testing/render-section';
@@ -20,6 +20,11 @@ describe('recover password (SPEC §2, §5)', () => {
     await user.type(email, 'mario.rossi@');
     await user.tab();
     expect(screen.getByText('Enter a valid e-mail address')).toBeInTheDocument();
+    // Longer than an address can be: the api would refuse it with the same words.
+    await user.clear(email);
+    await user.type(email, `${'m'.repeat(250)}@example.com`);
+    await user.tab();
+    expect(email).toHaveAccessibleDescription('Enter a valid e-mail address');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(requestVoidMock).not.toHaveBeenCalled();
   });
@@ -41,5 +46,15 @@ describe('recover password (SPEC §2, §5)', () => {
     await user.type(screen.getByLabelText(/^E-mail/), 'mario.rossi@example.org');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Not Found');
+  });
+
+  it('puts the api message about the e-mail on the field', async () => {
+    requestVoidMock.mockRejectedValue({ status: 400, detail: 'Some data in the request is not valid.', extra: { email: 'Address refused by the server' }, type: 'http-error' });
+    const user = userEvent.setup();
+    renderSection('recover-password', '/recover-password');
+    const email = screen.getByLabelText(/^E-mail/);
+    await user.type(email, 'mario.rossi@example.org');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Address refused by the server'));
   });
 });

@@ -1,21 +1,32 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { toServerLanguage } from '@varco/contracts';
+import { emailIssue, toServerLanguage } from '@varco/contracts';
+import { isClientError } from '@varco/http';
 import { currentLanguage } from '@varco/i18n';
 import { ErrorAlert } from '../../../components/error-alert';
 import { TextField } from '../../../components/text-field';
 import { useForm } from '../../../hooks/use-form';
 import { NS } from '../../../i18n/namespace';
-import { notEmpty, validEmail } from '../../../lib/validation';
+import { accountRule } from '../../../lib/validation';
 import { useSendChangePasswordToken } from '../api/send-change-password-token';
 
 /** SPEC §2 /recover-password: asks for a password-reset mail; errors show the server detail (SPEC §8). */
 export function RecoverPasswordPage() {
   const { t } = useTranslation(NS);
   const request = useSendChangePasswordToken();
-  const form = useForm({ email: '' }, { email: [notEmpty, validEmail] });
+  const form = useForm({ email: '' }, { email: [accountRule(emailIssue)] });
 
-  const submit = form.handleSubmit(({ email }) => request.mutate({ email: email.trim(), lan: toServerLanguage(currentLanguage()) }));
+  const submit = form.handleSubmit(({ email }) =>
+    request.mutate(
+      { email: email.trim(), lan: toServerLanguage(currentLanguage()) },
+      {
+        onError: (error) => {
+          const message = isClientError(error) ? error.extra.email : undefined;
+          if (message) form.showIssues({ email: { code: 'server', message } });
+        },
+      },
+    ),
+  );
 
   return (
     <div className="container py-4">

@@ -12,8 +12,21 @@ describe('sign-in page (SPEC §2, §5)', () => {
   it('offers the two methods', () => {
     renderSection('sign-in', '/sign-in');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign in');
-    expect(screen.getByRole('heading', { level: 2, name: 'With username and password' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'With e-mail and password' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in with the digital identity' })).toHaveAttribute('href', 'http://localhost/api/v1/auth/login-spid');
+  });
+
+  it('asks for the e-mail address, which is the username, in both languages', () => {
+    const { unmount } = renderSection('sign-in', '/sign-in');
+    const email = screen.getByLabelText(/^E-mail/);
+    expect(email).toHaveAttribute('type', 'email');
+    expect(email).toHaveAttribute('autocomplete', 'username');
+    expect(screen.queryByLabelText(/Username/)).not.toBeInTheDocument();
+    unmount();
+    renderSection('sign-in', '/sign-in', { language: 'it_IT' });
+    expect(screen.getByLabelText(/^E-mail/)).toHaveAttribute('type', 'email');
+    expect(screen.queryByLabelText(/Nome utente/)).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Con e-mail e password' })).toBeInTheDocument();
   });
 
   it('says so when the digital identity sign-in came back with an error', () => {
@@ -29,7 +42,7 @@ describe('sign-in page (SPEC §2, §5)', () => {
   it('checks each field when it loses focus, with translated messages', async () => {
     const user = userEvent.setup();
     renderSection('sign-in', '/sign-in');
-    const username = screen.getByLabelText(/^Username/);
+    const username = screen.getByLabelText(/^E-mail/);
     await user.click(username);
     expect(screen.queryByText('This field cannot be empty')).not.toBeInTheDocument();
     await user.tab();
@@ -58,7 +71,7 @@ describe('sign-in page (SPEC §2, §5)', () => {
     renderSection('sign-in', '/sign-in');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(screen.getAllByText('This field cannot be empty')).toHaveLength(2);
-    expect(screen.getByLabelText(/^Username/)).toHaveFocus();
+    expect(screen.getByLabelText(/^E-mail/)).toHaveFocus();
     expect(requestVoidMock).not.toHaveBeenCalled();
   });
 
@@ -66,7 +79,7 @@ describe('sign-in page (SPEC §2, §5)', () => {
     requestVoidMock.mockResolvedValue(undefined);
     const user = userEvent.setup();
     renderSection('sign-in', '/sign-in');
-    await user.type(screen.getByLabelText(/^Username/), 'mario.rossi');
+    await user.type(screen.getByLabelText(/^E-mail/), 'mario.rossi');
     await user.type(screen.getByLabelText(/^Password/), 'Secret-123');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(requestVoidMock).toHaveBeenCalledWith('v1/auth/login-custom', { method: 'POST', json: { username: 'mario.rossi', password: 'Secret-123' } });
@@ -77,7 +90,7 @@ describe('sign-in page (SPEC §2, §5)', () => {
     requestVoidMock.mockRejectedValueOnce({ status: 404, detail: 'Not Found', extra: {}, type: 'http-error' });
     const user = userEvent.setup();
     renderSection('sign-in', '/sign-in');
-    await user.type(screen.getByLabelText(/^Username/), 'mario.rossi');
+    await user.type(screen.getByLabelText(/^E-mail/), 'mario.rossi');
     await user.type(screen.getByLabelText(/^Password/), 'Secret-123');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Not Found');

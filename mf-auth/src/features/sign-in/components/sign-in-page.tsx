@@ -5,6 +5,7 @@ import { TextField } from '../../../components/text-field';
 import { useForm } from '../../../hooks/use-form';
 import { NS } from '../../../i18n/namespace';
 import { minTextLength, notEmpty } from '../../../lib/validation';
+import { AccountDeletedNotice } from '../../profile/components/account-deleted-notice';
 import { useLoginCustom } from '../api/login-custom';
 import { loginSpidUrl } from '../api/login-spid';
 
@@ -22,6 +23,7 @@ export function SignInPage() {
   return (
     <div className="container py-4">
       <h1>{t('signIn.title')}</h1>
+      <AccountDeletedNotice />
       <p className="lead">{t('signIn.lead')}</p>
       <div className="row g-4">
         <section className="col-lg-6" aria-labelledby="sign-in-credentials-title">
@@ -33,7 +35,7 @@ export function SignInPage() {
               <p className="small mb-4">{t('form.requiredLegend')}</p>
               {login.isError ? <ErrorAlert error={login.error} fallback={t('signIn.wrongCredentials')} /> : null}
               <form onSubmit={submit} noValidate className="mt-5" data-testid="sign-in-form">
-                <TextField {...form.field('username')} label={t('signIn.username')} required autoComplete="username" />
+                <TextField {...form.field('username')} label={t('signIn.email')} type="email" inputMode="email" required autoComplete="username" />
                 <TextField {...form.field('password')} label={t('signIn.password')} type="password" required autoComplete="current-password" />
                 <button type="submit" className="btn btn-primary" disabled={login.isPending}>
                   {t('signIn.submit')}

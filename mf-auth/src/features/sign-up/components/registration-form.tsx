@@ -1,25 +1,26 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { DATE_INPUT_MAX, PASSWORD_MIN_LENGTH, toServerLanguage, type RegistrationPayload } from '@varco/contracts';
+import {
+  acceptedIssue,
+  BIRTH_DATE_MIN,
+  birthDateIssue,
+  DOCUMENT_NUMBER_MAX_LENGTH,
+  emailIssue,
+  PASSWORD_MIN_LENGTH,
+  passwordIssue,
+  textIssue,
+  todayIsoDay,
+  toServerLanguage,
+  type RegistrationPayload,
+} from '@varco/contracts';
 import { isClientError } from '@varco/http';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { PasswordField } from '../../../components/password-field';
 import { TextField } from '../../../components/text-field';
 import { useForm, type FormRules } from '../../../hooks/use-form';
 import { NS } from '../../../i18n/namespace';
-import {
-  minTextLength,
-  notAfterToday,
-  notEmpty,
-  passwordRules,
-  sameAs,
-  sameEmailAs,
-  ticked,
-  todayIsoDay,
-  validEmail,
-  type ValidationIssue,
-} from '../../../lib/validation';
+import { accountRule, minTextLength, notEmpty, sameAs, sameEmailAs, validEmail, type ValidationIssue } from '../../../lib/validation';
 import { useCaptcha } from '../api/get-captcha';
 import { useRegisterTraveler } from '../api/register-traveler';
 import { CaptchaField } from './captcha-field';
@@ -61,23 +62,26 @@ export const EMPTY_REGISTRATION: RegistrationValues = {
   captcha: '',
 };
 
-const required = [notEmpty, minTextLength];
+const chosen = [notEmpty, minTextLength];
 
-/** SPEC §5 registration. */
+/**
+ * The registration's rules: each field the api checks is checked here with the api's own rule (`@varco/contracts`), so
+ * the message on blur is the one the api would answer; the confirmations and the captcha are the form's.
+ */
 const RULES: FormRules<RegistrationValues> = {
-  name: required,
-  surname: required,
-  birthday: [notEmpty, notAfterToday],
-  country: required,
-  documentType: required,
-  documentCountry: required,
-  documentNumber: required,
-  email: [notEmpty, validEmail],
+  name: [accountRule((value) => textIssue(value))],
+  surname: [accountRule((value) => textIssue(value))],
+  birthday: [accountRule((value) => birthDateIssue(value))],
+  country: chosen,
+  documentType: chosen,
+  documentCountry: chosen,
+  documentNumber: [accountRule((value) => textIssue(value, DOCUMENT_NUMBER_MAX_LENGTH))],
+  email: [accountRule(emailIssue)],
   confirmEmail: [notEmpty, validEmail, sameEmailAs<RegistrationValues>('email')],
-  password: [notEmpty, passwordRules],
-  confirmPassword: [notEmpty, minTextLength, sameAs<RegistrationValues>('password')],
-  privacy: [ticked],
-  captcha: required,
+  password: [accountRule(passwordIssue)],
+  confirmPassword: [notEmpty, sameAs<RegistrationValues>('password')],
+  privacy: [accountRule((value) => acceptedIssue(value === 'true'))],
+  captcha: chosen,
 };
 
 /** Where the server's per-field messages (SPEC §8, keyed by payload field) go on the form. */
@@ -198,7 +202,7 @@ export function RegistrationForm({ initialValues, onRegistered, resending = fals
             <TextField {...form.field('surname')} label={t('signUp.surname')} required autoComplete="family-name" />
           </div>
           <div className="col-md-6">
-            <TextField {...form.field('birthday')} label={t('signUp.birthday')} type="date" max={todayIsoDay() < DATE_INPUT_MAX ? todayIsoDay() : DATE_INPUT_MAX} required autoComplete="bday" />
+            <TextField {...form.field('birthday')} label={t('signUp.birthday')} type="date" min={BIRTH_DATE_MIN} max={todayIsoDay()} required autoComplete="bday" />
           </div>
         </div>
         <ResidenceDocumentFields form={form} />

@@ -5,7 +5,7 @@ import { NS } from '../../../i18n/namespace';
 
 /**
  * SPEC §8 registration: the list of alerts above the form — the server's detail and extra.generic, plus any
- * per-field message that has no field on the form. Focusable, so a failed submit can move the focus here.
+ * per-field message that has no field on the form, each message once. Focusable, so a failed submit can move the focus here.
  */
 export const ServerErrors = forwardRef<HTMLDivElement, { error: unknown; unplaced: ReadonlyArray<string> }>(function ServerErrors({ error, unplaced }, ref) {
   const { t } = useTranslation(NS);
@@ -18,14 +18,16 @@ export const ServerErrors = forwardRef<HTMLDivElement, { error: unknown; unplace
     messages.push(...unplaced);
     if (messages.length === 0) messages.push(t('signUp.genericError'));
   }
+  // The api may say the same thing as detail and as extra.generic (a wrong captcha): one line is enough.
+  const lines = [...new Set(messages)];
   return (
     <div ref={ref} tabIndex={-1} className="alert alert-danger" role="alert" aria-labelledby="sign-up-errors-title" data-testid="server-errors">
       <p id="sign-up-errors-title" className="fw-semibold mb-1">
         {t('signUp.errorsTitle')}
       </p>
       <ul className="mb-0">
-        {messages.map((message, index) => (
-          <li key={index}>{message}</li>
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
         ))}
       </ul>
     </div>

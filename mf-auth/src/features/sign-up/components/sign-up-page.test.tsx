@@ -102,12 +102,19 @@ describe('registration form (SPEC §2, §5)', () => {
     ['Document number', 'Y', 'Enter at least 2 characters'],
     ['Date of birth', '', 'This field cannot be empty'],
     ['Date of birth', '2999-01-01', 'The date cannot be later than today'],
+    ['Date of birth', '1850-03-12', 'The date cannot be earlier than 1900'],
+    ['Date of birth', '1899-12-31', 'The date cannot be earlier than 1900'],
+    ['Name', 'N'.repeat(101), 'Enter at most 100 characters'],
+    ['Surname', 'S'.repeat(101), 'Enter at most 100 characters'],
+    ['Document number', 'D'.repeat(51), 'Enter at most 50 characters'],
+    ['E-mail', `${'m'.repeat(250)}@example.com`, 'Enter a valid e-mail address'],
     ['E-mail', '', 'This field cannot be empty'],
     ['E-mail', 'not-an-email', 'Enter a valid e-mail address'],
     ['Confirm e-mail', 'bad@', 'Enter a valid e-mail address'],
     ['Password', '', 'This field cannot be empty'],
     ['Password', 'Ab1-', 'The password must be at least 8 characters long, with characters of at least three types: uppercase, lowercase, digits, special characters'],
     ['Password', 'abcdefgh1', 'The password must be at least 8 characters long, with characters of at least three types: uppercase, lowercase, digits, special characters'],
+    ['Password', `Aa1-${'x'.repeat(125)}`, 'Enter at most 128 characters'],
     ['Confirm password', '', 'This field cannot be empty'],
     ['Security code', 'A', 'Enter at least 2 characters'],
   ])('checks %s = "%s" on blur: %s', async (label, text, message) => {
@@ -119,6 +126,18 @@ describe('registration form (SPEC §2, §5)', () => {
     expect(field).toHaveAccessibleDescription(message);
   });
 
+  it('gives the birth date and the password rules in Italian, in the words of the api', async () => {
+    const user = userEvent.setup();
+    await renderForm('it_IT');
+    const birthday = screen.getByLabelText(/^Data di nascita/);
+    expect(birthday).toHaveAttribute('min', '1900-01-01');
+    await blurWith(user, birthday, '1850-03-12');
+    expect(birthday).toHaveAccessibleDescription('La data non può essere precedente al 1900');
+    const password = screen.getByLabelText(/^Password/);
+    await blurWith(user, password, 'abcdefgh');
+    expect(password).toHaveAccessibleDescription('La password deve contenere almeno 8 caratteri, di almeno tre tipi: maiuscole, minuscole, cifre, caratteri speciali');
+  });
+
   it('accepts a strong password and today as birthday', async () => {
     const user = userEvent.setup();
     await renderForm();
@@ -127,8 +146,13 @@ describe('registration form (SPEC §2, §5)', () => {
     expect(password).not.toHaveAttribute('aria-invalid');
     await blurWith(user, password, 'abcdefg-1');
     expect(password).not.toHaveAttribute('aria-invalid');
-    const now = new Date();
-    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    // Letters beyond A-Z count by their case, as the api counts them.
+    await blurWith(user, password, 'àbcdèfg1');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    await blurWith(user, password, 'Àbcdèfg1');
+    expect(password).not.toHaveAttribute('aria-invalid');
+    // Today in the portal's time zone, where the api counts it too.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
     const birthday = screen.getByLabelText(/^Date of birth/);
     expect(birthday).toHaveAttribute('max', today);
     await blurWith(user, birthday, today);
@@ -155,7 +179,7 @@ describe('registration form (SPEC §2, §5)', () => {
     await user.click(screen.getByLabelText(/^I have read/));
     await user.click(screen.getByLabelText(/^I have read/));
     await user.tab();
-    expect(screen.getByLabelText(/^I have read/)).toHaveAccessibleDescription('Required field');
+    expect(screen.getByLabelText(/^I have read/)).toHaveAccessibleDescription('You must accept to continue');
   });
 
   it('toggles the visibility of the passwords', async () => {
@@ -218,7 +242,7 @@ describe('registration form (SPEC §2, §5)', () => {
     await renderForm();
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(screen.getByLabelText(/^Name/)).toHaveFocus();
-    expect(screen.getByLabelText(/^I have read/)).toHaveAccessibleDescription('Required field');
+    expect(screen.getByLabelText(/^I have read/)).toHaveAccessibleDescription('You must accept to continue');
     expect(requestVoidMock).not.toHaveBeenCalled();
   });
 
@@ -331,6 +355,21 @@ describe('registration form (SPEC §2, §5)', () => {
     // Correcting a field clears its server message.
     await user.type(screen.getByLabelText(/^Name/), 'x');
     expect(screen.getByLabelText(/^Name/)).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('lists the wrong-captcha error once, though the api gives it as detail and as extra.generic', async () => {
+    requestVoidMock.mockRejectedValueOnce({
+      status: 400,
+      detail: 'Captcha not present or invalid.',
+      type: 'http-error',
+      extra: { generic: 'Captcha not present or invalid.' },
+    });
+    const user = userEvent.setup();
+    await renderForm();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    const errors = await screen.findByTestId('server-errors');
+    expect(within(errors).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Captcha not present or invalid.']);
   });
 
   it('shows a generic error when the server gives no detail', async () => {

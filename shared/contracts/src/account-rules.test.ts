@@ -1,0 +1,44 @@
+import { acceptedIssue, accountRuleMessage, birthDateIssue, emailIssue, passwordIssue, textIssue, todayIsoDay } from './account-rules';
+
+describe('account field rules', () => {
+  it('wants a password of 8 characters from three of four kinds', () => {
+    for (const weak of ['abcdefgh', 'abcdefg1', 'ABCDEFG!', 'Ab1-', 'xxxxxxxA']) expect(passwordIssue(weak)).toEqual({ code: 'passwordRules', min: 8 });
+    for (const strong of ['Abcdefg1', 'abcdef1!', 'ABCDEF1!', 'Abcdefg!', 'Àbcdèfg1']) expect(passwordIssue(strong)).toBeNull();
+    expect(passwordIssue('')).toEqual({ code: 'empty' });
+    expect(passwordIssue(`Aa1-${'x'.repeat(125)}`)).toEqual({ code: 'maxLength', max: 128 });
+  });
+
+  it('wants a real birth date from 1900 to today', () => {
+    const today = '2026-11-23';
+    expect(birthDateIssue('1850-03-12', today)).toEqual({ code: 'dateTooEarly', year: 1900 });
+    expect(birthDateIssue('1899-12-31', today)).toEqual({ code: 'dateTooEarly', year: 1900 });
+    expect(birthDateIssue('1900-01-01', today)).toBeNull();
+    expect(birthDateIssue(today, today)).toBeNull();
+    expect(birthDateIssue('2026-11-24', today)).toEqual({ code: 'dateNotPast' });
+    expect(birthDateIssue('2023-02-29', today)).toEqual({ code: 'date' });
+    expect(birthDateIssue('', today)).toEqual({ code: 'empty' });
+  });
+
+  it('counts today in the portal time zone', () => {
+    // 23:30 UTC on 23 November is already 24 November in Rome.
+    expect(todayIsoDay(new Date('2026-11-23T23:30:00Z'))).toBe('2026-11-24');
+  });
+
+  it('bounds texts and e-mails', () => {
+    expect(textIssue(' A ')).toEqual({ code: 'minLength', min: 2 });
+    expect(textIssue('N'.repeat(101))).toEqual({ code: 'maxLength', max: 100 });
+    expect(textIssue('D'.repeat(51), 50)).toEqual({ code: 'maxLength', max: 50 });
+    expect(emailIssue(' mario@example.com ')).toBeNull();
+    expect(emailIssue(`${'m'.repeat(250)}@example.com`)).toEqual({ code: 'email' });
+  });
+
+  it('wants the consent given', () => {
+    expect(acceptedIssue(false)).toEqual({ code: 'mustAccept' });
+    expect(acceptedIssue(true)).toBeNull();
+  });
+
+  it('writes the messages in both languages with their values', () => {
+    expect(accountRuleMessage({ code: 'dateTooEarly', year: 1900 }, 'EN')).toBe('The date cannot be earlier than 1900');
+    expect(accountRuleMessage({ code: 'maxLength', max: 50 }, 'IT')).toBe('Inserisci al massimo 50 caratteri');
+  });
+});

@@ -1,0 +1,120 @@
+import { MIN_TEXT_LENGTH, PASSWORD_MIN_LENGTH, TIME_ZONE } from './constants';
+import type { ServerLanguage } from './language';
+
+/**
+ * The field rules of the account forms (registration, password recovery and change), written once: the api refuses
+ * with them and the forms check with them on blur, and both show the same message for the same problem.
+ */
+
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 100;
+export const DOCUMENT_NUMBER_MAX_LENGTH = 50;
+export const EMAIL_MAX_LENGTH = 254;
+/** No living traveler was born before this day; an earlier one is a typing mistake (1850 for 1985). */
+export const BIRTH_DATE_MIN = '1900-01-01';
+
+/** What is wrong with a field value under one of these rules. */
+export type AccountRuleIssue =
+  | { code: 'empty' }
+  | { code: 'minLength'; min: number }
+  | { code: 'maxLength'; max: number }
+  | { code: 'email' }
+  | { code: 'passwordRules'; min: number }
+  | { code: 'date' }
+  | { code: 'dateTooEarly'; year: number }
+  | { code: 'dateNotPast' }
+  | { code: 'mustAccept' };
+
+export type AccountRuleCode = AccountRuleIssue['code'];
+
+/** The messages of the issues, with `{name}` placeholders filled from the issue. */
+export const ACCOUNT_RULE_MESSAGES: Readonly<Record<ServerLanguage, Readonly<Record<AccountRuleCode, string>>>> = {
+  EN: {
+    empty: 'This field cannot be empty',
+    minLength: 'Enter at least {min} characters',
+    maxLength: 'Enter at most {max} characters',
+    email: 'Enter a valid e-mail address',
+    passwordRules: 'The password must be at least {min} characters long, with characters of at least three types: uppercase, lowercase, digits, special characters',
+    date: 'Enter a valid date',
+    dateTooEarly: 'The date cannot be earlier than {year}',
+    dateNotPast: 'The date cannot be later than today',
+    mustAccept: 'You must accept to continue',
+  },
+  IT: {
+    empty: 'Il campo non può essere vuoto',
+    minLength: 'Inserisci almeno {min} caratteri',
+    maxLength: 'Inserisci al massimo {max} caratteri',
+    email: 'Inserisci un indirizzo e-mail valido',
+    passwordRules: 'La password deve contenere almeno {min} caratteri, di almeno tre tipi: maiuscole, minuscole, cifre, caratteri speciali',
+    date: 'Inserisci una data valida',
+    dateTooEarly: 'La data non può essere precedente al {year}',
+    dateNotPast: 'La data non può essere successiva a oggi',
+    mustAccept: 'Devi accettare per continuare',
+  },
+};
+
+/** The values an issue puts into its message. */
+export function accountRuleParams(issue: AccountRuleIssue): Record<string, number> {
+  const { code: _code, ...params } = issue;
+  return params;
+}
+
+/** The message of an issue in a language. */
+export function accountRuleMessage(issue: AccountRuleIssue, language: ServerLanguage): string {
+  const params = accountRuleParams(issue);
+  return ACCOUNT_RULE_MESSAGES[language][issue.code].replace(/\{(\w+)\}/g, (placeholder, name: string) => (name in params ? String(params[name]) : placeholder));
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A required text (names, document number, a choice): not blank, at least two characters, at most `max`. */
+export function textIssue(value: string, max = NAME_MAX_LENGTH): AccountRuleIssue | null {
+  const text = value.trim();
+  if (text === '') return { code: 'empty' };
+  if (text.length < MIN_TEXT_LENGTH) return { code: 'minLength', min: MIN_TEXT_LENGTH };
+  if (text.length > max) return { code: 'maxLength', max };
+  return null;
+}
+
+/** An e-mail address (surrounding spaces ignored). */
+export function emailIssue(value: string): AccountRuleIssue | null {
+  const email = value.trim();
+  if (email === '') return { code: 'empty' };
+  return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email) ? null : { code: 'email' };
+}
+
+/** At least 8 characters from at least three of: uppercase, lowercase, digits, special characters (anything else). */
+export function passwordIssue(value: string): AccountRuleIssue | null {
+  if (value === '') return { code: 'empty' };
+  if (value.length > PASSWORD_MAX_LENGTH) return { code: 'maxLength', max: PASSWORD_MAX_LENGTH };
+  const kinds = [/\p{Lu}/u, /\p{Ll}/u, /\p{Nd}/u, /[^\p{L}\p{Nd}]/u].filter((pattern) => pattern.test(value)).length;
+  return value.length >= PASSWORD_MIN_LENGTH && kinds >= 3 ? null : { code: 'passwordRules', min: PASSWORD_MIN_LENGTH };
+}
+
+/** A real calendar day written as an ISO day (`2023-02-29` is not one). */
+export function isCalendarDay(value: string): boolean {
+  const match = ISO_DAY.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Today as an ISO day in the portal's time zone, where the api and every browser agree on the date. */
+export function todayIsoDay(at: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/** A birth date: a real day, from 1900 on, not later than today. */
+export function birthDateIssue(value: string, today: string = todayIsoDay()): AccountRuleIssue | null {
+  if (value === '') return { code: 'empty' };
+  if (!isCalendarDay(value)) return { code: 'date' };
+  if (value < BIRTH_DATE_MIN) return { code: 'dateTooEarly', year: Number(BIRTH_DATE_MIN.slice(0, 4)) };
+  return value > today ? { code: 'dateNotPast' } : null;
+}
+
+/** A consent that must be given (the privacy policy). */
+export function acceptedIssue(accepted: boolean): AccountRuleIssue | null {
+  return accepted ? null : { code: 'mustAccept' };
+}
