@@ -41,6 +41,3 @@ export function sameAs<Values extends Record<string, string>>(other: keyof Value
 export function sameEmailAs<Values extends Record<string, string>>(other: keyof Values): Rule<Values> {
   return (value, values) => (value.trim().toLowerCase() === (values[other] ?? '').trim().toLowerCase() ? null : { code: 'differentEmail' });
 }
-
-/** A checkbox that must be ticked (SPEC §5 privacy); its form value is 'true' when ticked. */
-export const ticked: Rule<unknown> = (value) => (value === 'true' ? null : { code: 'required' });

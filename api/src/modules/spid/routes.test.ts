@@ -195,7 +195,7 @@ describeEachDatabase('digital identity sign-in (OpenID Connect)', ({ build, data
 
     const refused = await finalize({ email: 'not-an-email', privacy: false });
     assert.equal(refused.statusCode, 400);
-    assert.deepEqual(refused.json<{ extra: Record<string, string> }>().extra, { email: 'Invalid e-mail', privacy: 'You must accept to continue' });
+    assert.deepEqual(refused.json<{ extra: Record<string, string> }>().extra, { email: 'Enter a valid e-mail address', privacy: 'You must accept to continue' });
     const required = await finalize({ email: '  ', privacy: true });
     assert.equal(required.statusCode, 400);
     assert.ok(required.json<{ extra: Record<string, string> }>().extra.email);
@@ -230,7 +230,7 @@ describeEachDatabase('digital identity sign-in (OpenID Connect)', ({ build, data
     // Sent empty or wrong: the registration's own checks.
     const empty = await finalize({ paeseResidenzaCodice: '', zonaResidenzaCodice: '', tipoDocumentoCodice: '', paeseDocumentoCodice: '', numeroDocumento: ' ' });
     assert.equal(empty.statusCode, 400);
-    assert.deepEqual(extraOf(empty), { paeseResidenzaCodice: 'Required field', tipoDocumentoCodice: 'Required field', paeseDocumentoCodice: 'Required field', numeroDocumento: 'Required field' });
+    assert.deepEqual(extraOf(empty), { paeseResidenzaCodice: 'This field cannot be empty', tipoDocumentoCodice: 'This field cannot be empty', paeseDocumentoCodice: 'This field cannot be empty', numeroDocumento: 'This field cannot be empty' });
     const wrong = await finalize({ paeseResidenzaCodice: 'IT', zonaResidenzaCodice: '', tipoDocumentoCodice: 'LIBRETTO', paeseDocumentoCodice: 'XX', numeroDocumento: 'A' }, 'IT');
     assert.equal(wrong.statusCode, 400);
     assert.deepEqual(extraOf(wrong), {

@@ -35,7 +35,6 @@ export type FieldProblems = Record<string, Message>;
 /** An issue of the account forms' shared rules as a catalogue message (the text the form shows for it on blur). */
 export const accountRuleProblem = (issue: AccountRuleIssue): Message => ({ key: `account.${issue.code}`, params: accountRuleParams(issue) });
 
-export const isEmail = (value: string) => emailIssue(value) === null;
 
 /** The new password of a reset or a registration; undefined when it follows the rules. */
 export function passwordProblem(password: string): Message | undefined {

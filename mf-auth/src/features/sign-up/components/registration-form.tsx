@@ -5,7 +5,6 @@ import {
   acceptedIssue,
   BIRTH_DATE_MIN,
   birthDateIssue,
-  DOCUMENT_NUMBER_MAX_LENGTH,
   emailIssue,
   PASSWORD_MIN_LENGTH,
   passwordIssue,
@@ -24,7 +23,7 @@ import { accountRule, minTextLength, notEmpty, sameAs, sameEmailAs, validEmail, 
 import { useCaptcha } from '../api/get-captcha';
 import { useRegisterTraveler } from '../api/register-traveler';
 import { CaptchaField } from './captcha-field';
-import { ResidenceDocumentFields } from './residence-document-fields';
+import { RESIDENCE_DOCUMENT_FIELD_OF_EXTRA, RESIDENCE_DOCUMENT_RULES, ResidenceDocumentFields, toResidenceDocumentPayload } from './residence-document-fields';
 import { ServerErrors } from './server-errors';
 
 /** The registration form fields of SPEC §3; privacy is 'true' when ticked. */
@@ -62,8 +61,6 @@ export const EMPTY_REGISTRATION: RegistrationValues = {
   captcha: '',
 };
 
-const chosen = [notEmpty, minTextLength];
-
 /**
  * The registration's rules: each field the api checks is checked here with the api's own rule (`@varco/contracts`), so
  * the message on blur is the one the api would answer; the confirmations and the captcha are the form's.
@@ -72,16 +69,13 @@ const RULES: FormRules<RegistrationValues> = {
   name: [accountRule((value) => textIssue(value))],
   surname: [accountRule((value) => textIssue(value))],
   birthday: [accountRule((value) => birthDateIssue(value))],
-  country: chosen,
-  documentType: chosen,
-  documentCountry: chosen,
-  documentNumber: [accountRule((value) => textIssue(value, DOCUMENT_NUMBER_MAX_LENGTH))],
+  ...RESIDENCE_DOCUMENT_RULES,
   email: [accountRule(emailIssue)],
   confirmEmail: [notEmpty, validEmail, sameEmailAs<RegistrationValues>('email')],
   password: [accountRule(passwordIssue)],
   confirmPassword: [notEmpty, sameAs<RegistrationValues>('password')],
   privacy: [accountRule((value) => acceptedIssue(value === 'true'))],
-  captcha: chosen,
+  captcha: [notEmpty, minTextLength],
 };
 
 /** Where the server's per-field messages (SPEC §8, keyed by payload field) go on the form. */
@@ -90,11 +84,7 @@ const FIELD_OF_EXTRA: Readonly<Record<string, keyof RegistrationValues>> = {
   cognome: 'surname',
   email: 'email',
   dataNascita: 'birthday',
-  numeroDocumento: 'documentNumber',
-  paeseDocumentoCodice: 'documentCountry',
-  paeseResidenzaCodice: 'country',
-  tipoDocumentoCodice: 'documentType',
-  zonaResidenzaCodice: 'countryZone',
+  ...RESIDENCE_DOCUMENT_FIELD_OF_EXTRA,
   privacy: 'privacy',
   secret: 'password',
 };
@@ -108,11 +98,7 @@ export function toPayload(values: RegistrationValues, language: string): Registr
     cognome: values.surname.trim(),
     secret: values.password,
     dataNascita: values.birthday,
-    tipoDocumentoCodice: values.documentType,
-    paeseResidenzaCodice: values.country,
-    numeroDocumento: values.documentNumber.trim(),
-    zonaResidenzaCodice: values.countryZone,
-    paeseDocumentoCodice: values.documentCountry,
+    ...toResidenceDocumentPayload(values),
   };
 }
 

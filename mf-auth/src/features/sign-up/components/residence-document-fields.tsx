@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toServerLanguage, type RegistrationPayload } from '@varco/contracts';
+import { DOCUMENT_NUMBER_MAX_LENGTH, textIssue, toServerLanguage, type RegistrationPayload } from '@varco/contracts';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import type { FieldBinding, FormRules } from '../../../hooks/use-form';
 import { NS } from '../../../i18n/namespace';
-import { minTextLength, notEmpty } from '../../../lib/validation';
+import { accountRule, minTextLength, notEmpty } from '../../../lib/validation';
 import { useCountries } from '../api/get-countries';
 import { useDocumentTypes } from '../api/get-document-types';
 import { useFreeZones } from '../api/get-free-zones';
@@ -26,14 +26,14 @@ export interface ResidenceDocumentValues extends Record<string, string> {
 
 export const EMPTY_RESIDENCE_DOCUMENT: ResidenceDocumentValues = { country: '', countryZone: '', documentType: '', documentCountry: '', documentNumber: '' };
 
-const required = [notEmpty, minTextLength];
+const chosen = [notEmpty, minTextLength];
 
-/** SPEC §5 registration: each is required (more than one character) but the zone. */
+/** Each is required but the zone; the document number under the api's own rule (`@varco/contracts`). */
 export const RESIDENCE_DOCUMENT_RULES: FormRules<ResidenceDocumentValues> = {
-  country: required,
-  documentType: required,
-  documentCountry: required,
-  documentNumber: required,
+  country: chosen,
+  documentType: chosen,
+  documentCountry: chosen,
+  documentNumber: [accountRule((value) => textIssue(value, DOCUMENT_NUMBER_MAX_LENGTH))],
 };
 
 /** Where the server's per-field messages on these fields (SPEC §8, keyed by payload field) go on the form. */

@@ -76,7 +76,7 @@ describe('completion of a digital-identity registration (SPEC §2 /sign-in/spid/
     await user.tab();
     expect(screen.getByLabelText(/^Confirm e-mail/)).toHaveAccessibleDescription('The e-mail addresses are different');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(screen.getByLabelText(/^I have read/)).toHaveAccessibleDescription('Required field');
+    expect(screen.getByLabelText(/^I have read/)).toHaveAccessibleDescription('You must accept to continue');
     expect(finalizeCalls()).toHaveLength(0);
   });
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { toServerLanguage, type UserInfo } from '@varco/contracts';
+import { acceptedIssue, emailIssue, toServerLanguage, type UserInfo } from '@varco/contracts';
 import { isClientError } from '@varco/http';
 import { sessionStore } from '@varco/session';
 import { PageLoader } from '@varco/ui';
@@ -10,7 +10,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { TextField } from '../../../components/text-field';
 import { useForm, type FormRules } from '../../../hooks/use-form';
 import { NS } from '../../../i18n/namespace';
-import { notEmpty, sameEmailAs, ticked, validEmail, type ValidationIssue } from '../../../lib/validation';
+import { accountRule, notEmpty, sameEmailAs, validEmail, type ValidationIssue } from '../../../lib/validation';
 import {
   RESIDENCE_DOCUMENT_FIELD_OF_EXTRA,
   RESIDENCE_DOCUMENT_RULES,
@@ -36,9 +36,9 @@ interface CompletionValues extends ResidenceDocumentValues {
  */
 const RULES: FormRules<CompletionValues> = {
   ...RESIDENCE_DOCUMENT_RULES,
-  email: [notEmpty, validEmail],
+  email: [accountRule(emailIssue)],
   confirmEmail: [notEmpty, validEmail, sameEmailAs<CompletionValues>('email')],
-  privacy: [ticked],
+  privacy: [accountRule((value) => acceptedIssue(value === 'true'))],
 };
 
 /** Where the server's per-field messages (SPEC §8, keyed by payload field) go on the form. */
