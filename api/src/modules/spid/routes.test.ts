@@ -237,7 +237,7 @@ describeEachDatabase('digital identity sign-in (OpenID Connect)', ({ build, data
       paeseResidenzaCodice: 'I residenti in questo paese non possono usare il tax-free (salvo che risiedano in una sua zona franca)',
       tipoDocumentoCodice: 'Tipo di documento sconosciuto',
       paeseDocumentoCodice: 'Paese sconosciuto',
-      numeroDocumento: 'Almeno 2 caratteri',
+      numeroDocumento: 'Inserisci almeno 2 caratteri',
     });
     const foreignZone = await finalize({ ...newResidenceAndDocument(), zonaResidenzaCodice: 'IT-LIVIGNO' });
     assert.deepEqual(extraOf(foreignZone), { zonaResidenzaCodice: 'This zone does not belong to the country of residence' });
