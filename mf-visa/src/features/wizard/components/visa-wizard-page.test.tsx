@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { requestJson } from '@varco/http';
 import { anInvoice, answerByPath, aVisa, notFound, renderRoutes } from '../../../testing/fixtures';
@@ -42,6 +42,22 @@ describe('visa wizard while a request is pending (one at a time)', () => {
     const refusal = await screen.findByTestId('visa-pending-refusal');
     expect(within(refusal).getByRole('alert')).toHaveTextContent('La tua richiesta di visto VR-2025-PEND0001 è ancora in attesa: potrai crearne una nuova');
     expect(within(refusal).getByRole('link', { name: 'Vai alla richiesta in attesa' })).toHaveAttribute('href', '/protected/visa/12');
+  });
+
+  it('keeps the steps once opened, when the request it submits becomes the pending one', async () => {
+    let pendingNow = false;
+    const list = () => (pendingNow ? { requests: [aVisa({ idRichiesta: 56 })], links: { totalItems: 1 } } : { requests: [], links: { totalItems: 0 } });
+    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/visa/list': list, 'v1/private/invoices/usable': usable }));
+    const { queryClient } = renderRoutes('/protected/visa/create?step=1');
+    expect(await screen.findByRole('checkbox', { name: /FT-1/ })).toBeInTheDocument();
+    // What a submission does: the request is created, then every visa query is fetched again.
+    pendingNow = true;
+    await act(() => queryClient.invalidateQueries({ queryKey: ['visa'] }));
+    // The query tells its observers on the next task: let the page draw what it heard.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(requestJsonMock.mock.calls.filter(([path]) => path === 'v1/private/visa/list')).toHaveLength(2);
+    expect(screen.getByTestId('step-indicator')).toBeInTheDocument();
+    expect(screen.queryByTestId('visa-pending-refusal')).not.toBeInTheDocument();
   });
 
   it('opens the steps when no request is pending', async () => {

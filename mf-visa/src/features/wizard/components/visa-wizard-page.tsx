@@ -107,6 +107,10 @@ export function VisaWizardPage() {
   // One pending request at a time: the traveler is told before filling the steps. Should the check fail, the
   // wizard opens all the same and the server's refusal at submit tells why.
   const pending = usePendingVisa();
+  // Decided once, on the first answer: the request this wizard submits is pending too, and the refetch that follows
+  // its submission must not replace the wizard (and its move to the new request) with the notice.
+  const [pendingAtStart, setPendingAtStart] = useState<{ visa: Visa | null } | null>(null);
+  if (pendingAtStart === null && !pending.isPending) setPendingAtStart({ visa: pending.data ?? null });
 
   // A request started from an invoice: a fresh draft holding only it, then the address without the parameter
   // (replaced, so Back does not start it again). An id that is not a refund id is just dropped.
@@ -121,8 +125,8 @@ export function VisaWizardPage() {
   // A draft left by the modification of a request is not a new request's.
   const ownDraft = draft.requestId === undefined ? draft : EMPTY_DRAFT;
   let body;
-  if (pending.isPending) body = <PageLoader />;
-  else if (pending.data) body = <PendingRequestNotice visa={pending.data} />;
+  if (pendingAtStart === null) body = <PageLoader />;
+  else if (pendingAtStart.visa) body = <PendingRequestNotice visa={pendingAtStart.visa} />;
   else body = <WizardSteps draft={ownDraft} save={save} clear={clear} />;
   return <WizardLayout title={t('wizard.title')}>{body}</WizardLayout>;
 }
