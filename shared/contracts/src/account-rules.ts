@@ -9,6 +9,14 @@ import type { ServerLanguage } from './language';
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 100;
 export const DOCUMENT_NUMBER_MAX_LENGTH = 50;
+
+/**
+ * A travel document number as it is stored and compared: without spaces, in capitals. A traveler who types "YA 123"
+ * and a merchant who writes "ya123" on the invoice name the same passport.
+ */
+export function normaliseDocumentNumber(value: string): string {
+  return value.replace(/\s+/g, '').toUpperCase();
+}
 export const EMAIL_MAX_LENGTH = 254;
 /** No living traveler was born before this day; an earlier one is a typing mistake (1850 for 1985). */
 export const BIRTH_DATE_MIN = '1900-01-01';

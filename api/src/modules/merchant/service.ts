@@ -1,4 +1,4 @@
-import { INVOICE_AVAILABLE_STATES, MIN_INVOICE_AMOUNT_EUR, type ServerLanguage } from '@varco/contracts';
+import { INVOICE_AVAILABLE_STATES, MIN_INVOICE_AMOUNT_EUR, normaliseDocumentNumber, type ServerLanguage } from '@varco/contracts';
 import { sql, type Kysely } from 'kysely';
 import { AppError, notFound, type Message } from '../../app-error';
 import type { Database, MerchantKind } from '../../db/types';
@@ -101,7 +101,7 @@ export function createMerchantService(db: Kysely<Database>, clock: () => Date = 
       const holderDocument = {
         document_type: document.type.toUpperCase(),
         document_country: document.country.toUpperCase(),
-        document_number: document.number.replace(/\s+/g, '').toUpperCase(),
+        document_number: normaliseDocumentNumber(document.number),
       };
       for (;;) {
         const refundId = await db.transaction().execute(async (trx) => {

@@ -1,3 +1,4 @@
+import { normaliseDocumentNumber } from '@varco/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { AccountKeyKind, Database } from '../../db/types';
 
@@ -51,13 +52,13 @@ export function findAccountByEmail(db: Kysely<Database>, email: string, forUpdat
   return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
 }
 
-/** The traveler holding an identity document (type, issuing country, number case-insensitive). */
+/** The traveler holding an identity document (type, issuing country, number without spaces, case-insensitive). */
 export function findAccountByDocument(db: Kysely<Database>, document: { type: string; country: string; number: string }) {
   return db
     .selectFrom('traveler')
     .select(['id'])
     .where('tipo_documento', '=', document.type)
     .where('paese_documento', '=', document.country)
-    .where(sql<string>`upper(numero_documento)`, '=', document.number.trim().toUpperCase())
+    .where(sql<string>`upper(numero_documento)`, '=', normaliseDocumentNumber(document.number))
     .executeTakeFirst();
 }

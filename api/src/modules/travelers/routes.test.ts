@@ -296,6 +296,18 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     assert.equal((await outboxOf(first.email)).filter((mail) => mail.template === 'activation').length, 1);
   });
 
+  it('keeps the document number as invoices carry it, without spaces and in capitals, so that the same passport is one account', async () => {
+    const target = app();
+    const compact = `YA${process.pid}S${Date.now()}`;
+    const spaced = `${compact.slice(0, 2).toLowerCase()} ${compact.slice(2, 6)} ${compact.slice(6)}`;
+    const first = await registeredAndActive(target, { numeroDocumento: spaced });
+    const profile = await target.inject({ method: 'GET', url: '/api/v1/private/traveler/user-info', headers: { cookie: await fullSession(target, first.email) } });
+    assert.equal(profile.json().numeroDocumento, compact);
+    const again = await register(target, payload({ numeroDocumento: compact }));
+    assert.equal(again.statusCode, 409);
+    assert.deepEqual(again.json().extra, { numeroDocumento: 'This identity document is already registered.' });
+  });
+
   it('lets a PENDING registration be sent again: the data are replaced, only the newest link works', async () => {
     const target = app();
     const body = payload();

@@ -7,6 +7,7 @@ import {
   DOCUMENT_NUMBER_MAX_LENGTH,
   emailIssue,
   isCalendarDay,
+  normaliseDocumentNumber,
   passwordIssue,
   textIssue,
   todayIsoDay,
@@ -144,7 +145,7 @@ export function residenceAndDocumentColumns(values: ResidenceAndDocument) {
     zona_residenza: values.zonaResidenzaCodice === '' ? null : values.zonaResidenzaCodice,
     tipo_documento: values.tipoDocumentoCodice,
     paese_documento: values.paeseDocumentoCodice,
-    numero_documento: values.numeroDocumento.trim(),
+    numero_documento: normaliseDocumentNumber(values.numeroDocumento),
   };
 }
 
