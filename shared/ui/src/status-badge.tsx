@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { InvoiceState, VisaState, invoiceBadgeColor, visaBadgeColor, type BadgeColor } from '@varco/contracts';
+import { InvoiceState, VisaState, invoiceBadgeColor, isInvoiceAvailable, visaBadgeColor, type BadgeColor } from '@varco/contracts';
 
 const BADGE_CLASS: Record<BadgeColor, string> = {
   blue: 'bg-primary',
@@ -17,8 +17,13 @@ function Badge({ color, label }: { color: BadgeColor; label: string }) {
   );
 }
 
-export function InvoiceStatusBadge({ stateCode, inCompletion = false }: { stateCode: number; inCompletion?: boolean }) {
+/**
+ * An invoice's state. `exitDeadlinePassed`: an invoice still available whose exit deadline has passed can no longer go
+ * into a request, so it does not read "Available" but "Expired", in gray.
+ */
+export function InvoiceStatusBadge({ stateCode, inCompletion = false, exitDeadlinePassed = false }: { stateCode: number; inCompletion?: boolean; exitDeadlinePassed?: boolean }) {
   const { t } = useTranslation('common');
+  if (exitDeadlinePassed && isInvoiceAvailable(stateCode)) return <Badge color="gray" label={t('invoiceState.expired')} />;
   return <Badge color={invoiceBadgeColor(stateCode, inCompletion)} label={invoiceStateLabel(stateCode, inCompletion, t)} />;
 }
 

@@ -18,6 +18,18 @@ describe('status badges (SPEC §4)', () => {
     expect(screen.getByText(label)).toHaveAttribute('data-color', color);
   });
 
+  it('reads "Expired" in gray for an available invoice past its exit deadline, and only for an available one', () => {
+    renderWithProviders(
+      <>
+        <InvoiceStatusBadge stateCode={30} exitDeadlinePassed />
+        <InvoiceStatusBadge stateCode={100} exitDeadlinePassed />
+      </>,
+    );
+    expect(screen.getByText('Expired')).toHaveAttribute('data-color', 'gray');
+    expect(screen.getByText('Visa granted')).toHaveAttribute('data-color', 'green');
+    expect(screen.queryByText('Available')).not.toBeInTheDocument();
+  });
+
   it('names visa states in Italian', () => {
     renderWithProviders(
       <>

@@ -176,6 +176,9 @@ describe('invoice detail: add new request', () => {
     await screen.findByTestId('invoice-detail');
     expect(addButton()).not.toBeInTheDocument();
     expect(screen.getByTestId('exit-deadline')).toHaveTextContent('Exit deadline passed');
+    // Past its deadline an available invoice is not called available.
+    expect(screen.getByText('Expired')).toHaveAttribute('data-color', 'gray');
+    expect(screen.queryByText('Available')).not.toBeInTheDocument();
   });
 
   it.each([90, 100, 40, 50, 10])('is not offered for an invoice in state %i', async (stateCode) => {

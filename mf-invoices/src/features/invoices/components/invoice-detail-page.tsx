@@ -55,7 +55,7 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
       <dl className="mb-4" data-testid="invoice-detail">
         <DetailRow label={t('detail.number')}>{invoice.invoiceNumber}</DetailRow>
         <DetailRow label={t('detail.status')}>
-          <InvoiceStatusBadge stateCode={invoice.stateCode} inCompletion={invoice.inCompletion} />
+          <InvoiceStatusBadge stateCode={invoice.stateCode} inCompletion={invoice.inCompletion} exitDeadlinePassed={!isBeforeExitDeadline(invoice.exitDeadline)} />
         </DetailRow>
         <DetailRow label={t('detail.vendor')}>{invoice.vendorName}</DetailRow>
         <DetailRow label={t('detail.emissionDate')}>{formatDate(invoice.emissionDate, i18n.language)}</DetailRow>

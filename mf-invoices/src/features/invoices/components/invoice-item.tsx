@@ -4,6 +4,7 @@ import type { Invoice } from '@varco/contracts';
 import { formatAmount, formatDate, InvoiceStatusBadge } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { ExitDeadlineNotice } from './exit-deadline-notice';
+import { isBeforeExitDeadline } from '../utils/exit-deadline';
 
 /** One invoice in a list: number (to its detail), vendor, issue date, days left to leave the EU, amount in EUR and status badge. */
 export function InvoiceItem({ invoice }: { invoice: Invoice }) {
@@ -23,7 +24,7 @@ export function InvoiceItem({ invoice }: { invoice: Invoice }) {
           <div className="fw-semibold" data-testid="invoice-amount">
             {formatAmount(invoice.totalAmount, i18n.language)}
           </div>
-          <InvoiceStatusBadge stateCode={invoice.stateCode} inCompletion={invoice.inCompletion} />
+          <InvoiceStatusBadge stateCode={invoice.stateCode} inCompletion={invoice.inCompletion} exitDeadlinePassed={!isBeforeExitDeadline(invoice.exitDeadline)} />
         </div>
       </div>
     </li>
