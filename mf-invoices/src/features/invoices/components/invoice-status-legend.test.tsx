@@ -12,6 +12,7 @@ describe('InvoiceStatusLegend (SPEC §4)', () => {
       .map((item) => [item.querySelector('.badge')?.textContent, item.querySelector('.badge')?.getAttribute('data-color')]);
     expect(badges).toEqual([
       ['Available', 'blue'],
+      ['Expired', 'gray'],
       ['In progress', 'orange'],
       ['Visa granted', 'green'],
       ['In completion', 'orange'],

@@ -8,6 +8,7 @@ export function InvoiceStatusLegend() {
   const { t } = useTranslation(NS);
   const entries = [
     { key: 'available', stateCode: InvoiceState.AVAILABLE, inCompletion: false, text: t('legend.available') },
+    { key: 'expired', stateCode: InvoiceState.AVAILABLE, inCompletion: false, exitDeadlinePassed: true, text: t('legend.expired') },
     { key: 'in-progress', stateCode: InvoiceState.IN_REQUEST, inCompletion: false, text: t('legend.inProgress') },
     { key: 'granted', stateCode: InvoiceState.GRANTED, inCompletion: false, text: t('legend.granted') },
     { key: 'in-completion', stateCode: InvoiceState.GRANTED, inCompletion: true, text: t('legend.inCompletion') },
@@ -23,7 +24,7 @@ export function InvoiceStatusLegend() {
       <ul className="list-unstyled mb-0">
         {entries.map((entry) => (
           <li key={entry.key} className="d-flex align-items-baseline gap-2 mb-2">
-            <InvoiceStatusBadge stateCode={entry.stateCode} inCompletion={entry.inCompletion} />
+            <InvoiceStatusBadge stateCode={entry.stateCode} inCompletion={entry.inCompletion} exitDeadlinePassed={entry.exitDeadlinePassed} />
             <span>{entry.text}</span>
           </li>
         ))}
