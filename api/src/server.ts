@@ -2,6 +2,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
+import { unsupportedRuntime } from './runtime';
 
 /** A stop that takes longer than this (a stuck request or query) ends the process anyway. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -18,7 +19,16 @@ function readConfig(): Config {
   }
 }
 
+function checkRuntime(): void {
+  const problem = unsupportedRuntime();
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
+}
+
 async function main(): Promise<void> {
+  checkRuntime();
   const config = readConfig();
   let database: DatabaseHandle;
   try {
