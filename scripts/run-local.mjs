@@ -60,7 +60,7 @@ await waitForApi(apiUrl);
 const cdn = await startCdn({ shellPort, hostname, apiUrl });
 
 console.log('');
-console.log(`Varco is running: open ${portalUrl}`);
+console.log(`Varco is running on Node.js ${process.version}: open ${portalUrl}`);
 console.log(`  ${'api'.padEnd(18)}${apiUrl}  (OpenAPI: ${apiUrl}/api/docs)`);
 for (const [name, origin] of Object.entries(cdn.origins)) if (name !== 'shell') console.log(`  ${name.padEnd(18)}${origin}`);
 if (catcher) console.log(`  ${'mail inbox'.padEnd(18)}${catcher.inboxUrl}  (SMTP: ${catcher.smtpUrl}; Italiano: ${catcher.inboxUrl}/?lng=it)`);

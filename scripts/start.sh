@@ -3,5 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
+source scripts/project-node.sh
 node scripts/build.mjs
 exec node scripts/run-local.mjs

@@ -36,4 +36,6 @@ for (const [name, path, read] of [
 }
 
 const total = results.reduce((sum, result) => ({ passed: sum.passed + result.passed, failed: sum.failed + result.failed }), { passed: 0, failed: 0 });
+// The tests ran on the Node.js that runs this summary (npm test puts the project's own first on PATH).
+console.log(`Node.js: ${process.version}`);
 console.log(`Total: ${total.passed} passed, ${total.failed} failed`);

@@ -18,6 +18,7 @@ run() {
 
 step "install"
 bash scripts/ensure-deps.sh || exit 1
+source scripts/project-node.sh
 bash scripts/ensure-chromium.sh || exit 1
 
 # The api and browser tests also run on a real PostgreSQL server when this machine has one.
