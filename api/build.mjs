@@ -1,6 +1,6 @@
 // npm run build: bundles src/server.ts into dist/server.mjs, the migration command into dist/migrate.mjs, the demo
 // seed into dist/seed.mjs and the bench data generator into dist/generate.mjs (ESM,
-// Node 20, no dev dependency needed to run them). Dependencies stay in node_modules and
+// Node 24, no dev dependency needed to run them). Dependencies stay in node_modules and
 // are imported at run time, except the workspace packages `@varco/*`, which are TypeScript source and are bundled.
 // The bundle finds `migrations/` one level up, beside `dist/` (see src/paths.ts), so run it from this package as is.
 import { rmSync } from 'node:fs';
@@ -29,7 +29,7 @@ const result = await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   sourcemap: true,
   legalComments: 'none',
   logLevel: 'warning',

@@ -1,5 +1,5 @@
-// npm test: every `src/**/*.test.ts` with Node's test runner and tsx. Node 20 expands no globs in `--test`, so the
-// files are listed here. Arguments after `--` go to the test runner (reporters, --test-name-pattern ...).
+// npm test: every `src/**/*.test.ts` with Node's test runner and tsx. The files are listed here, in one sorted order
+// on every machine, rather than left to the runner's glob expansion. Arguments after `--` go to the test runner (reporters, --test-name-pattern ...).
 // One file at a time: each test file is its own process with one embedded database of ~0.5-1 GB.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
