@@ -1,9 +1,10 @@
-// Component and unit tests of the shell, the remotes and the shared packages (the api has its own runner).
+// Component and unit tests of the shell, the remotes and the shared packages, and the tests of the deploy tooling and
+// of the repository's scripts (the api has its own runner).
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: '<rootDir>/scripts/jest/jsdom-environment.cjs',
-  roots: ['<rootDir>/shared', '<rootDir>/shell', '<rootDir>/mf-auth', '<rootDir>/mf-invoices', '<rootDir>/mf-visa', '<rootDir>/mf-notifications', '<rootDir>/deploy'],
-  testMatch: ['**/src/**/*.test.ts?(x)', '**/deploy/**/*.test.mjs'],
+  roots: ['<rootDir>/shared', '<rootDir>/shell', '<rootDir>/mf-auth', '<rootDir>/mf-invoices', '<rootDir>/mf-visa', '<rootDir>/mf-notifications', '<rootDir>/deploy', '<rootDir>/scripts'],
+  testMatch: ['**/src/**/*.test.ts?(x)', '**/deploy/**/*.test.mjs', '<rootDir>/scripts/*.test.mjs'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: {
     '^.+\\.(t|j|mj)sx?$': [
