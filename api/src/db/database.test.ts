@@ -38,5 +38,33 @@ if (databaseKinds().includes('postgres')) {
         await handle.close();
       }
     });
+
+    it('LISTEN: a lost connection resets the caches, reconnects, and hears the next message', async () => {
+      await testDatabase('postgres');
+      const handle = createPostgresDatabase(postgresTestUrl(), { poolMax: 1, logger: { error: () => undefined } });
+      const heard: string[] = [];
+      let resets = 0;
+      const stop = await handle.listen('varco_lost_listen', (payload) => heard.push(payload), () => (resets += 1));
+      const admin = new pg.Client({ connectionString: postgresTestUrl() });
+      await admin.connect();
+      const until = async (what: string, condition: () => boolean) => {
+        const deadline = Date.now() + 10_000;
+        while (!condition()) {
+          if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      };
+      try {
+        await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN "varco_lost_listen"'`);
+        // Once when lost (messages may be missed from now on), once when back.
+        await until('the reconnection', () => resets >= 2);
+        await admin.query(`select pg_notify('varco_lost_listen', 'after the loss')`);
+        await until('the message', () => heard.includes('after the loss'));
+      } finally {
+        await admin.end();
+        await stop();
+        await handle.close();
+      }
+    });
   });
 }
