@@ -80,7 +80,10 @@ function fromTap(path) {
 function fromPlaywright(path) {
   const report = JSON.parse(readFileSync(path, 'utf8'));
   const stats = report.stats ?? {};
-  return { passed: stats.expected ?? 0, failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) + (report.errors?.length ?? 0) };
+  const databases = readDatabases();
+  const notes = [`  browser tests ran on ${databases.postgres ? `PostgreSQL (${databases.postgres})` : 'PGlite'}`];
+  if (stats.skipped) notes.push(`  browser tests skipped: ${stats.skipped}`);
+  return { passed: stats.expected ?? 0, failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) + (report.errors?.length ?? 0), notes };
 }
 
 /** The fault tests (api/fault-tests): a TAP report, or a note of why they could not run. */

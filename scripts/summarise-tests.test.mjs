@@ -56,6 +56,7 @@ describe('the test summary', () => {
   it('says how many api tests ran on each database', () => {
     const lines = summarise({ databases: ['pglite', 'postgres'], postgres: { postgres: '127.0.0.1:5432' }, ci: true });
     expect(lines).toContain('  api tests by database: on PGlite 1 passed, 0 failed; on PostgreSQL 1 passed, 0 failed; without a database 1 passed, 0 failed');
+    expect(lines).toContain('  browser tests ran on PostgreSQL (127.0.0.1:5432)');
     expect(lines.at(-1)).toBe('Total: 8 passed, 1 failed');
   });
 
@@ -63,6 +64,7 @@ describe('the test summary', () => {
     const lines = summarise({ databases: ['pglite'], postgres: { postgres: null, reason: 'no PostgreSQL server answered at 127.0.0.1:5432' }, ci: false });
     expect(lines).toContain('  api tests on PostgreSQL: did not run (no PostgreSQL server answered at 127.0.0.1:5432)');
     expect(lines).toContain('  fault tests: did not run (no PostgreSQL binaries)');
+    expect(lines).toContain('  browser tests ran on PGlite');
     expect(lines.at(-1)).toBe('Total: 7 passed, 0 failed');
   });
 
