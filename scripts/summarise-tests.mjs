@@ -1,4 +1,6 @@
-// Adds up the results of the three test runners into one closing line: "Total: N passed, N failed".
+// Adds up the results of the test runners into one closing line: "Total: N passed, N failed". Before it, one line per
+// runner, and for the api tests what ran on which database and what did not run and why: a run without a PostgreSQL
+// server must not read like a complete one. Reads the results under the current folder (the repository root).
 import { existsSync, readFileSync } from 'node:fs';
 
 const results = [];
@@ -8,21 +10,98 @@ function fromJest(path) {
   return { passed: report.numPassedTests, failed: report.numFailedTests + report.numRuntimeErrorTestSuites };
 }
 
+function tapCount(text, label) {
+  return [...text.matchAll(new RegExp(`^# ${label} (\\d+)$`, 'gm'))].reduce((sum, match) => sum + Number(match[1]), 0);
+}
+
+/**
+ * Counts the tests (not the suites) of a TAP report of Node's test runner by the database their suite names:
+ * `describeEachDatabase` names each suite "<title> [pglite]" or "<title> [postgres]".
+ */
+function testsByDatabase(text) {
+  const counts = { pglite: { passed: 0, failed: 0, skipped: 0 }, postgres: { passed: 0, failed: 0, skipped: 0 }, none: { passed: 0, failed: 0, skipped: 0 } };
+  const lines = text.split('\n');
+  const subtests = [];
+  for (const [index, line] of lines.entries()) {
+    const subtest = /^(\s*)# Subtest: (.*)$/.exec(line);
+    if (subtest) {
+      subtests.length = subtest[1].length / 4;
+      subtests.push(subtest[2]);
+      continue;
+    }
+    const result = /^(\s*)(ok|not ok) \d+ - (.*?)(\s+# (SKIP|TODO).*)?$/.exec(line);
+    if (!result) continue;
+    const depth = result[1].length / 4;
+    // A suite's result carries `type: 'suite'` in the block that follows it.
+    let isSuite = false;
+    if (lines[index + 1]?.trim() === '---') {
+      for (let next = index + 2; next < lines.length && lines[next].trim() !== '...'; next += 1) {
+        if (lines[next].trim() === "type: 'suite'") isSuite = true;
+      }
+    }
+    if (isSuite) continue;
+    const path = subtests.slice(0, depth + 1);
+    const database = path.some((name) => name.endsWith('[postgres]')) ? 'postgres' : path.some((name) => name.endsWith('[pglite]')) ? 'pglite' : 'none';
+    const outcome = result[4] ? 'skipped' : result[2] === 'ok' ? 'passed' : 'failed';
+    counts[database][outcome] += 1;
+  }
+  return counts;
+}
+
+/** What test.sh found out about the PostgreSQL server: `{ postgres: "<where>" | null, reason?: string }`. */
+function readDatabases() {
+  const path = '.test-results/databases.json';
+  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : { postgres: null, reason: 'not recorded' };
+}
+
 function fromTap(path) {
   const text = readFileSync(path, 'utf8');
-  const count = (label) => [...text.matchAll(new RegExp(`^# ${label} (\\d+)$`, 'gm'))].reduce((sum, match) => sum + Number(match[1]), 0);
-  return { passed: count('pass'), failed: count('fail') + count('cancelled') };
+  const result = { passed: tapCount(text, 'pass'), failed: tapCount(text, 'fail') + tapCount(text, 'cancelled') };
+  const byDatabase = testsByDatabase(text);
+  const skipped = tapCount(text, 'skipped') + tapCount(text, 'todo');
+  const describe = (label, counts) => `${label} ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`;
+  const details = [describe('on PGlite', byDatabase.pglite), describe('on PostgreSQL', byDatabase.postgres), describe('without a database', byDatabase.none)];
+  result.notes = [`  api tests by database: ${details.join('; ')}`];
+  if (skipped > 0) result.notes.push(`  api tests skipped or todo: ${skipped}`);
+  const databases = readDatabases();
+  if (!databases.postgres) {
+    result.notes.push(`  api tests on PostgreSQL: did not run (${databases.reason ?? 'no server'})`);
+    if (process.env.CI === 'true') {
+      result.notes.push('  CI=true requires a PostgreSQL server: counted as 1 failure');
+      result.failed += 1;
+    }
+  } else if (byDatabase.postgres.passed + byDatabase.postgres.failed === 0) {
+    result.notes.push(`  api tests on PostgreSQL: none ran although a server answered at ${databases.postgres}: counted as 1 failure`);
+    result.failed += 1;
+  }
+  return result;
 }
 
 function fromPlaywright(path) {
   const report = JSON.parse(readFileSync(path, 'utf8'));
   const stats = report.stats ?? {};
-  return { passed: stats.expected ?? 0, failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) + (report.errors?.length ?? 0) };
+  const databases = readDatabases();
+  const notes = [`  browser tests ran on ${databases.postgres ? `PostgreSQL (${databases.postgres})` : 'PGlite'}`];
+  if (stats.skipped) notes.push(`  browser tests skipped: ${stats.skipped}`);
+  return { passed: stats.expected ?? 0, failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) + (report.errors?.length ?? 0), notes };
+}
+
+/** The fault tests (api/fault-tests): a TAP report, or a note of why they could not run. */
+function fromFaults(path) {
+  const text = readFileSync(path, 'utf8');
+  const result = { passed: tapCount(text, 'pass'), failed: tapCount(text, 'fail') + tapCount(text, 'cancelled') };
+  const reason = /^# not run: (.*)$/m.exec(text);
+  if (reason) {
+    result.notes = [`  fault tests: did not run (${reason[1]})`];
+    if (process.env.CI === 'true') result.failed += 1;
+  }
+  return result;
 }
 
 for (const [name, path, read] of [
   ['component tests', '.test-results/jest.json', fromJest],
   ['api tests', '.test-results/api.tap', fromTap],
+  ['fault tests', '.test-results/faults.tap', fromFaults],
   ['browser tests', 'e2e/test-results/results.json', fromPlaywright],
 ]) {
   if (!existsSync(path)) {
@@ -32,6 +111,7 @@ for (const [name, path, read] of [
   }
   const result = read(path);
   console.log(`${name}: ${result.passed} passed, ${result.failed} failed`);
+  for (const note of result.notes ?? []) console.log(note);
   results.push(result);
 }
 

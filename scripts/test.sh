@@ -21,15 +21,26 @@ bash scripts/ensure-deps.sh || exit 1
 source scripts/project-node.sh
 bash scripts/ensure-chromium.sh || exit 1
 
-# The api and browser tests also run on a real PostgreSQL server when this machine has one.
+# The api and browser tests also run on a real PostgreSQL server when this machine has one. The summary says which
+# ran where; under CI=true a missing server fails the run (a partial run must not pass for a whole one).
 if [ -z "${TEST_DATABASE_URL:-}" ] && node scripts/pg-database.mjs ping postgres://postgres@127.0.0.1:5432/postgres 2>/dev/null; then
   export TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
+fi
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  node -e 'const u = new URL(process.argv[1]); console.log(JSON.stringify({ postgres: u.host }))' "$TEST_DATABASE_URL" > .test-results/databases.json
+else
+  echo '{"postgres":null,"reason":"no PostgreSQL server answered at 127.0.0.1:5432 and TEST_DATABASE_URL is not set"}' > .test-results/databases.json
+  if [ "$CI" = "true" ]; then
+    echo "CI=true: no PostgreSQL server answers at 127.0.0.1:5432 (or set TEST_DATABASE_URL): the PostgreSQL variants of the tests cannot run." >&2
+    failed+=("PostgreSQL server")
+  fi
 fi
 
 run "typecheck" npm run typecheck --silent
 run "lint" npm run lint --silent
 run "component tests" npx jest --ci --json --outputFile=.test-results/jest.json
 run "api tests" bash -c 'set -o pipefail; npm run test --silent --workspace @varco/api -- --test-reporter=spec --test-reporter-destination=stdout --test-reporter=tap --test-reporter-destination=../.test-results/api.tap'
+run "fault tests" bash scripts/fault-tests.sh .test-results/faults.tap
 run "build" node scripts/build.mjs
 
 e2e_db=""

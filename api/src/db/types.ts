@@ -62,6 +62,8 @@ export interface MailOutboxTable {
   sent_at: ColumnType<Date | null, never, Date | string | null>;
   failed_at: ColumnType<Date | null, never, Date | string | null>;
   last_error: ColumnType<string | null, never, string | null>;
+  /** 0: someone waits for it (sign-in code, password reset, activation); 1: bulk (`migrations/0014_mail_priority.sql`). */
+  priority: ColumnType<number, number | undefined, number>;
 }
 
 /** A traveler's account (migration 0005). */

@@ -2,6 +2,7 @@ import { parseServerLanguage, type ApiErrorBody, type ServerLanguage } from '@va
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, notFound, type Message } from '../app-error';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { catalogues, translate, type MessageKey } from '../i18n/messages';
 
 /** The language of the answers to this request (SPEC §7: `Accept-Language` is IT or EN). */
@@ -28,7 +29,12 @@ interface ErrorAnswer {
 
 const isCatalogueKey = (value: string): value is MessageKey => value in catalogues.EN;
 
+/** Seconds a client is told to wait after a 503: about how long a database restart or failover takes. */
+export const RETRY_AFTER_SECONDS = 5;
+
 function statusOf(error: unknown): number {
+  // A database that is down or restarting is a temporary state of the service, not a fault of the request.
+  if (isDatabaseUnavailable(error)) return 503;
   const status = typeof error === 'object' && error !== null ? (error as { statusCode?: unknown }).statusCode : undefined;
   return typeof status === 'number' && status >= 400 && status <= 599 ? status : 500;
 }
@@ -123,7 +129,9 @@ export function toErrorAnswer(error: unknown, request: FastifyRequest): ErrorAns
 
 export function sendError(reply: FastifyReply, answer: ErrorAnswer): FastifyReply {
   // An error is never cached, whatever the handler had set before failing.
-  return reply.status(answer.status).header('cache-control', 'no-store').send(answer.body);
+  reply.status(answer.status).header('cache-control', 'no-store');
+  if (answer.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  return reply.send(answer.body);
 }
 
 /** The error handler and the not-found handler of the whole app: every failure answers SPEC §8's shape. */

@@ -29,3 +29,27 @@ it('/readyz answers 503 in the error shape when the database does not answer', a
   assert.deepEqual(response.json(), { detail: 'Il database non è raggiungibile.' });
   assert.equal((await app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200);
 });
+
+it('a request needing an unreachable database answers 503 with Retry-After, translated, and the process stays alive', async () => {
+  const unreachable = createPostgresDatabase('postgres://nobody@127.0.0.1:1/none');
+  const app = buildApp(testConfig({ migrateOnStart: false }), { database: unreachable, ownsDatabase: true });
+  after(() => app.close());
+  for (const [language, detail] of [
+    ['EN', 'The service is temporarily unavailable. Please try again later.'],
+    ['IT', 'Il servizio è temporaneamente non disponibile. Riprova più tardi.'],
+  ] as const) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login-custom',
+      headers: { 'accept-language': language },
+      payload: { username: 'traveler@example.org', password: 'not-a-real-password' },
+    });
+    assert.equal(response.statusCode, 503, response.body);
+    assert.deepEqual(response.json(), { detail });
+    assert.equal(response.headers['retry-after'], '5');
+  }
+  const readiness = await app.inject({ method: 'GET', url: '/readyz' });
+  assert.equal(readiness.statusCode, 503);
+  assert.equal(readiness.headers['retry-after'], '5');
+  assert.equal((await app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200);
+});

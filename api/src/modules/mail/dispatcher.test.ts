@@ -6,10 +6,27 @@ import { MIGRATIONS_DIR } from '../../paths';
 import { describeEachDatabase, logCollector } from '../../test/app';
 import { createMailDispatcher, retryDelayMs, type DispatcherLogger, type MailDispatcherOptions } from './dispatcher';
 import { enqueueMail } from './outbox';
-import { createSmtpSender } from './smtp-sender';
+import { createSmtpSender, type MailSender, type OutgoingMail } from './smtp-sender';
 
 const FROM = 'Varco <no-reply@varco.localhost>';
 const quiet: DispatcherLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** A sender whose sends hang until `finish` is called: a slow SMTP server, under the test's control. */
+function hangingSender() {
+  const sent: OutgoingMail[] = [];
+  let finish = () => undefined as void;
+  const finished = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  const sender: MailSender = {
+    async send(mail) {
+      await finished;
+      sent.push(mail);
+    },
+    close: () => undefined,
+  };
+  return { sender, sent, finish: () => finish() };
+}
 
 /** A port that nothing listens on: a catcher's, closed. Restarting a catcher on it is "the server is back". */
 async function closedPort(): Promise<number> {
@@ -140,6 +157,52 @@ describeEachDatabase('mail dispatcher', ({ database, build }) => {
     assert.deepEqual(catcher.messages().map((message) => message.to).sort(), recipients);
     const pending = await database().db.selectFrom('mail_outbox').select('id').where('sent_at', 'is', null).execute();
     assert.deepEqual(pending, []);
+  });
+
+  it('sends a sign-in code before the bulk mail queued ahead of it', async () => {
+    for (let index = 0; index < 25; index += 1) {
+      await enqueueMail(database().db, {
+        to: `bulk${index}@example.com`,
+        name: null,
+        language: 'EN',
+        template: 'notification',
+        params: { message: 'An invoice arrived', link: 'http://localhost:8080/notifications' },
+      });
+    }
+    await enqueueOtp('waiting@example.com');
+    const first = await dispatcher(catcher.smtpUrl, { batchSize: 5 }).runOnce();
+    assert.equal(first.sent, 5);
+    assert.ok(catcher.messages().some((message) => message.to === 'waiting@example.com'), 'the code left with the first batch');
+  });
+
+  it('holds a claimed mail for a short lease only, so that the mails of a dead process come back within seconds', async () => {
+    const slow = hangingSender();
+    const id = await enqueueOtp('slow@example.com');
+    const sending = createMailDispatcher({ db: database().db, sender: slow.sender, logger: quiet, pollMs: 60_000 }).runOnce();
+    await waitFor(async () => (await row(id)).attempts === 1);
+    const leaseLeft = (await row(id)).next_attempt_at.getTime() - Date.now();
+    assert.ok(leaseLeft <= 31_000, `the lease runs for ${leaseLeft} ms`);
+    slow.finish();
+    assert.equal((await sending).sent, 1);
+  });
+
+  it('renews the lease while its dispatcher sends: no other dispatcher takes the mail, which goes once', async () => {
+    const slow = hangingSender();
+    const id = await enqueueOtp('renewed@example.com');
+    const sending = createMailDispatcher({ db: database().db, sender: slow.sender, logger: quiet, pollMs: 60_000, leaseMs: 300 }).runOnce();
+    await waitFor(async () => (await row(id)).attempts === 1);
+    const firstLeaseEnd = (await row(id)).next_attempt_at.getTime();
+    const other = hangingSender();
+    other.finish();
+    const competitor = createMailDispatcher({ db: database().db, sender: other.sender, logger: quiet, pollMs: 60_000, leaseMs: 300 });
+    // Well past the first lease, the mail is still held: its lease was moved on by the live dispatcher.
+    await waitFor(async () => (await row(id)).next_attempt_at.getTime() > firstLeaseEnd + 600);
+    assert.equal((await competitor.runOnce()).claimed, 0);
+    slow.finish();
+    assert.equal((await sending).sent, 1);
+    assert.equal(slow.sent.length, 1);
+    assert.equal(other.sent.length, 0);
+    assert.ok((await row(id)).sent_at instanceof Date);
   });
 
   it('runs with the app: an enqueue wakes it long before the next poll, and closing the app stops it', async () => {

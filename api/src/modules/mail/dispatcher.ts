@@ -5,11 +5,13 @@ import type { MailSender } from './smtp-sender';
 
 /**
  * Sends the outbox (ARCHITECTURE "The api"). Each pass claims a few due mails in one statement with
- * `FOR UPDATE SKIP LOCKED`, which also moves their `next_attempt_at` forward by a lease and counts the attempt; the
- * mails are then sent outside any transaction, and each is marked sent, rescheduled or given up. So several api
- * instances can run side by side (a claimed mail is neither locked nor due for the others), a slow SMTP server never
- * holds a database connection (PGlite has only one), and a process that dies mid-send leaves its mails to be retried
- * when the lease runs out. Delivery is at least once: a mail can go twice only if a send outlives its lease.
+ * `FOR UPDATE SKIP LOCKED`, most urgent first (a sign-in code before bulk notifications), which also moves their
+ * `next_attempt_at` forward by a short lease and counts the attempt; the mails are then sent outside any transaction,
+ * and each is marked sent, rescheduled or given up. While the pass sends, it renews the lease of the mails it still
+ * holds, so a live dispatcher keeps them however slow the SMTP server is, and the mails of a process that died come
+ * back to the others within one lease (seconds, not minutes). So several api instances can run side by side, a slow
+ * SMTP server never holds a database connection (PGlite has only one), and delivery is at least once: a mail can go
+ * twice only if its claimer could not renew the lease for a whole lease while still sending.
  */
 
 export interface DispatcherLogger {
@@ -31,7 +33,7 @@ export interface MailDispatcherOptions {
   /** Wait after the first failure; doubled at each further failure, up to `retryMaxMs`. */
   retryBaseMs?: number;
   retryMaxMs?: number;
-  /** How long a claimed mail stays out of the others' reach. Far longer than a send can take (SMTP timeouts). */
+  /** How long a claimed mail stays out of the others' reach unless its dispatcher renews it (every third of it). */
   leaseMs?: number;
   /**
    * Delay between an enqueue in this process and the pass it triggers: the enqueue usually runs in a transaction
@@ -62,12 +64,10 @@ export const MAIL_DEFAULTS = {
   maxAttempts: 8,
   retryBaseMs: 30_000,
   retryMaxMs: 3_600_000,
-  leaseMs: 600_000,
+  leaseMs: 30_000,
   wakeDelayMs: 50,
 } as const;
 
-/** Longest a single send may take (the SMTP transport's timeouts add up to less): the lease must cover it. */
-const SEND_BUDGET_MS = 120_000;
 const MAX_ERROR_LENGTH = 1_000;
 
 /** The wait before the next try after `attempts` failed ones: exponential, capped. */
@@ -103,54 +103,106 @@ export function createMailDispatcher(options: MailDispatcherOptions): MailDispat
           .where('sent_at', 'is', null)
           .where('failed_at', 'is', null)
           .where('next_attempt_at', '<=', sql<Date>`now()`)
+          .orderBy('priority')
           .orderBy('next_attempt_at')
           .orderBy('id')
           .limit(batchSize)
           .forUpdate()
           .skipLocked(),
       )
-      .returning(['id', 'recipient', 'language', 'subject', 'text_body', 'html_body', 'attempts'])
+      .returning(['id', 'recipient', 'language', 'subject', 'text_body', 'html_body', 'attempts', 'priority'])
       .execute();
   }
 
-  async function runOnce(): Promise<DispatchResult> {
-    const claimedAt = Date.now();
-    const mails = (await claim()).sort((a, b) => a.id - b.id);
-    const result: DispatchResult = { claimed: mails.length, sent: 0, failed: 0, gaveUp: 0, released: 0 };
-    for (const [index, mail] of mails.entries()) {
-      if (Date.now() - claimedAt > leaseMs - SEND_BUDGET_MS) {
-        // The lease would run out during the next send: give the rest back, unattempted, for anyone to take now.
-        const rest = mails.slice(index).map((item) => item.id);
+  /**
+   * Keeps the lease of the mails in `held` while a pass works on them. `confirmedAt` is when the lease was last known
+   * to run for a whole `leaseMs` from then; a renewal that fails (the database is away) leaves it as it was.
+   */
+  function leaseKeeper(held: Set<number>) {
+    const lease = { confirmedAt: Date.now(), renewing: Promise.resolve() };
+    const renew = async () => {
+      const ids = [...held];
+      if (ids.length === 0) return;
+      const startedAt = Date.now();
+      try {
         await db
           .updateTable('mail_outbox')
-          .set((eb) => ({ attempts: eb('attempts', '-', 1), next_attempt_at: sql<Date>`now()` }))
-          .where('id', 'in', rest)
+          .set({ next_attempt_at: nowPlus(leaseMs) })
+          .where('id', 'in', ids)
           .where('sent_at', 'is', null)
+          .where('failed_at', 'is', null)
           .execute();
-        result.released = rest.length;
-        break;
-      }
-      try {
-        await sender.send({ id: mail.id, to: mail.recipient, language: mail.language, subject: mail.subject, text: mail.text_body, html: mail.html_body });
-        await db.updateTable('mail_outbox').set({ sent_at: sql<Date>`now()`, last_error: null }).where('id', '=', mail.id).execute();
-        result.sent += 1;
+        lease.confirmedAt = startedAt;
       } catch (error) {
-        const lastError = errorText(error);
-        if (mail.attempts >= maxAttempts) {
-          await db.updateTable('mail_outbox').set({ failed_at: sql<Date>`now()`, last_error: lastError }).where('id', '=', mail.id).execute();
-          logger.error({ mailId: mail.id, attempts: mail.attempts, error: lastError }, 'mail given up');
-          result.gaveUp += 1;
-        } else {
-          const delayMs = retryDelayMs(mail.attempts, retryBaseMs, retryMaxMs);
+        logger.warn({ err: error }, 'mail lease not renewed');
+      }
+    };
+    const timer = setInterval(() => {
+      lease.renewing = lease.renewing.then(renew);
+    }, leaseMs / 3);
+    return {
+      /** True while a send started now would be covered: the lease was renewed well within its length. */
+      holds: () => Date.now() - lease.confirmedAt < leaseMs / 2,
+      /** Lets the renewal in flight end, so that it cannot overwrite the outcome written after it. */
+      settle: () => lease.renewing,
+      stop: () => clearInterval(timer),
+    };
+  }
+
+  async function runOnce(): Promise<DispatchResult> {
+    const mails = (await claim()).sort((a, b) => a.priority - b.priority || a.id - b.id);
+    const result: DispatchResult = { claimed: mails.length, sent: 0, failed: 0, gaveUp: 0, released: 0 };
+    const held = new Set(mails.map((mail) => mail.id));
+    const lease = leaseKeeper(held);
+    /** The mail is done (whatever the outcome): no renewal touches it any more. */
+    const finish = async (id: number) => {
+      held.delete(id);
+      await lease.settle();
+    };
+    try {
+      for (const [index, mail] of mails.entries()) {
+        if (!lease.holds()) {
+          // The lease could not be renewed (the database is away): another instance may take these mails soon, so
+          // this one must not send them. Give them back, unattempted, if the database lets us.
+          const rest = mails.slice(index).map((item) => item.id);
+          for (const id of rest) held.delete(id);
+          await lease.settle();
           await db
             .updateTable('mail_outbox')
-            .set({ next_attempt_at: nowPlus(delayMs), last_error: lastError })
-            .where('id', '=', mail.id)
+            .set((eb) => ({ attempts: eb('attempts', '-', 1), next_attempt_at: sql<Date>`now()` }))
+            .where('id', 'in', rest)
+            .where('sent_at', 'is', null)
             .execute();
-          logger.warn({ mailId: mail.id, attempts: mail.attempts, retryInMs: delayMs, error: lastError }, 'mail not sent; will retry');
-          result.failed += 1;
+          result.released = rest.length;
+          break;
         }
+        try {
+          await sender.send({ id: mail.id, to: mail.recipient, language: mail.language, subject: mail.subject, text: mail.text_body, html: mail.html_body });
+        } catch (error) {
+          await finish(mail.id);
+          const lastError = errorText(error);
+          if (mail.attempts >= maxAttempts) {
+            await db.updateTable('mail_outbox').set({ failed_at: sql<Date>`now()`, last_error: lastError }).where('id', '=', mail.id).execute();
+            logger.error({ mailId: mail.id, attempts: mail.attempts, error: lastError }, 'mail given up');
+            result.gaveUp += 1;
+          } else {
+            const delayMs = retryDelayMs(mail.attempts, retryBaseMs, retryMaxMs);
+            await db
+              .updateTable('mail_outbox')
+              .set({ next_attempt_at: nowPlus(delayMs), last_error: lastError })
+              .where('id', '=', mail.id)
+              .execute();
+            logger.warn({ mailId: mail.id, attempts: mail.attempts, retryInMs: delayMs, error: lastError }, 'mail not sent; will retry');
+            result.failed += 1;
+          }
+          continue;
+        }
+        await finish(mail.id);
+        await db.updateTable('mail_outbox').set({ sent_at: sql<Date>`now()`, last_error: null }).where('id', '=', mail.id).execute();
+        result.sent += 1;
       }
+    } finally {
+      lease.stop();
     }
     return result;
   }

@@ -17,6 +17,14 @@ export interface MailRequest<N extends MailTemplateName> {
   params: MailTemplateParams[N];
 }
 
+/** The outbox priority of each template: 0 leaves first (someone waits at the screen for it), 1 is bulk. */
+export const MAIL_PRIORITY: Readonly<Record<MailTemplateName, 0 | 1>> = {
+  otp: 0,
+  'password-reset': 0,
+  activation: 0,
+  notification: 1,
+};
+
 /**
  * Listeners told that a mail was just enqueued in this process: the dispatchers, so that a mail leaves at once rather
  * than at the next poll. A Set and not an EventEmitter: tests start many apps and none should warn about listeners.
@@ -44,6 +52,7 @@ export async function enqueueMail<N extends MailTemplateName>(executor: MailExec
       subject: mail.subject,
       text_body: mail.text,
       html_body: mail.html,
+      priority: MAIL_PRIORITY[request.template],
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -24,7 +24,7 @@ function domainOf(from: string): string {
 /**
  * A sender over SMTP (`smtp://` or `smtps://`, with user and password in the URL when the server wants them). One
  * connection per mail: the dispatcher sends little, and a pooled connection would outlive a server restart badly.
- * The timeouts bound a send well inside the dispatcher's lease.
+ * The timeouts bound a send, so that a dead mail server does not stall the dispatcher (which renews its lease meanwhile).
  */
 export function createSmtpSender(smtpUrl: string, from: string): MailSender {
   const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });

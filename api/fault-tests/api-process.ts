@@ -1,0 +1,49 @@
+// The api as its own process (`src/server.ts`), as in production: a fault test can then see it die, or kill it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const apiRoot = fileURLToPath(new URL('..', import.meta.url));
+
+export interface ApiProcess {
+  readonly baseUrl: string;
+  /** The exit code or signal once the process ended; undefined while it lives. */
+  exit(): string | undefined;
+  kill(signal: NodeJS.Signals): Promise<void>;
+  output(): string;
+}
+
+export async function startApi(env: Record<string, string>, port: number): Promise<ApiProcess> {
+  let ended: string | undefined;
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiRoot,
+    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) =>
+    child.on('exit', (code, signal) => {
+      ended = signal ?? String(code);
+      resolve();
+    }),
+  );
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (ended !== undefined) throw new Error(`the api ended (${ended}) before it was ready:\n${output}`);
+    const ready = await fetch(`${baseUrl}/readyz`).then((response) => response.ok, () => false);
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error(`the api was not ready within 30 s:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    baseUrl,
+    exit: () => ended,
+    kill: async (signal) => {
+      if (ended === undefined) child.kill(signal);
+      await exited;
+    },
+    output: () => output,
+  };
+}

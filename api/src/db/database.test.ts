@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { createPostgresDatabase } from './database';
+import { databaseKinds, postgresTestUrl, testDatabase } from '../test/databases';
+
+// A lost connection only exists on a PostgreSQL server: PGlite runs in the process.
+if (databaseKinds().includes('postgres')) {
+  describe('a PostgreSQL connection lost while in use [postgres]', () => {
+    it('fails the transaction that held it and leaves the process and the pool working', async () => {
+      await testDatabase('postgres'); // creates this process's test database
+      const errors: string[] = [];
+      const handle = createPostgresDatabase(postgresTestUrl(), { poolMax: 2, logger: { error: (_payload, message) => errors.push(message) } });
+      const admin = new pg.Client({ connectionString: postgresTestUrl() });
+      await admin.connect();
+      try {
+        const transaction = handle.db.transaction().execute(async (trx) => {
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+          // The server ends this connection while the transaction holds it, between two of its queries.
+          await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+          await new Promise<void>((resolve) => {
+            const poll = setInterval(() => {
+              if (errors.length > 0) {
+                clearInterval(poll);
+                resolve();
+              }
+            }, 10);
+          });
+          await sql`select 1`.execute(trx);
+        });
+        await assert.rejects(transaction);
+        assert.ok(errors.includes('PostgreSQL connection lost while in use'));
+        const { rows } = await sql<{ ok: number }>`select 1 as ok`.execute(handle.db);
+        assert.deepEqual(rows, [{ ok: 1 }]);
+      } finally {
+        await admin.end();
+        await handle.close();
+      }
+    });
+
+    it('LISTEN: a lost connection resets the caches, reconnects, and hears the next message', async () => {
+      await testDatabase('postgres');
+      const handle = createPostgresDatabase(postgresTestUrl(), { poolMax: 1, logger: { error: () => undefined } });
+      const heard: string[] = [];
+      let resets = 0;
+      const stop = await handle.listen('varco_lost_listen', (payload) => heard.push(payload), () => (resets += 1));
+      const admin = new pg.Client({ connectionString: postgresTestUrl() });
+      await admin.connect();
+      const until = async (what: string, condition: () => boolean) => {
+        const deadline = Date.now() + 10_000;
+        while (!condition()) {
+          if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      };
+      try {
+        await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN "varco_lost_listen"'`);
+        // Once when lost (messages may be missed from now on), once when back.
+        await until('the reconnection', () => resets >= 2);
+        await admin.query(`select pg_notify('varco_lost_listen', 'after the loss')`);
+        await until('the message', () => heard.includes('after the loss'));
+      } finally {
+        await admin.end();
+        await stop();
+        await handle.close();
+      }
+    });
+  });
+}

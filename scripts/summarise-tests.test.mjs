@@ -1,0 +1,76 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const script = join(__dirname, 'summarise-tests.mjs');
+
+/** An api TAP report of Node's test runner: one suite per database (as describeEachDatabase names them) and one test outside. */
+const apiTap = (databases) =>
+  [
+    'TAP version 13',
+    ...databases.flatMap((database, index) => [
+      `# Subtest: health probes [${database}]`,
+      '    # Subtest: /healthz answers',
+      '    ok 1 - /healthz answers',
+      '      ---',
+      '      duration_ms: 1',
+      '      ...',
+      '    1..1',
+      `ok ${index + 1} - health probes [${database}]`,
+      '  ---',
+      '  duration_ms: 1',
+      "  type: 'suite'",
+      '  ...',
+    ]),
+    '# Subtest: outside any database',
+    `ok ${databases.length + 1} - outside any database`,
+    '  ---',
+    '  duration_ms: 1',
+    '  ...',
+    `# pass ${databases.length + 1}`,
+    '# fail 0',
+    '# cancelled 0',
+    '',
+  ].join('\n');
+
+let folder;
+
+function summarise({ databases, postgres, ci }) {
+  mkdirSync(join(folder, '.test-results'), { recursive: true });
+  mkdirSync(join(folder, 'e2e', 'test-results'), { recursive: true });
+  writeFileSync(join(folder, '.test-results', 'jest.json'), JSON.stringify({ numPassedTests: 3, numFailedTests: 0, numRuntimeErrorTestSuites: 0 }));
+  writeFileSync(join(folder, '.test-results', 'api.tap'), apiTap(databases));
+  writeFileSync(join(folder, '.test-results', 'faults.tap'), '# not run: no PostgreSQL binaries\n# pass 0\n# fail 0\n');
+  writeFileSync(join(folder, '.test-results', 'databases.json'), JSON.stringify(postgres));
+  writeFileSync(join(folder, 'e2e', 'test-results', 'results.json'), JSON.stringify({ stats: { expected: 2, unexpected: 0, flaky: 0 }, errors: [] }));
+  return execFileSync(process.execPath, [script], { cwd: folder, env: { ...process.env, CI: ci ? 'true' : '' }, encoding: 'utf8' }).trim().split('\n');
+}
+
+beforeEach(() => {
+  folder = mkdtempSync(join(tmpdir(), 'varco-summary-'));
+});
+afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+describe('the test summary', () => {
+  it('says how many api tests ran on each database', () => {
+    const lines = summarise({ databases: ['pglite', 'postgres'], postgres: { postgres: '127.0.0.1:5432' }, ci: true });
+    expect(lines).toContain('  api tests by database: on PGlite 1 passed, 0 failed; on PostgreSQL 1 passed, 0 failed; without a database 1 passed, 0 failed');
+    expect(lines).toContain('  browser tests ran on PostgreSQL (127.0.0.1:5432)');
+    expect(lines.at(-1)).toBe('Total: 8 passed, 1 failed');
+  });
+
+  it('says the PostgreSQL variants did not run, and why, when no server answered', () => {
+    const lines = summarise({ databases: ['pglite'], postgres: { postgres: null, reason: 'no PostgreSQL server answered at 127.0.0.1:5432' }, ci: false });
+    expect(lines).toContain('  api tests on PostgreSQL: did not run (no PostgreSQL server answered at 127.0.0.1:5432)');
+    expect(lines).toContain('  fault tests: did not run (no PostgreSQL binaries)');
+    expect(lines).toContain('  browser tests ran on PGlite');
+    expect(lines.at(-1)).toBe('Total: 7 passed, 0 failed');
+  });
+
+  it('fails the total under CI when no PostgreSQL server answered', () => {
+    const lines = summarise({ databases: ['pglite'], postgres: { postgres: null, reason: 'no PostgreSQL server answered at 127.0.0.1:5432' }, ci: true });
+    expect(lines).toContain('  CI=true requires a PostgreSQL server: counted as 1 failure');
+    expect(lines.at(-1)).toBe('Total: 7 passed, 2 failed');
+  });
+});
