@@ -6,7 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_PREFIX, HEADERS, IDENTITY_BASE, PUBLIC_BASE } from '@varco/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { identityRoutes, travelerSessionRoutes } from './modules/auth/routes';
@@ -30,6 +30,7 @@ import { errorsPlugin } from './plugins/errors';
 import { mailPlugin, type MailPluginOptions } from './plugins/mail';
 import { qrPlugin } from './plugins/qr';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { inputValidatorCompiler } from './plugins/validation';
 import { PRIVATE_PREFIX, sessionPlugin } from './plugins/session';
 
 export const API_VERSION = '0.1.0';
@@ -74,8 +75,8 @@ export function buildApp(config: Config, deps: AppDeps) {
     requestIdHeader: config.trustProxy ? 'x-request-id' : false,
   }).withTypeProvider<ZodTypeProvider>();
 
-  // Request and response schemas are the zod contracts shared with the browser.
-  app.setValidatorCompiler(validatorCompiler);
+  // Request and response schemas are the zod contracts shared with the browser; no input string holds a control character.
+  app.setValidatorCompiler(inputValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   // External plugins.
