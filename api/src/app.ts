@@ -26,7 +26,7 @@ import { visaExpiryPlugin, type VisaExpiryOptions } from './modules/visas/expiry
 import { visaRoutes, type VisaRoutesOptions } from './modules/visas/routes';
 import { MIGRATIONS_DIR } from './paths';
 import { dbPlugin } from './plugins/db';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, sendError, toErrorAnswer } from './plugins/errors';
 import { mailPlugin, type MailPluginOptions } from './plugins/mail';
 import { qrPlugin } from './plugins/qr';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -73,6 +73,11 @@ export function buildApp(config: Config, deps: AppDeps) {
     genReqId: () => randomUUID(),
     // A request id from outside is trusted only from our own proxy.
     requestIdHeader: config.trustProxy ? 'x-request-id' : false,
+    // The router's own refusals (a bad percent-encoding) answer the one error shape too, without echoing the URL.
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ reason: error.message }, 'request refused');
+      void sendError(reply, toErrorAnswer(error, request));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   // Request and response schemas are the zod contracts shared with the browser; no input string holds a control character.

@@ -60,4 +60,25 @@ describeEachDatabase('hostile input', ({ build, database }) => {
       assert.equal((body.extra as Record<string, string>).invoices, `Select at most ${MAX_VISA_INVOICES}`);
     }
   });
+
+  it('answers framework refusals in the error shape, without echoing the URL', async () => {
+    const calls = [
+      { response: await app.inject({ method: 'GET', url: '/api/v1/private/visa/%E0%A4%A', headers: { 'accept-language': 'IT' } }), status: 400 },
+      { response: await app.inject({ method: 'GET', url: '/api/v1/no-such-call?probe=<script>' }), status: 404 },
+      { response: await app.inject({ method: 'POST', url: '/api/v1/auth/login-custom', headers: { 'content-type': 'application/json' }, payload: '{"username":' }), status: 400 },
+      { response: await app.inject({ method: 'POST', url: '/api/v1/auth/login-custom', headers: { 'content-type': 'application/xml' }, payload: '<a/>' }), status: 415 },
+      { response: await app.inject({ method: 'POST', url: '/api/v1/auth/login-custom', headers: { 'content-type': 'application/json' }, payload: `"${'a'.repeat(1_100_000)}"` }), status: 413 },
+    ];
+    for (const { response, status } of calls) {
+      assertErrorShape(response, status);
+      assert.doesNotMatch(response.body, /%E0|script|login-custom/);
+    }
+  });
+
+  it('guards a private call by the route the router matched, however its URL is encoded', async () => {
+    for (const url of ['/api/v1/%70rivate/visa/area', '/api/v1/priv%61te/visa/area']) {
+      const response = await app.inject({ method: 'PUT', url, payload: { codiceArea: 'X' } });
+      assertErrorShape(response, 401);
+    }
+  });
 });
