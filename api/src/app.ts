@@ -29,6 +29,7 @@ import { dbPlugin } from './plugins/db';
 import { errorsPlugin, sendError, toErrorAnswer } from './plugins/errors';
 import { mailPlugin, type MailPluginOptions } from './plugins/mail';
 import { qrPlugin } from './plugins/qr';
+import { requestOriginPlugin } from './plugins/request-origin';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { inputValidatorCompiler } from './plugins/validation';
 import { PRIVATE_PREFIX, sessionPlugin } from './plugins/session';
@@ -143,6 +144,8 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, pollMs: config.mailPollMs, ...(deps.mailTuning ? { tuning: deps.mailTuning } : {}) });
   // app.qr: signs and verifies the visa QR codes (QR_SIGNING_KEY; a key kept in DATA_DIR in development, one per process in tests).
   app.register(qrPlugin, { configuredKey: config.qrSigningKey, dataDir: config.dataDir, ephemeral: config.env === 'test' });
+  // Calls that change state must come from the portal (cross-site request forgery); those with an API key are server to server.
+  app.register(requestOriginPlugin, { allowedOrigins: [config.publicBaseUrl, ...config.corsOrigins], apiKeyPrefixes: [MERCHANT_PREFIX, EXIT_POINT_PREFIX] });
   // Sessions and the guard of every /api/v1/private call.
   app.register(sessionPlugin, { secureCookie: config.env === 'production' });
   if (config.seedDemo) {
