@@ -25,6 +25,7 @@ import { typologyRoutes } from './modules/typology/routes';
 import { visaExpiryPlugin, type VisaExpiryOptions } from './modules/visas/expiry-job';
 import { visaRoutes, type VisaRoutesOptions } from './modules/visas/routes';
 import { MIGRATIONS_DIR } from './paths';
+import { backgroundPlugin } from './plugins/background';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin, sendError, toErrorAnswer } from './plugins/errors';
 import { mailPlugin, type MailPluginOptions } from './plugins/mail';
@@ -134,6 +135,8 @@ export function buildApp(config: Config, deps: AppDeps) {
 
   // App plugins.
   app.register(errorsPlugin);
+  // app.background: work a call starts without waiting for it (logged when it fails).
+  app.register(backgroundPlugin);
   app.register(dbPlugin, {
     handle: deps.database,
     migrate: config.migrateOnStart,
