@@ -131,7 +131,9 @@ export function buildApp(config: Config, deps: AppDeps) {
     },
     transform: jsonSchemaTransform,
   });
-  app.register(fastifySwaggerUi, { routePrefix: DOCS_PATH, staticCSP: true });
+  // The documentation pages only where they are wanted (API_DOCS; off by default in production). The OpenAPI document
+  // is still built: the tests read the route table from it.
+  if (config.apiDocs) app.register(fastifySwaggerUi, { routePrefix: DOCS_PATH, staticCSP: true });
 
   // App plugins.
   app.register(errorsPlugin);
@@ -161,9 +163,11 @@ export function buildApp(config: Config, deps: AppDeps) {
   }
 
   // Modules.
-  app.register(async (docs) => {
-    docs.get(OPENAPI_PATH, { schema: { hide: true } }, async () => docs.swagger());
-  });
+  if (config.apiDocs) {
+    app.register(async (docs) => {
+      docs.get(OPENAPI_PATH, { schema: { hide: true } }, async () => docs.swagger());
+    });
+  }
   app.register(healthRoutes);
   app.register(typologyRoutes, { prefix: `${PUBLIC_PREFIX}/typology` });
   app.register(captchaRoutes, { prefix: `${PUBLIC_PREFIX}/captcha` });
