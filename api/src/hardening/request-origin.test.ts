@@ -41,6 +41,8 @@ describeEachDatabase('cross-site request forgery', ({ buildBare, database }) => 
     assert.equal(json.statusCode, 204);
     const read = await app.inject({ method: 'GET', url: '/api/v1/private/traveler/user-info', headers: { cookie, origin: 'https://elsewhere.example.net' } });
     assert.equal(read.statusCode, 200);
+    const proxied = await app.inject({ method: 'PUT', url: '/api/v1/private/visa/area', headers: { cookie, origin: 'http://localhost:4611', 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' }, payload: '{}' });
+    assert.equal(proxied.statusCode, 204, 'a page served with the api on another origin (a proxy)');
     const logout = await app.inject({ method: 'POST', url: LOGOUT, headers: { cookie, origin: PORTAL, 'sec-fetch-site': 'same-origin', 'x-varco-client': '1' } });
     assert.equal(logout.statusCode, 204);
   });

@@ -43,10 +43,11 @@ export const requestOriginPlugin = fp(
 
     const forged = (request: FastifyRequest): boolean => {
       const origin = request.headers.origin;
-      if (origin !== undefined) {
-        if (!allowed.has(origin) && origin !== `${request.protocol}://${request.host}`) return true;
-      } else if (request.headers['sec-fetch-site'] === 'cross-site') {
-        return true;
+      // `same-origin` is the browser's own word (a page cannot set Sec-Fetch-Site): the page is served with the api, on
+      // whatever origin a proxy gives them both.
+      const site = request.headers['sec-fetch-site'];
+      if (site !== 'same-origin') {
+        if (origin !== undefined ? !allowed.has(origin) && origin !== `${request.protocol}://${request.host}` : site === 'cross-site') return true;
       }
       return !isJson(request.headers['content-type']) && request.headers[HEADERS.client] === undefined;
     };
