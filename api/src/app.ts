@@ -26,6 +26,7 @@ import { visaExpiryPlugin, type VisaExpiryOptions } from './modules/visas/expiry
 import { visaRoutes, type VisaRoutesOptions } from './modules/visas/routes';
 import { MIGRATIONS_DIR } from './paths';
 import { backgroundPlugin } from './plugins/background';
+import { clientErrorHandler } from './plugins/client-errors';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin, sendError, toErrorAnswer } from './plugins/errors';
 import { mailPlugin, type MailPluginOptions } from './plugins/mail';
@@ -75,6 +76,8 @@ export function buildApp(config: Config, deps: AppDeps) {
     genReqId: () => randomUUID(),
     // A request id from outside is trusted only from our own proxy.
     requestIdHeader: config.trustProxy ? 'x-request-id' : false,
+    // Bytes the HTTP parser cannot read as a request answer the error shape too.
+    clientErrorHandler,
     // The router's own refusals (a bad percent-encoding) answer the one error shape too, without echoing the URL.
     frameworkErrors: (error, request, reply) => {
       request.log.info({ reason: error.message }, 'request refused');

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { before, it } from 'node:test';
 import { MAX_VISA_INVOICES } from '@varco/contracts';
 import { describeEachDatabase, type TestApp } from '../test/app';
@@ -81,4 +82,20 @@ describeEachDatabase('hostile input', ({ build, database }) => {
       assertErrorShape(response, 401);
     }
   });
+
+  it('answers bytes that are not a readable HTTP request in the error shape', async () => {
+    const served = build();
+    const address = await served.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect({ port: Number(port), host: '127.0.0.1' }, () => socket.write('GET /api/v1/healthz HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'));
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString()));
+      socket.on('close', () => resolve(received));
+      socket.on('error', reject);
+    });
+    assert.match(answer, /^HTTP\/1\.1 400 /);
+    assert.deepEqual(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)), { detail: 'The request is not valid.' });
+  });
 });
+
