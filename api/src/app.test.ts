@@ -146,6 +146,17 @@ describeEachDatabase('app', ({ build }) => {
   });
 });
 
+describeEachDatabase('api documentation switched off', ({ build }) => {
+  it('answers 404 in the error shape for the docs page and the OpenAPI document', async () => {
+    const app = build({ apiDocs: false });
+    for (const url of ['/api/docs/', '/api/docs/static/index.html', '/api/openapi.json']) {
+      const response = await app.inject({ method: 'GET', url });
+      assert.equal(response.statusCode, 404, url);
+      assert.deepEqual(Object.keys(response.json()), ['detail']);
+    }
+  });
+});
+
 describeEachDatabase('rate limit', ({ build }) => {
   it('answers 429 in the error shape past the limit, but never limits the probes', async () => {
     const app = build({ rateLimitMax: 2 });

@@ -6,7 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_PREFIX, HEADERS, IDENTITY_BASE, PUBLIC_BASE } from '@varco/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { identityRoutes, travelerSessionRoutes } from './modules/auth/routes';
@@ -25,11 +25,15 @@ import { typologyRoutes } from './modules/typology/routes';
 import { visaExpiryPlugin, type VisaExpiryOptions } from './modules/visas/expiry-job';
 import { visaRoutes, type VisaRoutesOptions } from './modules/visas/routes';
 import { MIGRATIONS_DIR } from './paths';
+import { backgroundPlugin } from './plugins/background';
+import { clientErrorHandler } from './plugins/client-errors';
 import { dbPlugin } from './plugins/db';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, sendError, toErrorAnswer } from './plugins/errors';
 import { mailPlugin, type MailPluginOptions } from './plugins/mail';
 import { qrPlugin } from './plugins/qr';
+import { requestOriginPlugin } from './plugins/request-origin';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { inputValidatorCompiler } from './plugins/validation';
 import { PRIVATE_PREFIX, sessionPlugin } from './plugins/session';
 
 export const API_VERSION = '0.1.0';
@@ -72,10 +76,17 @@ export function buildApp(config: Config, deps: AppDeps) {
     genReqId: () => randomUUID(),
     // A request id from outside is trusted only from our own proxy.
     requestIdHeader: config.trustProxy ? 'x-request-id' : false,
+    // Bytes the HTTP parser cannot read as a request answer the error shape too.
+    clientErrorHandler,
+    // The router's own refusals (a bad percent-encoding) answer the one error shape too, without echoing the URL.
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ reason: error.message }, 'request refused');
+      void sendError(reply, toErrorAnswer(error, request));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
-  // Request and response schemas are the zod contracts shared with the browser.
-  app.setValidatorCompiler(validatorCompiler);
+  // Request and response schemas are the zod contracts shared with the browser; no input string holds a control character.
+  app.setValidatorCompiler(inputValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   // External plugins.
@@ -123,10 +134,14 @@ export function buildApp(config: Config, deps: AppDeps) {
     },
     transform: jsonSchemaTransform,
   });
-  app.register(fastifySwaggerUi, { routePrefix: DOCS_PATH, staticCSP: true });
+  // The documentation pages only where they are wanted (API_DOCS; off by default in production). The OpenAPI document
+  // is still built: the tests read the route table from it.
+  if (config.apiDocs) app.register(fastifySwaggerUi, { routePrefix: DOCS_PATH, staticCSP: true });
 
   // App plugins.
   app.register(errorsPlugin);
+  // app.background: work a call starts without waiting for it (logged when it fails).
+  app.register(backgroundPlugin);
   app.register(dbPlugin, {
     handle: deps.database,
     migrate: config.migrateOnStart,
@@ -137,6 +152,8 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, pollMs: config.mailPollMs, ...(deps.mailTuning ? { tuning: deps.mailTuning } : {}) });
   // app.qr: signs and verifies the visa QR codes (QR_SIGNING_KEY; a key kept in DATA_DIR in development, one per process in tests).
   app.register(qrPlugin, { configuredKey: config.qrSigningKey, dataDir: config.dataDir, ephemeral: config.env === 'test' });
+  // Calls that change state must come from the portal (cross-site request forgery); those with an API key are server to server.
+  app.register(requestOriginPlugin, { allowedOrigins: [config.publicBaseUrl, ...config.corsOrigins], apiKeyPrefixes: [MERCHANT_PREFIX, EXIT_POINT_PREFIX] });
   // Sessions and the guard of every /api/v1/private call.
   app.register(sessionPlugin, { secureCookie: config.env === 'production' });
   if (config.seedDemo) {
@@ -149,9 +166,11 @@ export function buildApp(config: Config, deps: AppDeps) {
   }
 
   // Modules.
-  app.register(async (docs) => {
-    docs.get(OPENAPI_PATH, { schema: { hide: true } }, async () => docs.swagger());
-  });
+  if (config.apiDocs) {
+    app.register(async (docs) => {
+      docs.get(OPENAPI_PATH, { schema: { hide: true } }, async () => docs.swagger());
+    });
+  }
   app.register(healthRoutes);
   app.register(typologyRoutes, { prefix: `${PUBLIC_PREFIX}/typology` });
   app.register(captchaRoutes, { prefix: `${PUBLIC_PREFIX}/captcha` });

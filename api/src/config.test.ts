@@ -92,7 +92,17 @@ describe('configuration', () => {
       captchaTestAnswer: undefined,
       oidc: { issuer: 'https://id.example.org', clientId: 'varco', clientSecret: 's3cret', redirectUri: 'https://portal.example.org/api/v1/auth/spid/callback' },
       qrSigningKey: QR_KEY_PEM,
+      apiDocs: false,
     });
+  });
+
+  it('serves the api documentation by default except in production, and API_DOCS decides when set', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://portal.example.org', QR_SIGNING_KEY: QR_KEY_PEM };
+    assert.equal(loadConfig({}).apiDocs, true);
+    assert.equal(loadConfig(production).apiDocs, false);
+    assert.equal(loadConfig({ ...production, API_DOCS: 'true' }).apiDocs, true);
+    assert.equal(loadConfig({ API_DOCS: '0' }).apiDocs, false);
+    assert.throws(() => loadConfig({ API_DOCS: 'maybe' }), (error: unknown) => error instanceof ConfigError && error.problems[0] === 'API_DOCS: must be true, false, 1 or 0');
   });
 
   it('requires QR_SIGNING_KEY in production, as an Ed25519 PKCS#8 key (PEM or its base64), never echoing it', () => {

@@ -55,6 +55,8 @@ const envSchema = z.object({
   MAIL_FROM: optional(z.string().trim().regex(/^(?:[^<>]*<[^@\s<>]+@[^@\s<>]+>|[^@\s<>]+@[^@\s<>]+)$/, 'must be an address, alone or as "Name <address>"').default(DEFAULT_MAIL_FROM)),
   MAIL_POLL_MS: optional(z.coerce.number().int().min(100).max(3_600_000).default(5_000)),
   SEED_DEMO: optional(booleanFlag.default(false)),
+  /** Unset: on, except when NODE_ENV is production. */
+  API_DOCS: optional(booleanFlag.optional()),
   LOGIN_RATE_LIMIT_MAX: optional(z.coerce.number().int().min(1).default(10)),
   // The share of visa requests drawn for a customs check whatever their risk score (0 to 1).
   RISK_SAMPLE_RATE: optional(z.coerce.number().min(0).max(1).default(0.03)),
@@ -77,6 +79,7 @@ const HINTS: Readonly<Record<string, string>> = {
   DATABASE_POOL_MAX: 'must be an integer from 1 to 100',
   RATE_LIMIT_MAX: 'must be a positive integer',
   TRUST_PROXY: 'must be true, false, 1 or 0',
+  API_DOCS: 'must be true, false, 1 or 0',
   MIGRATE_ON_START: 'must be true, false, 1 or 0',
   MAIL_POLL_MS: 'must be an integer from 100 to 3600000 (milliseconds)',
   SEED_DEMO: 'must be true, false, 1 or 0',
@@ -138,6 +141,8 @@ export interface Config {
    * a key generated once in `<dataDir>/qr-signing-key.pem` (tests: a key of the process only).
    */
   qrSigningKey: string | undefined;
+  /** Serve the api's documentation (`/api/docs`, `/api/openapi.json`): API_DOCS, off by default in production. */
+  apiDocs: boolean;
 }
 
 export interface OidcConfig {
@@ -195,5 +200,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { issuer: value.OIDC_ISSUER, clientId: value.OIDC_CLIENT_ID, clientSecret: value.OIDC_CLIENT_SECRET, redirectUri: value.OIDC_REDIRECT_URI }
         : undefined,
     qrSigningKey: value.QR_SIGNING_KEY,
+    apiDocs: value.API_DOCS ?? value.NODE_ENV !== 'production',
   };
 }

@@ -25,7 +25,7 @@ export function keyIdOf(jwk) {
 
 /**
  * Verifies a token offline with the agency's public JWK (GET /exit-point/public-key). Returns
- * `{ ok: true, claims: { publicId, travelerId, issuedAt } }` or `{ ok: false, reason: 'malformed' | 'unknown-key' | 'signature' }`.
+ * `{ ok: true, claims: { publicId, issuedAt } }` or `{ ok: false, reason: 'malformed' | 'unknown-key' | 'signature' }`.
  * It says whether the code is genuine, not whether it is still valid: the api still checks that it is the latest code
  * of a request that is neither used nor expired.
  */
@@ -39,7 +39,7 @@ export function verifyOffline(token, jwk) {
   } catch {
     payload = undefined;
   }
-  if (!payload || typeof payload !== 'object' || typeof payload.p !== 'string' || !Number.isSafeInteger(payload.t) || !Number.isSafeInteger(payload.i) || typeof payload.k !== 'string') {
+  if (!payload || typeof payload !== 'object' || typeof payload.p !== 'string' || !Number.isSafeInteger(payload.i) || typeof payload.k !== 'string') {
     return { ok: false, reason: 'malformed' };
   }
   if (payload.k !== jwk.kid) return { ok: false, reason: 'unknown-key' };
@@ -47,7 +47,7 @@ export function verifyOffline(token, jwk) {
   if (!signature || signature.length !== 64) return { ok: false, reason: 'signature' };
   const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: jwk.x }, format: 'jwk' });
   if (!verify(null, Buffer.from(`v1.${match[1]}`), key, signature)) return { ok: false, reason: 'signature' };
-  return { ok: true, claims: { publicId: payload.p, travelerId: payload.t, issuedAt: new Date(payload.i * 1000) }, keyId: payload.k };
+  return { ok: true, claims: { publicId: payload.p, issuedAt: new Date(payload.i * 1000) }, keyId: payload.k };
 }
 
 /** The kid a token claims, without verifying anything (to tell a rotated key from a foreign one). */

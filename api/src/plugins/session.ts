@@ -35,6 +35,22 @@ export interface SessionPluginOptions {
 const pathOf = (url: string) => url.split('?', 1)[0] ?? url;
 const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
+function decodedPath(url: string): string {
+  try {
+    return decodeURIComponent(pathOf(url));
+  } catch {
+    return pathOf(url);
+  }
+}
+
+/**
+ * The path the guard judges a request by: the pattern of the route the router matched (so `/api/v1/%70rivate/…`,
+ * which the router decodes to a private route, is a private call), or for a URL no route matches its decoded path.
+ */
+export function guardedPath(request: FastifyRequest): string {
+  return request.routeOptions.url ?? decodedPath(request.url);
+}
+
 /**
  * Sessions (ARCHITECTURE "The api"): an opaque random token in an HttpOnly cookie, stored hashed in `session`. Every
  * call under `/api/v1/private` — known route or not — passes the guard: no live session answers 401; an OTP_PENDING
@@ -87,7 +103,7 @@ export const sessionPlugin = fp(
 
     // A callback hook that finishes at once for a cached session: no promise to wait for on the polling calls.
     app.addHook('onRequest', (request, _reply, done) => {
-      const path = pathOf(request.url);
+      const path = guardedPath(request);
       if (!isUnder(path, PRIVATE_PREFIX) && !isUnder(path, AUTH_PREFIX)) return done();
       const token = request.cookies[SESSION_COOKIE];
       let outcome: void | Promise<void>;

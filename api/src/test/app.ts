@@ -1,5 +1,7 @@
 import { Writable } from 'node:stream';
 import { after, before, describe } from 'node:test';
+import { HEADERS } from '@varco/contracts';
+import type { InjectOptions } from 'fastify';
 import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { DatabaseHandle } from '../db/database';
@@ -34,8 +36,22 @@ export interface DatabaseContext {
   kind: DatabaseKind;
   /** The shared database of this process (available inside tests and hooks). */
   database(): DatabaseHandle;
-  /** A new app on this database; closed automatically after the suite. */
+  /** A new app on this database, called as the portal calls it (its client header on every call); closed after the suite. */
   build(overrides?: Partial<Config>, deps?: Omit<AppDeps, 'database'>): TestApp;
+  /** The same, but `inject` sends only the headers a test gives (the tests of the cross-site request checks). */
+  buildBare(overrides?: Partial<Config>, deps?: Omit<AppDeps, 'database'>): TestApp;
+}
+
+/** Makes `app.inject` send the header the portal's http client sends on every call, unless a test sets it itself. */
+function asPortal(app: TestApp): TestApp {
+  const inject = app.inject.bind(app);
+  const withHeader = (options: InjectOptions | string): InjectOptions => {
+    const given = typeof options === 'string' ? { url: options } : options;
+    return { ...given, headers: { [HEADERS.client]: '1', ...given.headers } };
+  };
+  app.inject = ((options?: InjectOptions | string, callback?: unknown) =>
+    options === undefined ? inject() : (inject as (...args: unknown[]) => unknown)(withHeader(options), ...(callback ? [callback] : []))) as TestApp['inject'];
+  return app;
 }
 
 /**
@@ -60,6 +76,12 @@ export function describeEachDatabase(title: string, body: (context: DatabaseCont
           return handle;
         },
         build: (overrides = {}, deps = {}) => {
+          if (!handle) throw new Error('build apps inside tests or hooks');
+          const app = asPortal(buildApp(testConfig(overrides), { database: handle, ...deps }));
+          apps.push(app);
+          return app;
+        },
+        buildBare: (overrides = {}, deps = {}) => {
           if (!handle) throw new Error('build apps inside tests or hooks');
           const app = buildApp(testConfig(overrides), { database: handle, ...deps });
           apps.push(app);

@@ -7,6 +7,8 @@ export const MIN_TEXT_LENGTH = 2;
 export const HOME_INVOICES_LIMIT = 4;
 export const HOME_VISAS_LIMIT = 4;
 export const VISA_PAGE_SIZE = 10;
+/** The most invoices one visa request may hold: a traveler has tens of them, never thousands. */
+export const MAX_VISA_INVOICES = 50;
 export const NOTIFICATIONS_PAGE_SIZE = 30;
 export const NOTIFICATION_POLL_MS = 15_000;
 export const KEEP_ALIVE_MS = 30_000;

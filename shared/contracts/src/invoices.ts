@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { idParamSchema } from './ids';
 
 /** An invoice as the traveler sees it (SPEC §3). Amounts in EUR. */
 export const invoiceSchema = z.object({
@@ -40,7 +41,7 @@ export const latestInvoicesResponseSchema = z.object({
 export const invoicesPerYearResponseSchema = z.object({
   invoicesPerYear: z.array(z.object({ year: z.int(), listInvoicesPerYear: z.array(invoiceSchema) })),
 });
-export const invoiceDetailQuerySchema = z.object({ idRichiestaRimborso: z.coerce.number().check(z.int()) });
+export const invoiceDetailQuerySchema = z.object({ idRichiestaRimborso: idParamSchema });
 
 /** The file name of an invoice's release PDF (content-disposition). */
 export const releasePdfFilename = (refundId: number) => `invoice-release-${refundId}.pdf`;

@@ -86,4 +86,6 @@ export const HEADERS = {
   area: 'x-area',
   captchaValue: 'x-captcha-value',
   captchaToken: 'x-captcha-token',
+  /** Sent by the portal's http client on every call: a page of another origin cannot send it without the api's consent. */
+  client: 'x-varco-client',
 } as const;

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { MAX_VISA_INVOICES } from './constants';
+import { idSchema } from './ids';
 import { invoiceSchema, totalItemsSchema } from './invoices';
 
 const codedSchema = z.object({ code: z.string(), description: z.optional(z.string()) });
@@ -49,13 +51,13 @@ export const travelSchema = z.object({
 });
 export type Travel = z.infer<typeof travelSchema>;
 
-export const createVisaBodySchema = z.object({ invoices: z.array(z.int()).check(z.minLength(1)), travel: travelSchema });
-export const updateVisaBodySchema = z.extend(createVisaBodySchema, { id: z.int() });
+export const createVisaBodySchema = z.object({ invoices: z.array(idSchema).check(z.minLength(1), z.maxLength(MAX_VISA_INVOICES)), travel: travelSchema });
+export const updateVisaBodySchema = z.extend(createVisaBodySchema, { id: idSchema });
 export const visaIdResponseSchema = z.object({ id: z.int() });
 export const visaListResponseSchema = z.object({
   requests: z.array(visaSchema),
   links: totalItemsSchema,
 });
-export const startRiskAnalysisBodySchema = z.object({ id: z.int() });
+export const startRiskAnalysisBodySchema = z.object({ id: idSchema });
 /** The `stateCode` filter of GET /visa/list: one visa request state (e.g. 1, the pending request). */
 export const visaStateQuerySchema = z.coerce.number().check(z.int(), z.gte(0), z.lte(1000));

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import * as z from 'zod/mini';
 import { i18n } from '@varco/i18n';
 import { sessionStore } from '@varco/session';
-import { apiUrl, configureHttp, filenameFrom, requestBlob, requestJson } from './client';
+import { apiUrl, configureHttp, filenameFrom, requestBlob, requestJson, requestVoid } from './client';
 
 let server: Server;
 let baseUrl: string;
@@ -54,6 +54,12 @@ describe('@varco/http', () => {
     sessionStore.getState().setOtp('654321');
     await requestJson('v1/ok', counter);
     expect(lastHeaders['x-otp']).toBe('654321');
+  });
+
+  it('sends the portal header on a body-less call, which the api asks of every call that changes state', async () => {
+    await requestVoid('v1/ok', { method: 'post' });
+    expect(lastHeaders['content-type']).toBeUndefined();
+    expect(lastHeaders['x-varco-client']).toBe('1');
   });
 
   it('normalises an error answer to {status, detail, extra}', async () => {

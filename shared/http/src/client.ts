@@ -22,6 +22,8 @@ export function configureHttp({ apiBaseUrl }: { apiBaseUrl: string }): KyInstanc
         (request) => {
           const { otp, area } = sessionStore.getState();
           request.headers.set('Accept-Language', toServerLanguage(currentLanguage()));
+          // The api refuses a call that changes state without it (a page of another origin cannot add it).
+          request.headers.set(HEADERS.client, '1');
           if (otp) request.headers.set(HEADERS.otp, otp);
           if (area) request.headers.set(HEADERS.area, area);
         },

@@ -9,7 +9,7 @@ import { toWinAnsi } from './invoice-release-pdf';
 import { VISA_PDF_TEXTS, renderVisaPdf, visaQrInstructionKey } from './visa-pdf';
 
 const qr = createQrService({ privateKey: generateKeyPairSync('ed25519').privateKey });
-const TOKEN = qr.issue({ publicId: '0b7e6f2e-3f6c-4c1e-9a55-1e2f3a4b5c6d', travelerId: 42, issuedAt: new Date('2026-06-01T10:00:00Z') });
+const TOKEN = qr.issue({ publicId: '0b7e6f2e-3f6c-4c1e-9a55-1e2f3a4b5c6d', issuedAt: new Date('2026-06-01T10:00:00Z') });
 const QR_PNG = qr.pngBuffer(TOKEN).toString('base64');
 
 /** 23:30 UTC on 15 January is 00:30 on the 16th in Rome. */

@@ -30,7 +30,7 @@ describeEachDatabase('exit point', ({ build, database }) => {
     officerKey = (await createClient(db, { kind: 'OFFICER', name: 'Funzionario di prova', customsOffice: 'IT078100' })).apiKey;
   });
 
-  const tokenOf = (request: TestVisaRequest) => app.qr.issue({ publicId: request.publicId, travelerId: request.travelerId, issuedAt: request.qrIssuedAt });
+  const tokenOf = (request: TestVisaRequest) => app.qr.issue({ publicId: request.publicId, issuedAt: request.qrIssuedAt });
   const scan = (token: string, key = kioskKey, language = 'EN') =>
     app.inject({ method: 'POST', url: `${BASE}/scan`, headers: { 'x-api-key': key, 'accept-language': language }, payload: { token } });
   const decide = (publicId: string, decisions: Array<{ refundId: number; outcome: string }>, key = officerKey, language = 'EN') =>
@@ -52,7 +52,7 @@ describeEachDatabase('exit point', ({ build, database }) => {
     const jwk = response.json();
     assert.deepEqual(jwk, app.qr.publicKey);
     assert.equal(jwk.kid, app.qr.keyId);
-    const token = app.qr.issue({ publicId: randomUUID(), travelerId: 1, issuedAt: new Date() });
+    const token = app.qr.issue({ publicId: randomUUID(), issuedAt: new Date() });
     const [version, payload, signature] = token.split('.');
     assert.ok(verify(null, Buffer.from(`${version}.${payload}`), createPublicKey({ key: jwk, format: 'jwk' }), Buffer.from(signature!, 'base64url')));
   });
@@ -87,7 +87,7 @@ describeEachDatabase('exit point', ({ build, database }) => {
     assert.equal(alteredAnswer.statusCode, 400);
     assert.equal(alteredAnswer.json().extra.token, 'La firma non corrisponde al contenuto: il codice è stato alterato o contraffatto');
 
-    const foreign = createQrService({ privateKey: generateKeyPairSync('ed25519').privateKey }).issue({ publicId: request.publicId, travelerId: request.travelerId, issuedAt: request.qrIssuedAt });
+    const foreign = createQrService({ privateKey: generateKeyPairSync('ed25519').privateKey }).issue({ publicId: request.publicId, issuedAt: request.qrIssuedAt });
     const foreignAnswer = await scan(foreign);
     assert.equal(foreignAnswer.statusCode, 400);
     assert.equal(foreignAnswer.json().extra.token, 'The code was signed by a key this agency does not know');
@@ -122,7 +122,7 @@ describeEachDatabase('exit point', ({ build, database }) => {
     assert.equal(expiredAnswer.statusCode, 409);
     assert.equal(expiredAnswer.json().detail, 'The visa request has expired: it was not presented at the exit point in time.');
 
-    const unknown = await scan(app.qr.issue({ publicId: randomUUID(), travelerId: stale.travelerId, issuedAt: new Date() }));
+    const unknown = await scan(app.qr.issue({ publicId: randomUUID(), issuedAt: new Date() }));
     assert.equal(unknown.statusCode, 404);
 
     for (const [request, reason] of [[stale, 'stale'], [used, 'used'], [expired, 'expired']] as const) {

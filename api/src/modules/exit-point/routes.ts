@@ -48,7 +48,7 @@ export const exitPointRoutes: FastifyPluginAsyncZod<ExitPointRoutesOptions> = as
         summary: 'The public key that verifies the QR codes',
         description:
           'An Ed25519 JWK (RFC 8037) with its key id `kid`. A QR code holds `v1.<payload>.<signature>`: base64url of the JSON ' +
-          '`{p: visaRequestId, t: traveler, i: issue time (Unix seconds), k: kid}` and of the Ed25519 signature of ' +
+          '`{p: the request’s public id, i: issue time (Unix seconds), k: kid}` and of the Ed25519 signature of ' +
           '`v1.<payload>`. A kiosk fetches the key once and verifies codes offline; no API key needed.',
         response: { 200: publicKeySchema },
       },

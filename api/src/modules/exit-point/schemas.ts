@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@varco/contracts';
+import { apiErrorSchema, idSchema } from '@varco/contracts';
 import * as z from 'zod/mini';
 
 /** The exit point's own payloads (kiosks and officers' devices: not part of the portal's contracts). */
@@ -15,7 +15,7 @@ export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
 
 export const decisionsBodySchema = z.object({
   decisions: z
-    .array(z.object({ refundId: z.int().check(z.positive()), outcome: z.enum(DECISION_OUTCOMES) }))
+    .array(z.object({ refundId: idSchema, outcome: z.enum(DECISION_OUTCOMES) }))
     .check(z.minLength(1), z.maxLength(200)),
 });
 export type DecisionsBody = z.infer<typeof decisionsBodySchema>;

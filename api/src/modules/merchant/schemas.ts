@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@varco/contracts';
+import { apiErrorSchema, idParamSchema } from '@varco/contracts';
 import * as z from 'zod/mini';
 
 /** The merchant intake's own payloads (server to server: not part of the portal's contracts). */
@@ -24,7 +24,7 @@ export type IssueInvoiceBody = z.infer<typeof issueInvoiceBodySchema>;
 export const creditNoteBodySchema = z.object({ creditNoteNumber: text(1, 40), issueDate: isoDay });
 export type CreditNoteBody = z.infer<typeof creditNoteBodySchema>;
 
-export const refundIdParamsSchema = z.object({ refundId: z.coerce.number().check(z.int(), z.positive()) });
+export const refundIdParamsSchema = z.object({ refundId: idParamSchema });
 
 /** An invoice as its merchant sees it: the refund and request codes, the state and the visa release. */
 export const merchantInvoiceSchema = z.object({

@@ -1,4 +1,5 @@
 import {
+  idParamSchema,
   apiErrorSchema,
   NOTIFICATIONS_PAGE_SIZE,
   notificationCountResponseSchema,
@@ -26,7 +27,7 @@ const pageQuery = z.object({
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), NOTIFICATIONS_PAGE_SIZE),
   ...language,
 });
-const idParams = z.object({ id: z.coerce.number().check(z.int(), z.gte(1), z.lte(2_147_483_647)) });
+const idParams = z.object({ id: idParamSchema });
 
 const languageOf = (request: FastifyRequest, query: { language?: ServerLanguage | undefined }) => query.language ?? requestLanguage(request);
 /** A traveler's own data: never kept by a shared cache, nor by the browser's. */

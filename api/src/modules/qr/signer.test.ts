@@ -13,7 +13,7 @@ const key = generateKeyPairSync('ed25519').privateKey;
 const qr = createQrService({ privateKey: key });
 const other = createQrService({ privateKey: generateKeyPairSync('ed25519').privateKey });
 
-const CLAIMS = { publicId: '0b7e6f2e-3f6c-4c1e-9a55-1e2f3a4b5c6d', travelerId: 4242, issuedAt: new Date('2026-06-01T10:00:00.987Z') };
+const CLAIMS = { publicId: '0b7e6f2e-3f6c-4c1e-9a55-1e2f3a4b5c6d', issuedAt: new Date('2026-06-01T10:00:00.987Z') };
 
 /** The token with one character of `part` (1 payload, 2 signature) replaced. */
 function alter(token: string, part: 1 | 2, at: number): string {
@@ -39,12 +39,13 @@ describe('QR token', () => {
     const result = qr.verify(token);
     assert.deepEqual(result, {
       ok: true,
-      claims: { publicId: CLAIMS.publicId, travelerId: 4242, issuedAt: new Date('2026-06-01T10:00:00.000Z') },
+      claims: { publicId: CLAIMS.publicId, issuedAt: new Date('2026-06-01T10:00:00.000Z') },
       keyId: qr.keyId,
     });
     assert.equal(qrIssuedAtSeconds(CLAIMS.issuedAt), 1780308000);
     const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
-    assert.deepEqual(payload, { p: CLAIMS.publicId, t: 4242, i: 1780308000, k: qr.keyId });
+    // Nothing of the traveler: the request's random public id is the only reference a reader of the code sees.
+    assert.deepEqual(payload, { p: CLAIMS.publicId, i: 1780308000, k: qr.keyId });
     // Ed25519 is deterministic: the same claims give the same token.
     assert.equal(qr.issue(CLAIMS), token);
   });
@@ -100,8 +101,8 @@ describe('QR token', () => {
       'v1.abc.def.ghi',
       `v1.${encode({ p: CLAIMS.publicId, t: 1, i: 1 })}.${valid.split('.')[2]}`,
       `v1.${encode({ p: 'not-a-uuid', t: 1, i: 1, k: qr.keyId })}.${valid.split('.')[2]}`,
-      `v1.${encode({ p: CLAIMS.publicId, t: -1, i: 1, k: qr.keyId })}.${valid.split('.')[2]}`,
-      `v1.${encode({ p: CLAIMS.publicId, t: 1.5, i: 1, k: qr.keyId })}.${valid.split('.')[2]}`,
+      `v1.${encode({ p: CLAIMS.publicId, i: -1, k: qr.keyId })}.${valid.split('.')[2]}`,
+      `v1.${encode({ p: CLAIMS.publicId, i: 1.5, k: qr.keyId })}.${valid.split('.')[2]}`,
       `v1.${encode([1, 2])}.${valid.split('.')[2]}`,
       `v1.${Buffer.from('{not json').toString('base64url')}.${valid.split('.')[2]}`,
       `v1.${valid.split('.')[1]}=.${valid.split('.')[2]}`,
@@ -131,7 +132,7 @@ describe('QR token', () => {
     assert.ok(image.width >= 250 && image.width <= 350 && image.width === image.height, `${image.width} px`);
     assert.equal(decodePng(png), token);
     // Another token, another picture.
-    const second = qr.issue({ ...CLAIMS, travelerId: 7 });
+    const second = qr.issue({ ...CLAIMS, publicId: '7d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d' });
     assert.equal(decodePng(await qr.png(second)), second);
   });
 

@@ -8,7 +8,10 @@ import { qrPng } from './png';
  * correction M, ~210 characters):
  *
  *     v1.<base64url of the JSON payload>.<base64url of the Ed25519 signature of "v1.<payload part>">
- *     payload: { p: publicId (uuid), t: travelerId, i: issuedAt (Unix seconds), k: keyId }
+ *     payload: { p: publicId (uuid), i: issuedAt (Unix seconds), k: keyId }
+ *
+ * The public id is the only reference: random, it tells nothing of the traveler (codes issued before carried the
+ * traveler's internal id in `t`; it is ignored, and such codes still verify).
  *
  * The version is signed too. Base64url must be canonical (no padding, no stray bits), so a token has exactly one
  * spelling: a copy with a changed character never verifies.
@@ -16,7 +19,6 @@ import { qrPng } from './png';
 
 export interface QrClaims {
   publicId: string;
-  travelerId: number;
   /** Whole seconds: compare with `qrIssuedAtSeconds` of the request's `qr_issued_at`. */
   issuedAt: Date;
 }
@@ -28,7 +30,7 @@ export type QrVerifyResult = { ok: true; claims: QrClaims; keyId: string } | { o
 export type QrPublicJwk = JsonWebKey & { kid: string; kty: 'OKP'; crv: 'Ed25519'; x: string; alg: 'EdDSA'; use: 'sig' };
 
 export interface QrService {
-  issue(claims: { publicId: string; travelerId: number; issuedAt: Date }): string;
+  issue(claims: { publicId: string; issuedAt: Date }): string;
   verify(token: string): QrVerifyResult;
   /** The QR code of a token: a PNG of ~300 px, base64 without the `data:` prefix. */
   png(token: string): Promise<string>;
@@ -56,7 +58,7 @@ function canonicalBase64url(text: string): Buffer | undefined {
   return bytes.toString('base64url') === text ? bytes : undefined;
 }
 
-function parsePayload(bytes: Buffer): { p: string; t: number; i: number; k: string } | undefined {
+function parsePayload(bytes: Buffer): { p: string; i: number; k: string } | undefined {
   let payload: unknown;
   try {
     payload = JSON.parse(bytes.toString('utf8'));
@@ -64,12 +66,11 @@ function parsePayload(bytes: Buffer): { p: string; t: number; i: number; k: stri
     return undefined;
   }
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return undefined;
-  const { p, t, i, k } = payload as Record<string, unknown>;
+  const { p, i, k } = payload as Record<string, unknown>;
   if (typeof p !== 'string' || !UUID_PATTERN.test(p)) return undefined;
-  if (typeof t !== 'number' || !Number.isSafeInteger(t) || t <= 0) return undefined;
   if (typeof i !== 'number' || !Number.isSafeInteger(i) || i <= 0) return undefined;
   if (typeof k !== 'string' || !KEY_ID_PATTERN.test(k)) return undefined;
-  return { p, t, i, k };
+  return { p, i, k };
 }
 
 export interface QrServiceOptions {
@@ -88,8 +89,8 @@ export function createQrService(options: QrServiceOptions): QrService {
   const jwk = ownPublicKey.export({ format: 'jwk' });
   const publicKey: QrPublicJwk = { kty: 'OKP', crv: 'Ed25519', x: jwk.x ?? '', kid: keyId, alg: 'EdDSA', use: 'sig' };
 
-  function issue(claims: { publicId: string; travelerId: number; issuedAt: Date }): string {
-    const payload = { p: claims.publicId.toLowerCase(), t: claims.travelerId, i: qrIssuedAtSeconds(claims.issuedAt), k: keyId };
+  function issue(claims: { publicId: string; issuedAt: Date }): string {
+    const payload = { p: claims.publicId.toLowerCase(), i: qrIssuedAtSeconds(claims.issuedAt), k: keyId };
     if (!parsePayload(Buffer.from(JSON.stringify(payload)))) throw new Error('QR claims out of range');
     const signingInput = `${QR_TOKEN_VERSION}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
     return `${signingInput}.${sign(null, Buffer.from(signingInput), privateKey).toString('base64url')}`;
@@ -108,7 +109,7 @@ export function createQrService(options: QrServiceOptions): QrService {
     const signature = canonicalBase64url(signaturePart);
     if (!signature || signature.length !== SIGNATURE_BYTES) return { ok: false, reason: 'signature' };
     if (!verifySignature(null, Buffer.from(`${QR_TOKEN_VERSION}.${payloadPart}`), key, signature)) return { ok: false, reason: 'signature' };
-    return { ok: true, claims: { publicId: payload.p, travelerId: payload.t, issuedAt: new Date(payload.i * 1000) }, keyId: payload.k };
+    return { ok: true, claims: { publicId: payload.p, issuedAt: new Date(payload.i * 1000) }, keyId: payload.k };
   }
 
   return {

@@ -384,6 +384,7 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     assert.deepEqual(answers[0], answers[1]);
     assert.deepEqual(answers[0], answers[2]);
     assert.equal(answers[0]?.status, 204);
+    await target.background.settled();
     assert.deepEqual((await outboxOf(`nobody.${process.pid}@example.com`)), []);
     assert.deepEqual((await outboxOf(pending.email)).map((mail) => mail.template), ['activation']);
     const { url, mail } = await keysFromMail(active.email, 'password-reset');
@@ -416,6 +417,7 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     const otpMail = (await outboxOf(traveler.email)).find((mail) => mail.template === 'otp');
     assert.match(otpMail?.text_body ?? '', /^Dear Giulia Verdi,\n/);
     await target.inject({ method: 'POST', url: RECOVER, payload: { email: traveler.email }, remoteAddress: nextAddress() });
+    await target.background.settled();
     const { key1, key2 } = await keysFromMail(traveler.email, 'password-reset');
     const validate = (k1: string, k2: string) =>
       target.inject({ method: 'GET', url: VALIDATE, query: { key1: k1, key2: k2, type: 'PWD_REMEMBER_TOKEN' } });
@@ -453,8 +455,10 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     const target = app();
     const traveler = await registeredAndActive(target);
     await target.inject({ method: 'POST', url: RECOVER, payload: { email: traveler.email }, remoteAddress: nextAddress() });
+    await target.background.settled();
     const first = await keysFromMail(traveler.email, 'password-reset');
     await target.inject({ method: 'POST', url: RECOVER, payload: { email: traveler.email }, remoteAddress: nextAddress() });
+    await target.background.settled();
     const second = await keysFromMail(traveler.email, 'password-reset');
     const validate = (keys: { key1: string; key2: string }) =>
       target.inject({ method: 'GET', url: VALIDATE, query: { ...keys, type: 'PWD_REMEMBER_TOKEN' } });
@@ -509,6 +513,7 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     const otpMail = (await outboxOf(traveler.email)).find((mail) => mail.template === 'otp');
     assert.match(otpMail?.text_body ?? '', /^Dear Giulia Verdi,\n/);
     await target.inject({ method: 'POST', url: RECOVER, payload: { email: traveler.email }, remoteAddress: nextAddress() });
+    await target.background.settled();
     const id = (await travelerOf(traveler.email))?.id ?? 0;
     const otherMails = (await outboxOf(other.email)).length;
 

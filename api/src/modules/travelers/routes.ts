@@ -108,7 +108,9 @@ export const travelerPublicRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> 
     async (request, reply) => {
       const issue = emailIssue(request.body.email);
       if (issue) throw new AppError(400, { key: 'validationFailed' }, { email: accountRuleProblem(issue) });
-      await service.sendPasswordReset(request.body.email.trim(), request.body.lan);
+      // Not awaited: an unknown address and an account must answer in the same time.
+      const { email, lan } = request.body;
+      app.background.run('password reset', () => service.sendPasswordReset(email.trim(), lan));
       return reply.status(204).send(null);
     },
   );

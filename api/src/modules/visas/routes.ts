@@ -1,4 +1,5 @@
 import {
+  idParamSchema,
   apiErrorSchema,
   createVisaBodySchema,
   pageQuerySchema,
@@ -25,7 +26,7 @@ const notFound = { 404: apiErrorSchema };
 const conflict = { 409: apiErrorSchema };
 /** SPEC §7: visa calls send the current language, which wins over Accept-Language. */
 const language = { language: z.optional(serverLanguageSchema) };
-const idParams = z.object({ id: z.coerce.number().check(z.int(), z.gte(1), z.lte(2_147_483_647)) });
+const idParams = z.object({ id: idParamSchema });
 
 const languageOf = (request: FastifyRequest, query: { language?: ServerLanguage | undefined }) => query.language ?? requestLanguage(request);
 const privateAnswer = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');

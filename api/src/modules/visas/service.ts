@@ -43,7 +43,7 @@ import { analyseRisk, type AnalyseRiskOptions } from './transitions';
 
 /** What the service needs of the QR (app.qr, plugins/qr.ts). */
 export interface VisaQr {
-  issue(claims: { publicId: string; travelerId: number; issuedAt: Date }): string;
+  issue(claims: { publicId: string; issuedAt: Date }): string;
   png(token: string): Promise<string>;
 }
 
@@ -272,7 +272,7 @@ export function createVisaService(db: Kysely<Database>, deps: VisaServiceDeps) {
 
   async function qrOf(row: VisaRow): Promise<string | undefined> {
     if (!QR_STATES.includes(row.state_code)) return undefined;
-    return deps.qr.png(deps.qr.issue({ publicId: row.public_id, travelerId: row.traveler_id, issuedAt: row.qr_issued_at }));
+    return deps.qr.png(deps.qr.issue({ publicId: row.public_id, issuedAt: row.qr_issued_at }));
   }
 
   return {

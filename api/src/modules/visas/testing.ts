@@ -98,7 +98,7 @@ export async function exitActor(db: Kysely<Database>, kind: ExitActor['kind'] = 
 
 /** A QR stub: the token names the request and the issue instant; the PNG is its base64. */
 export const stubQr: VisaQr = {
-  issue: ({ publicId, travelerId, issuedAt }) => `${publicId}.${travelerId}.${issuedAt.toISOString()}`,
+  issue: ({ publicId, issuedAt }) => `${publicId}.${issuedAt.toISOString()}`,
   png: async (token) => Buffer.from(token).toString('base64'),
 };
 

@@ -1,0 +1,63 @@
+import { HEADERS } from '@varco/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../app-error';
+import { guardedPath } from './session';
+
+export interface RequestOriginOptions {
+  /** The origins whose pages may change state: the portal's (PUBLIC_BASE_URL) and those of CORS_ORIGINS. */
+  allowedOrigins: string[];
+  /**
+   * Prefixes of the calls authenticated by an API key (merchants, exit points): server to server, they carry no cookie a
+   * page could borrow, so neither the origin nor the content type is asked of them.
+   */
+  apiKeyPrefixes: string[];
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const isJson = (contentType: string | undefined) => {
+  const type = contentType?.split(';', 1)[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+};
+
+const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Cross-site request forgery: the session cookie goes with any request the browser makes to the api, even from a page
+ * on another port of the same host. A call that changes state is admitted only when a page could not have forged it:
+ * it comes from an allowed origin (or from no page at all: no Origin and not a cross-site fetch), and it is JSON or
+ * carries the portal's own header — both need the api's consent (a CORS preflight) across origins.
+ */
+export const requestOriginPlugin = fp(
+  async (app: FastifyInstance, options: RequestOriginOptions) => {
+    const allowed = new Set(options.allowedOrigins.map(originOf).filter((origin): origin is string => origin !== undefined));
+
+    const forged = (request: FastifyRequest): boolean => {
+      const origin = request.headers.origin;
+      // `same-origin` is the browser's own word (a page cannot set Sec-Fetch-Site): the page is served with the api, on
+      // whatever origin a proxy gives them both.
+      const site = request.headers['sec-fetch-site'];
+      if (site !== 'same-origin') {
+        if (origin !== undefined ? !allowed.has(origin) && origin !== `${request.protocol}://${request.host}` : site === 'cross-site') return true;
+      }
+      return !isJson(request.headers['content-type']) && request.headers[HEADERS.client] === undefined;
+    };
+
+    app.addHook('onRequest', async (request) => {
+      if (!STATE_CHANGING.has(request.method)) return;
+      const path = guardedPath(request);
+      if (options.apiKeyPrefixes.some((prefix) => isUnder(path, prefix))) return;
+      if (forged(request)) throw new AppError(403, { key: 'forgedRequest' });
+    });
+  },
+  { name: 'varco-request-origin' },
+);
