@@ -45,6 +45,8 @@ const PER_TRAVELER = 1000 / POLL_MS + 1000 / KEEP_ALIVE_MS;
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 20;
 const SESSION_COOKIE = 'varco_session';
+/** The portal's http client marks every call as its own; the api refuses a state-changing call without it (or JSON). */
+const PORTAL_CLIENT = 'x-varco-client';
 const COUNT_PATH = '/api/v1/private/notifications/count';
 const HEARTBEAT_PATH = '/api/v1/private/visa/area';
 
@@ -68,9 +70,9 @@ const cookieOf = (session) => `${SESSION_COOKIE}=${session.token}`;
 
 /** Whether the api has the count call yet (it answers 404 until the notifications module exists). */
 async function probe(apiUrl, sessions) {
-  const count = await fetch(`${apiUrl}${COUNT_PATH}`, { headers: { cookie: cookieOf(sessions[0]) } });
+  const count = await fetch(`${apiUrl}${COUNT_PATH}`, { headers: { cookie: cookieOf(sessions[0]), [PORTAL_CLIENT]: '1' } });
   const countBody = await count.text();
-  const heartbeat = await fetch(`${apiUrl}${HEARTBEAT_PATH}`, { method: 'PUT', headers: { cookie: cookieOf(sessions[0]) } });
+  const heartbeat = await fetch(`${apiUrl}${HEARTBEAT_PATH}`, { method: 'PUT', headers: { cookie: cookieOf(sessions[0]), [PORTAL_CLIENT]: '1' } });
   await heartbeat.arrayBuffer();
   if (heartbeat.status !== 204) throw new Error(`the heartbeat answered ${heartbeat.status}`);
   if (count.status === 404) return false;
@@ -127,7 +129,7 @@ async function prime(apiUrl, sessions, withCount) {
 function call(agent, apiUrl, method, path, cookie) {
   return new Promise((resolve) => {
     const started = process.hrtime.bigint();
-    const request = http.request(`${apiUrl}${path}`, { agent, method, headers: { cookie, 'accept-language': 'en' } }, (response) => {
+    const request = http.request(`${apiUrl}${path}`, { agent, method, headers: { cookie, 'accept-language': 'en', [PORTAL_CLIENT]: '1' } }, (response) => {
       response.resume();
       response.on('end', () => resolve({ status: response.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
     });
@@ -278,7 +280,7 @@ async function main() {
       const results = [];
       for (const scenario of scenarios) {
         log(`saturation, round ${round}/${SETTINGS.rounds}: ${scenario.name}...`);
-        const requests = sessions.map((session, n) => ({ ...scenario.pick(n), headers: { cookie: cookieOf(session), 'accept-language': n % 2 === 0 ? 'it' : 'en' } }));
+        const requests = sessions.map((session, n) => ({ ...scenario.pick(n), headers: { cookie: cookieOf(session), 'accept-language': n % 2 === 0 ? 'it' : 'en', [PORTAL_CLIENT]: '1' } }));
         results.push(await measure({ url: scenario.url ?? apiUrl, requests, serverPids: scenario.serverPids ?? apiPids, ...load }));
       }
       rounds.push(results);
