@@ -219,8 +219,12 @@ describeEachDatabase('mail dispatcher', ({ database, build }) => {
     assert.match(to('woken@example.com')[0]!.text, /http:\/\/localhost:8080\/activate\?key=k/);
     await waitFor(async () => (await database().db.selectFrom('mail_outbox').select('sent_at').where('recipient', '=', 'woken@example.com').executeTakeFirstOrThrow()).sent_at !== null);
     await app.close();
+    // After the close the mail is left for whoever runs next: another dispatcher finds it due and unclaimed.
     await enqueueOtp('after-close@example.com');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const next = hangingSender();
+    next.finish();
+    assert.equal((await createMailDispatcher({ db: database().db, sender: next.sender, logger: quiet, pollMs: 60_000 }).runOnce()).claimed, 1);
+    assert.deepEqual(next.sent.map((mail) => mail.to), ['after-close@example.com']);
     assert.equal(to('after-close@example.com').length, 0);
   });
 
@@ -229,7 +233,7 @@ describeEachDatabase('mail dispatcher', ({ database, build }) => {
     const app = build({ logLevel: 'warn' }, { logStream: logs.stream });
     await app.ready();
     await enqueueOtp('waiting@example.com');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(() => logs.lines().some((line) => String(line.msg).includes('SMTP_URL is not set')));
     assert.equal(logs.lines().filter((line) => String(line.msg).includes('SMTP_URL is not set')).length, 1);
     assert.equal(catcher.messages().length, 0);
     await app.close();
