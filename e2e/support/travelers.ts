@@ -74,7 +74,7 @@ export async function createTraveler({ nome = 'Luca', cognome = 'Bianchi' }: { n
 }
 
 /** An invoice the demo merchant issues through the merchant api to the traveler's document, today unless told. */
-export async function issueInvoice(traveler: FreshTraveler, totalAmount: number): Promise<{ refundId: number; invoiceNumber: string }> {
+export async function issueInvoice(traveler: Pick<FreshTraveler, 'nome' | 'cognome' | 'document'>, totalAmount: number): Promise<{ refundId: number; invoiceNumber: string }> {
   const invoiceNumber = `E2E-${uniqueSuffix()}`.toUpperCase();
   const response = await api('merchant/invoices', {
     method: 'POST',
