@@ -78,6 +78,7 @@ test.describe('sign-in', () => {
     expect(await confirmCode(page, wrong, 'it')).toBe(401);
     await expect(page.getByRole('alert')).toHaveText('OTP errato (inserire il codice corretto)');
     await chooseLanguage(page, 'en_US');
+    // Two wrong codes so far; the rest of those the api counts.
     for (let attempt = 3; attempt <= OTP_MAX_ATTEMPTS; attempt += 1) {
       expect(await confirmCode(page, wrong)).toBe(401);
       await expect(page.getByRole('alert')).toHaveText('OTP incorrect (enter the correct code)');
