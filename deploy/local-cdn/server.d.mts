@@ -15,4 +15,4 @@ export interface Cdn {
 
 export const DEFAULT_LINKS: CdnLinks;
 
-export function startCdn(options: { root?: string; hostname?: string; bind?: string; shellPort?: number; apiUrl: string; links?: CdnLinks }): Promise<Cdn>;
+export function startCdn(options: { root?: string; hostname?: string; bind?: string; shellPort?: number; freeRemotePorts?: boolean; apiUrl: string; links?: CdnLinks }): Promise<Cdn>;

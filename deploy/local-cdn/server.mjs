@@ -74,20 +74,19 @@ function close(server) {
  * @param {object} options
  * @param {string} [options.root] the assembled CDN folder
  * @param {string} [options.hostname] the name browsers use for this machine
- * @param {number} [options.shellPort] the shell's port; remote ports follow it (+1 .. +4)
+ * @param {number} [options.shellPort] the shell's port; 0 lets the system choose a free one (and free ones for the
+ *   remotes)
+ * @param {boolean} [options.freeRemotePorts] remotes on free ports the system chooses, instead of the four after the
+ *   shell's (+1 .. +4): two portals on one machine then never fight over them
  * @param {string} options.apiUrl where /api goes
  */
-export async function startCdn({ root = CDN_ROOT, hostname = 'localhost', bind = '127.0.0.1', shellPort = SHELL.port, apiUrl, links = DEFAULT_LINKS }) {
+export async function startCdn({ root = CDN_ROOT, hostname = 'localhost', bind = '127.0.0.1', shellPort = SHELL.port, freeRemotePorts = shellPort === 0, apiUrl, links = DEFAULT_LINKS }) {
   const shellFolder = join(root, SHELL.folder);
   if (!existsSync(join(shellFolder, 'index.html'))) throw new Error(`No shell build in ${shellFolder}: run npm run build`);
-  const origins = { shell: `http://${hostname}:${shellPort}` };
-  const remoteOrigins = REMOTES.map((remote, index) => ({ ...remote, port: shellPort + index + 1, origin: `http://${hostname}:${shellPort + index + 1}` }));
-  const config = {
-    environment: 'local',
-    apiBaseUrl: '/api',
-    remotes: Object.fromEntries(remoteOrigins.map((remote) => [remote.name, `${remote.origin}${remotePath(remote)}/mf-manifest.json`])),
-    links,
-  };
+  const originOf = (server) => `http://${hostname}:${server.address().port}`;
+  const origins = {};
+  // Filled once every origin listens: the remotes' addresses are known only then when the system chooses their ports.
+  const config = { environment: 'local', apiBaseUrl: '/api', remotes: {}, links };
 
   const shellFiles = staticFiles(shellFolder, { cors: false });
   const shellServer = createServer((req, res) => {
@@ -106,7 +105,8 @@ export async function startCdn({ root = CDN_ROOT, hostname = 'localhost', bind =
   });
 
   const servers = { shell: await listen(shellServer, shellPort, bind) };
-  for (const remote of remoteOrigins) {
+  origins.shell = originOf(servers.shell);
+  for (const [index, remote] of REMOTES.entries()) {
     // The remote's origin serves its own folder of the tree: /<folder>/<version>/...
     const files = staticFiles(root, { cors: true });
     const server = createServer((req, res) => {
@@ -117,8 +117,9 @@ export async function startCdn({ root = CDN_ROOT, hostname = 'localhost', bind =
       if (!req.url.startsWith(`/${remote.folder}/`)) return notFound(res);
       return files(req, res, () => notFound(res));
     });
-    servers[remote.name] = await listen(server, remote.port, bind);
-    origins[remote.name] = remote.origin;
+    servers[remote.name] = await listen(server, freeRemotePorts ? 0 : servers.shell.address().port + index + 1, bind);
+    origins[remote.name] = originOf(servers[remote.name]);
+    config.remotes[remote.name] = `${origins[remote.name]}${remotePath(remote)}/mf-manifest.json`;
   }
 
   return {

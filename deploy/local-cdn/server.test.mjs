@@ -69,4 +69,18 @@ describe('local CDN', () => {
     await expect(fetch(`${cdn.origins.mfNotifications}/mf-notifications/0.1.0/mf-manifest.json`)).rejects.toThrow();
     expect((await fetch(`${cdn.origins.mfAuth}/mf-auth/0.1.0/mf-manifest.json`)).status).toBe(200);
   });
+
+  it('on port 0 takes free ports for every origin, and its configuration names the ones it got', async () => {
+    const free = await startCdn({ root, shellPort: 0, apiUrl, hostname: '127.0.0.1' });
+    try {
+      const ports = Object.values(free.origins).map((origin) => Number(new URL(origin).port));
+      expect(new Set(ports).size).toBe(5);
+      expect(ports).not.toContain(0);
+      const config = await (await fetch(`${free.url}/config.json`)).json();
+      expect(config.remotes.mfVisa).toBe(`${free.origins.mfVisa}/mf-visa/0.1.0/mf-manifest.json`);
+      expect((await fetch(config.remotes.mfVisa)).status).toBe(200);
+    } finally {
+      await free.close();
+    }
+  });
 });

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { startIdentityProvider } from '../../deploy/identity-provider/server.mjs';
 import { startCdn } from '../../deploy/local-cdn/server.mjs';
 import { startMailCatcher } from '../../deploy/mail-catcher/server.mjs';
-import { CAPTCHA_TEST_ANSWER, E2E_API_PORT, E2E_API_URL, E2E_SHELL_PORT } from './ports';
+import { CAPTCHA_TEST_ANSWER, E2E_API_PORT, E2E_API_URL, E2E_FREE_REMOTE_PORTS, E2E_SHELL_PORT } from './ports';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -64,7 +64,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   else delete env.DATABASE_URL;
   const api = spawn(process.execPath, [join(repoRoot, 'api/dist/server.mjs')], { cwd: repoRoot, env, stdio: ['ignore', 'inherit', 'inherit'] });
   await waitUntilReady(E2E_API_URL, api);
-  const cdn = await startCdn({ shellPort: E2E_SHELL_PORT, apiUrl: E2E_API_URL });
+  const cdn = await startCdn({ shellPort: E2E_SHELL_PORT, freeRemotePorts: E2E_FREE_REMOTE_PORTS, apiUrl: E2E_API_URL });
   return async () => {
     await cdn.close();
     api.kill('SIGTERM');

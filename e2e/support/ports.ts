@@ -1,13 +1,45 @@
+import { createServer, type Server } from 'node:net';
+
 /**
- * Ports of the e2e portal, away from those of `npm start` so both can run at once. `E2E_PORT_BASE` moves all three
- * (the api on the base, the portal on base + 1 with its remotes on the next four, the spare CDN on base + 11 with its
- * remotes after it) so that two runs can share a machine.
+ * Ports of the e2e portal. By default free ones, chosen at start, so that any number of runs (and `npm start`) share a
+ * machine: the api and the portal's shell on ports the system gives, the remotes and any spare CDN on free ports of
+ * their own (nobody needs to know those in advance). `E2E_PORT_BASE` fixes them instead: the api on the base, the
+ * portal on base + 1 with its remotes on the next four, the spare CDN on base + 11 with its remotes after it.
  */
 const base = process.env.E2E_PORT_BASE ? Number(process.env.E2E_PORT_BASE) : undefined;
-export const E2E_API_PORT = base ?? 3900;
-export const E2E_SHELL_PORT = base === undefined ? 9080 : base + 1;
-/** A second CDN, whose origins a test may stop. */
-export const E2E_SPARE_SHELL_PORT = base === undefined ? 9180 : base + 11;
+
+/** Ports free now, all different (each held open until the last is found). */
+async function freePorts(count: number): Promise<number[]> {
+  const servers: Server[] = [];
+  try {
+    for (let index = 0; index < count; index += 1) {
+      const server = createServer();
+      servers.push(server);
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', resolve);
+      });
+    }
+    return servers.map((server) => (server.address() as { port: number }).port);
+  } finally {
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  }
+}
+
+// The configuration is evaluated first in the runner, then again in every worker: the runner chooses, and the workers
+// (which inherit its environment, as the global setup's does) find the choice there.
+if (base === undefined && !(process.env.E2E_API_PORT && process.env.E2E_SHELL_PORT)) {
+  const [api, shell] = await freePorts(2);
+  process.env.E2E_API_PORT = String(api);
+  process.env.E2E_SHELL_PORT = String(shell);
+}
+
+export const E2E_API_PORT = base ?? Number(process.env.E2E_API_PORT);
+export const E2E_SHELL_PORT = base === undefined ? Number(process.env.E2E_SHELL_PORT) : base + 1;
+/** The portal's remotes on free ports (`startCdn`'s `freeRemotePorts`), unless `E2E_PORT_BASE` puts them after the shell. */
+export const E2E_FREE_REMOTE_PORTS = base === undefined;
+/** A second CDN, whose origins a test may stop: 0 is a free port for it and each of its remotes. */
+export const E2E_SPARE_SHELL_PORT = base === undefined ? 0 : base + 11;
 export const E2E_API_URL = `http://127.0.0.1:${E2E_API_PORT}`;
 /** The captcha answer the e2e api accepts for any live challenge (`CAPTCHA_TEST_ANSWER`, set by the global setup only). */
 export const CAPTCHA_TEST_ANSWER = 'E2E42';

@@ -1,15 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CAPTCHA_TEST_ANSWER } from '../support/ports';
 import { lastMailId, signIn, submitCredentials, waitForMail, type TravelerCredentials } from '../support/sign-in';
+import { uniqueSuffix } from '../support/travelers';
 
 interface NewTraveler extends Required<TravelerCredentials> {
   documentNumber: string;
 }
 
-let sequence = 0;
 function newTraveler(): NewTraveler {
-  sequence += 1;
-  const unique = `${Date.now().toString(36)}${sequence}`;
+  const unique = uniqueSuffix();
   return { email: `giulia.verdi.${unique}@example.com`, password: 'Varco-Test-2026!', nome: 'Giulia', cognome: 'Verdi', documentNumber: `E2E${unique}`.toUpperCase() };
 }
 

@@ -1,22 +1,41 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { chooseLanguage } from '../support/fixtures';
 import { DEMO_TRAVELER, caughtMails, lastMailId, signIn, submitCredentials, waitForMail } from '../support/sign-in';
+import { createTraveler } from '../support/travelers';
+
+/** Wrong codes the api counts on one code before it refuses even the right one (OTP_MAX_ATTEMPTS of api/src/modules/auth/service.ts). */
+const OTP_MAX_ATTEMPTS = 5;
+/** A private call of the api: what a session cookie is good for. */
+const PRIVATE_CALL = '/api/v1/private/notifications/count';
+
+/** The OTP page's field and button in each language. */
+const OTP_FORM = { en: { code: /^Code/, confirm: 'Confirm' }, it: { code: /^Codice/, confirm: 'Conferma' } };
+
+/** Types a code on the OTP page and confirms it; resolves with the status of the api's answer to the check. */
+async function confirmCode(page: Page, code: string, language: keyof typeof OTP_FORM = 'en'): Promise<number> {
+  await page.getByLabel(OTP_FORM[language].code).fill(code);
+  const answer = page.waitForResponse((response) => response.url().includes('/traveler/user-info'));
+  await page.getByRole('button', { name: OTP_FORM[language].confirm }).click();
+  return (await answer).status();
+}
 
 test.describe('sign-in', () => {
   test('a wrong password shows the translated error and stays on the sign-in page', async ({ page }) => {
-    await submitCredentials(page, DEMO_TRAVELER.email, 'not-the-password');
+    // A traveler of its own: wrong passwords count against an account.
+    const traveler = await createTraveler();
+    await submitCredentials(page, traveler.email, 'not-the-password');
     await expect(page.getByRole('alert')).toHaveText('Username or password wrong');
     await expect(page).toHaveURL(/\/sign-in$/);
 
     await chooseLanguage(page, 'it_IT');
     const form = page.getByTestId('sign-in-form');
-    await form.getByLabel(/^E-mail/).fill(DEMO_TRAVELER.email);
+    await form.getByLabel(/^E-mail/).fill(traveler.email);
     await form.getByLabel(/^Password/).fill('ancora-sbagliata');
     await form.getByRole('button', { name: 'Accedi' }).click();
     await expect(page.getByRole('alert')).toHaveText('Username o password errati');
   });
 
-  test('credentials and the mailed code sign the traveler in; logout returns to the public home', async ({ page }) => {
+  test('credentials and the mailed code sign the traveler in; logout returns to the public home', async ({ page, playwright, baseURL }) => {
     await signIn(page);
     await expect(page.getByTestId('avatar')).toContainText('MR');
     await expect(page.getByTestId('avatar')).toHaveAccessibleName(/^MR.*Mario Rossi/);
@@ -26,13 +45,53 @@ test.describe('sign-in', () => {
     await page.reload();
     await expect(page.getByTestId('avatar')).toContainText('MR');
 
+    // The cookies of the signed-in browser, replayed from elsewhere: good for a private call now...
+    const cookie = (await page.context().cookies()).map(({ name, value }) => `${name}=${value}`).join('; ');
+    const elsewhere = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie } });
+    expect((await elsewhere.get(PRIVATE_CALL)).status()).toBe(200);
+
     await page.getByTestId('avatar').click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('avatar')).toHaveCount(0);
-    // Signed out on the server too: a protected page sends the traveler back to sign in.
+    // ...and for nothing once signed out: the server ended the session, it did not just forget the browser's cookie.
+    expect((await elsewhere.get(PRIVATE_CALL)).status()).toBe(401);
+    await elsewhere.dispose();
     await page.goto('/protected');
-    await expect(page).not.toHaveURL(/\/protected$/);
+    await expect(page).toHaveURL(/\/sign-in$/);
+  });
+
+  test('a wrong code shows the api’s translated refusal; after too many, even the right code is refused', async ({ page }) => {
+    const traveler = await createTraveler();
+    const before = await lastMailId();
+    await submitCredentials(page, traveler.email, traveler.password);
+    await expect(page).toHaveURL(/\/sign-in\/otp$/);
+    const mail = await waitForMail(traveler.email, before, /\b\d{6}\b/);
+    const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
+    const wrong = code === '000000' ? '111111' : '000000';
+
+    // The api's own words (the page's fallback says it otherwise), in the traveler's language.
+    expect(await confirmCode(page, wrong)).toBe(401);
+    await expect(page.getByRole('alert')).toHaveText('OTP incorrect (enter the correct code)');
+    await expect(page).toHaveURL(/\/sign-in\/otp$/);
+    await chooseLanguage(page, 'it_IT');
+    expect(await confirmCode(page, wrong, 'it')).toBe(401);
+    await expect(page.getByRole('alert')).toHaveText('OTP errato (inserire il codice corretto)');
+    await chooseLanguage(page, 'en_US');
+    // Two wrong codes so far; the rest of those the api counts.
+    for (let attempt = 3; attempt <= OTP_MAX_ATTEMPTS; attempt += 1) {
+      expect(await confirmCode(page, wrong)).toBe(401);
+      await expect(page.getByRole('alert')).toHaveText('OTP incorrect (enter the correct code)');
+    }
+
+    // Locked: the right code no longer signs in.
+    expect(await confirmCode(page, code)).toBe(401);
+    await expect(page.getByRole('alert')).toHaveText('Too many wrong codes: request a new one.');
+    await expect(page).toHaveURL(/\/sign-in\/otp$/);
+    await chooseLanguage(page, 'it_IT');
+    expect(await confirmCode(page, code, 'it')).toBe(401);
+    await expect(page.getByRole('alert')).toHaveText('Troppi codici errati: richiedine uno nuovo.');
+    await expect(page.getByTestId('avatar')).toHaveCount(0);
   });
 
   test('a reload of the OTP page keeps the mailed code; the browser keeps nothing of it once signed in', async ({ page }) => {

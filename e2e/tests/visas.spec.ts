@@ -4,43 +4,32 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { chooseLanguage } from '../support/fixtures';
 import { E2E_API_URL } from '../support/ports';
-import { DEMO_TRAVELER, signIn } from '../support/sign-in';
+import { signIn } from '../support/sign-in';
+import { createTraveler, DEMO_VENDOR_NAME, issueInvoice, romeDay, type FreshTraveler } from '../support/travelers';
 
-/** The demo data of `SEED_DEMO`: Emily has no visa request, the demo vendor issues her invoices, the demo kiosk scans. */
-const EMILY = { email: 'emily.clark@example.com', password: DEMO_TRAVELER.password, nome: 'Emily', cognome: 'Clark' };
-const EMILY_PASSPORT = { type: 'PASSAPORTO', country: 'GB', number: '533380006' };
-const DEMO_VENDOR_KEY = 'vk_demo_boutique_milano';
+/** The kiosk of the exit point (deploy/kiosk), scanning with the demo kiosk's key. */
 const KIOSK_CLI = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'deploy', 'kiosk', 'cli.mjs');
+/** SPEC §9: the bell asks for the count of unread notifications every 15 s. */
+const NOTIFICATION_POLL_MS = 15_000;
 
 const run = promisify(execFile);
-const romeDay = (offsetDays = 0) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date(Date.now() + offsetDays * 86_400_000));
-
-async function issueInvoice(request: APIRequestContext, totalAmount: number): Promise<{ refundId: number; invoiceNumber: string }> {
-  const invoiceNumber = `E2E-V-${Date.now()}`;
-  const response = await request.post(`${E2E_API_URL}/api/v1/merchant/invoices`, {
-    headers: { 'x-api-key': DEMO_VENDOR_KEY },
-    data: { invoiceNumber, issueDate: romeDay(), totalAmount, vatAmount: Math.round(totalAmount * 18) / 100, traveler: { name: 'Emily Clark', document: EMILY_PASSPORT } },
-  });
-  expect(response.status()).toBe(201);
-  return { refundId: (await response.json()).refundId, invoiceNumber };
-}
 
 /** The three steps of the wizard, as a traveler fills them, for one invoice; lands on the new request. */
-async function requestVisa(page: Page, invoiceNumber: string): Promise<number> {
+async function requestVisa(page: Page, traveler: FreshTraveler, invoiceNumber: string): Promise<number> {
   await page.goto('/protected');
   await page.getByRole('link', { name: 'Add new request' }).click();
   await expect(page).toHaveURL(/\/protected\/visa\/create/);
   // As a traveler does: on the label (the styled checkbox hides the input).
-  await page.getByText(`Invoice ${invoiceNumber}, Boutique Milano S.r.l.`).click();
-  await expect(page.getByLabel(`Invoice ${invoiceNumber}, Boutique Milano S.r.l.`)).toBeChecked();
+  await page.getByText(`Invoice ${invoiceNumber}, ${DEMO_VENDOR_NAME}`).click();
+  await expect(page.getByLabel(`Invoice ${invoiceNumber}, ${DEMO_VENDOR_NAME}`)).toBeChecked();
   await page.getByRole('button', { name: 'Next' }).click();
 
   await page.getByLabel(/^Means of transport/).selectOption('AE');
-  await page.getByLabel(/^Travel document type/).selectOption('PASSAPORTO');
-  await page.getByLabel(/^Travel document number/).fill(EMILY_PASSPORT.number);
+  await page.getByLabel(/^Travel document type/).selectOption(traveler.document.type);
+  await page.getByLabel(/^Travel document number/).fill(traveler.document.number);
   await page.getByLabel(/^Destination country/).selectOption('US');
   await page.getByLabel(/^Destination airport/).selectOption('JFK');
   await page.getByLabel(/^Flight number/).fill('AZ610');
@@ -75,13 +64,14 @@ async function officerDecides(publicId: string, refundId: number, outcome: 'gran
   await run(process.execPath, [KIOSK_CLI, 'decide', publicId, `${refundId}=${outcome}`, '--officer'], { env: { ...process.env, KIOSK_API_URL: E2E_API_URL } });
 }
 
-test.describe.configure({ mode: 'serial' });
-
 test.describe('visa requests', () => {
-  test('wizard → QR and PDF → the kiosk grants the visa → the invoice shows Visa granted', async ({ page, request }) => {
-    const { refundId, invoiceNumber } = await issueInvoice(request, 180);
-    await signIn(page, { traveler: EMILY });
-    const requestId = await requestVisa(page, invoiceNumber);
+  test('wizard → QR and PDF → the kiosk grants the visa → the invoice shows Visa granted', async ({ page }) => {
+    const traveler = await createTraveler();
+    const { refundId, invoiceNumber } = await issueInvoice(traveler, 180);
+    // The page's own clock, so that the bell's next poll can be brought forward instead of waited for.
+    await page.clock.install();
+    await signIn(page, { traveler });
+    const requestId = await requestVisa(page, traveler, invoiceNumber);
 
     await expect(page.getByTestId('qr-instruction')).toHaveText('Show this QR code at the exit point, at the kiosk or to the customs officer: the risk analysis runs when it is scanned. You can also start it yourself before you get there.');
     const download = page.waitForEvent('download');
@@ -96,9 +86,10 @@ test.describe('visa requests', () => {
     expect(scan.code, scan.output).toBe(0);
     expect(scan.output).toMatch(/^GREEN — visa granted/);
 
-    // The bell polls every 15 s: the grant shows up within one period, without reloading the page.
+    // The bell polls: the grant shows up at its next poll, one period on, without reloading the page.
     const bell = (count: number) => page.getByRole('link', { name: count === 1 ? '1 unread notification' : `${count} unread notifications` });
-    await expect(bell(before + 1)).toBeVisible({ timeout: 20_000 });
+    await page.clock.fastForward(NOTIFICATION_POLL_MS);
+    await expect(bell(before + 1)).toBeVisible();
     await bell(before + 1).click();
     await expect(page).toHaveURL(/\/protected\/notifications$/);
     const visa = await (await page.request.get(`/api/v1/private/visa/${requestId}`)).json();
@@ -118,10 +109,11 @@ test.describe('visa requests', () => {
     await expect(page.getByText('Completed', { exact: true }).first()).toBeVisible();
   });
 
-  test('while a request is pending, the wizard opened by its address says why and leads to it', async ({ page, request }) => {
-    const { invoiceNumber } = await issueInvoice(request, 250);
-    await signIn(page, { traveler: EMILY });
-    const requestId = await requestVisa(page, invoiceNumber);
+  test('while a request is pending, the wizard opened by its address says why and leads to it', async ({ page }) => {
+    const traveler = await createTraveler();
+    const { invoiceNumber } = await issueInvoice(traveler, 250);
+    await signIn(page, { traveler });
+    const requestId = await requestVisa(page, traveler, invoiceNumber);
     const { requestCode } = await (await page.request.get(`/api/v1/private/visa/${requestId}`)).json();
 
     await page.goto('/protected/visa/create?step=1');
@@ -143,10 +135,11 @@ test.describe('visa requests', () => {
     await expect(page.getByTestId('visa-pending-refusal')).toHaveCount(0);
   });
 
-  test('a red light sends the traveler to the customs office; the officer decides; the traveler sees the outcome', async ({ page, request }) => {
-    const { refundId, invoiceNumber } = await issueInvoice(request, 14_500);
-    await signIn(page, { traveler: EMILY });
-    const requestId = await requestVisa(page, invoiceNumber);
+  test('a red light sends the traveler to the customs office; the officer decides; the traveler sees the outcome', async ({ page }) => {
+    const traveler = await createTraveler();
+    const { refundId, invoiceNumber } = await issueInvoice(traveler, 14_500);
+    await signIn(page, { traveler });
+    const requestId = await requestVisa(page, traveler, invoiceNumber);
 
     const scan = await scanAtKiosk(page);
     expect(scan.code, scan.output).toBe(0);

@@ -1,0 +1,92 @@
+import { expect } from '@playwright/test';
+import { CAPTCHA_TEST_ANSWER, E2E_API_URL } from './ports';
+import { lastMailId, waitForMail, type TravelerCredentials } from './sign-in';
+
+/** A travel document, as merchants write it on an invoice (the invoices of a traveler are matched by it). */
+export interface TravelDocument {
+  type: string;
+  country: string;
+  number: string;
+}
+
+export interface FreshTraveler extends Required<TravelerCredentials> {
+  document: TravelDocument;
+}
+
+/** The demo merchant of `SEED_DEMO` (api/src/modules/demo/seed.ts) and its API key. */
+const DEMO_VENDOR_KEY = 'vk_demo_boutique_milano';
+export const DEMO_VENDOR_NAME = 'Boutique Milano S.r.l.';
+
+let sequence = 0;
+/** Unique within the run and across runs on one database. */
+export function uniqueSuffix(): string {
+  sequence += 1;
+  return `${Date.now().toString(36)}${process.pid.toString(36)}${sequence}`;
+}
+
+export const romeDay = (offsetDays = 0) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+
+async function api(path: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`${E2E_API_URL}/api/v1/${path}`, init);
+}
+
+/**
+ * A traveler of the spec's own, with no invoice, no request and no history: registered through the api as the sign-up
+ * form does (the e2e api accepts CAPTCHA_TEST_ANSWER for a real challenge) and activated from the link mailed to them.
+ */
+export async function createTraveler({ nome = 'Luca', cognome = 'Bianchi' }: { nome?: string; cognome?: string } = {}): Promise<FreshTraveler> {
+  const unique = uniqueSuffix();
+  const traveler: FreshTraveler = {
+    email: `${nome}.${cognome}.${unique}@example.com`.toLowerCase(),
+    password: 'Varco-Test-2026!',
+    nome,
+    cognome,
+    document: { type: 'PASSAPORTO', country: 'CH', number: `X${unique}`.toUpperCase() },
+  };
+  const captcha = await api('public/captcha');
+  expect(captcha.status, await captcha.clone().text()).toBe(200);
+  const { token } = ((await captcha.json()) as { captcha: { token: string } }).captcha;
+  const before = await lastMailId();
+  const registered = await api('public/traveler', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-captcha-token': token, 'x-captcha-value': CAPTCHA_TEST_ANSWER },
+    body: JSON.stringify({
+      lan: 'EN',
+      email: traveler.email,
+      privacy: true,
+      nome,
+      cognome,
+      secret: traveler.password,
+      dataNascita: '1988-04-21',
+      tipoDocumentoCodice: traveler.document.type,
+      paeseResidenzaCodice: traveler.document.country,
+      zonaResidenzaCodice: '',
+      numeroDocumento: traveler.document.number,
+      paeseDocumentoCodice: traveler.document.country,
+    }),
+  });
+  expect(registered.status, await registered.clone().text()).toBe(201);
+  const mail = await waitForMail(traveler.email, before, /[?&]key1=[\w-]+&key2=[\w-]+/);
+  const [, key1, key2] = /[?&]key1=([\w-]+)&key2=([\w-]+)/.exec(mail.text)!;
+  const activated = await api(`public/traveler/activate?key1=${key1}&key2=${key2}`);
+  expect(activated.status, await activated.clone().text()).toBe(200);
+  return traveler;
+}
+
+/** An invoice the demo merchant issues through the merchant api to the traveler's document, today unless told. */
+export async function issueInvoice(traveler: Pick<FreshTraveler, 'nome' | 'cognome' | 'document'>, totalAmount: number): Promise<{ refundId: number; invoiceNumber: string }> {
+  const invoiceNumber = `E2E-${uniqueSuffix()}`.toUpperCase();
+  const response = await api('merchant/invoices', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': DEMO_VENDOR_KEY },
+    body: JSON.stringify({
+      invoiceNumber,
+      issueDate: romeDay(),
+      totalAmount,
+      vatAmount: Math.round(totalAmount * 18) / 100,
+      traveler: { name: `${traveler.nome} ${traveler.cognome}`, document: traveler.document },
+    }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return { refundId: ((await response.json()) as { refundId: number }).refundId, invoiceNumber };
+}

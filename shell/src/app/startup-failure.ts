@@ -1,0 +1,24 @@
+import { i18n } from '@varco/i18n';
+
+/**
+ * What a traveler sees when the portal cannot start (its runtime configuration unreachable, refused or not valid):
+ * a translated message instead of a blank page, and a button that starts the portal again (the configuration is read
+ * afresh, never from a cache). Plain DOM: React and the remotes are not running.
+ */
+export function renderStartupFailure(element: HTMLElement, reload: () => void = () => window.location.reload()): void {
+  const box = document.createElement('div');
+  box.className = 'container py-5';
+  box.setAttribute('role', 'alert');
+  box.dataset.testid = 'startup-failure';
+  const title = document.createElement('h1');
+  title.textContent = i18n.t('serverError.title');
+  const text = document.createElement('p');
+  text.textContent = i18n.t('errors.config');
+  const retry = document.createElement('button');
+  retry.type = 'button';
+  retry.className = 'btn btn-primary';
+  retry.textContent = i18n.t('errors.configRetry');
+  retry.addEventListener('click', () => reload());
+  box.append(title, text, retry);
+  element.replaceChildren(box);
+}
