@@ -4,7 +4,6 @@ module.exports = createAppConfig({
   dirname: __dirname,
   name: 'mfAuth',
   devPort: 8081,
-  exposes: {
-    './routes': './src/exposed/routes.tsx',
-  },
+  // Checked against the contract by src/exposed/contract.ts (the type check fails when they disagree).
+  exposes: require('./exposes.json'),
 });

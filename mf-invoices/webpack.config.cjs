@@ -4,9 +4,6 @@ module.exports = createAppConfig({
   dirname: __dirname,
   name: 'mfInvoices',
   devPort: 8082,
-  exposes: {
-    './routes': './src/exposed/routes.tsx',
-    './LatestInvoices': './src/exposed/latest-invoices.tsx',
-    './InvoiceStatusLegend': './src/exposed/invoice-status-legend.tsx',
-  },
+  // Checked against the contract by src/exposed/contract.ts (the type check fails when they disagree).
+  exposes: require('./exposes.json'),
 });

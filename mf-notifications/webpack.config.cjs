@@ -4,8 +4,6 @@ module.exports = createAppConfig({
   dirname: __dirname,
   name: 'mfNotifications',
   devPort: 8084,
-  exposes: {
-    './routes': './src/exposed/routes.tsx',
-    './Bell': './src/exposed/bell.tsx',
-  },
+  // Checked against the contract by src/exposed/contract.ts (the type check fails when they disagree).
+  exposes: require('./exposes.json'),
 });

@@ -7,7 +7,8 @@ export interface CdnLinks {
 
 export interface Cdn {
   origins: Record<string, string>;
-  config: { environment: string; apiBaseUrl: string; remotes: Record<string, string>; links: CdnLinks };
+  /** The runtime configuration this CDN serves, read at each request: a test changes a line of it as a release does. */
+  config: { environment: string; apiBaseUrl: string; remotes: Record<string, string>; links: CdnLinks; canary?: { remote: string; manifest: string; share: number } };
   url: string;
   stop(name: string): Promise<void>;
   close(): Promise<unknown>;

@@ -21,13 +21,18 @@ function compressTree(folder) {
   }
 }
 
-function copyBuild(folder, target) {
-  const source = join(REPO_ROOT, folder, 'dist');
-  if (!existsSync(source)) throw new Error(`${folder} has no build: run npm run build first`);
+/** Copies a build (without its source maps and build statistics) to its CDN folder, with compressed copies. */
+export function publishBuild(source, target) {
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
   cpSync(source, target, { recursive: true, filter: (path) => !path.endsWith('.map') && !path.endsWith('mf-manifest-stats.json') });
   compressTree(target);
+}
+
+function copyBuild(folder, target) {
+  const source = join(REPO_ROOT, folder, 'dist');
+  if (!existsSync(source)) throw new Error(`${folder} has no build: run npm run build first`);
+  publishBuild(source, target);
 }
 
 export function assemble({ environment } = {}) {

@@ -10,6 +10,7 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 const BENCHES = [
   { name: 'bundle size', command: process.execPath, args: ['deploy/bench/bundle-size.mjs'] },
+  { name: 'navigation to a remote', command: process.execPath, args: ['deploy/bench/remote-navigation.mjs'] },
   { name: 'invoices (api on PostgreSQL)', command: process.execPath, args: ['deploy/bench/invoices.mjs'] },
   { name: 'polling (notification count + keep-alive, api on PostgreSQL)', command: process.execPath, args: ['deploy/bench/polling.mjs'] },
   { name: 'documents (release PDF)', command: npx, args: ['tsx', 'api/bench/documents.ts'], requires: 'api/bench/documents.ts' },

@@ -31,6 +31,16 @@ describe('runtime configuration', () => {
     expect(message).toContain('apiBaseUrl');
     expect(message).toContain('remotes.mfVisa: must point to an mf-manifest.json');
   });
+
+  it('accepts a canary of one remote with a share of browsers, and refuses a bad one', () => {
+    const canary = { remote: 'mfInvoices', manifest: 'http://localhost:8082/mf-invoices/0.2.0/mf-manifest.json', share: 10 };
+    expect(runtimeConfigSchema.safeParse({ ...validConfig, canary }).success).toBe(true);
+    const result = runtimeConfigSchema.safeParse({ ...validConfig, canary: { remote: 'mfShop', manifest: 'http://localhost:8082/mf-invoices/0.2.0/remoteEntry.js', share: 120 } });
+    const message = describeConfigIssues(result.error!);
+    expect(message).toContain('canary.remote');
+    expect(message).toContain('canary.manifest: must point to an mf-manifest.json');
+    expect(message).toContain('canary.share');
+  });
 });
 
 describe('state badges (SPEC §4)', () => {

@@ -11,5 +11,6 @@ export * from './visa';
 export * from './notifications';
 export * from './runtime-config';
 export * from './remotes';
+export * from './remote-contract';
 export * from './api-paths';
 export * from './travel-rules';

@@ -16,11 +16,9 @@ export interface ExposedModules {
   'mfAuth/routes': AuthRoutesProps;
   'mfInvoices/routes': RoutesProps;
   'mfInvoices/LatestInvoices': WidgetProps;
-  'mfInvoices/InvoiceStatusLegend': WidgetProps;
   'mfVisa/routes': RoutesProps;
   'mfVisa/LatestVisas': WidgetProps;
   'mfVisa/AddVisaButton': WidgetProps;
-  'mfVisa/VisaStatusLegend': WidgetProps;
   'mfNotifications/routes': RoutesProps;
   'mfNotifications/Bell': WidgetProps;
 }
@@ -30,6 +28,30 @@ export type ExposedModuleId = keyof ExposedModules;
 export interface RemoteModule<Id extends ExposedModuleId> {
   default: ComponentType<ExposedModules[Id]>;
 }
+
+/** The name a remote's build exposes a module under (`./routes`), for each module of one remote in the contract. */
+type ExposeKeyOf<R extends RemoteName, Id> = Id extends `${R}/${infer Module}` ? `./${Module}` : never;
+
+/**
+ * What a remote's build must expose: exactly its modules of `ExposedModules`, each with a default export that takes
+ * their props. Each remote checks its `exposes.json` and its exposed files against it (`src/exposed/contract.ts`), so
+ * a build that disagrees with the contract fails its own type check.
+ */
+export type RemoteImplementation<R extends RemoteName> = { [Id in ExposedModuleId as ExposeKeyOf<R, Id>]: RemoteModule<Id> };
+
+/** True when the two unions name the same members; a check file assigns `true` to it, which fails to compile otherwise. */
+export type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/** The modules each remote exposes, at run time: the shell checks a remote's published list against it. */
+export const CONTRACT_EXPOSES = {
+  mfAuth: ['routes'],
+  mfInvoices: ['routes', 'LatestInvoices'],
+  mfVisa: ['routes', 'LatestVisas', 'AddVisaButton'],
+  mfNotifications: ['routes', 'Bell'],
+} as const satisfies Record<RemoteName, readonly string[]>;
+// The list above and `ExposedModules` name the same modules (this line fails to compile otherwise).
+const exposesListed: SameKeys<{ [R in RemoteName]: `${R}/${(typeof CONTRACT_EXPOSES)[R][number]}` }[RemoteName], ExposedModuleId> = true;
+void exposesListed;
 
 export function remoteOf(id: ExposedModuleId): RemoteName {
   return id.split('/')[0] as RemoteName;

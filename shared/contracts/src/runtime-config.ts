@@ -14,6 +14,17 @@ export const REMOTE_NAMES = ['mfAuth', 'mfInvoices', 'mfVisa', 'mfNotifications'
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 /**
+ * A canary: a candidate release of one remote, served to a share (0-100 %) of browsers instead of that remote's line.
+ * Each browser keeps its draw, so a traveler does not flip between versions; removing this entry ends the canary.
+ */
+export const canarySchema = z.object({
+  remote: z.enum(REMOTE_NAMES),
+  manifest: manifestUrl,
+  share: z.number().check(z.gte(0), z.lte(100)),
+});
+export type Canary = z.infer<typeof canarySchema>;
+
+/**
  * The configuration the shell reads at start (`/config.json`, never cached): where the api is and where each
  * remote's manifest is. Shipping a remote means changing one line of it; the shell is not rebuilt.
  */
@@ -26,6 +37,7 @@ export const runtimeConfigSchema = z.object({
     mfVisa: manifestUrl,
     mfNotifications: manifestUrl,
   }),
+  canary: z.optional(canarySchema),
   links: z.object({
     assistance: urlOrPath,
     accessibility: perLanguage,

@@ -5,7 +5,7 @@ const fs = require('node:fs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { federationShared } = require('./shared.cjs');
+const { federationShared, remoteContract } = require('./shared.cjs');
 
 const repoRoot = path.resolve(__dirname, '../../..');
 
@@ -83,9 +83,15 @@ function createAppConfig({ dirname, name, exposes, devPort, host = false }) {
           name,
           filename: 'remoteEntry.js',
           exposes: exposes ?? {},
-          shared: federationShared(packageJson),
+          shared: federationShared(packageJson, dirname),
           shareStrategy: 'loaded-first',
-          manifest: host ? false : { fileName: 'mf-manifest.json' },
+          // A remote's manifest carries the contract it implements, which the shell checks before mounting it.
+          manifest: host
+            ? false
+            : {
+                fileName: 'mf-manifest.json',
+                additionalData: ({ stats }) => ({ ...stats, metaData: { ...stats.metaData, contract: remoteContract(exposes ?? {}, dirname) } }),
+              },
           dts: false,
           // The federation runtime is downloaded once, with the shell; remotes use it (in development a remote
           // runs alone in its mock host and keeps its own).

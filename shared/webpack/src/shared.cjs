@@ -25,16 +25,24 @@ const SINGLETON_SUBPATHS = {
 /** Our own shared packages, consumed as source: one session store, one http client, one i18n instance. */
 const WORKSPACE_PACKAGES = ['session', 'http', 'i18n', 'contracts', 'ui'];
 
-const sharedRoot = path.resolve(__dirname, '../..');
-
-function workspaceVersion(name) {
-  return JSON.parse(fs.readFileSync(path.join(sharedRoot, name, 'package.json'), 'utf8')).version;
+/**
+ * The version of a package as the app at `appDir` resolves it: what its build really contains (a team may build
+ * against another release of a shared package than the one in this repository's shared/ folder).
+ */
+function installedVersion(name, appDir) {
+  // Looked up the way Node resolves a package, folder by folder: some packages (ky) do not export their package.json.
+  for (let dir = path.resolve(appDir); ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'node_modules', name, 'package.json');
+    if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+    if (path.dirname(dir) === dir) throw new Error(`${name} is not installed for ${appDir}`);
+  }
 }
 
 /**
  * @param {{dependencies?: Record<string,string>}} appPackageJson the package.json of the app being built
+ * @param {string} appDir the app's folder
  */
-function federationShared(appPackageJson) {
+function federationShared(appPackageJson, appDir) {
   const dependencies = appPackageJson.dependencies ?? {};
   const required = (library) => {
     const version = dependencies[library];
@@ -49,10 +57,24 @@ function federationShared(appPackageJson) {
     shared[subpath] = { singleton: true, requiredVersion: required(library) };
   }
   for (const name of WORKSPACE_PACKAGES) {
-    const version = workspaceVersion(name);
+    const version = installedVersion(`@varco/${name}`, appDir);
     shared[`@varco/${name}`] = { singleton: true, version, requiredVersion: version };
   }
   return shared;
 }
 
-module.exports = { federationShared, SINGLETON_LIBRARIES, WORKSPACE_PACKAGES };
+/**
+ * The contract a remote publishes in its manifest (`metaData.contract`, read by the shell's contract plugin before
+ * it mounts anything of the remote): the version of @varco/contracts it is built against, the modules it exposes, and
+ * the version of every shared singleton in its build.
+ * @param {Record<string,string>} exposes the remote's exposes (`./routes` → file)
+ * @param {string} appDir the remote's folder
+ */
+function remoteContract(exposes, appDir) {
+  const singletons = {};
+  for (const library of SINGLETON_LIBRARIES) singletons[library] = installedVersion(library, appDir);
+  for (const name of WORKSPACE_PACKAGES) singletons[`@varco/${name}`] = installedVersion(`@varco/${name}`, appDir);
+  return { version: singletons['@varco/contracts'], exposes: Object.keys(exposes).map((key) => key.replace(/^\.\//, '')), singletons };
+}
+
+module.exports = { federationShared, remoteContract, SINGLETON_LIBRARIES, WORKSPACE_PACKAGES };

@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes, useLocation } from 'react-router-dom';
 import { renderWithProviders } from '@varco/ui/testing';
 import '../test-config';
+import { preloadRemote } from '@module-federation/enhanced/runtime';
 import { AppRoutes } from './app-routes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -12,6 +13,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
       return <p>remote {id}</p>;
     },
   })),
+  preloadRemote: jest.fn(async () => undefined),
 }));
 
 let brokenVisa = false;
@@ -83,6 +85,20 @@ describe('routes (SPEC §2)', () => {
     expect(screen.queryByTestId('remote-unavailable')).not.toBeInTheDocument();
     brokenVisa = false;
     jest.restoreAllMocks();
+  });
+
+  it('preloads the sign-in remote once the welcome page is idle', async () => {
+    jest.mocked(preloadRemote).mockClear();
+    renderAt('/', false);
+    await waitFor(() => expect(preloadRemote).toHaveBeenCalledTimes(1));
+    expect(jest.mocked(preloadRemote).mock.calls[0]![0].map((args) => [args.nameOrAlias, args.exposes])).toEqual([['mfAuth', ['routes']]]);
+  });
+
+  it('preloads the invoice and visa pages once the signed-in home is idle', async () => {
+    jest.mocked(preloadRemote).mockClear();
+    renderAt('/protected', true);
+    await waitFor(() => expect(preloadRemote).toHaveBeenCalledTimes(1));
+    expect(jest.mocked(preloadRemote).mock.calls[0]![0].map((args) => args.nameOrAlias)).toEqual(['mfInvoices', 'mfVisa']);
   });
 
   it('shows the server error page', () => {

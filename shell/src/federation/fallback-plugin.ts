@@ -1,5 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from '@varco/contracts';
+import { IncompatibleRemoteError } from './contract-plugin';
 
 /** A module standing in for one that could not be loaded: same shape, renders the "unavailable" notice. */
 export type StandInFactory = (remote: RemoteName, id: string) => unknown;
@@ -14,7 +15,8 @@ export function fallbackPlugin(createStandIn: StandInFactory): ModuleFederationR
     name: 'varco-fallback',
     errorLoadRemote({ id, error, lifecycle }) {
       if (lifecycle !== 'onLoad') return undefined;
-      console.error(`[federation] ${id} could not be loaded; showing a stand-in`, error);
+      // An incompatible remote's reason is logged once, by the contract plugin; a failure is logged each time.
+      if (!(error instanceof IncompatibleRemoteError)) console.error(`[federation] ${id} could not be loaded; showing a stand-in`, error);
       const remote = id.split('/')[0] as RemoteName;
       return createStandIn(remote, id);
     },

@@ -5,8 +5,15 @@ import { RemoteBoundary } from '@varco/ui';
 import { apiClient } from '../api-client';
 import { RemoteMountContext, createStandInModule } from './stand-in';
 
-// Remotes call the api through @varco/http: it is configured before any of them renders.
-const RemoteProviders = lazy(() => Promise.all([import('./remote-providers'), apiClient()]).then(([providers]) => providers));
+let providers: Promise<typeof import('./remote-providers')> | undefined;
+/** Loads what every remote needs from the page, once; remotes call the api through @varco/http, configured here. */
+export function loadRemoteProviders() {
+  providers ??= Promise.all([import('./remote-providers'), apiClient()]).then(([module]) => module);
+  // A failed load is tried again by the next mount.
+  providers.catch(() => (providers = undefined));
+  return providers;
+}
+const RemoteProviders = lazy(loadRemoteProviders);
 
 async function loadModule<Id extends ExposedModuleId>(id: Id): Promise<{ default: ComponentType<ExposedModules[Id]> }> {
   const loaded = await loadRemote<RemoteModule<Id>>(id);

@@ -1,12 +1,16 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@varco/session';
+import { preloadWhenIdle } from '../federation/preload';
 import { RemoteComponent } from '../federation/remote-component';
 
 /** SPEC §2 /protected: the latest 4 invoices and 4 visa requests with View all, and the add-request button. */
 export function ProtectedHome() {
   const { t } = useTranslation('common');
   const name = useSession((state) => state.user.nome ?? '');
+  // Right after sign-in the traveler goes on to their invoices or visa requests: their pages are fetched meanwhile.
+  useEffect(() => preloadWhenIdle(['mfInvoices', 'mfVisa']), []);
   return (
     <div className="container py-4">
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-3 mb-3">

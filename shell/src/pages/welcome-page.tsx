@@ -1,8 +1,12 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { preloadWhenIdle } from '../federation/preload';
 
 export function WelcomePage() {
   const { t } = useTranslation('common');
+  // The next screen of a visitor is most likely the sign-in form: fetched while they read, not when they click.
+  useEffect(() => preloadWhenIdle(['mfAuth']), []);
   return (
     <section className="container py-5" aria-labelledby="welcome-title">
       <h1 id="welcome-title">{t('welcome.title')}</h1>

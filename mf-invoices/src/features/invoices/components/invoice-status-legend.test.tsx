@@ -1,6 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '@varco/ui/testing';
-import InvoiceStatusLegend from '../../../exposed/invoice-status-legend';
+import { registerTranslations } from '../../../i18n/namespace';
+import { InvoiceStatusLegend } from './invoice-status-legend';
+
+registerTranslations();
 
 describe('InvoiceStatusLegend (SPEC §4)', () => {
   it('lists every invoice state with its badge colour', () => {

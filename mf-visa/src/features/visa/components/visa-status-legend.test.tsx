@@ -1,6 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '@varco/ui/testing';
-import VisaStatusLegend from '../../../exposed/visa-status-legend';
+import { registerTranslations } from '../../../i18n/namespace';
+import { VisaStatusLegend } from './visa-status-legend';
+
+registerTranslations();
 
 describe('VisaStatusLegend (SPEC §4)', () => {
   it('lists every visa request state with its badge colour', () => {

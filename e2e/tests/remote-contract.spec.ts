@@ -1,0 +1,57 @@
+import { rmSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { startCdn, type Cdn } from '../../deploy/local-cdn/server.mjs';
+import { chooseLanguage } from '../support/fixtures';
+import { E2E_API_URL, E2E_SPARE_SHELL_PORT } from '../support/ports';
+import { copyOfCdn, releaseVariant } from '../support/remote-release';
+import { signIn } from '../support/sign-in';
+
+// A team builds mf-invoices against a new major of @varco/contracts, which the running shell does not speak, and
+// ships it. Built once for the file, into a copy of the CDN.
+let root: string;
+let cdn: Cdn;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  root = copyOfCdn();
+  const manifestPath = await releaseVariant({ folder: 'mf-invoices', version: '1.0.0', cdnRoot: root, contractsVersion: '1.0.0' });
+  cdn = await startCdn({ root, shellPort: E2E_SPARE_SHELL_PORT, apiUrl: E2E_API_URL });
+  cdn.config.remotes.mfInvoices = `${cdn.origins.mfInvoices}${manifestPath}`;
+});
+
+test.afterAll(async () => {
+  await cdn?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+test('a remote of another contract major is refused with the notice, and the rest of the portal works', async ({ page }) => {
+  const refusals: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('is not mounted')) refusals.push(message.text());
+  });
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/mf-invoices/') && request.url().endsWith('.js')) scripts.push(request.url());
+  });
+
+  await signIn(page, { origin: cdn.url });
+  const invoicesNotice = page.locator('[data-testid="remote-unavailable"][data-remote="mfInvoices"]');
+  await expect(invoicesNotice).toContainText('This section is unavailable');
+  await expect(page.getByTestId('header')).toBeVisible();
+  await expect(page.getByTestId('bell')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Latest visa requests' })).toBeVisible();
+  await expect(page.locator('[data-testid="remote-unavailable"]:not([data-remote="mfInvoices"])')).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'All invoices' }).click();
+  await expect(page.getByTestId('remote-unavailable')).toContainText('This section is unavailable');
+  await chooseLanguage(page, 'it_IT');
+  await expect(page.getByTestId('remote-unavailable')).toContainText('Questa sezione non è disponibile');
+  await page.getByRole('link', { name: 'Tutte le richieste di visto' }).click();
+  await expect(page.locator('main h1')).toBeVisible();
+  await expect(page.getByTestId('remote-unavailable')).toHaveCount(0);
+
+  // Refused from its manifest: none of its code was downloaded, and the reason was logged once, with both versions.
+  expect(scripts).toEqual([]);
+  expect(refusals).toHaveLength(1);
+  expect(refusals[0]).toContain('mfInvoices implements contract 1.0.0, this shell contract 0.1.0');
+});

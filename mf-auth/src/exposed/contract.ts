@@ -1,0 +1,13 @@
+// Ties this remote's build to the contract of @varco/contracts: its exposes (exposes.json, which webpack builds)
+// name exactly its modules of ExposedModules, and each exposed file's default export takes their props. A
+// disagreement fails the type check (`npm run typecheck --workspace @varco/mf-auth`), before anything is published.
+import type { RemoteImplementation, SameKeys } from '@varco/contracts';
+import type exposes from '../../exposes.json';
+import * as Routes from './routes';
+
+export const implementation = {
+  './routes': Routes,
+} satisfies RemoteImplementation<'mfAuth'>;
+
+const exposesMatchContract: SameKeys<keyof typeof exposes, keyof RemoteImplementation<'mfAuth'>> = true;
+void exposesMatchContract;

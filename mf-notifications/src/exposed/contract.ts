@@ -1,0 +1,15 @@
+// Ties this remote's build to the contract of @varco/contracts: its exposes (exposes.json, which webpack builds)
+// name exactly its modules of ExposedModules, and each exposed file's default export takes their props. A
+// disagreement fails the type check (`npm run typecheck --workspace @varco/mf-notifications`), before anything is published.
+import type { RemoteImplementation, SameKeys } from '@varco/contracts';
+import type exposes from '../../exposes.json';
+import * as Bell from './bell';
+import * as Routes from './routes';
+
+export const implementation = {
+  './routes': Routes,
+  './Bell': Bell,
+} satisfies RemoteImplementation<'mfNotifications'>;
+
+const exposesMatchContract: SameKeys<keyof typeof exposes, keyof RemoteImplementation<'mfNotifications'>> = true;
+void exposesMatchContract;

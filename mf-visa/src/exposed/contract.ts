@@ -1,0 +1,17 @@
+// Ties this remote's build to the contract of @varco/contracts: its exposes (exposes.json, which webpack builds)
+// name exactly its modules of ExposedModules, and each exposed file's default export takes their props. A
+// disagreement fails the type check (`npm run typecheck --workspace @varco/mf-visa`), before anything is published.
+import type { RemoteImplementation, SameKeys } from '@varco/contracts';
+import type exposes from '../../exposes.json';
+import * as AddVisaButton from './add-visa-button';
+import * as LatestVisas from './latest-visas';
+import * as Routes from './routes';
+
+export const implementation = {
+  './routes': Routes,
+  './LatestVisas': LatestVisas,
+  './AddVisaButton': AddVisaButton,
+} satisfies RemoteImplementation<'mfVisa'>;
+
+const exposesMatchContract: SameKeys<keyof typeof exposes, keyof RemoteImplementation<'mfVisa'>> = true;
+void exposesMatchContract;

@@ -1,0 +1,53 @@
+import { contractPlugin, hostContract, IncompatibleRemoteError } from './contract-plugin';
+import { fallbackPlugin } from './fallback-plugin';
+
+const singletons = { react: '18.3.1', 'react-dom': '18.3.1', 'react-router-dom': '6.30.6', '@varco/session': '0.1.0', '@varco/http': '0.1.0', '@varco/i18n': '0.1.0', '@varco/contracts': '0.1.0' };
+// The shell's shared modules as the runtime lists them: its own, and those a loaded remote registered beside them.
+const shared = Object.fromEntries(Object.entries(singletons).map(([name, version]) => [name, [{ version: '99.0.0', from: 'mfVisa' }, { version, from: 'shell' }]]));
+const origin = { options: { name: 'shell', shared } };
+const manifest = (contract: unknown) => ({ metaData: { contract } });
+const invoices = { version: '0.1.0', exposes: ['routes', 'LatestInvoices'], singletons };
+
+type AfterLoadManifest = (args: { manifestUrl: string; manifestJson?: unknown; moduleInfo: { name: string }; error?: unknown; origin: unknown }) => unknown;
+const afterLoadManifest = (plugin = contractPlugin()) => plugin.afterLoadManifest as unknown as AfterLoadManifest;
+const url = 'http://cdn.test/mf-invoices/9.0.0/mf-manifest.json';
+
+beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+afterEach(() => jest.restoreAllMocks());
+
+describe('contractPlugin', () => {
+  it("takes the shell's own versions, not those of remotes", () => {
+    expect(hostContract(shared, 'shell')).toEqual({ version: '0.1.0', singletons: { react: '18.3.1', 'react-dom': '18.3.1', 'react-router-dom': '6.30.6', '@varco/session': '0.1.0', '@varco/http': '0.1.0', '@varco/i18n': '0.1.0' } });
+  });
+
+  it('lets a remote of the same contract through', () => {
+    expect(() => afterLoadManifest()({ manifestUrl: url, manifestJson: manifest(invoices), moduleInfo: { name: 'mfInvoices' }, origin })).not.toThrow();
+    expect(console.error).not.toHaveBeenCalled();
+  });
+
+  it('refuses a remote of another contract major, logging the reason once with both versions', () => {
+    const check = afterLoadManifest();
+    const args = { manifestUrl: url, manifestJson: manifest({ ...invoices, version: '1.0.0' }), moduleInfo: { name: 'mfInvoices' }, origin };
+    expect(() => check(args)).toThrow(IncompatibleRemoteError);
+    expect(() => check(args)).toThrow('mfInvoices implements contract 1.0.0, this shell contract 0.1.0');
+    expect(console.error).toHaveBeenCalledTimes(1);
+    expect(console.error).toHaveBeenCalledWith(`[federation] ${url} is not mounted: mfInvoices implements contract 1.0.0, this shell contract 0.1.0`);
+  });
+
+  it('refuses a remote built with another React major', () => {
+    expect(() => afterLoadManifest()({ manifestUrl: url, manifestJson: manifest({ ...invoices, singletons: { ...singletons, react: '19.1.0' } }), moduleInfo: { name: 'mfInvoices' }, origin })).toThrow(
+      'mfInvoices was built with react 19.1.0, this shell has 18.3.1',
+    );
+  });
+
+  it('leaves a manifest that could not be fetched to the other layers', () => {
+    expect(afterLoadManifest()({ manifestUrl: url, error: new Error('down'), moduleInfo: { name: 'mfInvoices' }, origin })).toBeUndefined();
+  });
+
+  it('is answered with the stand-in without a second log', () => {
+    const standIn = { default: () => null };
+    const errorLoadRemote = fallbackPlugin(() => standIn).errorLoadRemote as unknown as (args: { id: string; error: unknown; lifecycle: string }) => unknown;
+    expect(errorLoadRemote({ id: 'mfInvoices/routes', error: new IncompatibleRemoteError('skew'), lifecycle: 'onLoad' })).toBe(standIn);
+    expect(console.error).not.toHaveBeenCalled();
+  });
+});
