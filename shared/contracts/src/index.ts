@@ -13,3 +13,4 @@ export * from './runtime-config';
 export * from './remotes';
 export * from './api-paths';
 export * from './travel-rules';
+export * from './passkeys';
