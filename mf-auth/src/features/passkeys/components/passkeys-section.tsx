@@ -97,8 +97,10 @@ function AddPasskeyForm() {
       ) : null}
       {addition.isError ? <PasskeyErrorAlert error={addition.error} /> : null}
       {supportsPasskeys() ? null : <p className="small">{t('passkeys.errors.unsupported')}</p>}
-      <div className="mt-5">
-        <TextField {...form.field('name')} label={t('passkeys.name')} hint={t('passkeys.nameHint')} required autoComplete="off" />
+      <div className="row mt-5">
+        <div className="col-md-6">
+          <TextField {...form.field('name')} label={t('passkeys.name')} hint={t('passkeys.nameHint')} required autoComplete="off" />
+        </div>
       </div>
       <button type="submit" className="btn btn-primary" disabled={addition.isPending}>
         {t('passkeys.add')}
