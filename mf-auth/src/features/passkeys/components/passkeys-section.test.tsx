@@ -32,12 +32,12 @@ const CREDENTIAL = { id: 'Y3JlZA', rawId: 'Y3JlZA', type: 'public-key', response
 
 /** The api as the profile sees it, with `passkeys` as the traveler's list (it changes as the test goes). */
 function answer(state: { passkeys: unknown[] }) {
-  requestJsonMock.mockImplementation(async (path: string, _schema, options?: { method?: string; json?: { name: string } }) => {
+  requestJsonMock.mockImplementation(async (path: string, _schema, options?: { method?: string; json?: unknown }) => {
     if (path.endsWith('typology/COUNTRY')) return [{ code: 'US', description: 'United States' }];
     if (path.endsWith('typology/DOCUMENT_TYPE')) return [{ code: 'PASSPORT', description: 'Passport' }];
     if (path.endsWith('passkeys/registration-options')) return OPTIONS;
     if (path.endsWith('private/passkeys') && options?.method === 'POST') {
-      const added = { id: 9, name: options.json!.name, createdAt: '2026-03-05T08:00:00Z', lastUsedAt: null, backedUp: false };
+      const added = { id: 9, name: (options.json as { name: string }).name, createdAt: '2026-03-05T08:00:00Z', lastUsedAt: null, backedUp: false };
       state.passkeys = [...state.passkeys, added];
       return added;
     }
