@@ -44,7 +44,6 @@ function challengeCookie(options: PasskeyRoutesOptions) {
   };
 }
 
-
 /** The library's reason for a refusal goes to the log; the traveler gets one translated text. */
 const passkeyService = (app: FastifyInstance, options: PasskeyRoutesOptions) =>
   createPasskeyService(app.db, { webauthn: options.webauthn, onRefused: (reason) => app.log.info({ reason }, 'passkey ceremony refused') });

@@ -20,12 +20,16 @@ export function PasskeySignIn() {
 
   useEffect(() => {
     let active = true;
+    let started = false;
     void supportsPasskeyAutofill().then((available) => {
-      if (available && active) startAutofill({ autofill: true }, { onSuccess: () => navigate('/protected', { replace: true }) });
+      if (!available || !active) return;
+      started = true;
+      startAutofill({ autofill: true }, { onSuccess: () => navigate('/protected', { replace: true }) });
     });
     return () => {
       active = false;
-      void cancelPasskeyCeremony();
+      // Only a request this page started is ended (which needs the library): leaving otherwise loads nothing.
+      if (started) void cancelPasskeyCeremony();
     };
   }, [startAutofill, navigate]);
 
