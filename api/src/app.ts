@@ -18,6 +18,7 @@ import { exitPointRoutes, type ExitPointRoutesOptions } from './modules/exit-poi
 import { merchantRoutes } from './modules/merchant/routes';
 import { deadlineReminderPlugin, type DeadlineReminderOptions } from './modules/notifications/deadline-job';
 import { notificationRoutes } from './modules/notifications/routes';
+import { passkeyIdentityRoutes, passkeyPrivateRoutes } from './modules/passkeys/routes';
 import { travelerPrivateRoutes, travelerPublicRoutes } from './modules/travelers/routes';
 import { createOidcClient } from './modules/spid/oidc-client';
 import { spidIdentityRoutes, spidPrivateRoutes } from './modules/spid/routes';
@@ -123,6 +124,7 @@ export function buildApp(config: Config, deps: AppDeps) {
         { name: 'captcha', description: 'Captcha challenges of the registration form (SPEC §2, §7)' },
         { name: 'auth', description: 'Sign-in (credentials + OTP), session and sign-out (SPEC §4, §7)' },
         { name: 'travelers', description: 'Registration, activation, password recovery, profile and its deletion (SPEC §4, §5, §7)' },
+        { name: 'passkeys', description: 'Passkeys (WebAuthn): adding and removing them from the profile, and the sign-in with one, without password or OTP' },
         { name: 'invoices', description: 'The signed-in traveler’s tax-free invoices and their release PDF (SPEC §3, §4, §7)' },
         { name: 'visas', description: 'The signed-in traveler’s visa requests, their QR code and PDF, the risk analysis and the keep-alive (SPEC §3-§7)' },
         { name: 'notifications', description: 'The signed-in traveler’s notifications, marking them read and the unread count (SPEC §3, §7)' },
@@ -180,6 +182,10 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(spidIdentityRoutes, { prefix: IDENTITY_PREFIX, oidc, publicBaseUrl: config.publicBaseUrl, secureCookie: config.env === 'production' });
   app.register(spidPrivateRoutes, { prefix: PRIVATE_PREFIX });
   app.register(travelerSessionRoutes, { prefix: PRIVATE_PREFIX, oidc, publicBaseUrl: config.publicBaseUrl });
+  // Passkeys (WebAuthn): the sign-in with one (public) and the traveler's own (FULL session).
+  const passkeyOptions = { webauthn: config.webauthn, secureCookie: config.env === 'production', loginRateLimitMax: config.loginRateLimitMax };
+  app.register(passkeyIdentityRoutes, { prefix: IDENTITY_PREFIX, ...passkeyOptions });
+  app.register(passkeyPrivateRoutes, { prefix: `${PRIVATE_PREFIX}/passkeys`, ...passkeyOptions });
   const travelerOptions = { publicBaseUrl: config.publicBaseUrl, captchaTestAnswer: config.captchaTestAnswer };
   app.register(travelerPublicRoutes, { prefix: PUBLIC_PREFIX, ...travelerOptions });
   app.register(travelerPrivateRoutes, { prefix: PRIVATE_PREFIX, ...travelerOptions });

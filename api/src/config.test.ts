@@ -69,6 +69,8 @@ describe('configuration', () => {
       OIDC_CLIENT_SECRET: 's3cret',
       OIDC_REDIRECT_URI: 'https://portal.example.org/api/v1/auth/spid/callback',
       QR_SIGNING_KEY: QR_KEY_PEM,
+      WEBAUTHN_RP_ID: 'example.org',
+      WEBAUTHN_ORIGINS: 'https://portal.example.org, https://varco.example.org',
     });
     assert.deepEqual(config, {
       env: 'production',
@@ -92,8 +94,22 @@ describe('configuration', () => {
       captchaTestAnswer: undefined,
       oidc: { issuer: 'https://id.example.org', clientId: 'varco', clientSecret: 's3cret', redirectUri: 'https://portal.example.org/api/v1/auth/spid/callback' },
       qrSigningKey: QR_KEY_PEM,
+      webauthn: { rpId: 'example.org', origins: ['https://portal.example.org', 'https://varco.example.org'] },
       apiDocs: false,
     });
+  });
+
+  it('takes the passkeys’ RP ID and origin from PUBLIC_BASE_URL, and refuses an origin a browser would not run them on', () => {
+    assert.deepEqual(loadConfig({}).webauthn, { rpId: 'localhost', origins: ['http://localhost:8080'] });
+    assert.deepEqual(loadConfig({ PUBLIC_BASE_URL: 'https://portal.example.org/' }).webauthn, { rpId: 'portal.example.org', origins: ['https://portal.example.org'] });
+    assert.throws(
+      () => loadConfig({ PUBLIC_BASE_URL: 'https://portal.example.org', WEBAUTHN_RP_ID: 'example.com' }),
+      (error: unknown) => error instanceof ConfigError && error.problems.length === 1 && error.problems[0] === 'WEBAUTHN_ORIGINS: every origin must be on the RP ID example.com (its host or a subdomain of it)',
+    );
+    assert.throws(
+      () => loadConfig({ WEBAUTHN_RP_ID: 'https://example.org', WEBAUTHN_ORIGINS: 'example.org/path' }),
+      (error: unknown) => error instanceof ConfigError && error.problems.some((problem) => problem.startsWith('WEBAUTHN_RP_ID: must be a host name')) && error.problems.some((problem) => problem.startsWith('WEBAUTHN_ORIGINS: ')),
+    );
   });
 
   it('serves the api documentation by default except in production, and API_DOCS decides when set', () => {

@@ -67,6 +67,21 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: optional(z.string().trim().min(1).optional()),
   OIDC_CLIENT_SECRET: optional(z.string().min(1).optional()),
   OIDC_REDIRECT_URI: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  // Passkeys (WebAuthn): the relying party id and the origins whose pages may run the ceremonies. Unset: the host and
+  // origin of PUBLIC_BASE_URL.
+  WEBAUTHN_RP_ID: optional(z.string().trim().toLowerCase().regex(/^[a-z0-9.-]+$/, 'must be a host name (no scheme, port or path)').optional()),
+  WEBAUTHN_ORIGINS: optional(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(origin).min(1))
+      .optional(),
+  ),
   // The Ed25519 key that signs the visa QR codes (modules/qr): PKCS#8 PEM, or its base64 on one line.
   QR_SIGNING_KEY: optional(z.string().refine(isQrSigningKey, 'must be an Ed25519 private key in PKCS#8 PEM, or the base64 of it').optional()),
 });
@@ -99,8 +114,44 @@ function crossFieldProblems(env: NodeJS.ProcessEnv): string[] {
   }
   // Every instance must sign with the same key, and a key generated on one machine's disk is not managed: production names it.
   if (env.NODE_ENV === 'production' && !env.QR_SIGNING_KEY) problems.push('QR_SIGNING_KEY: is required when NODE_ENV is production (an Ed25519 private key, PKCS#8 PEM or its base64)');
+  problems.push(...webauthnProblems(env));
   if (env.NODE_ENV === 'production' && env.OIDC_ISSUER?.startsWith('http:')) problems.push('OIDC_ISSUER: must be an https URL when NODE_ENV is production');
   return problems;
+}
+
+/** The passkeys' relying party: its id, and the origins of the portal pages that run the ceremonies. */
+export interface WebauthnConfig {
+  rpId: string;
+  origins: string[];
+}
+
+/**
+ * WEBAUTHN_RP_ID and WEBAUTHN_ORIGINS, each defaulting to what PUBLIC_BASE_URL gives. A browser refuses an RP ID that
+ * is not the page's host or a parent domain of it, so every origin must be on the RP ID: checked at start, not at the
+ * first traveler's failed sign-in.
+ */
+function webauthnSettings(env: NodeJS.ProcessEnv): WebauthnConfig {
+  const base = new URL(env.PUBLIC_BASE_URL || DEFAULT_PUBLIC_BASE_URL);
+  const origins = env.WEBAUTHN_ORIGINS ? env.WEBAUTHN_ORIGINS.split(',').map((item) => item.trim()).filter(Boolean) : [base.origin];
+  return { rpId: env.WEBAUTHN_RP_ID?.trim().toLowerCase() || base.hostname, origins };
+}
+
+function webauthnProblems(env: NodeJS.ProcessEnv): string[] {
+  let settings: WebauthnConfig;
+  try {
+    settings = webauthnSettings(env);
+  } catch {
+    return []; // a malformed PUBLIC_BASE_URL or origin is reported by the schema
+  }
+  const outside = settings.origins.filter((value) => {
+    try {
+      const host = new URL(value).hostname;
+      return host !== settings.rpId && !host.endsWith(`.${settings.rpId}`);
+    } catch {
+      return false;
+    }
+  });
+  return outside.length > 0 ? [`WEBAUTHN_ORIGINS: every origin must be on the RP ID ${settings.rpId} (its host or a subdomain of it)`] : [];
 }
 
 export interface Config {
@@ -141,6 +192,8 @@ export interface Config {
    * a key generated once in `<dataDir>/qr-signing-key.pem` (tests: a key of the process only).
    */
   qrSigningKey: string | undefined;
+  /** The passkeys' relying party (WEBAUTHN_RP_ID, WEBAUTHN_ORIGINS; by default from PUBLIC_BASE_URL). */
+  webauthn: WebauthnConfig;
   /** Serve the api's documentation (`/api/docs`, `/api/openapi.json`): API_DOCS, off by default in production. */
   apiDocs: boolean;
 }
@@ -200,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { issuer: value.OIDC_ISSUER, clientId: value.OIDC_CLIENT_ID, clientSecret: value.OIDC_CLIENT_SECRET, redirectUri: value.OIDC_REDIRECT_URI }
         : undefined,
     qrSigningKey: value.QR_SIGNING_KEY,
+    webauthn: webauthnSettings(env),
     apiDocs: value.API_DOCS ?? value.NODE_ENV !== 'production',
   };
 }

@@ -273,6 +273,40 @@ export interface NotificationTable {
   read_at: ColumnType<Date | null, never, Date | string>;
 }
 
+/** A traveler's WebAuthn user handle (migration 0015): random, the same for all their passkeys. */
+export interface PasskeyUserTable {
+  traveler_id: number;
+  user_handle: string;
+}
+
+export type PasskeyDeviceType = 'singleDevice' | 'multiDevice';
+
+/** A traveler's passkey (migration 0015): the credential id and public key, counter and backup flags; nothing secret. */
+export interface PasskeyTable {
+  id: Generated<number>;
+  traveler_id: number;
+  credential_id: string;
+  public_key: Uint8Array;
+  /** bigint: `pg` reads it as a string. */
+  counter: ColumnType<string, number, number>;
+  device_type: PasskeyDeviceType;
+  backed_up: boolean;
+  transports: ColumnType<string[], string[] | undefined, string[]>;
+  name: string;
+  created_at: ColumnType<Date, never, never>;
+  last_used_at: ColumnType<Date | null, never, Date>;
+}
+
+/** A WebAuthn ceremony in flight (migration 0015): single use, short-lived, keyed by the hash of the browser's cookie. */
+export interface WebauthnChallengeTable {
+  id_hash: string;
+  purpose: 'REGISTRATION' | 'AUTHENTICATION';
+  challenge: string;
+  session_token_hash: string | null;
+  created_at: ColumnType<Date, never, never>;
+  expires_at: ColumnType<Date, Date | string, never>;
+}
+
 export interface Database {
   country: CountryTable;
   document_type: BilingualLookupTable;
@@ -295,4 +329,7 @@ export interface Database {
   exit_point_client: ExitPointClientTable;
   exit_point_event: ExitPointEventTable;
   notification: NotificationTable;
+  passkey_user: PasskeyUserTable;
+  passkey: PasskeyTable;
+  webauthn_challenge: WebauthnChallengeTable;
 }

@@ -64,6 +64,13 @@ const en = {
   'otp.expired': 'The code has expired: request a new one.',
   'otp.tooManyAttempts': 'Too many wrong codes: request a new one.',
   'otp.notSent': 'No code has been sent yet: request one.',
+  'passkey.challengeExpired': 'The passkey request has expired or was already used: try again.',
+  'passkey.unknown': 'This passkey is not registered for any account (it may have been removed): sign in with your e-mail and password.',
+  'passkey.verificationFailed': 'The passkey could not be verified: try again, or sign in with your e-mail and password.',
+  'passkey.registrationFailed': 'The passkey could not be added: try again.',
+  'passkey.alreadyRegistered': 'This passkey is already registered.',
+  'passkey.tooMany': 'You can have at most {max} passkeys: remove one before adding another.',
+  'passkey.notFound': 'Passkey not found.',
   'field.dateInvalid': 'Invalid date (expected YYYY-MM-DD)',
   'field.dateNotPast': 'The date cannot be later than today',
   'field.mustAccept': 'You must accept to continue',
@@ -163,6 +170,8 @@ const en = {
   'notification.VISA_EXPIRED': 'Visa request {requestCode} has expired: its invoices are available again while their exit deadline allows it.',
   'notification.EXIT_DEADLINE_7': 'The exit deadline of invoice {invoiceNumber} is {deadline}: less than a week left to leave the EU with the goods and get the visa.',
   'notification.EXIT_DEADLINE_1': 'Last reminder: the exit deadline of invoice {invoiceNumber} is {deadline}. Leave the EU with the goods by then to get the visa.',
+  'notification.PASSKEY_ADDED': 'The passkey “{name}” has been added to your account: it can now sign in without password or code. If you did not add it, remove it from your profile and change your password.',
+  'notification.PASSKEY_REMOVED': 'The passkey “{name}” has been removed from your account: it can no longer sign in.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -210,6 +219,13 @@ const it: Record<MessageKey, string> = {
   'otp.expired': 'Il codice è scaduto: richiedine uno nuovo.',
   'otp.tooManyAttempts': 'Troppi codici errati: richiedine uno nuovo.',
   'otp.notSent': 'Nessun codice è stato ancora inviato: richiedine uno.',
+  'passkey.challengeExpired': 'La richiesta della passkey è scaduta o è già stata usata: riprova.',
+  'passkey.unknown': "Questa passkey non è registrata per nessun account (potrebbe essere stata rimossa): accedi con e-mail e password.",
+  'passkey.verificationFailed': 'Non è stato possibile verificare la passkey: riprova, oppure accedi con e-mail e password.',
+  'passkey.registrationFailed': 'Non è stato possibile aggiungere la passkey: riprova.',
+  'passkey.alreadyRegistered': 'Questa passkey è già registrata.',
+  'passkey.tooMany': 'Puoi avere al massimo {max} passkey: rimuovine una prima di aggiungerne un’altra.',
+  'passkey.notFound': 'Passkey non trovata.',
   'field.dateInvalid': 'Data non valida (formato AAAA-MM-GG)',
   'field.dateNotPast': 'La data non può essere successiva a oggi',
   'field.mustAccept': 'Devi accettare per continuare',
@@ -309,6 +325,8 @@ const it: Record<MessageKey, string> = {
   'notification.VISA_EXPIRED': 'La richiesta di visto {requestCode} è scaduta: le sue fatture tornano disponibili finché il termine di uscita lo consente.',
   'notification.EXIT_DEADLINE_7': "Il termine di uscita della fattura {invoiceNumber} è il {deadline}: manca meno di una settimana per uscire dall'UE con i beni e ottenere il visto.",
   'notification.EXIT_DEADLINE_1': "Ultimo promemoria: il termine di uscita della fattura {invoiceNumber} è il {deadline}. Esci dall'UE con i beni entro quella data per ottenere il visto.",
+  'notification.PASSKEY_ADDED': 'La passkey “{name}” è stata aggiunta al tuo account: ora può accedere senza password né codice. Se non l’hai aggiunta tu, rimuovila dal tuo profilo e cambia la password.',
+  'notification.PASSKEY_REMOVED': 'La passkey “{name}” è stata rimossa dal tuo account: non può più essere usata per accedere.',
 };
 
 export const catalogues: Readonly<Record<ServerLanguage, Readonly<Record<MessageKey, string>>>> = { EN: en, IT: it };

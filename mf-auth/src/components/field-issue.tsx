@@ -14,6 +14,9 @@ export function FieldIssue({ id, issue }: { id: string; issue: ValidationIssue }
     case 'minLength':
       message = t('validation.minLength', { length: issue.length });
       break;
+    case 'maxLength':
+      message = t('validation.maxLength', { length: issue.length });
+      break;
     case 'email':
       message = t('validation.email');
       break;

@@ -4,6 +4,7 @@ import { emailIssue, MIN_TEXT_LENGTH, type AccountRuleIssue } from '@varco/contr
 export type ValidationIssue =
   | { code: 'empty' }
   | { code: 'minLength'; length: number }
+  | { code: 'maxLength'; length: number }
   | { code: 'email' }
   | { code: 'differentPassword' }
   | { code: 'differentEmail' }
@@ -20,6 +21,11 @@ export const notEmpty: Rule<unknown> = (value) => (value.trim() === '' ? { code:
 
 /** Required texts are longer than one character (SPEC §5 and §9: minimum text length 2). */
 export const minTextLength: Rule<unknown> = (value) => (value.trim().length < MIN_TEXT_LENGTH ? { code: 'minLength', length: MIN_TEXT_LENGTH } : null);
+
+/** At most `length` characters (after trimming, as the api counts them). */
+export function maxTextLength(length: number): Rule<unknown> {
+  return (value) => ([...value.trim()].length > length ? { code: 'maxLength', length } : null);
+}
 
 /** An e-mail address, by the api's own definition of one. */
 export const validEmail: Rule<unknown> = (value) => (emailIssue(value) ? { code: 'email' } : null);

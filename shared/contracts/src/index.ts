@@ -14,3 +14,4 @@ export * from './remotes';
 export * from './remote-contract';
 export * from './api-paths';
 export * from './travel-rules';
+export * from './passkeys';

@@ -95,6 +95,18 @@ export function createAuthService(db: Kysely<Database>, options: AuthServiceOpti
     },
 
     /**
+     * A signed-in (FULL) session for a traveler whose identity another factor has already proved (a passkey): no OTP
+     * step. Returns the token for the cookie.
+     */
+    async openFullSession(travelerId: number): Promise<{ token: string; expiresAt: Date }> {
+      const at = now();
+      const token = randomToken();
+      const expiresAt = fullSessionExpiry({ created_at: at }, at);
+      await repository.createSession({ tokenHash: sha256(token), travelerId, level: 'FULL', expiresAt });
+      return { token, expiresAt };
+    },
+
+    /**
      * The live session of a cookie token, its expiry slid forward when it is signed in. A FULL session comes from the
      * process's cache while fresh (SESSION_CACHE_TTL_MS), answered at once (not a promise): no query, its expiry still
      * checked, its touch (at most every 5 minutes) written in the background. Any other level is read from the

@@ -46,9 +46,9 @@ describeEachDatabase('mail outbox', ({ database }) => {
   it('tells the listeners of this process, which can stop listening', async () => {
     let calls = 0;
     const stop = onMailEnqueued(() => (calls += 1));
-    await enqueueMail(database().db, { to: 'a@example.com', name: null, language: 'EN', template: 'password-reset', params: { link: 'http://localhost:8080/r' } });
+    await enqueueMail(database().db, { to: 'a@example.com', name: null, language: 'EN', template: 'password-reset', params: { link: 'http://localhost:8080/r', passkeys: 0 } });
     stop();
-    await enqueueMail(database().db, { to: 'b@example.com', name: null, language: 'EN', template: 'password-reset', params: { link: 'http://localhost:8080/r' } });
+    await enqueueMail(database().db, { to: 'b@example.com', name: null, language: 'EN', template: 'password-reset', params: { link: 'http://localhost:8080/r', passkeys: 0 } });
     assert.equal(calls, 1);
   });
 });

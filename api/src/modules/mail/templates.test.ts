@@ -55,10 +55,18 @@ describe('mail templates', () => {
   });
 
   it('renders the password reset mail in each language', () => {
-    assert.equal(renderMail('password-reset', 'IT', { link: LINK }, 'Mario Rossi').subject, 'Reimposta la tua password di Varco');
-    const english = renderMail('password-reset', 'EN', { link: LINK }, 'Mario Rossi');
+    assert.equal(renderMail('password-reset', 'IT', { link: LINK, passkeys: 0 }, 'Mario Rossi').subject, 'Reimposta la tua password di Varco');
+    const english = renderMail('password-reset', 'EN', { link: LINK, passkeys: 0 }, 'Mario Rossi');
     assert.equal(english.subject, 'Reset your Varco password');
     assert.match(english.text, /your password stays as it was/);
+    assert.doesNotMatch(english.text, /passkey/);
+  });
+
+  it('says in the password reset mail how many passkeys the account keeps', () => {
+    assert.match(renderMail('password-reset', 'EN', { link: LINK, passkeys: 1 }, 'Mario Rossi').text, /Your account has 1 passkey: a new password does not remove it\./);
+    assert.match(renderMail('password-reset', 'EN', { link: LINK, passkeys: 3 }, 'Mario Rossi').text, /Your account has 3 passkeys: a new password does not remove them\./);
+    assert.match(renderMail('password-reset', 'IT', { link: LINK, passkeys: 1 }, 'Mario Rossi').text, /Il tuo account ha 1 passkey: la nuova password non la rimuove\./);
+    assert.match(renderMail('password-reset', 'IT', { link: LINK, passkeys: 2 }, 'Mario Rossi').html, /Il tuo account ha 2 passkey: la nuova password non le rimuove\./);
   });
 
   it('renders a notification with its message and the link to the list', () => {
@@ -81,12 +89,12 @@ describe('mail templates', () => {
 
   it('refuses links that are not absolute http(s) URLs', () => {
     assert.throws(() => renderMail('activation', 'EN', { link: 'javascript:alert(1)' }, 'Mario Rossi'), /absolute http\(s\) URL/);
-    assert.throws(() => renderMail('password-reset', 'IT', { link: '/reset?key=1' }, 'Mario Rossi'), /absolute http\(s\) URL/);
+    assert.throws(() => renderMail('password-reset', 'IT', { link: '/reset?key=1', passkeys: 0 }, 'Mario Rossi'), /absolute http\(s\) URL/);
   });
 
   it('gives every template a distinct subject per language, and a signature', () => {
     for (const name of MAIL_TEMPLATE_NAMES) {
-      const params = { link: LINK, code: '123456', validityMinutes: 5, message: 'Visa request VR-2026-K7M2Q9XD has been created.' };
+      const params = { link: LINK, passkeys: 0, code: '123456', validityMinutes: 5, message: 'Visa request VR-2026-K7M2Q9XD has been created.' };
       const italian = renderMail(name, 'IT', params, 'Mario Rossi');
       const english = renderMail(name, 'EN', params, 'Mario Rossi');
       assert.notEqual(italian.subject, english.subject, name);

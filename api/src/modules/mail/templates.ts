@@ -10,7 +10,8 @@ import type { ServerLanguage } from '@varco/contracts';
 export interface MailTemplateParams {
   activation: { link: string };
   otp: { code: string; validityMinutes: number };
-  'password-reset': { link: string };
+  /** `passkeys`: how many the account has; a reset does not remove them, so the mail says so when there are any. */
+  'password-reset': { link: string; passkeys: number };
   /** A notification (modules/notifications): its message, already in the mail's language, and the portal's list. */
   notification: { message: string; link: string };
 }
@@ -101,19 +102,37 @@ const TEMPLATES: { [N in MailTemplateName]: TemplateTexts<MailTemplateParams[N]>
     }),
   },
   'password-reset': {
-    IT: ({ link }) => ({
+    IT: ({ link, passkeys }) => ({
       subject: 'Reimposta la tua password di Varco',
       blocks: [
         paragraph('abbiamo ricevuto una richiesta di reimpostare la password del tuo account Varco. Per sceglierne una nuova apri questo collegamento:'),
         { kind: 'link', label: 'Reimposta la password', url: link },
+        ...(passkeys > 0
+          ? [
+              paragraph(
+                passkeys === 1
+                  ? 'Il tuo account ha 1 passkey: la nuova password non la rimuove. Se non la riconosci, rimuovila dal tuo profilo.'
+                  : `Il tuo account ha ${passkeys} passkey: la nuova password non le rimuove. Se non le riconosci tutte, rimuovi dal tuo profilo quelle sconosciute.`,
+              ),
+            ]
+          : []),
         paragraph('Se non l’hai chiesto tu, ignora questa e-mail: la tua password resta quella di prima.'),
       ],
     }),
-    EN: ({ link }) => ({
+    EN: ({ link, passkeys }) => ({
       subject: 'Reset your Varco password',
       blocks: [
         paragraph('we received a request to reset the password of your Varco account. To choose a new one, open this link:'),
         { kind: 'link', label: 'Reset my password', url: link },
+        ...(passkeys > 0
+          ? [
+              paragraph(
+                passkeys === 1
+                  ? 'Your account has 1 passkey: a new password does not remove it. If you do not recognise it, remove it from your profile.'
+                  : `Your account has ${passkeys} passkeys: a new password does not remove them. If you do not recognise them all, remove the unknown ones from your profile.`,
+              ),
+            ]
+          : []),
         paragraph('If you did not ask for this, ignore this e-mail: your password stays as it was.'),
       ],
     }),

@@ -25,6 +25,10 @@ export interface NotificationParams {
   EXIT_DEADLINE_7: { invoiceNumber: string; deadline: string };
   /** An available invoice's exit deadline (ISO day) is tomorrow or today. */
   EXIT_DEADLINE_1: { invoiceNumber: string; deadline: string };
+  /** The traveler added a passkey (modules/passkeys), named so. */
+  PASSKEY_ADDED: { name: string };
+  /** The traveler removed a passkey. */
+  PASSKEY_REMOVED: { name: string };
 }
 
 export type NotificationKind = keyof NotificationParams;
@@ -42,6 +46,8 @@ export const NOTIFICATION_KINDS = [
   'VISA_EXPIRED',
   'EXIT_DEADLINE_7',
   'EXIT_DEADLINE_1',
+  'PASSKEY_ADDED',
+  'PASSKEY_REMOVED',
 ] as const satisfies readonly NotificationKind[];
 
 export const isNotificationKind = (kind: string): kind is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(kind);

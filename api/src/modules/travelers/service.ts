@@ -22,6 +22,7 @@ import type { AccountKeyKind, Database } from '../../db/types';
 import { createAuthRepository, type TravelerRecord } from '../auth/repository';
 import { hashPassword, randomToken, sha256 } from '../auth/secrets';
 import { enqueueMail, recipientName } from '../mail/outbox';
+import { countPasskeys } from '../passkeys/service';
 import { accountKeyQueries, findAccountByDocument, findAccountByEmail } from './repository';
 
 /** How long the activation link of a registration works. */
@@ -299,7 +300,8 @@ export function createTravelerService(db: Kysely<Database>, options: TravelerSer
           name: recipientName(traveler.nome, traveler.cognome),
           language: language ?? traveler.language,
           template: 'password-reset',
-          params: { link: link('change-password', keys) },
+          // A reset does not remove the passkeys: the mail tells how many there are, should one not be the traveler's.
+          params: { link: link('change-password', keys), passkeys: await countPasskeys(trx, traveler.id) },
         });
       });
     },

@@ -29,6 +29,7 @@ function answerWithProfile() {
   requestJsonMock.mockImplementation(async (path: string) => {
     if (path.endsWith('typology/COUNTRY')) return [{ code: 'US', description: 'United States' }];
     if (path.endsWith('typology/DOCUMENT_TYPE')) return [{ code: 'PASSPORT', description: 'Passport' }];
+    if (path.endsWith('private/passkeys')) return { passkeys: [] };
     return PROFILE;
   });
 }

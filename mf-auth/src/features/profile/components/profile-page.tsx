@@ -5,6 +5,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { NS } from '../../../i18n/namespace';
 import { useCountries } from '../../sign-up/api/get-countries';
 import { useDocumentTypes } from '../../sign-up/api/get-document-types';
+import { PasskeysSection } from '../../passkeys/components/passkeys-section';
 import { useUserInfo } from '../api/get-user-info';
 import { DeleteAccount } from './delete-account';
 
@@ -86,9 +87,12 @@ export function ProfilePage() {
       <h1 id="profile-title">{t('profile.title')}</h1>
       {body}
       {canDelete ? (
-        <div className="mt-4">
-          <DeleteAccount />
-        </div>
+        <>
+          <PasskeysSection />
+          <div className="mt-5">
+            <DeleteAccount />
+          </div>
+        </>
       ) : null}
     </div>
   );

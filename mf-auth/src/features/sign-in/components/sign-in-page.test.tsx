@@ -20,7 +20,8 @@ describe('sign-in page (SPEC §2, §5)', () => {
     const { unmount } = renderSection('sign-in', '/sign-in');
     const email = screen.getByLabelText(/^E-mail/);
     expect(email).toHaveAttribute('type', 'email');
-    expect(email).toHaveAttribute('autocomplete', 'username');
+    // 'webauthn': the browser may offer the traveler's passkeys in this field's autofill.
+    expect(email).toHaveAttribute('autocomplete', 'username webauthn');
     expect(screen.queryByLabelText(/Username/)).not.toBeInTheDocument();
     unmount();
     renderSection('sign-in', '/sign-in', { language: 'it_IT' });

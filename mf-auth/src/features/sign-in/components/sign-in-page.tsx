@@ -8,6 +8,7 @@ import { minTextLength, notEmpty } from '../../../lib/validation';
 import { AccountDeletedNotice } from '../../profile/components/account-deleted-notice';
 import { useLoginCustom } from '../api/login-custom';
 import { loginSpidUrl } from '../api/login-spid';
+import { PasskeySignIn } from './passkey-sign-in';
 
 /** SPEC §2 /sign-in: credentials (then the OTP step) or the national digital identity by full-page redirect. */
 export function SignInPage() {
@@ -35,7 +36,7 @@ export function SignInPage() {
               <p className="small mb-4">{t('form.requiredLegend')}</p>
               {login.isError ? <ErrorAlert error={login.error} fallback={t('signIn.wrongCredentials')} /> : null}
               <form onSubmit={submit} noValidate className="mt-5" data-testid="sign-in-form">
-                <TextField {...form.field('username')} label={t('signIn.email')} type="email" inputMode="email" required autoComplete="username" />
+                <TextField {...form.field('username')} label={t('signIn.email')} type="email" inputMode="email" required autoComplete="username webauthn" />
                 <TextField {...form.field('password')} label={t('signIn.password')} type="password" required autoComplete="current-password" />
                 <button type="submit" className="btn btn-primary" disabled={login.isPending}>
                   {t('signIn.submit')}
@@ -49,6 +50,7 @@ export function SignInPage() {
                   {t('signIn.noAccount')} <Link to="/sign-up">{t('signIn.signUp')}</Link>
                 </li>
               </ul>
+              <PasskeySignIn />
             </div>
           </div>
         </section>

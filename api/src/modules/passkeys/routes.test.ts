@@ -1,0 +1,292 @@
+import assert from 'node:assert/strict';
+import { before, it } from 'node:test';
+import type { Passkey, PasskeyAuthenticationOptions, PasskeyRegistrationOptions } from '@varco/contracts';
+import { describeEachDatabase, type TestApp } from '../../test/app';
+import { signedInTraveler, type SignedInTraveler } from '../../test/travelers';
+import { SESSION_COOKIE } from '../../plugins/session';
+import { CHALLENGE_COOKIE, PASSKEY_OPTIONS_RATE_LIMIT_MAX } from './routes';
+import { MAX_PASSKEYS } from './service';
+import { createSoftAuthenticator, FLAGS, type SoftAuthenticator } from './testing';
+
+const PRIVATE = '/api/v1/private/passkeys';
+const AUTH = '/api/v1/auth/passkey';
+/** testConfig()'s portal: PUBLIC_BASE_URL's default, from which the RP ID and the origin are derived. */
+const ORIGIN = 'http://localhost:8080';
+const RP_ID = 'localhost';
+
+type Response = Awaited<ReturnType<TestApp['inject']>>;
+
+const cookieOf = (response: Response, name: string) => response.cookies.find((cookie) => cookie.name === name);
+
+describeEachDatabase('passkeys', ({ build, database }) => {
+  let app: TestApp;
+
+  before(async () => {
+    // The sign-in limit is the credentials sign-in's (LOGIN_RATE_LIMIT_MAX); these tests sign in more often than that.
+    app = build({ loginRateLimitMax: 1000 }, { visaExpiry: { enabled: false }, deadlineReminders: { enabled: false } });
+    await app.ready();
+  });
+
+  const db = () => database().db;
+
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, { cookies = [], body, language = 'EN' }: { cookies?: string[]; body?: unknown; language?: string } = {}) =>
+    app.inject({ method, url, headers: { 'accept-language': language, ...(cookies.length > 0 ? { cookie: cookies.join('; ') } : {}) }, ...(body === undefined ? {} : { payload: body as object }) });
+
+  /** The registration options for `traveler`, with the cookie of the ceremony. */
+  async function registrationOptions(traveler: SignedInTraveler) {
+    const response = await call('POST', `${PRIVATE}/registration-options`, { cookies: [traveler.cookie] });
+    assert.equal(response.statusCode, 200, response.body);
+    const challenge = cookieOf(response, CHALLENGE_COOKIE);
+    assert.ok(challenge?.httpOnly, 'the ceremony cookie is HttpOnly');
+    return { options: response.json() as PasskeyRegistrationOptions, cookie: `${CHALLENGE_COOKIE}=${challenge.value}` };
+  }
+
+  /** Adds a passkey held by a new software authenticator; answers the authenticator and the stored passkey. */
+  async function addPasskey(traveler: SignedInTraveler, name = 'Work laptop', authenticatorOptions: { synced?: boolean } = {}) {
+    const authenticator = createSoftAuthenticator({ origin: ORIGIN, rpId: RP_ID, ...authenticatorOptions });
+    const { options, cookie } = await registrationOptions(traveler);
+    const response = await call('POST', PRIVATE, { cookies: [traveler.cookie, cookie], body: { name, credential: authenticator.register(options) } });
+    assert.equal(response.statusCode, 201, response.body);
+    return { authenticator, passkey: response.json() as Passkey };
+  }
+
+  async function authenticationOptions() {
+    const response = await call('POST', `${AUTH}/options`);
+    assert.equal(response.statusCode, 200, response.body);
+    const challenge = cookieOf(response, CHALLENGE_COOKIE);
+    assert.ok(challenge?.httpOnly);
+    return { options: response.json() as PasskeyAuthenticationOptions, cookie: `${CHALLENGE_COOKIE}=${challenge.value}` };
+  }
+
+  const verify = (cookie: string, credential: unknown, language = 'EN') => call('POST', `${AUTH}/verify`, { cookies: [cookie], body: { credential }, language });
+
+  async function signInWith(authenticator: SoftAuthenticator) {
+    const { options, cookie } = await authenticationOptions();
+    return verify(cookie, authenticator.assert(options));
+  }
+
+  const list = async (traveler: SignedInTraveler) => {
+    const response = await call('GET', PRIVATE, { cookies: [traveler.cookie] });
+    assert.equal(response.statusCode, 200, response.body);
+    return (response.json() as { passkeys: Passkey[] }).passkeys;
+  };
+
+  const emailOf = async (traveler: SignedInTraveler) => (await db().selectFrom('traveler').select('email').where('id', '=', traveler.id).executeTakeFirstOrThrow()).email;
+
+  it('adds a passkey from a signed-in session, and signs in with it into a full session without OTP', async () => {
+    const traveler = await signedInTraveler(db());
+    const { options } = await registrationOptions(traveler);
+    assert.equal(options.rp.id, RP_ID);
+    assert.equal(options.rp.name, 'Varco');
+    assert.equal(options.user.name, await emailOf(traveler));
+    assert.equal(options.user.displayName, 'Grace Hopper');
+    assert.equal(options.authenticatorSelection?.userVerification, 'required');
+    assert.equal(options.authenticatorSelection?.residentKey, 'required');
+
+    const { authenticator, passkey } = await addPasskey(traveler, '  Phone  ', { synced: true });
+    assert.equal(passkey.name, 'Phone');
+    assert.equal(passkey.lastUsedAt, null);
+    assert.equal(passkey.backedUp, true);
+    const stored = await db().selectFrom('passkey').selectAll().where('traveler_id', '=', traveler.id).executeTakeFirstOrThrow();
+    assert.equal(stored.credential_id, authenticator.credentialId);
+    assert.equal(stored.device_type, 'multiDevice');
+    assert.deepEqual(stored.transports, ['internal']);
+
+    const { options: request } = await authenticationOptions();
+    assert.equal(request.rpId, RP_ID);
+    assert.equal(request.userVerification, 'required');
+    assert.deepEqual(request.allowCredentials ?? [], [], 'no credential listed: the browser offers the passkeys it holds');
+
+    const signIn = await signInWith(authenticator);
+    assert.equal(signIn.statusCode, 204, signIn.body);
+    const session = cookieOf(signIn, SESSION_COOKIE);
+    assert.ok(session?.httpOnly);
+    assert.equal(cookieOf(signIn, CHALLENGE_COOKIE)?.value, '', 'the spent ceremony cookie is cleared');
+    // A FULL session at once: private calls answer, with no x-otp.
+    const info = await call('GET', '/api/v1/private/traveler/user-info', { cookies: [`${SESSION_COOKIE}=${session.value}`] });
+    assert.equal(info.statusCode, 200, info.body);
+    assert.equal((info.json() as { email: string }).email, await emailOf(traveler));
+    const invoices = await call('GET', '/api/v1/private/invoices/latest', { cookies: [`${SESSION_COOKIE}=${session.value}`] });
+    assert.equal(invoices.statusCode, 200);
+
+    const [listed] = await list(traveler);
+    assert.ok(listed?.lastUsedAt, 'the sign-in is recorded as the last use');
+    const counter = await db().selectFrom('passkey').select('counter').where('traveler_id', '=', traveler.id).executeTakeFirstOrThrow();
+    assert.equal(Number(counter.counter), 1);
+  });
+
+  it('refuses a replayed assertion: the challenge is single use', async () => {
+    const traveler = await signedInTraveler(db());
+    const { authenticator } = await addPasskey(traveler);
+    const { options, cookie } = await authenticationOptions();
+    const assertion = authenticator.assert(options);
+    assert.equal((await verify(cookie, assertion)).statusCode, 204);
+    const replay = await verify(cookie, assertion);
+    assert.equal(replay.statusCode, 400);
+    assert.equal(replay.json().detail, 'The passkey request has expired or was already used: try again.');
+    assert.equal(cookieOf(replay, SESSION_COOKIE), undefined);
+    // Nor with the challenge of another ceremony of this browser.
+    const fresh = await authenticationOptions();
+    const stale = await verify(fresh.cookie, assertion);
+    assert.equal(stale.statusCode, 401);
+    assert.equal(stale.json().detail, 'The passkey could not be verified: try again, or sign in with your e-mail and password.');
+  });
+
+  it('refuses an assertion without this browser’s ceremony cookie, or after the challenge expired', async () => {
+    const traveler = await signedInTraveler(db());
+    const { authenticator } = await addPasskey(traveler);
+    const { options } = await authenticationOptions();
+    const noCookie = await call('POST', `${AUTH}/verify`, { body: { credential: authenticator.assert(options) } });
+    assert.equal(noCookie.statusCode, 400);
+
+    const late = await authenticationOptions();
+    await db().updateTable('webauthn_challenge').set({ expires_at: new Date(Date.now() - 1000) } as never).where('challenge', '=', late.options.challenge).execute();
+    const expired = await verify(late.cookie, authenticator.assert(late.options), 'IT');
+    assert.equal(expired.statusCode, 400);
+    assert.equal(expired.json().detail, 'La richiesta della passkey è scaduta o è già stata usata: riprova.');
+  });
+
+  it('refuses an assertion made for another origin (a phishing page) and one without user verification', async () => {
+    const traveler = await signedInTraveler(db());
+    const { authenticator } = await addPasskey(traveler);
+    const phishing = await authenticationOptions();
+    const response = await verify(phishing.cookie, authenticator.assert(phishing.options, { origin: 'https://varco-login.example.com' }));
+    assert.equal(response.statusCode, 401);
+    assert.equal(cookieOf(response, SESSION_COOKIE), undefined);
+    const presenceOnly = await authenticationOptions();
+    assert.equal((await verify(presenceOnly.cookie, authenticator.assert(presenceOnly.options, { flags: FLAGS.UP }))).statusCode, 401);
+  });
+
+  it('refuses a signature counter that does not grow (a cloned authenticator) and a change of backup eligibility', async () => {
+    const traveler = await signedInTraveler(db());
+    const { authenticator } = await addPasskey(traveler);
+    assert.equal((await signInWith(authenticator)).statusCode, 204);
+    const again = await authenticationOptions();
+    assert.equal((await verify(again.cookie, authenticator.assert(again.options, { counter: 1 }))).statusCode, 401);
+    const eligible = await authenticationOptions();
+    assert.equal((await verify(eligible.cookie, authenticator.assert(eligible.options, { counter: 5, flags: FLAGS.UP | FLAGS.UV | FLAGS.BE }))).statusCode, 401);
+    assert.equal((await signInWith(authenticator)).statusCode, 204);
+  });
+
+  it('refuses a registration made for another origin, without its session, or with a used challenge', async () => {
+    const traveler = await signedInTraveler(db());
+    const other = await signedInTraveler(db());
+    const authenticator = createSoftAuthenticator({ origin: ORIGIN, rpId: RP_ID });
+
+    const phishing = await registrationOptions(traveler);
+    const wrongOrigin = await call('POST', PRIVATE, { cookies: [traveler.cookie, phishing.cookie], body: { name: 'Laptop', credential: authenticator.register(phishing.options, { origin: 'https://evil.example.com' }) } });
+    assert.equal(wrongOrigin.statusCode, 400);
+    assert.equal(wrongOrigin.json().detail, 'The passkey could not be added: try again.');
+
+    // The challenge is bound to the session that asked for it.
+    const mine = await registrationOptions(traveler);
+    const credential = authenticator.register(mine.options);
+    const stolen = await call('POST', PRIVATE, { cookies: [other.cookie, mine.cookie], body: { name: 'Laptop', credential } });
+    assert.equal(stolen.statusCode, 400);
+    assert.equal(stolen.json().detail, 'The passkey request has expired or was already used: try again.');
+    // ...and was spent by that attempt.
+    assert.equal((await call('POST', PRIVATE, { cookies: [traveler.cookie, mine.cookie], body: { name: 'Laptop', credential } })).statusCode, 400);
+    assert.deepEqual(await list(traveler), []);
+    assert.deepEqual(await list(other), []);
+  });
+
+  it('checks the name, excludes the passkeys already registered and refuses more than the maximum', async () => {
+    const traveler = await signedInTraveler(db());
+    const authenticator = createSoftAuthenticator({ origin: ORIGIN, rpId: RP_ID });
+    const first = await registrationOptions(traveler);
+    const credential = authenticator.register(first.options);
+    const empty = await call('POST', PRIVATE, { cookies: [traveler.cookie, first.cookie], body: { name: '   ', credential } });
+    assert.equal(empty.statusCode, 400);
+    assert.equal(empty.json().extra.name, 'The field cannot be empty');
+    const long = await registrationOptions(traveler);
+    const tooLong = await call('POST', PRIVATE, { cookies: [traveler.cookie, long.cookie], body: { name: 'x'.repeat(51), credential: authenticator.register(long.options) } });
+    assert.equal(tooLong.json().extra.name, 'At most 50 characters');
+
+    const { authenticator: laptop } = await addPasskey(traveler, 'Laptop');
+    const { options } = await registrationOptions(traveler);
+    assert.deepEqual(options.excludeCredentials?.map((item) => item.id), [laptop.credentialId]);
+
+    for (let index = 1; index < MAX_PASSKEYS; index += 1) await addPasskey(traveler, `Key ${index}`);
+    const full = await call('POST', `${PRIVATE}/registration-options`, { cookies: [traveler.cookie] });
+    assert.equal(full.statusCode, 409);
+    assert.equal(full.json().detail, `You can have at most ${MAX_PASSKEYS} passkeys: remove one before adding another.`);
+  });
+
+  it('refuses a passkey no account holds any more: removed, it stops at once', async () => {
+    const traveler = await signedInTraveler(db());
+    const { authenticator, passkey } = await addPasskey(traveler);
+    assert.equal((await signInWith(authenticator)).statusCode, 204);
+    const removed = await call('DELETE', `${PRIVATE}/${passkey.id}`, { cookies: [traveler.cookie] });
+    assert.equal(removed.statusCode, 204);
+    assert.deepEqual(await list(traveler), []);
+
+    const { options, cookie } = await authenticationOptions();
+    const refused = await verify(cookie, authenticator.assert(options), 'IT');
+    assert.equal(refused.statusCode, 401);
+    assert.equal(refused.json().detail, 'Questa passkey non è registrata per nessun account (potrebbe essere stata rimossa): accedi con e-mail e password.');
+    assert.equal(cookieOf(refused, SESSION_COOKIE), undefined);
+  });
+
+  it('lets only its owner list and remove a passkey', async () => {
+    const owner = await signedInTraveler(db());
+    const other = await signedInTraveler(db());
+    const { passkey } = await addPasskey(owner);
+    assert.deepEqual(await list(other), []);
+    const response = await call('DELETE', `${PRIVATE}/${passkey.id}`, { cookies: [other.cookie] });
+    assert.equal(response.statusCode, 404);
+    assert.equal(response.json().detail, 'Passkey not found.');
+    assert.deepEqual((await list(owner)).map((item) => item.id), [passkey.id]);
+    assert.equal((await call('DELETE', `${PRIVATE}/${passkey.id}`)).statusCode, 401);
+  });
+
+  it('tells the traveler of each passkey added or removed, in a notification and an e-mail', async () => {
+    const traveler = await signedInTraveler(db());
+    const { passkey } = await addPasskey(traveler, 'Tablet');
+    await call('DELETE', `${PRIVATE}/${passkey.id}`, { cookies: [traveler.cookie] });
+    const notifications = await db().selectFrom('notification').select(['kind', 'params']).where('traveler_id', '=', traveler.id).orderBy('id').execute();
+    assert.deepEqual(notifications, [
+      { kind: 'PASSKEY_ADDED', params: { name: 'Tablet' } },
+      { kind: 'PASSKEY_REMOVED', params: { name: 'Tablet' } },
+    ]);
+    const mails = await db().selectFrom('mail_outbox').select(['text_body']).where('recipient', '=', await emailOf(traveler)).where('template', '=', 'notification').orderBy('id').execute();
+    assert.equal(mails.length, 2);
+    assert.match(mails[0]!.text_body, /The passkey “Tablet” has been added to your account/);
+    assert.match(mails[1]!.text_body, /The passkey “Tablet” has been removed from your account/);
+    const listed = await call('GET', '/api/v1/private/notifications', { cookies: [traveler.cookie], language: 'IT' });
+    assert.match(listed.body, /La passkey “Tablet” è stata rimossa dal tuo account/);
+  });
+
+  it('keeps the passkeys through a password reset, whose mail counts them, and removes them with the account', async () => {
+    const traveler = await signedInTraveler(db());
+    const { authenticator } = await addPasskey(traveler, 'Phone');
+    await addPasskey(traveler, 'Laptop');
+    const email = await emailOf(traveler);
+    const reset = await call('POST', '/api/v1/public/traveler/send-change-pwd-token', { body: { email } });
+    assert.equal(reset.statusCode, 204);
+    const mail = await db().selectFrom('mail_outbox').select('text_body').where('recipient', '=', email).where('template', '=', 'password-reset').executeTakeFirstOrThrow();
+    assert.match(mail.text_body, /Your account has 2 passkeys: a new password does not remove them\./);
+
+    assert.equal((await call('DELETE', '/api/v1/private/traveler', { cookies: [traveler.cookie] })).statusCode, 204);
+    const left = await db().selectFrom('passkey').select('id').where('traveler_id', '=', traveler.id).execute();
+    assert.deepEqual(left, []);
+    assert.equal((await signInWith(authenticator)).statusCode, 401);
+  });
+
+  it('limits the sign-in attempts per client as the credentials sign-in does, and the options requests', async () => {
+    const limited = build({ loginRateLimitMax: 2 });
+    const attempt = () => limited.inject({ method: 'POST', url: `${AUTH}/verify`, payload: { credential: {} } });
+    assert.equal((await attempt()).statusCode, 400);
+    assert.equal((await attempt()).statusCode, 400);
+    const refused = await attempt();
+    assert.equal(refused.statusCode, 429);
+    assert.equal(refused.json().detail, 'Too many requests. Please try again in a moment.');
+    const statuses = [];
+    for (let index = 0; index <= PASSKEY_OPTIONS_RATE_LIMIT_MAX; index += 1) statuses.push((await limited.inject({ method: 'POST', url: `${AUTH}/options` })).statusCode);
+    assert.deepEqual(statuses, [...Array.from({ length: PASSKEY_OPTIONS_RATE_LIMIT_MAX }, () => 200), 429]);
+  });
+
+  it('keeps the private calls for a signed-in traveler', async () => {
+    assert.equal((await call('GET', PRIVATE)).statusCode, 401);
+    assert.equal((await call('POST', `${PRIVATE}/registration-options`)).statusCode, 401);
+  });
+});

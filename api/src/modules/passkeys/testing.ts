@@ -1,0 +1,131 @@
+import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+
+/**
+ * A software authenticator for the tests: it answers the api's WebAuthn options with the structures a browser sends
+ * (a 'none' attestation with an EC P-256 key, assertions signed with it), built with node:crypto and a small CBOR
+ * writer, so the ceremonies are verified by the real library end to end.
+ */
+
+type Cbor = number | string | Uint8Array | Cbor[] | Map<number | string, Cbor>;
+
+function head(major: number, length: number): Buffer {
+  if (length < 24) return Buffer.from([(major << 5) | length]);
+  if (length < 0x100) return Buffer.from([(major << 5) | 24, length]);
+  if (length < 0x10000) return Buffer.from([(major << 5) | 25, length >> 8, length & 0xff]);
+  const bytes = Buffer.alloc(5);
+  bytes[0] = (major << 5) | 26;
+  bytes.writeUInt32BE(length, 1);
+  return bytes;
+}
+
+/** CBOR (RFC 8949) of what WebAuthn needs: integers, text, byte strings, arrays, maps. */
+export function cbor(value: Cbor): Buffer {
+  if (typeof value === 'number') return value >= 0 ? head(0, value) : head(1, -1 - value);
+  if (typeof value === 'string') return Buffer.concat([head(3, Buffer.byteLength(value)), Buffer.from(value)]);
+  if (value instanceof Uint8Array) return Buffer.concat([head(2, value.length), value]);
+  if (Array.isArray(value)) return Buffer.concat([head(4, value.length), ...value.map(cbor)]);
+  return Buffer.concat([head(5, value.size), ...[...value].flatMap(([key, item]) => [cbor(key), cbor(item)])]);
+}
+
+const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
+const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest();
+
+/** Authenticator data flags (WebAuthn §6.1). */
+export const FLAGS = { UP: 0x01, UV: 0x04, BE: 0x08, BS: 0x10, AT: 0x40 } as const;
+
+export interface SoftAuthenticatorOptions {
+  /** The page's origin, as the browser writes it in clientDataJSON. */
+  origin: string;
+  rpId: string;
+  /** A synced passkey (backup eligible and backed up) rather than a device-bound one. */
+  synced?: boolean;
+}
+
+interface HeldCredential {
+  id: Buffer;
+  privateKey: KeyObject;
+  cosePublicKey: Buffer;
+  userHandle: string;
+  counter: number;
+}
+
+export interface AssertOptions {
+  /** Another origin than the authenticator's (a phishing page). */
+  origin?: string;
+  /** The signature counter to report; by default one more than the last. */
+  counter?: number;
+  /** Flags instead of the defaults (UP, UV and the backup flags). */
+  flags?: number;
+}
+
+export function createSoftAuthenticator(options: SoftAuthenticatorOptions) {
+  let credential: HeldCredential | undefined;
+  const backupFlags = options.synced ? FLAGS.BE | FLAGS.BS : 0;
+  const clientData = (type: 'webauthn.create' | 'webauthn.get', challenge: string, origin: string) =>
+    Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
+  const authenticatorData = (flags: number, counter: number, attested?: Buffer) => {
+    const count = Buffer.alloc(4);
+    count.writeUInt32BE(counter);
+    return Buffer.concat([sha256(options.rpId), Buffer.from([flags]), count, ...(attested ? [attested] : [])]);
+  };
+
+  return {
+    get credentialId(): string {
+      if (!credential) throw new Error('no credential yet');
+      return b64url(credential.id);
+    },
+
+    /** navigator.credentials.create: a new P-256 key for the options' user, with a 'none' attestation. */
+    register(creation: { challenge: string; user: { id: string } }, overrides: { origin?: string } = {}) {
+      const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      const jwk = publicKey.export({ format: 'jwk' });
+      const cosePublicKey = cbor(
+        new Map<number, Cbor>([
+          [1, 2], // kty: EC2
+          [3, -7], // alg: ES256
+          [-1, 1], // crv: P-256
+          [-2, Buffer.from(jwk.x!, 'base64url')],
+          [-3, Buffer.from(jwk.y!, 'base64url')],
+        ]),
+      );
+      const id = randomBytes(16);
+      credential = { id, privateKey, cosePublicKey, userHandle: creation.user.id, counter: 0 };
+      const idLength = Buffer.alloc(2);
+      idLength.writeUInt16BE(id.length);
+      const attested = Buffer.concat([Buffer.alloc(16), idLength, id, cosePublicKey]);
+      const authData = authenticatorData(FLAGS.UP | FLAGS.UV | FLAGS.AT | backupFlags, 0, attested);
+      const attestationObject = cbor(new Map<string, Cbor>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
+      return {
+        id: b64url(id),
+        rawId: b64url(id),
+        type: 'public-key' as const,
+        response: {
+          clientDataJSON: b64url(clientData('webauthn.create', creation.challenge, overrides.origin ?? options.origin)),
+          attestationObject: b64url(attestationObject),
+          transports: ['internal'],
+        },
+        authenticatorAttachment: 'platform',
+        clientExtensionResults: {},
+      };
+    },
+
+    /** navigator.credentials.get: an assertion of the held credential over the options' challenge. */
+    assert(request: { challenge: string }, overrides: AssertOptions = {}) {
+      if (!credential) throw new Error('no credential yet');
+      credential.counter = overrides.counter ?? credential.counter + 1;
+      const authData = authenticatorData(overrides.flags ?? FLAGS.UP | FLAGS.UV | backupFlags, credential.counter);
+      const clientDataJSON = clientData('webauthn.get', request.challenge, overrides.origin ?? options.origin);
+      const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), credential.privateKey);
+      return {
+        id: b64url(credential.id),
+        rawId: b64url(credential.id),
+        type: 'public-key' as const,
+        response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authData), signature: b64url(signature), userHandle: credential.userHandle },
+        authenticatorAttachment: 'platform',
+        clientExtensionResults: {},
+      };
+    },
+  };
+}
+
+export type SoftAuthenticator = ReturnType<typeof createSoftAuthenticator>;

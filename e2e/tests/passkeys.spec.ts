@@ -1,0 +1,167 @@
+import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { chooseLanguage, expectAccessible } from '../support/fixtures';
+import { CAPTCHA_TEST_ANSWER } from '../support/ports';
+import { caughtMails, lastMailId, signIn, waitForMail, type TravelerCredentials } from '../support/sign-in';
+
+/**
+ * Passkeys (issue 18) in Chromium with a virtual authenticator of the DevTools protocol's WebAuthn domain: a platform
+ * authenticator (internal transport) that holds discoverable credentials and verifies its user, answering the
+ * browser's dialog by itself. The page runs on http://localhost, a secure context, the RP ID of the e2e api.
+ */
+
+/** A fresh traveler of this spec: the passkeys and notifications it adds must not reach the demo traveler's journeys. */
+function newTraveler(): Required<TravelerCredentials> & { documentNumber: string } {
+  const unique = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  return { email: `ada.passkey.${unique}@example.com`, password: 'Varco-Test-2026!', nome: 'Ada', cognome: 'Lovelace', documentNumber: `PK${unique}`.toUpperCase() };
+}
+
+const labelled = (label: string) => new RegExp(`^${label}( \\*)?$`);
+
+/** Registers through /sign-up and opens the activation link of the mail, as a traveler does. */
+async function registerAndActivate(page: Page, traveler: ReturnType<typeof newTraveler>): Promise<void> {
+  const before = await lastMailId();
+  await page.goto('/sign-up');
+  const form = page.getByTestId('sign-up-form');
+  await form.getByLabel(labelled('Name')).fill(traveler.nome);
+  await form.getByLabel(labelled('Surname')).fill(traveler.cognome);
+  await form.getByLabel(labelled('Date of birth')).fill('1990-12-10');
+  await expect(form.getByLabel(labelled('Country of residence'))).toBeEnabled();
+  await form.getByLabel(labelled('Country of residence')).selectOption({ label: 'Canada' });
+  await expect(form.getByLabel(labelled('Document type'))).toBeEnabled();
+  await form.getByLabel(labelled('Document type')).selectOption({ label: 'Passport' });
+  await form.getByLabel(labelled('Country that issued the document')).selectOption({ label: 'Canada' });
+  await form.getByLabel(labelled('Document number')).fill(traveler.documentNumber);
+  await form.getByLabel(labelled('E-mail')).fill(traveler.email);
+  await form.getByLabel(labelled('Confirm e-mail')).fill(traveler.email);
+  await form.getByLabel(labelled('Password')).fill(traveler.password);
+  await form.getByLabel(labelled('Confirm password')).fill(traveler.password);
+  await form.locator('label', { hasText: 'I have read and accept the privacy policy' }).click();
+  await form.getByLabel(labelled('Security code')).fill(CAPTCHA_TEST_ANSWER);
+  await form.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(page.getByTestId('check-mail')).toBeVisible();
+  const pattern = /(https?:\/\/\S+\/sign-up\?key1=[\w-]+&key2=[\w-]+)/;
+  const mail = await waitForMail(traveler.email, before, pattern);
+  await page.goto(pattern.exec(mail.text)![1]!);
+  await expect(page.getByTestId('activation-success')).toBeVisible();
+}
+
+/** A platform authenticator that verifies its user and answers at once. */
+async function addVirtualAuthenticator(cdp: CDPSession): Promise<string> {
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return authenticatorId;
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByTestId('avatar').click();
+  await page.getByRole('menuitem', { name: /^(Logout|Esci)$/ }).click();
+  await expect(page.getByTestId('avatar')).toHaveCount(0);
+}
+
+/**
+ * Takes the autofill offer (conditional mediation) away from the page, as in a browser that has none: Chromium's
+ * virtual authenticator answers the sign-in page's autofill request by itself, so without this the button is never
+ * needed.
+ */
+async function withoutPasskeyAutofill(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', { value: () => Promise.resolve(false) });
+  });
+}
+
+test.describe('passkeys', () => {
+  test('adds a passkey in the profile, signs in with it without OTP, removes it, and it is refused afterwards', async ({ page }) => {
+    // A registration, two sign-ins and a removal with their mails: longer than one journey.
+    test.setTimeout(90_000);
+    const cdp = await page.context().newCDPSession(page);
+    const authenticatorId = await addVirtualAuthenticator(cdp);
+    const traveler = newTraveler();
+    await registerAndActivate(page, traveler);
+    await signIn(page, { traveler });
+
+    // Add, with a name: the browser's dialog is answered by the virtual authenticator.
+    const beforeAdd = await lastMailId();
+    await page.goto('/protected/edit-user');
+    const section = page.getByTestId('passkeys');
+    await expect(section.getByTestId('passkeys-empty')).toBeVisible();
+    await section.getByLabel(/^Name of the passkey/).fill('Travel laptop');
+    await section.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(section.getByRole('status')).toContainText('The passkey “Travel laptop” has been added.');
+    await expect(section.getByTestId('passkey-item')).toContainText('Travel laptop');
+    await expect(section.getByTestId('passkey-item')).toContainText('Not used yet');
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    expect(credentials[0]!.isResidentCredential).toBe(true);
+    await waitForMail(traveler.email, beforeAdd, /The passkey “Travel laptop” has been added to your account/);
+    await expectAccessible(page);
+
+    // Signed out, then in with the passkey: a full session at once, no code mailed. Opening the sign-in page is enough:
+    // the e-mail field's autofill request gets the passkey from the authenticator.
+    await signOut(page);
+    const beforeSignIn = await lastMailId();
+    await page.goto('/sign-in');
+    await expect(page).toHaveURL(/\/protected$/);
+    await expect(page.getByTestId('avatar')).toContainText('AL');
+    await page.goto('/protected/invoice');
+    await expect(page).toHaveURL(/\/protected\/invoice$/);
+    await page.goto('/protected/edit-user');
+    await expect(section.getByTestId('passkey-item')).toContainText('Last used on');
+    expect((await caughtMails()).filter((mail) => mail.id > beforeSignIn && /\b\d{6}\b/.test(mail.text))).toEqual([]);
+
+    // Removed after the confirmation: it stops signing in at once.
+    const beforeRemove = await lastMailId();
+    await section.getByRole('button', { name: 'Remove' }).click();
+    await section.getByRole('button', { name: 'Yes, remove it' }).click();
+    await expect(section.getByTestId('passkeys-empty')).toBeVisible();
+    await waitForMail(traveler.email, beforeRemove, /The passkey “Travel laptop” has been removed from your account/);
+    await signOut(page);
+
+    // The authenticator still holds the credential; the api no longer knows it. The autofill request is refused...
+    await page.goto('/sign-in');
+    await expect(page.getByRole('alert')).toContainText('This passkey is not registered for any account (it may have been removed)');
+    await expect(page).toHaveURL(/\/sign-in$/);
+    // ...and so is the button's, in Italian.
+    await chooseLanguage(page, 'it_IT');
+    await page.getByRole('button', { name: 'Accedi con una passkey' }).click();
+    await expect(page.getByRole('alert')).toContainText('Questa passkey non è registrata per nessun account (potrebbe essere stata rimossa)');
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await expect(page.getByTestId('avatar')).toHaveCount(0);
+  });
+
+  test('signs in with the button where the browser offers no autofill', async ({ page }) => {
+    await withoutPasskeyAutofill(page);
+    const cdp = await page.context().newCDPSession(page);
+    await addVirtualAuthenticator(cdp);
+    const traveler = newTraveler();
+    await registerAndActivate(page, traveler);
+    await signIn(page, { traveler });
+    await page.goto('/protected/edit-user');
+    const section = page.getByTestId('passkeys');
+    await section.getByLabel(/^Name of the passkey/).fill('Phone');
+    await section.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(section.getByTestId('passkey-item')).toContainText('Phone');
+    await signOut(page);
+
+    await page.goto('/sign-in');
+    await expect(page.getByTestId('sign-in-form')).toBeVisible();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page).toHaveURL(/\/protected$/);
+    await expect(page.getByTestId('avatar')).toContainText('AL');
+  });
+
+  test('tells, translated, when the browser’s dialog is cancelled', async ({ page }) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    // An authenticator whose user does not verify: Chromium ends the request as not allowed, as when the traveler cancels.
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: false, automaticPresenceSimulation: true },
+    });
+    await page.goto('/sign-in');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page.getByTestId('passkey-error')).toContainText('The passkey request was cancelled or timed out.');
+    await expect(page).toHaveURL(/\/sign-in$/);
+  });
+});

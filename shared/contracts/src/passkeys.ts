@@ -1,0 +1,90 @@
+import * as z from 'zod/mini';
+import { idParamSchema } from './ids';
+
+/**
+ * Passkeys (WebAuthn) of the traveler: the api's calls and the JSON forms of the WebAuthn structures they carry, as
+ * @simplewebauthn/browser produces and consumes them (base64url strings for every buffer). The options list every member
+ * the api sends; the browser's answers are loose objects, as browsers add members (extension results) that the
+ * library reads and the api need not list.
+ */
+
+/** The longest name a traveler may give a passkey. */
+export const PASSKEY_NAME_MAX_LENGTH = 50;
+
+/** A passkey as the profile lists it: no key material, only what tells the traveler which one it is. */
+export const passkeySchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  /** ISO instants. */
+  createdAt: z.string(),
+  lastUsedAt: z.nullable(z.string()),
+  /** Whether the passkey is synced (backed up) by its provider, so that it survives the loss of one device. */
+  backedUp: z.boolean(),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
+
+export const passkeyListResponseSchema = z.object({ passkeys: z.array(passkeySchema) });
+export const passkeyIdParamsSchema = z.object({ id: idParamSchema });
+
+const credentialDescriptorSchema = z.object({ id: z.string(), type: z.string(), transports: z.optional(z.array(z.string())) });
+
+/** POST private/passkeys/registration-options → PublicKeyCredentialCreationOptionsJSON. */
+export const passkeyRegistrationOptionsSchema = z.object({
+  challenge: z.string(),
+  rp: z.object({ name: z.string(), id: z.optional(z.string()) }),
+  user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
+  pubKeyCredParams: z.array(z.object({ type: z.string(), alg: z.number() })),
+  timeout: z.optional(z.number()),
+  excludeCredentials: z.optional(z.array(credentialDescriptorSchema)),
+  authenticatorSelection: z.optional(
+    z.object({
+      authenticatorAttachment: z.optional(z.string()),
+      requireResidentKey: z.optional(z.boolean()),
+      residentKey: z.optional(z.string()),
+      userVerification: z.optional(z.string()),
+    }),
+  ),
+  hints: z.optional(z.array(z.string())),
+  attestation: z.optional(z.string()),
+  /** credProps: the browser then tells whether the credential is discoverable. */
+  extensions: z.optional(z.object({ credProps: z.optional(z.boolean()) })),
+});
+export type PasskeyRegistrationOptions = z.infer<typeof passkeyRegistrationOptionsSchema>;
+
+/** POST auth/passkey/options → PublicKeyCredentialRequestOptionsJSON. */
+export const passkeyAuthenticationOptionsSchema = z.object({
+  challenge: z.string(),
+  rpId: z.optional(z.string()),
+  timeout: z.optional(z.number()),
+  allowCredentials: z.optional(z.array(credentialDescriptorSchema)),
+  userVerification: z.optional(z.string()),
+  hints: z.optional(z.array(z.string())),
+});
+export type PasskeyAuthenticationOptions = z.infer<typeof passkeyAuthenticationOptionsSchema>;
+
+/** RegistrationResponseJSON: what the authenticator made, as the browser returns it. */
+export const passkeyRegistrationResponseSchema = z.looseObject({
+  id: z.string(),
+  rawId: z.string(),
+  type: z.literal('public-key'),
+  response: z.looseObject({ clientDataJSON: z.string(), attestationObject: z.string(), transports: z.optional(z.array(z.string())) }),
+  authenticatorAttachment: z.optional(z.string()),
+  clientExtensionResults: z.looseObject({}),
+});
+
+/** AuthenticationResponseJSON: the assertion, as the browser returns it. */
+export const passkeyAuthenticationResponseSchema = z.looseObject({
+  id: z.string(),
+  rawId: z.string(),
+  type: z.literal('public-key'),
+  response: z.looseObject({ clientDataJSON: z.string(), authenticatorData: z.string(), signature: z.string(), userHandle: z.optional(z.string()) }),
+  authenticatorAttachment: z.optional(z.string()),
+  clientExtensionResults: z.looseObject({}),
+});
+
+/** POST private/passkeys: the new passkey's name and the authenticator's answer to the registration options. */
+export const addPasskeyBodySchema = z.object({ name: z.string(), credential: passkeyRegistrationResponseSchema });
+export type AddPasskeyBody = z.infer<typeof addPasskeyBodySchema>;
+
+/** POST auth/passkey/verify: the assertion; a success opens a signed-in session (the portal then reads user-info). */
+export const passkeySignInBodySchema = z.object({ credential: passkeyAuthenticationResponseSchema });
