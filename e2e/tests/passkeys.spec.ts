@@ -1,49 +1,13 @@
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
 import { chooseLanguage, expectAccessible } from '../support/fixtures';
-import { CAPTCHA_TEST_ANSWER } from '../support/ports';
-import { caughtMails, lastMailId, signIn, waitForMail, type TravelerCredentials } from '../support/sign-in';
+import { caughtMails, lastMailId, signIn, waitForMail } from '../support/sign-in';
+import { createTraveler } from '../support/travelers';
 
 /**
  * Passkeys (issue 18) in Chromium with a virtual authenticator of the DevTools protocol's WebAuthn domain: a platform
  * authenticator (internal transport) that holds discoverable credentials and verifies its user, answering the
  * browser's dialog by itself. The page runs on http://localhost, a secure context, the RP ID of the e2e api.
  */
-
-/** A fresh traveler of this spec: the passkeys and notifications it adds must not reach the demo traveler's journeys. */
-function newTraveler(): Required<TravelerCredentials> & { documentNumber: string } {
-  const unique = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  return { email: `ada.passkey.${unique}@example.com`, password: 'Varco-Test-2026!', nome: 'Ada', cognome: 'Lovelace', documentNumber: `PK${unique}`.toUpperCase() };
-}
-
-const labelled = (label: string) => new RegExp(`^${label}( \\*)?$`);
-
-/** Registers through /sign-up and opens the activation link of the mail, as a traveler does. */
-async function registerAndActivate(page: Page, traveler: ReturnType<typeof newTraveler>): Promise<void> {
-  const before = await lastMailId();
-  await page.goto('/sign-up');
-  const form = page.getByTestId('sign-up-form');
-  await form.getByLabel(labelled('Name')).fill(traveler.nome);
-  await form.getByLabel(labelled('Surname')).fill(traveler.cognome);
-  await form.getByLabel(labelled('Date of birth')).fill('1990-12-10');
-  await expect(form.getByLabel(labelled('Country of residence'))).toBeEnabled();
-  await form.getByLabel(labelled('Country of residence')).selectOption({ label: 'Canada' });
-  await expect(form.getByLabel(labelled('Document type'))).toBeEnabled();
-  await form.getByLabel(labelled('Document type')).selectOption({ label: 'Passport' });
-  await form.getByLabel(labelled('Country that issued the document')).selectOption({ label: 'Canada' });
-  await form.getByLabel(labelled('Document number')).fill(traveler.documentNumber);
-  await form.getByLabel(labelled('E-mail')).fill(traveler.email);
-  await form.getByLabel(labelled('Confirm e-mail')).fill(traveler.email);
-  await form.getByLabel(labelled('Password')).fill(traveler.password);
-  await form.getByLabel(labelled('Confirm password')).fill(traveler.password);
-  await form.locator('label', { hasText: 'I have read and accept the privacy policy' }).click();
-  await form.getByLabel(labelled('Security code')).fill(CAPTCHA_TEST_ANSWER);
-  await form.getByRole('button', { name: 'Confirm', exact: true }).click();
-  await expect(page.getByTestId('check-mail')).toBeVisible();
-  const pattern = /(https?:\/\/\S+\/sign-up\?key1=[\w-]+&key2=[\w-]+)/;
-  const mail = await waitForMail(traveler.email, before, pattern);
-  await page.goto(pattern.exec(mail.text)![1]!);
-  await expect(page.getByTestId('activation-success')).toBeVisible();
-}
 
 /** A platform authenticator that verifies its user and answers at once. */
 async function addVirtualAuthenticator(cdp: CDPSession): Promise<string> {
@@ -77,8 +41,7 @@ test.describe('passkeys', () => {
     test.setTimeout(90_000);
     const cdp = await page.context().newCDPSession(page);
     const authenticatorId = await addVirtualAuthenticator(cdp);
-    const traveler = newTraveler();
-    await registerAndActivate(page, traveler);
+    const traveler = await createTraveler({ nome: 'Ada', cognome: 'Lovelace' });
     await signIn(page, { traveler });
 
     // Add, with a name: the browser's dialog is answered by the virtual authenticator.
@@ -134,8 +97,7 @@ test.describe('passkeys', () => {
     await withoutPasskeyAutofill(page);
     const cdp = await page.context().newCDPSession(page);
     await addVirtualAuthenticator(cdp);
-    const traveler = newTraveler();
-    await registerAndActivate(page, traveler);
+    const traveler = await createTraveler({ nome: 'Ada', cognome: 'Lovelace' });
     await signIn(page, { traveler });
     await page.goto('/protected/edit-user');
     const section = page.getByTestId('passkeys');
