@@ -14,12 +14,21 @@ function tapCount(text, label) {
   return [...text.matchAll(new RegExp(`^# ${label} (\\d+)$`, 'gm'))].reduce((sum, match) => sum + Number(match[1]), 0);
 }
 
+/** The reason of a `# SKIP reason` or `# TODO reason` directive, as the TAP reporter escaped it (`\#`, `\\`). */
+function directiveReason(directive, text) {
+  const reason = text.trim().replace(/\\([\\#])/g, '$1');
+  if (directive === 'TODO') return reason ? `to do: ${reason}` : 'to do';
+  return reason || 'no reason given';
+}
+
 /**
  * Counts the tests (not the suites) of a TAP report of Node's test runner by the database their suite names:
- * `describeEachDatabase` names each suite "<title> [pglite]" or "<title> [postgres]".
+ * `describeEachDatabase` names each suite "<title> [pglite]" or "<title> [postgres]". Skipped tests are also counted
+ * by their reason, per database.
  */
 function testsByDatabase(text) {
-  const counts = { pglite: { passed: 0, failed: 0, skipped: 0 }, postgres: { passed: 0, failed: 0, skipped: 0 }, none: { passed: 0, failed: 0, skipped: 0 } };
+  const tally = () => ({ passed: 0, failed: 0, skipped: 0, reasons: new Map() });
+  const counts = { pglite: tally(), postgres: tally(), none: tally() };
   const lines = text.split('\n');
   const subtests = [];
   for (const [index, line] of lines.entries()) {
@@ -29,7 +38,7 @@ function testsByDatabase(text) {
       subtests.push(subtest[2]);
       continue;
     }
-    const result = /^(\s*)(ok|not ok) \d+ - (.*?)(\s+# (SKIP|TODO).*)?$/.exec(line);
+    const result = /^(\s*)(ok|not ok) \d+ - (.*?)(?:\s+# (SKIP|TODO)(.*))?$/.exec(line);
     if (!result) continue;
     const depth = result[1].length / 4;
     // A suite's result carries `type: 'suite'` in the block that follows it.
@@ -44,6 +53,10 @@ function testsByDatabase(text) {
     const database = path.some((name) => name.endsWith('[postgres]')) ? 'postgres' : path.some((name) => name.endsWith('[pglite]')) ? 'pglite' : 'none';
     const outcome = result[4] ? 'skipped' : result[2] === 'ok' ? 'passed' : 'failed';
     counts[database][outcome] += 1;
+    if (result[4]) {
+      const reason = directiveReason(result[4], result[5]);
+      counts[database].reasons.set(reason, (counts[database].reasons.get(reason) ?? 0) + 1);
+    }
   }
   return counts;
 }
@@ -58,11 +71,17 @@ function fromTap(path) {
   const text = readFileSync(path, 'utf8');
   const result = { passed: tapCount(text, 'pass'), failed: tapCount(text, 'fail') + tapCount(text, 'cancelled') };
   const byDatabase = testsByDatabase(text);
-  const skipped = tapCount(text, 'skipped') + tapCount(text, 'todo');
+  const labels = { pglite: 'on PGlite', postgres: 'on PostgreSQL', none: 'without a database' };
   const describe = (label, counts) => `${label} ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`;
-  const details = [describe('on PGlite', byDatabase.pglite), describe('on PostgreSQL', byDatabase.postgres), describe('without a database', byDatabase.none)];
+  const details = Object.entries(labels).map(([database, label]) => describe(label, byDatabase[database]));
   result.notes = [`  api tests by database: ${details.join('; ')}`];
-  if (skipped > 0) result.notes.push(`  api tests skipped or todo: ${skipped}`);
+  // What did not run, where, and why: one line per reason, the most frequent first.
+  for (const [database, label] of Object.entries(labels)) {
+    const { skipped, reasons } = byDatabase[database];
+    if (skipped === 0) continue;
+    result.notes.push(`  api tests skipped ${label}: ${skipped}`);
+    for (const [reason, count] of [...reasons].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) result.notes.push(`    ${count} × ${reason}`);
+  }
   const databases = readDatabases();
   if (!databases.postgres) {
     result.notes.push(`  api tests on PostgreSQL: did not run (${databases.reason ?? 'no server'})`);

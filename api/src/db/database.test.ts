@@ -3,12 +3,14 @@ import { describe, it } from 'node:test';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { createPostgresDatabase } from './database';
-import { databaseKinds, postgresTestUrl, testDatabase } from '../test/databases';
+import { databaseKinds, postgresOnly, postgresTestUrl, testDatabase } from '../test/databases';
+import { until } from '../test/wait';
 
-// A lost connection only exists on a PostgreSQL server: PGlite runs in the process.
-if (databaseKinds().includes('postgres')) {
-  describe('a PostgreSQL connection lost while in use [postgres]', () => {
-    it('fails the transaction that held it and leaves the process and the pool working', async () => {
+// A lost connection only exists on a PostgreSQL server: PGlite runs in the process. On PGlite the tests show as skipped.
+for (const kind of databaseKinds()) {
+  const onlyWithAServer = postgresOnly(kind, 'PGlite runs in the process: it has no connection to lose');
+  describe(`a PostgreSQL connection lost while in use [${kind}]`, () => {
+    it('fails the transaction that held it and leaves the process and the pool working', onlyWithAServer, async () => {
       await testDatabase('postgres'); // creates this process's test database
       const errors: string[] = [];
       const handle = createPostgresDatabase(postgresTestUrl(), { poolMax: 2, logger: { error: (_payload, message) => errors.push(message) } });
@@ -19,14 +21,7 @@ if (databaseKinds().includes('postgres')) {
           const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
           // The server ends this connection while the transaction holds it, between two of its queries.
           await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
-          await new Promise<void>((resolve) => {
-            const poll = setInterval(() => {
-              if (errors.length > 0) {
-                clearInterval(poll);
-                resolve();
-              }
-            }, 10);
-          });
+          await until('the pool to report the lost connection', () => errors.length > 0);
           await sql`select 1`.execute(trx);
         });
         await assert.rejects(transaction);
@@ -39,7 +34,7 @@ if (databaseKinds().includes('postgres')) {
       }
     });
 
-    it('LISTEN: a lost connection resets the caches, reconnects, and hears the next message', async () => {
+    it('LISTEN: a lost connection resets the caches, reconnects, and hears the next message', onlyWithAServer, async () => {
       await testDatabase('postgres');
       const handle = createPostgresDatabase(postgresTestUrl(), { poolMax: 1, logger: { error: () => undefined } });
       const heard: string[] = [];
@@ -47,13 +42,6 @@ if (databaseKinds().includes('postgres')) {
       const stop = await handle.listen('varco_lost_listen', (payload) => heard.push(payload), () => (resets += 1));
       const admin = new pg.Client({ connectionString: postgresTestUrl() });
       await admin.connect();
-      const until = async (what: string, condition: () => boolean) => {
-        const deadline = Date.now() + 10_000;
-        while (!condition()) {
-          if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      };
       try {
         await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN "varco_lost_listen"'`);
         // Once when lost (messages may be missed from now on), once when back.

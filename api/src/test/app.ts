@@ -5,7 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { DatabaseHandle } from '../db/database';
-import { databaseKinds, testDatabase, type DatabaseKind } from './databases';
+import { databaseKinds, postgresOnly, testDatabase, type DatabaseKind } from './databases';
 
 /** The configuration of the tests: quiet logs, and a rate limit no test reaches unless it asks for one. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -40,6 +40,8 @@ export interface DatabaseContext {
   build(overrides?: Partial<Config>, deps?: Omit<AppDeps, 'database'>): TestApp;
   /** The same, but `inject` sends only the headers a test gives (the tests of the cross-site request checks). */
   buildBare(overrides?: Partial<Config>, deps?: Omit<AppDeps, 'database'>): TestApp;
+  /** The options of a test that only PostgreSQL can make fail (`postgresOnly` of ./databases): skipped on PGlite. */
+  postgresOnly(why: string): { skip?: string };
 }
 
 /** Makes `app.inject` send the header the portal's http client sends on every call, unless a test sets it itself. */
@@ -71,6 +73,7 @@ export function describeEachDatabase(title: string, body: (context: DatabaseCont
       });
       body({
         kind,
+        postgresOnly: (why) => postgresOnly(kind, why),
         database: () => {
           if (!handle) throw new Error('the test database is opened in before(): use it inside tests and hooks');
           return handle;

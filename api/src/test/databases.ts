@@ -19,6 +19,15 @@ export function databaseKinds(): DatabaseKind[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+/**
+ * The options of a test that only a real server can make fail: two connections racing (two requests, dispatchers or
+ * migrators at once), a connection lost. PGlite has one connection that runs every statement in turn, so there the test
+ * would pass whatever the code does: it is skipped, and the summary of the run says why.
+ */
+export function postgresOnly(kind: DatabaseKind, why: string): { skip?: string } {
+  return kind === 'postgres' ? {} : { skip: `only meaningful on PostgreSQL: ${why}` };
+}
+
 /** `postgres://…/<name>`: the same server as `url`, another database. */
 export function withDatabaseName(url: string, name: string, query: Record<string, string> = {}): string {
   const parsed = new URL(url);

@@ -15,7 +15,8 @@ export const VISA_EXPIRY_INTERVAL_MS = 60_000;
 
 /**
  * Expires pending visa requests whose travel date passed more than 12 hours ago (transitions.ts `expireDue`): runs
- * once the app is ready and then every `intervalMs`, never two passes at once in a process. Rows are claimed with
+ * as soon as the app is ready (a restart must not leave due requests pending for another interval) and then every
+ * `intervalMs`, never two passes at once in a process. Rows are claimed with
  * FOR UPDATE SKIP LOCKED, so every api instance can run the job. Stopped when the app closes.
  */
 export const visaExpiryPlugin = fp(
@@ -36,19 +37,19 @@ export const visaExpiryPlugin = fp(
         log.warn({ err: error }, 'visa expiry pass failed');
       }
     };
-    const schedule = () => {
+    const schedule = (delayMs: number) => {
       if (stopped) return;
       timer = setTimeout(() => {
         running = pass().finally(() => {
           running = undefined;
-          schedule();
+          schedule(intervalMs);
         });
-      }, intervalMs);
+      }, delayMs);
       timer.unref();
     };
 
     app.addHook('onReady', async () => {
-      schedule();
+      schedule(0);
     });
     app.addHook('onClose', async () => {
       stopped = true;

@@ -3,6 +3,7 @@ import { before, it } from 'node:test';
 import { AppError } from '../../app-error';
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { signedInTraveler, type SignedInTraveler } from '../../test/travelers';
+import { until } from '../../test/wait';
 import { romeToday } from '../invoices/calendar';
 import { createVisaService, type VisaService } from './service';
 import { exitActor, insertInvoice, invoiceStates, issueDayPastDeadline, stubQr, validTravel, type TestInvoice } from './testing';
@@ -18,8 +19,9 @@ describeEachDatabase('the visa request state machine', ({ database, build }) => 
   let officer: ExitActor;
 
   before(async () => {
-    // The app migrates the database when it starts (PostgreSQL's test database starts empty).
-    await build().ready();
+    // The app migrates the database when it starts (PostgreSQL's test database starts empty). Its expiry job is off:
+    // the tests run expireDue, or an app of their own, and see only what those did.
+    await build({}, { visaExpiry: { enabled: false } }).ready();
     service = createVisaService(database().db, { qr: stubQr });
     kiosk = await exitActor(database().db, 'KIOSK');
     officer = await exitActor(database().db, 'OFFICER');
@@ -197,14 +199,50 @@ describeEachDatabase('the visa request state machine', ({ database, build }) => 
     assert.equal(await expireDue(db(), now), 0);
   });
 
-  it('the expiry job runs by itself', async () => {
+  it('expireDue leaves a request in customs check or in completion alone, however long past its travel date', async () => {
+    const checked = await pending(1);
+    await analyseRisk(db(), checked.id, 'TRAVELER', undefined, YELLOW);
+    const completing = await pending(1);
+    await analyseRisk(db(), completing.id, 'TRAVELER', undefined, GREEN);
+    const longAgo = new Date(Date.now() - 5 * 24 * 3_600_000);
+    await db().updateTable('visa_request').set({ travel_date: longAgo }).where('id', 'in', [checked.id, completing.id]).execute();
+    await expireDue(db(), new Date());
+    for (const [{ id, invoices }, stateCode, invoiceState] of [
+      [checked, 20, 40],
+      [completing, 50, 100],
+    ] as const) {
+      const row = await request(id);
+      assert.equal(row.state_code, stateCode);
+      assert.equal(row.expired_at, null);
+      assert.equal((await invoiceStates(db(), ids(invoices))).get(invoices[0]!.id)?.state_code, invoiceState);
+      const links = await db().selectFrom('visa_request_invoice').select('released_at').where('visa_request_id', '=', id).execute();
+      assert.deepEqual(links, [{ released_at: null }]);
+    }
+  });
+
+  /** A pending request whose travel date is 13 hours past: due to expire. */
+  async function duePending(): Promise<number> {
     const { id } = await pending(1);
     await db().updateTable('visa_request').set({ travel_date: new Date(Date.now() - 13 * 3_600_000) }).where('id', '=', id).execute();
-    const app: TestApp = build({}, { visaExpiry: { intervalMs: 20 } });
+    return id;
+  }
+
+  it('the expiry job runs as soon as the app is ready, not an interval later', async () => {
+    const id = await duePending();
+    const app: TestApp = build({}, { visaExpiry: { intervalMs: 3_600_000 } });
     await app.ready();
-    const deadline = Date.now() + 5_000;
-    while ((await request(id)).state_code !== 10 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    assert.equal((await request(id)).state_code, 10);
+    // The next pass is an hour away: only the first one, at start, can expire it.
+    await until('the expiry job to expire the request', async () => (await request(id)).state_code === 10);
+    await app.close();
+  });
+
+  it('the expiry job runs again every interval', async () => {
+    const first = await duePending();
+    const app: TestApp = build({}, { visaExpiry: { intervalMs: 50 } });
+    await app.ready();
+    await until('the first pass', async () => (await request(first)).state_code === 10);
+    const later = await duePending();
+    await until('a later pass', async () => (await request(later)).state_code === 10);
     await app.close();
   });
 
