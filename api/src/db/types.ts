@@ -273,6 +273,13 @@ export interface NotificationTable {
   read_at: ColumnType<Date | null, never, Date | string>;
 }
 
+/** A counter of an abuse limit (migration 0015, `plugins/limits`): hits of `key` in the window ending at `expires_at`. */
+export interface AbuseLimitTable {
+  key: string;
+  count: number;
+  expires_at: Date;
+}
+
 export interface Database {
   country: CountryTable;
   document_type: BilingualLookupTable;
@@ -295,4 +302,5 @@ export interface Database {
   exit_point_client: ExitPointClientTable;
   exit_point_event: ExitPointEventTable;
   notification: NotificationTable;
+  abuse_limit: AbuseLimitTable;
 }
