@@ -181,8 +181,7 @@ export const limitsPlugin = fp(
     purge?.unref();
 
     app.addHook('onReady', async () => {
-      const store = limits.store as LimitStore & { ready?: (timeoutMs: number) => Promise<boolean> };
-      if (store.ready && !(await store.ready(REDIS_START_WAIT_MS))) app.log.warn('Redis (REDIS_URL) is not reachable yet: sign-in and mail calls answer 503 until it is');
+      if (limits.store.ready && !(await limits.store.ready(REDIS_START_WAIT_MS))) app.log.warn('Redis (REDIS_URL) is not reachable yet: sign-in and mail calls answer 503 until it is');
     });
     app.addHook('onClose', async () => {
       clearInterval(flush);

@@ -38,7 +38,7 @@ export const REDIS_KEY_PREFIX = 'varco:limit:';
  * The counters in Redis (`REDIS_URL`). Nothing is queued while the connection is down and a command that takes more
  * than a second fails: a limit must answer now (refuse, or carry on uncounted), not after a reconnection.
  */
-export function createRedisLimitStore(options: RedisLimitStoreOptions): LimitStore & { ready(timeoutMs: number): Promise<boolean> } {
+export function createRedisLimitStore(options: RedisLimitStoreOptions): LimitStore & Required<Pick<LimitStore, 'ready'>> {
   const prefix = options.prefix ?? REDIS_KEY_PREFIX;
   const redis = new Redis(options.url, {
     enableOfflineQueue: false,

@@ -23,6 +23,8 @@ export interface LimitStore {
   /** Deletes the counters whose window has ended (the PostgreSQL store; Redis expires them itself). */
   purge(): Promise<void>;
   close(): Promise<void>;
+  /** A store behind a connection (Redis): whether it is up within `timeoutMs` (the app waits once, at start). */
+  ready?(timeoutMs: number): Promise<boolean>;
 }
 
 /** Counts one hit of `key`. */
