@@ -21,4 +21,15 @@ export class AppError extends Error {
   }
 }
 
+/** A refusal of a limit (429) that the caller may try again after `retryAfterSeconds`: the answer carries Retry-After. */
+export class RetryLaterError extends AppError {
+  constructor(
+    detail: Message,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, detail);
+    this.name = 'RetryLaterError';
+  }
+}
+
 export const notFound = (detail: Message = { key: 'notFound' }) => new AppError(404, detail);

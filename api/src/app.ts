@@ -34,6 +34,7 @@ import { mailPlugin, type MailPluginOptions } from './plugins/mail';
 import { qrPlugin } from './plugins/qr';
 import { requestOriginPlugin } from './plugins/request-origin';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { createLimits, limitsPlugin, type LimitsOptions } from './plugins/limits/plugin';
 import { inputValidatorCompiler } from './plugins/validation';
 import { PRIVATE_PREFIX, sessionPlugin } from './plugins/session';
 
@@ -62,6 +63,8 @@ export interface AppDeps {
   visas?: VisaRoutesOptions;
   /** The exit point's clock or forced risk analysis (tests); app.qr and the real rules by default. */
   exitPoint?: ExitPointRoutesOptions;
+  /** The abuse limits' clock, Redis key prefix or polling limit (tests); see plugins/limits. */
+  limits?: LimitsOptions;
 }
 
 export type App = FastifyInstance & ReturnType<FastifyInstance['withTypeProvider']>;
@@ -108,7 +111,9 @@ export function buildApp(config: Config, deps: AppDeps) {
     });
   }
   app.register(fastifyCookie);
-  app.register(fastifyRateLimit, { global: true, max: config.rateLimitMax, timeWindow: '1 minute' });
+  // Every limit counts across instances (plugins/limits): in Redis when REDIS_URL is set, else in the database.
+  const limits = createLimits(config, deps.database, deps.limits);
+  app.register(fastifyRateLimit, { global: true, max: config.rateLimitMax, timeWindow: '1 minute', store: limits.rateLimitStore });
   app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -156,6 +161,8 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(qrPlugin, { configuredKey: config.qrSigningKey, dataDir: config.dataDir, ephemeral: config.env === 'test' });
   // Calls that change state must come from the portal (cross-site request forgery); those with an API key are server to server.
   app.register(requestOriginPlugin, { allowedOrigins: [config.publicBaseUrl, ...config.corsOrigins], apiKeyPrefixes: [MERCHANT_PREFIX, EXIT_POINT_PREFIX] });
+  // app.limits: the shared counters, the per-account limits, the polling calls' limit.
+  app.register(limitsPlugin, { limits });
   // Sessions and the guard of every /api/v1/private call.
   app.register(sessionPlugin, { secureCookie: config.env === 'production' });
   if (config.seedDemo) {

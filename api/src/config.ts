@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isQrSigningKey } from './modules/qr/keys';
+import type { AccountLimitSettings } from './plugins/limits/account-limits';
 import { DEFAULT_DATA_DIR } from './paths';
 
 /** An unset variable and an empty one (`FOO=` in an env file) mean the same: use the default. */
@@ -57,7 +58,14 @@ const envSchema = z.object({
   SEED_DEMO: optional(booleanFlag.default(false)),
   /** Unset: on, except when NODE_ENV is production. */
   API_DOCS: optional(booleanFlag.optional()),
-  LOGIN_RATE_LIMIT_MAX: optional(z.coerce.number().int().min(1).default(10)),
+  // Per client address: generous, an airport's travelers share one address; the per-account limits stop the targeting.
+  LOGIN_RATE_LIMIT_MAX: optional(z.coerce.number().int().min(1).default(60)),
+  // Per account (plugins/limits/account-limits.ts): wrong passwords before the lock, mails per hour.
+  ACCOUNT_SIGNIN_FAILURES: optional(z.coerce.number().int().min(1).default(10)),
+  ACCOUNT_MAILS_PER_HOUR: optional(z.coerce.number().int().min(1).default(5)),
+  ACCOUNT_OTP_MAILS_PER_HOUR: optional(z.coerce.number().int().min(1).default(12)),
+  // Where the abuse limits count across instances; unset, in the database.
+  REDIS_URL: optional(z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL').optional()),
   // The share of visa requests drawn for a customs check whatever their risk score (0 to 1).
   RISK_SAMPLE_RATE: optional(z.coerce.number().min(0).max(1).default(0.03)),
   // Browser tests only: an answer accepted for any live captcha challenge. Refused in production.
@@ -99,6 +107,9 @@ const HINTS: Readonly<Record<string, string>> = {
   MAIL_POLL_MS: 'must be an integer from 100 to 3600000 (milliseconds)',
   SEED_DEMO: 'must be true, false, 1 or 0',
   LOGIN_RATE_LIMIT_MAX: 'must be a positive integer',
+  ACCOUNT_SIGNIN_FAILURES: 'must be a positive integer',
+  ACCOUNT_MAILS_PER_HOUR: 'must be a positive integer',
+  ACCOUNT_OTP_MAILS_PER_HOUR: 'must be a positive integer',
   RISK_SAMPLE_RATE: 'must be a number from 0 to 1',
 };
 
@@ -181,6 +192,10 @@ export interface Config {
   seedDemo: boolean;
   /** Credentials sign-in attempts per minute and per client address. */
   loginRateLimitMax: number;
+  /** The limits per account: wrong passwords before the lock, mails per hour (ACCOUNT_*). */
+  accountLimits: AccountLimitSettings;
+  /** REDIS_URL: the abuse limits count in Redis; unset, in the database. May hold a password. */
+  redisUrl: string | undefined;
   /** The random sample of the risk analysis: this share of requests goes to a customs check (0 in the browser tests). */
   riskSampleRate: number;
   /** Browser tests only: also accepted as the answer of any live captcha challenge (never in production). */
@@ -246,6 +261,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailPollMs: value.MAIL_POLL_MS,
     seedDemo: value.SEED_DEMO,
     loginRateLimitMax: value.LOGIN_RATE_LIMIT_MAX,
+    accountLimits: { signInFailures: value.ACCOUNT_SIGNIN_FAILURES, mailsPerHour: value.ACCOUNT_MAILS_PER_HOUR, otpMailsPerHour: value.ACCOUNT_OTP_MAILS_PER_HOUR },
+    redisUrl: value.REDIS_URL,
     riskSampleRate: value.RISK_SAMPLE_RATE,
     captchaTestAnswer: value.CAPTCHA_TEST_ANSWER,
     oidc:

@@ -307,6 +307,13 @@ export interface WebauthnChallengeTable {
   expires_at: ColumnType<Date, Date | string, never>;
 }
 
+/** A counter of an abuse limit (migration 0016, `plugins/limits`): hits of `key` in the window ending at `expires_at`. */
+export interface AbuseLimitTable {
+  key: string;
+  count: number;
+  expires_at: Date;
+}
+
 export interface Database {
   country: CountryTable;
   document_type: BilingualLookupTable;
@@ -332,4 +339,5 @@ export interface Database {
   passkey_user: PasskeyUserTable;
   passkey: PasskeyTable;
   webauthn_challenge: WebauthnChallengeTable;
+  abuse_limit: AbuseLimitTable;
 }

@@ -1,7 +1,7 @@
 import { parseServerLanguage, type ApiErrorBody, type ServerLanguage } from '@varco/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, notFound, type Message } from '../app-error';
+import { AppError, notFound, RetryLaterError, type Message } from '../app-error';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { catalogues, translate, type MessageKey } from '../i18n/messages';
 
@@ -25,6 +25,8 @@ const DETAIL_BY_STATUS: Readonly<Record<number, MessageKey>> = {
 interface ErrorAnswer {
   status: number;
   body: ApiErrorBody;
+  /** Seconds for Retry-After (a limit's refusal); a 503 says RETRY_AFTER_SECONDS. */
+  retryAfter?: number;
 }
 
 const isCatalogueKey = (value: string): value is MessageKey => value in catalogues.EN;
@@ -110,7 +112,8 @@ export function toErrorAnswer(error: unknown, request: FastifyRequest): ErrorAns
   const language = requestLanguage(request);
   if (error instanceof AppError) {
     const extra = translateFields(language, error.fields);
-    return { status: error.statusCode, body: { detail: translate(language, error.detail.key, error.detail.params), ...(extra ? { extra } : {}) } };
+    const retryAfter = error instanceof RetryLaterError ? { retryAfter: error.retryAfterSeconds } : {};
+    return { status: error.statusCode, body: { detail: translate(language, error.detail.key, error.detail.params), ...(extra ? { extra } : {}) }, ...retryAfter };
   }
   const validation = (error as Partial<FastifyError> | null)?.validation;
   if (Array.isArray(validation) && validation.length > 0) {
@@ -130,7 +133,8 @@ export function toErrorAnswer(error: unknown, request: FastifyRequest): ErrorAns
 export function sendError(reply: FastifyReply, answer: ErrorAnswer): FastifyReply {
   // An error is never cached, whatever the handler had set before failing.
   reply.status(answer.status).header('cache-control', 'no-store');
-  if (answer.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  const retryAfter = answer.retryAfter ?? (answer.status === 503 ? RETRY_AFTER_SECONDS : undefined);
+  if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
   return reply.send(answer.body);
 }
 

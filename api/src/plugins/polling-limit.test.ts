@@ -2,17 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { describeEachDatabase } from '../test/app';
 import { signedInTraveler } from '../test/travelers';
-import { PollingLimiter, POLLING_RATE_LIMIT_MAX } from './polling-limit';
-
-it('counts the calls of each key per minute, and says how long to wait past the limit', () => {
-  let now = 120_000;
-  const limiter = new PollingLimiter(2, () => now);
-  assert.deepEqual([limiter.take('a'), limiter.take('a'), limiter.take('b')], [0, 0, 0]);
-  now = 150_500;
-  assert.equal(limiter.take('a'), 30, 'until the minute turns');
-  now = 180_000;
-  assert.equal(limiter.take('a'), 0, 'a new minute');
-});
+import { POLLING_RATE_LIMIT_MAX } from './polling-limit';
 
 describeEachDatabase('the polling calls’ limit', ({ build, database }) => {
   it(`answers 429 past ${POLLING_RATE_LIMIT_MAX} calls a minute of one session, in the error shape, and not to the others`, async () => {

@@ -63,7 +63,10 @@ export const sessionPlugin = fp(
     // change, account deletion) is evicted at once; the database tells every instance on SESSIONS_CHANNEL (payload
     // `t:<travelerId>`) when the deletion commits (migration 0012). If the LISTEN connection drops, the cache is
     // emptied (messages may have been missed) and filled again from the database.
-    const auth = createAuthService(app.db, { onBackgroundError: (error, what) => app.log.warn({ err: error }, `${what} failed`) });
+    const auth = createAuthService(app.db, {
+      onBackgroundError: (error, what) => app.log.warn({ err: error }, `${what} failed`),
+      accountLimits: app.limits.accounts,
+    });
     app.decorate('auth', auth);
     const stopListening = await app.database.listen(
       SESSIONS_CHANNEL,
@@ -135,7 +138,7 @@ export const sessionPlugin = fp(
       },
     });
   },
-  { name: 'varco-session', dependencies: ['varco-db'] },
+  { name: 'varco-session', dependencies: ['varco-db', 'varco-limits'] },
 );
 
 declare module 'fastify' {

@@ -7,9 +7,13 @@ import { loadConfig, type Config } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import { databaseKinds, postgresOnly, testDatabase, type DatabaseKind } from './databases';
 
-/** The configuration of the tests: quiet logs, and a rate limit no test reaches unless it asks for one. */
+/**
+ * The configuration of the tests: quiet logs, and per-address limits no test reaches unless it asks for one (the apps of
+ * a test file share their counters, as instances do). The per-account limits keep their defaults: each test signs in
+ * its own travelers.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000' }), ...overrides };
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', LOGIN_RATE_LIMIT_MAX: '100000' }), ...overrides };
 }
 
 export type TestApp = ReturnType<typeof buildApp>;

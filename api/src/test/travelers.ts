@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
-import { sha256 } from '../modules/auth/secrets';
+import { hashPassword, sha256 } from '../modules/auth/secrets';
 import { SESSION_COOKIE } from '../plugins/session';
 
 let sequence = 0;
@@ -47,4 +47,16 @@ export async function signedInTraveler(db: Kysely<Database>, overrides: { countr
     .values({ token_hash: sha256(token), traveler_id: traveler.id, level: 'FULL', expires_at: new Date(Date.now() + 3_600_000) })
     .execute();
   return { id: traveler.id, cookie: `${SESSION_COOKIE}=${token}`, document };
+}
+
+/** An ACTIVE traveler of its own who signs in with `password` (the credentials sign-in's tests). Returns its e-mail. */
+export async function travelerWithPassword(db: Kysely<Database>, password: string): Promise<{ id: number; email: string }> {
+  const traveler = await signedInTraveler(db);
+  const { email } = await db
+    .updateTable('traveler')
+    .set({ password_hash: await hashPassword(password) })
+    .where('id', '=', traveler.id)
+    .returning('email')
+    .executeTakeFirstOrThrow();
+  return { id: traveler.id, email };
 }

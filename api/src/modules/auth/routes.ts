@@ -10,8 +10,11 @@ import { hasPendingVisa } from '../visas/repository';
 import type { OidcClient } from '../spid/oidc-client';
 import type { TravelerRecord } from './repository';
 
-/** Sign-in attempts per client address and minute, by default (`LOGIN_RATE_LIMIT_MAX`). */
-export const LOGIN_RATE_LIMIT_MAX = 10;
+/**
+ * Sign-in attempts per client address and minute, by default (`LOGIN_RATE_LIMIT_MAX`): generous, because the travelers
+ * of an airport share its address; the per-account limits (plugins/limits/account-limits.ts) stop guessing one account.
+ */
+export const LOGIN_RATE_LIMIT_MAX = 60;
 /** OTP mails per session (or client address without one) and minute. */
 export const SEND_OTP_RATE_LIMIT_MAX = 5;
 
@@ -40,7 +43,9 @@ export const identityRoutes: FastifyPluginAsyncZod<{ loginRateLimitMax?: number 
         description:
           'The username is the e-mail. Success opens a session (cookie `varco_session`) that can only ask for the OTP ' +
           '(`POST /private/traveler/send-otp`) and present it (`GET /private/traveler/user-info` with `x-otp`). ' +
-          `At most ${max} attempts per minute per client.`,
+          `At most ${max} attempts per minute per client address. After ${app.limits.accounts.settings.signInFailures} wrong passwords ` +
+          'the account (the username, whether or not it exists) is locked, 1 minute and doubling at each further wrong one up to an hour: ' +
+          '429 with Retry-After, the right password included.',
         body: loginCustomBodySchema,
         response: { 204: z.null(), ...errors },
       },
@@ -73,13 +78,16 @@ export const travelerSessionRoutes: FastifyPluginAsyncZod<TravelerSessionRoutesO
       schema: {
         tags: ['auth'],
         summary: 'Mail a sign-in code',
-        description: `A 6-digit code valid for 5 minutes, mailed to the traveler; earlier codes stop working. At most ${SEND_OTP_RATE_LIMIT_MAX} per minute.`,
+        description:
+          `A 6-digit code valid for 5 minutes, mailed to the traveler; earlier codes stop working. At most ${SEND_OTP_RATE_LIMIT_MAX} per minute per session, ` +
+          `and ${app.limits.accounts.settings.otpMailsPerHour} per hour per account (429 with Retry-After).`,
         querystring: z.object({ language: z.optional(serverLanguageSchema) }),
         response: { 200: sendOtpResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       const session = requireSession(request);
+      await app.limits.accounts.takeMail('otp', `traveler:${session.traveler_id}`);
       const { expirationDate } = await app.auth.sendOtp(session, request.query.language ?? requestLanguage(request));
       reply.header('cache-control', 'no-store');
       return { expirationDate: expirationDate.toISOString() };

@@ -6,6 +6,7 @@ import type { Database } from '../../db/types';
 import { enqueueMail, recipientName } from '../mail/outbox';
 import { createAuthRepository, otpQueries, type SessionRecord, type TravelerRecord } from './repository';
 import { randomOtpCode, randomToken, sha256, verifyPassword } from './secrets';
+import type { AccountLimits } from '../../plugins/limits/account-limits';
 import { SessionCache } from './session-cache';
 
 /** How long a credentials session may wait for its OTP. */
@@ -39,6 +40,8 @@ export interface AuthServiceOptions {
   cache?: SessionCache;
   /** Failures of work done off the request (the touch of a cached session). */
   onBackgroundError?: (error: unknown, what: string) => void;
+  /** The per-account limits (plugins/limits): a locked account is refused before its password is even checked. */
+  accountLimits?: Pick<AccountLimits, 'checkSignIn' | 'signInFailed' | 'signInSucceeded'>;
 }
 
 export function createAuthService(db: Kysely<Database>, options: AuthServiceOptions = {}) {
@@ -81,12 +84,18 @@ export function createAuthService(db: Kysely<Database>, options: AuthServiceOpti
     /**
      * The credentials step: the e-mail and password of an active traveler open an OTP_PENDING session. Unknown users
      * and wrong passwords get the same answer after the same argon2 work; the activation state is told only to whoever
-     * knows the password. Returns the session token for the cookie.
+     * knows the password. Returns the session token for the cookie. A wrong password is counted against the account
+     * (the name as typed, whether or not it exists); a locked account is refused (429), the right password included.
      */
     async login(username: string, password: string): Promise<{ token: string; expiresAt: Date }> {
+      await options.accountLimits?.checkSignIn(username);
       const traveler = await repository.findTravelerByEmail(username);
       const valid = await verifyPassword(traveler?.password_hash, password);
-      if (!traveler || !valid) throw new AppError(401, { key: 'auth.badCredentials' });
+      if (!traveler || !valid) {
+        await options.accountLimits?.signInFailed(username);
+        throw new AppError(401, { key: 'auth.badCredentials' });
+      }
+      await options.accountLimits?.signInSucceeded(username);
       if (traveler.status !== 'ACTIVE') throw new AppError(403, { key: 'auth.notActive' });
       const token = randomToken();
       const expiresAt = new Date(now().getTime() + OTP_PENDING_SESSION_MS);

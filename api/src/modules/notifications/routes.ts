@@ -80,7 +80,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
       // limit per session rather than the global one per address, and `{ counter }` written by JSON.stringify (the
       // service builds it) rather than checked again by zod.
       logLevel: 'warn',
-      ...pollingCall(),
+      ...pollingCall(app, 'notification-count'),
       serializerCompiler: () => (data) => JSON.stringify(data),
       schema: {
         tags,

@@ -15,14 +15,15 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { AppError } from '../../app-error';
+import { accountKey } from '../../plugins/limits/account-limits';
 import { requireSession } from '../../plugins/session';
 import { verifyCaptcha } from '../captcha/service';
 import { accountRuleProblem, createTravelerService } from './service';
 
 /** Registrations per client address and minute. */
 export const REGISTRATION_RATE_LIMIT_MAX = 10;
-/** Password-recovery mails asked per client address and minute. */
-export const RECOVERY_RATE_LIMIT_MAX = 5;
+/** Password-recovery mails asked per client address and minute (an airport shares one address; per account: plugins/limits). */
+export const RECOVERY_RATE_LIMIT_MAX = 20;
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
@@ -61,12 +62,15 @@ export const travelerPublicRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> 
         description:
           'The captcha value and token travel in the `x-captcha-value` / `x-captcha-token` headers and are checked first. ' +
           'SPEC §5 rules, with one message per payload field in `extra`. Creates the account PENDING and mails its ' +
-          `activation link (valid 48 hours). An e-mail or document already registered answers 409. At most ${REGISTRATION_RATE_LIMIT_MAX} per minute.`,
+          `activation link (valid 48 hours). An e-mail or document already registered answers 409. At most ${REGISTRATION_RATE_LIMIT_MAX} per minute ` +
+          `per client address, and ${app.limits.accounts.settings.mailsPerHour} per hour per e-mail (429 with Retry-After).`,
         body: registrationPayloadSchema,
         response: { 201: z.null(), ...errors },
       },
     },
     async (request, reply) => {
+      // Each registration of an e-mail mails it an activation link (again, while the account is pending).
+      await app.limits.accounts.takeMail('activation', accountKey(request.body.email));
       await service.register(request.body);
       reply.header('cache-control', 'no-store');
       return reply.status(201).send(null);
@@ -100,7 +104,8 @@ export const travelerPublicRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> 
         summary: 'Mail a password-reset link',
         description:
           'Always 204, whether or not the address belongs to an account. An active account gets a link valid 1 hour ' +
-          `(earlier links stop working). At most ${RECOVERY_RATE_LIMIT_MAX} per minute.`,
+          `(earlier links stop working). At most ${RECOVERY_RATE_LIMIT_MAX} per minute per client address, and ` +
+          `${app.limits.accounts.settings.mailsPerHour} per hour per address asked for, known or not (429 with Retry-After).`,
         body: recoverPasswordBodySchema,
         response: { 204: z.null(), ...errors },
       },
@@ -108,8 +113,10 @@ export const travelerPublicRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> 
     async (request, reply) => {
       const issue = emailIssue(request.body.email);
       if (issue) throw new AppError(400, { key: 'validationFailed' }, { email: accountRuleProblem(issue) });
-      // Not awaited: an unknown address and an account must answer in the same time.
       const { email, lan } = request.body;
+      // Counted by the address asked for, so an unknown address and an account are limited alike.
+      await app.limits.accounts.takeMail('password-reset', accountKey(email));
+      // Not awaited: an unknown address and an account must answer in the same time.
       app.background.run('password reset', () => service.sendPasswordReset(email.trim(), lan));
       return reply.status(204).send(null);
     },
@@ -140,14 +147,17 @@ export const travelerPublicRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> 
         summary: 'Set a new password',
         description:
           `With the key pair of the reset mail (single-use). The password follows the registration's rule: at least ${PASSWORD_MIN_LENGTH} characters, ` +
-          'of at least three of uppercase, lowercase, digits and special characters. Every session of the traveler ends.',
+          'of at least three of uppercase, lowercase, digits and special characters. Every session of the traveler ends, and a ' +
+          'sign-in lock of the account (too many wrong passwords) is lifted.',
         querystring: activationQuerySchema,
         body: changePasswordBodySchema,
         response: { 204: z.null(), ...errors },
       },
     },
     async (request, reply) => {
-      await service.changePassword(request.query.key1, request.query.key2, request.body.newPwd);
+      const email = await service.changePassword(request.query.key1, request.query.key2, request.body.newPwd);
+      // The owner of the mailbox set a new password: the sign-in lock of the account ends. The lock would end by itself.
+      await app.limits.accounts.passwordChanged(email).catch((error: unknown) => request.log.warn({ err: error }, 'sign-in lock not cleared'));
       return reply.status(204).send(null);
     },
   );

@@ -312,8 +312,11 @@ export function createTravelerService(db: Kysely<Database>, options: TravelerSer
       return typeof key !== 'string';
     },
 
-    /** Uses a reset key: the new password (under the registration's rule) is stored hashed and every session of the traveler ends. */
-    async changePassword(key1: string, key2: string, newPassword: string): Promise<void> {
+    /**
+     * Uses a reset key: the new password (under the registration's rule) is stored hashed and every session of the
+     * traveler ends. Returns the traveler's e-mail.
+     */
+    async changePassword(key1: string, key2: string, newPassword: string): Promise<string> {
       // The same rule as at registration: a reset must not be the way around it.
       const weak = passwordProblem(newPassword);
       if (weak) throw new AppError(400, { key: 'validationFailed' }, { newPwd: weak });
@@ -323,12 +326,18 @@ export function createTravelerService(db: Kysely<Database>, options: TravelerSer
         const key = await usableKey(trx, 'PASSWORD_RESET', key1, key2, true);
         if (typeof key === 'string') return key;
         await accountKeyQueries.consumeOpen(trx, key.traveler_id, 'PASSWORD_RESET');
-        await trx.updateTable('traveler').set({ password_hash: passwordHash, updated_at: sql<Date>`now()` }).where('id', '=', key.traveler_id).execute();
+        const { email } = await trx
+          .updateTable('traveler')
+          .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
+          .where('id', '=', key.traveler_id)
+          .returning('email')
+          .executeTakeFirstOrThrow();
         await trx.deleteFrom('session').where('traveler_id', '=', key.traveler_id).execute();
-        return key.traveler_id;
+        return { travelerId: key.traveler_id, email };
       });
       if (typeof outcome === 'string') throw new AppError(400, { key: outcome });
-      options.sessionsEnded?.(outcome);
+      options.sessionsEnded?.(outcome.travelerId);
+      return outcome.email;
     },
 
     /**

@@ -103,7 +103,7 @@ export const visaRoutes: FastifyPluginAsyncZod<VisaRoutesOptions> = async (app, 
       // A polling call (every 30 s per signed-in traveler): no log line per request (errors are still logged), its own
       // limit per session rather than the global one per address, and an empty answer sent as it is (no serializer).
       logLevel: 'warn',
-      ...pollingCall(),
+      ...pollingCall(app, 'visa-area'),
       schema: {
         tags,
         summary: 'Keep-alive',
