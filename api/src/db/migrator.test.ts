@@ -85,7 +85,7 @@ describeEachDatabase('migrator', ({ kind, database, postgresOnly }) => {
     const migrations = readMigrations(MIGRATIONS_DIR);
     assert.deepEqual(await migrate(handle, migrations), migrations.map((migration) => migration.filename));
     assert.deepEqual(await migrate(handle, migrations), []);
-    assert.deepEqual(await tables(schema), ['account_key', 'airport', 'captcha_challenge', 'country', 'document_type', 'exit_point_client', 'exit_point_event', 'free_zone', 'invoice', 'mail_outbox', 'merchant', 'notification', 'oidc_login', 'otp', 'schema_migrations', 'session', 'ticket_type', 'transport_type', 'traveler', 'visa_request', 'visa_request_invoice']);
+    assert.deepEqual(await tables(schema), ['account_key', 'airport', 'captcha_challenge', 'country', 'document_type', 'exit_point_client', 'exit_point_event', 'free_zone', 'invoice', 'mail_outbox', 'merchant', 'notification', 'oidc_login', 'otp', 'passkey', 'passkey_user', 'schema_migrations', 'session', 'ticket_type', 'transport_type', 'traveler', 'visa_request', 'visa_request_invoice', 'webauthn_challenge']);
     const countries = await sql<{ count: number }>`select count(*)::int as count from ${sql.id(schema, 'country')}`.execute(database().db);
     assert.equal(countries.rows[0]!.count, 250);
   });
