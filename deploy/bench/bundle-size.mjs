@@ -3,12 +3,13 @@
 // and the web fonts (woff2, already compressed) of the same visit, which have no target of their own. What the shell
 // preloads once the page is idle (the next remote: shell/src/federation/preload.ts) is printed apart, outside the target.
 // Needs `npm run build` first.
-// Usage: node deploy/bench/bundle-size.mjs        (exit code 1 when a target is missed; BENCH_SHELL_PORT moves the
-//        local CDN, 18080 and the four ports after it by default)
+// Usage: node deploy/bench/bundle-size.mjs [--all] (exit code 1 when a target is missed; BENCH_SHELL_PORT moves the
+//        local CDN, 18080 and the four ports after it by default; --all lists every file, not only the 6 largest)
 import { gzipSync } from 'node:zlib';
 import { launchChromium, newBrowserContext, settle, startPortal } from './lib/front-end.mjs';
 
 const TARGETS = { '/': 150, '/protected': 250 };
+const LISTED = process.argv.includes('--all') ? Infinity : 6;
 /** Marked by the shell when it starts preloading the next remote at idle (shell/src/federation/preload.ts). */
 const PRELOAD_MARK = 'varco:preload';
 
@@ -52,7 +53,7 @@ for (const [path, signedIn] of [['/', false], ['/protected', true]]) {
   const ok = totalKb <= TARGETS[path] && reactDomCopies === 1;
   failed ||= !ok;
   report.push(`${ok ? 'ok  ' : 'MISS'} ${path.padEnd(11)} ${totalKb.toFixed(1).padStart(6)} KB gzipped JS in ${String(files.length).padStart(2)} files (target ≤ ${TARGETS[path]} KB), react-dom copies: ${reactDomCopies}`);
-  for (const file of files.sort((a, b) => b.gzip - a.gzip).slice(0, 6)) report.push(`       ${kilobytes(file.gzip)} KB  ${file.url}`);
+  for (const file of files.sort((a, b) => b.gzip - a.gzip).slice(0, LISTED)) report.push(`       ${kilobytes(file.gzip)} KB  ${file.url}`);
   report.push(`     ${''.padEnd(11)} ${kilobytes(preloaded.reduce((sum, file) => sum + file.gzip, 0))} KB gzipped JS in ${String(preloaded.length).padStart(2)} files preloaded once idle (not in the target)`);
   const styles = downloaded.filter((file) => file.kind === 'css');
   const fonts = downloaded.filter((file) => file.kind === 'woff2');

@@ -92,6 +92,16 @@ test.describe('sign-in', () => {
     expect(await confirmCode(page, code, 'it')).toBe(401);
     await expect(page.getByRole('alert')).toHaveText('Troppi codici errati: richiedine uno nuovo.');
     await expect(page.getByTestId('avatar')).toHaveCount(0);
+
+    // Not a dead end: the page offers a new code, and the new code (with attempts of its own) signs in.
+    const beforeResend = await lastMailId();
+    await page.getByRole('button', { name: 'Invia un nuovo codice' }).click();
+    const resent = await waitForMail(traveler.email, beforeResend, /\b\d{6}\b/);
+    const freshCode = /\b(\d{6})\b/.exec(resent.text)![1]!;
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(await confirmCode(page, freshCode, 'it')).toBe(200);
+    await expect(page).toHaveURL(/\/protected$/);
+    await expect(page.getByTestId('avatar')).toBeVisible();
   });
 
   test('a reload of the OTP page keeps the mailed code; the browser keeps nothing of it once signed in', async ({ page }) => {

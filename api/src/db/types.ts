@@ -108,6 +108,8 @@ export interface SessionTable {
   created_at: ColumnType<Date, never, never>;
   last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
   expires_at: ColumnType<Date, Date | string, Date | string>;
+  /** The passkey that opened it (migration 0017), which takes it along when removed; null for any other sign-in. */
+  passkey_id: ColumnType<number | null, number | null | undefined, never>;
 }
 
 /** A one-time code of the credentials sign-in (migration 0005): hashed, expiring, limited attempts, single-use. */

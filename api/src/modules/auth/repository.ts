@@ -70,10 +70,10 @@ export function createAuthRepository(db: Kysely<Database>) {
       return db.selectFrom('traveler').select(travelerColumns).where('id', '=', id).executeTakeFirst();
     },
 
-    async createSession(values: { tokenHash: string; travelerId: number; level: SessionLevel; expiresAt: Date }): Promise<void> {
+    async createSession(values: { tokenHash: string; travelerId: number; level: SessionLevel; expiresAt: Date; passkeyId?: number }): Promise<void> {
       await db
         .insertInto('session')
-        .values({ token_hash: values.tokenHash, traveler_id: values.travelerId, level: values.level, expires_at: values.expiresAt })
+        .values({ token_hash: values.tokenHash, traveler_id: values.travelerId, level: values.level, expires_at: values.expiresAt, passkey_id: values.passkeyId ?? null })
         .execute();
     },
 

@@ -105,13 +105,14 @@ export function createAuthService(db: Kysely<Database>, options: AuthServiceOpti
 
     /**
      * A signed-in (FULL) session for a traveler whose identity another factor has already proved (a passkey): no OTP
-     * step. Returns the token for the cookie.
+     * step. The session records the passkey, and ends when it is removed (migration 0017). Returns the token for the
+     * cookie.
      */
-    async openFullSession(travelerId: number): Promise<{ token: string; expiresAt: Date }> {
+    async openFullSession(travelerId: number, passkeyId: number): Promise<{ token: string; expiresAt: Date }> {
       const at = now();
       const token = randomToken();
       const expiresAt = fullSessionExpiry({ created_at: at }, at);
-      await repository.createSession({ tokenHash: sha256(token), travelerId, level: 'FULL', expiresAt });
+      await repository.createSession({ tokenHash: sha256(token), travelerId, level: 'FULL', expiresAt, passkeyId });
       return { token, expiresAt };
     },
 

@@ -3,6 +3,7 @@ import { before, it } from 'node:test';
 import type { Passkey, PasskeyAuthenticationOptions, PasskeyRegistrationOptions } from '@varco/contracts';
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { signedInTraveler, type SignedInTraveler } from '../../test/travelers';
+import { until } from '../../test/wait';
 import { SESSION_COOKIE } from '../../plugins/session';
 import { CHALLENGE_COOKIE, PASSKEY_OPTIONS_RATE_LIMIT_MAX } from './routes';
 import { MAX_PASSKEYS } from './service';
@@ -225,6 +226,28 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
     assert.equal(refused.statusCode, 401);
     assert.equal(refused.json().detail, 'Questa passkey non è registrata per nessun account (potrebbe essere stata rimossa): accedi con e-mail e password.');
     assert.equal(cookieOf(refused, SESSION_COOKIE), undefined);
+  });
+
+  it('ends the sessions a removed passkey opened, on every instance at once; the traveler’s other sessions stay', async () => {
+    const traveler = await signedInTraveler(db());
+    const { authenticator, passkey } = await addPasskey(traveler, 'Lost phone');
+    const signIn = await signInWith(authenticator);
+    assert.equal(signIn.statusCode, 204, signIn.body);
+    const phone = `${SESSION_COOKIE}=${cookieOf(signIn, SESSION_COOKIE)?.value}`;
+    // A second api instance on the same database; both have served (and cached) the phone's session.
+    const other = build({ loginRateLimitMax: 1000 }, { visaExpiry: { enabled: false }, deadlineReminders: { enabled: false } });
+    await other.ready();
+    const infoOn = async (instance: TestApp, cookie: string) => (await instance.inject({ method: 'GET', url: '/api/v1/private/traveler/user-info', headers: { cookie } })).statusCode;
+    for (const instance of [app, other]) assert.equal(await infoOn(instance, phone), 200);
+    const generation = other.auth.cache.generation;
+
+    // Removed from the traveler's other session (the password one here).
+    assert.equal((await call('DELETE', `${PRIVATE}/${passkey.id}`, { cookies: [traveler.cookie] })).statusCode, 204);
+    assert.equal(await infoOn(app, phone), 401, 'the phone is signed out at once on the instance that removed it');
+    assert.equal(await infoOn(app, traveler.cookie), 200, 'the session that removed it stays');
+    await until('the other instance to hear from the database that sessions ended', () => other.auth.cache.generation > generation);
+    assert.equal(await infoOn(other, phone), 401);
+    assert.equal(await infoOn(other, traveler.cookie), 200);
   });
 
   it('lets only its owner list and remove a passkey', async () => {

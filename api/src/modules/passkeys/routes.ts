@@ -46,7 +46,11 @@ function challengeCookie(options: PasskeyRoutesOptions) {
 
 /** The library's reason for a refusal goes to the log; the traveler gets one translated text. */
 const passkeyService = (app: FastifyInstance, options: PasskeyRoutesOptions) =>
-  createPasskeyService(app.db, { webauthn: options.webauthn, onRefused: (reason) => app.log.info({ reason }, 'passkey ceremony refused') });
+  createPasskeyService(app.db, {
+    webauthn: options.webauthn,
+    onRefused: (reason) => app.log.info({ reason }, 'passkey ceremony refused'),
+    sessionsEnded: app.auth.sessionsEnded,
+  });
 
 /** The public calls of the passkey sign-in, under `/api/v1/auth` (with the other sign-in calls). */
 export const passkeyIdentityRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async (app, options) => {
@@ -97,9 +101,9 @@ export const passkeyIdentityRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> 
     async (request, reply) => {
       // The challenge is spent whatever the outcome: the cookie goes with it.
       cookie.clear(reply);
-      const travelerId = await service.authenticate(request.cookies[CHALLENGE_COOKIE], request.body.credential as AuthenticationResponseJSON);
+      const { travelerId, passkeyId } = await service.authenticate(request.cookies[CHALLENGE_COOKIE], request.body.credential as AuthenticationResponseJSON);
       if (request.session) await app.auth.logout(request.session);
-      const { token, expiresAt } = await app.auth.openFullSession(travelerId);
+      const { token, expiresAt } = await app.auth.openFullSession(travelerId, passkeyId);
       app.sessionCookie.set(reply, token, expiresAt);
       reply.header('cache-control', 'no-store');
       return reply.status(204).send(null);
@@ -187,7 +191,10 @@ export const passkeyPrivateRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> =
       schema: {
         tags: ['passkeys'],
         summary: 'Remove a passkey',
-        description: 'It stops signing in at once. A notification and its e-mail tell the traveler. Another traveler’s or an unknown passkey → 404.',
+        description:
+          'It stops signing in at once, and the sessions it opened end (a lost device is signed out; the others, this one ' +
+          'included if opened otherwise, stay). A notification and its e-mail tell the traveler. Another traveler’s or an ' +
+          'unknown passkey → 404.',
         params: passkeyIdParamsSchema,
         response: { 204: z.null(), ...errors },
       },

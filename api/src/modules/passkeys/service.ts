@@ -39,6 +39,11 @@ export interface PasskeyServiceOptions {
   now?: () => Date;
   /** Why a ceremony was refused (the library's reason), for the log: the traveler gets one translated text. */
   onRefused?: (reason: string) => void;
+  /**
+   * Tells this process's session cache that sessions of the traveler ended (app.auth.sessionsEnded): the removal of a
+   * passkey deletes the sessions it opened. The other instances hear it from the database (migration 0012).
+   */
+  sessionsEnded?: (travelerId: number) => void;
 }
 
 /** A new challenge: the options for the browser, and the opaque id its cookie will hold. */
@@ -159,13 +164,17 @@ export function createPasskeyService(db: Kysely<Database>, options: PasskeyServi
       return toPasskey(stored);
     },
 
-    /** Removes one of the traveler's passkeys (another's answers 404): it stops working at once (nothing caches it). */
+    /**
+     * Removes one of the traveler's passkeys (another's answers 404): it stops working at once (nothing caches it), and
+     * the sessions it opened end with it (by cascade, migration 0017: a lost phone is signed out).
+     */
     async remove(travelerId: number, id: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const name = await passkeyQueries.delete(trx, travelerId, id);
         if (name === undefined) throw new AppError(404, { key: 'passkey.notFound' });
         await notify(trx, { travelerId, kind: 'PASSKEY_REMOVED', params: { name } });
       });
+      options.sessionsEnded?.(travelerId);
     },
 
     /** The request options of a sign-in: no credential listed, the browser offers the passkeys it holds for the RP ID. */
@@ -176,9 +185,10 @@ export function createPasskeyService(db: Kysely<Database>, options: PasskeyServi
 
     /**
      * Verifies an assertion against the stored passkey: the challenge of this browser, origin, RP ID, user verification,
-     * signature, a growing counter and consistent backup flags. Returns the traveler to sign in; records the use.
+     * signature, a growing counter and consistent backup flags. Returns the traveler to sign in and the passkey (the
+     * session records it); records the use.
      */
-    async authenticate(challengeId: string | undefined, credential: AuthenticationResponseJSON): Promise<number> {
+    async authenticate(challengeId: string | undefined, credential: AuthenticationResponseJSON): Promise<{ travelerId: number; passkeyId: number }> {
       const expectedChallenge = await take(challengeId, 'AUTHENTICATION', null);
       const passkey = await passkeyQueries.findByCredentialId(db, credential.id);
       if (!passkey) throw new AppError(401, { key: 'passkey.unknown' });
@@ -204,7 +214,7 @@ export function createPasskeyService(db: Kysely<Database>, options: PasskeyServi
       // Backup eligibility is fixed for the life of a credential (WebAuthn §6.1.3): a change means another authenticator.
       if (credentialDeviceType !== passkey.device_type) throw refused(401, 'passkey.verificationFailed', `device type ${credentialDeviceType}, registered ${passkey.device_type}`);
       await passkeyQueries.recordUse(db, passkey.id, { counter: newCounter, backedUp: credentialBackedUp, at: now() });
-      return passkey.traveler_id;
+      return { travelerId: passkey.traveler_id, passkeyId: passkey.id };
     },
   };
 }

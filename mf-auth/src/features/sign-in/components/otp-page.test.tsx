@@ -109,6 +109,45 @@ describe('OTP step (SPEC §2 /sign-in/otp)', () => {
     expect(sessionStore.getState().user).toEqual({});
   });
 
+  it('after too many wrong codes, offers a new code, and the new code signs in', async () => {
+    const locked = { status: 401, detail: 'Too many wrong codes: request a new one.', extra: {}, type: 'http-error' };
+    let codesSent = 0;
+    requestJsonMock.mockImplementation((path, _schema, options) => {
+      if (path.endsWith('/send-otp')) codesSent += 1;
+      // The first code is locked whatever is typed; only the second one is good.
+      if (path.endsWith('/user-info')) return codesSent === 2 && options?.headers && (options.headers as Record<string, string>)['x-otp'] === '246810' ? answer(path) : Promise.reject(locked);
+      return answer(path);
+    });
+    const user = userEvent.setup();
+    renderSection('sign-in', '/sign-in/otp');
+    await screen.findByText(/^The code expires in/);
+    expect(screen.queryByRole('button', { name: 'Send a new code' })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Code/), '135791');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many wrong codes: request a new one.');
+
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(codesSent).toBe(2);
+    expect(screen.getByText('A code has been sent to you.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Code/)).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Send a new code' })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Code/), '246810');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/protected'));
+  });
+
+  it('offers the new code in Italian too', async () => {
+    requestJsonMock.mockImplementation((path) => (path.endsWith('/user-info') ? Promise.reject({ status: 401, detail: 'Troppi codici errati: richiedine uno nuovo.', extra: {}, type: 'http-error' }) : answer(path)));
+    const user = userEvent.setup();
+    renderSection('sign-in', '/sign-in/otp', { language: 'it_IT' });
+    await screen.findByText(/^Il codice scade/);
+    await user.type(screen.getByLabelText(/^Codice/), '135791');
+    await user.click(screen.getByRole('button', { name: 'Conferma' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Troppi codici errati: richiedine uno nuovo.');
+    expect(screen.getByRole('button', { name: 'Invia un nuovo codice' })).toBeEnabled();
+  });
+
   it('shows the detail when the code cannot be sent', async () => {
     requestJsonMock.mockRejectedValue({ status: 404, detail: 'Not Found', extra: {}, type: 'http-error' });
     renderSection('sign-in', '/sign-in/otp');

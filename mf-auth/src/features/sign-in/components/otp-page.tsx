@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { isClientError } from '@varco/http';
 import { useSession } from '@varco/session';
 import { ErrorAlert } from '../../../components/error-alert';
 import { TextField } from '../../../components/text-field';
@@ -15,7 +16,13 @@ function isStillValid(expiration: string | null): boolean {
   return Boolean(expiration && Date.parse(expiration) > Date.now());
 }
 
-/** SPEC §2 /sign-in/otp: the one-time code, its validity as a mm:ss countdown, and a resend once it expires. */
+/**
+ * SPEC §2 /sign-in/otp: the one-time code, its validity as a mm:ss countdown, and a resend once it expires. A resend is
+ * also offered when sending failed and when the api refused the code (401): after too many wrong codes even the right
+ * one is refused, and a new code, with its own attempts, is the only way on. The api's answer does not tell a locked
+ * code from a wrong one (both 401, the detail says which), and its limit is its own (OTP_MAX_ATTEMPTS), so the page
+ * does not count the tries.
+ */
 export function OtpPage() {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
@@ -25,6 +32,7 @@ export function OtpPage() {
   const verifyOtp = useVerifyOtp();
   const form = useForm({ code: '' }, { code: [notEmpty] });
   const { mutate: send } = sendOtp;
+  const { reset: forgetRefusal } = verifyOtp;
 
   // A code is sent when the page opens, unless one sent before (this page reloaded) is still valid.
   const asked = useRef(false);
@@ -36,6 +44,9 @@ export function OtpPage() {
 
   const submit = form.handleSubmit(({ code }) => verifyOtp.mutate(code.trim(), { onSuccess: () => navigate('/protected', { replace: true }) }));
   const expired = remaining === 0;
+  const codeRefused = isClientError(verifyOtp.error) && verifyOtp.error.status === 401;
+  // The refusal was about the code before: a new one starts clean.
+  const sendAgain = () => send(undefined, { onSuccess: () => { forgetRefusal(); form.setFieldValues({ code: '' }); } });
 
   return (
     <div className="container py-4">
@@ -54,8 +65,8 @@ export function OtpPage() {
           <button type="submit" className="btn btn-primary" disabled={verifyOtp.isPending || expired}>
             {t('otp.submit')}
           </button>
-          {expired || sendOtp.isError ? (
-            <button type="button" className="btn btn-outline-primary" onClick={() => send()} disabled={sendOtp.isPending}>
+          {expired || sendOtp.isError || codeRefused ? (
+            <button type="button" className="btn btn-outline-primary" onClick={sendAgain} disabled={sendOtp.isPending}>
               {t('otp.resend')}
             </button>
           ) : null}
