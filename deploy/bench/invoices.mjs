@@ -12,12 +12,10 @@
 // 5. prints a table, writes deploy/bench/results/invoices.json, deletes its sessions and stops the servers.
 //
 // Usage, from the repository root: node deploy/bench/invoices.mjs (env knobs in deploy/bench/README.md)
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import pg from 'pg';
-import { benchDir, closeSessions, DATABASE, DATABASE_URL, ensureDatabase, generate, insertSessions, integer, serverDir } from './lib/bench-database.mjs';
+import { join } from 'node:path';
+import { benchDir, DATABASE, generate, insertSessions, integer } from './lib/bench-database.mjs';
+import { runBench } from './lib/bench-run.mjs';
 import { machineInfo, measure, table } from './lib/load.mjs';
-import { freePort, startServer, waitForOk } from './lib/processes.mjs';
 
 const SETTINGS = {
   travelers: integer('BENCH_TRAVELERS', 1_000_000),
@@ -115,63 +113,16 @@ async function main() {
     `${SETTINGS.travelers.toLocaleString('en')} travelers, ${SETTINGS.invoices.toLocaleString('en')} invoices, ${SETTINGS.connections} connections, ` +
       `${SETTINGS.warmUpSeconds}+${SETTINGS.seconds} s per call`,
   );
-  await ensureDatabase(log);
-  const generationSeconds = await generate(SETTINGS);
-
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  let api;
-  let bare;
-  let sessions;
-  const cleanUp = async () => {
-    await Promise.allSettled([api?.stop(), bare?.stop()]);
-    await closeSessions(client, sessions, log).catch((error) => console.error('could not delete the bench sessions:', error.message));
-    await client.end().catch(() => {});
-  };
-  const interrupted = () => {
-    log('interrupted: cleaning up');
-    cleanUp().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
-
-  try {
-    sessions = await openSessions(client);
+  await runBench({ log, generate: () => generate(SETTINGS) }, async (run) => {
+    const { client } = run;
+    const sessions = (run.sessions = await openSessions(client));
     log(`opened ${sessions.length} FULL sessions`);
     const perSession = await invoicesPerSession(client, sessions);
     log(`invoices per session's traveler: min ${perSession.min}, median ${perSession.median}, mean ${perSession.mean}, max ${perSession.max}`);
 
-    const apiPort = await freePort();
-    // BENCH_API_NODE_ARGS: node flags of the api process only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/api-profile`.
-    const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    api = startServer(process.execPath, [...nodeArgs, 'dist/server.mjs'], {
-      cwd: serverDir,
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        HOST: '127.0.0.1',
-        PORT: String(apiPort),
-        DATABASE_URL,
-        DATABASE_POOL_MAX: String(SETTINGS.apiPoolMax),
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_MAX: '1000000000',
-        SEED_DEMO: 'false',
-        MIGRATE_ON_START: 'true',
-      },
-    });
-    const apiUrl = `http://127.0.0.1:${apiPort}`;
-    await waitForOk(`${apiUrl}/readyz`, api);
-    log(`api listening on ${apiUrl}`);
+    const { url: apiUrl } = await run.startApi({ poolMax: SETTINGS.apiPoolMax, env: { LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000' } });
 
-    let barePort;
-    bare = startServer(process.execPath, [join(benchDir, 'lib', 'bare-server.mjs')], {
-      onLine: (line) => {
-        if (line.startsWith('{')) barePort = JSON.parse(line).port;
-      },
-    });
-    const deadline = Date.now() + 10_000;
-    while (!barePort && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    if (!barePort) throw new Error(`the bare Fastify server did not start:\n${bare.output()}`);
+    const { port: barePort } = await run.startBare();
 
     await checkCalls(apiUrl, sessions);
     // Other work on the machine skews every number: the load average before the measures is kept with them.
@@ -226,17 +177,13 @@ async function main() {
       date: startedAt.toISOString(),
       machine,
       database: { name: DATABASE, ...(await sizes(client)) },
-      sizes: { travelers: SETTINGS.travelers, invoices: SETTINGS.invoices, generationSeconds },
+      sizes: { travelers: SETTINGS.travelers, invoices: SETTINGS.invoices, generationSeconds: run.generated },
       load: { tool: 'autocannon', ...load, sessions: sessions.length, apiPoolMax: SETTINGS.apiPoolMax, invoicesPerSession: perSession },
       targets: { p95MsListAndDetail: TARGET_P95_MS, p99MsEveryCall: TARGET_P99_MS, p95Met, p99Met },
       results,
     };
-    mkdirSync(dirname(RESULTS_FILE), { recursive: true });
-    writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
-    log(`results written to ${RESULTS_FILE}`);
-  } finally {
-    await cleanUp();
-  }
+    run.writeReport(RESULTS_FILE, report);
+  });
 }
 
 main().catch((error) => {

@@ -14,13 +14,11 @@
 //    deletes its sessions and stops the servers (also on Ctrl-C).
 //
 // Usage, from the repository root: node deploy/bench/polling.mjs (env knobs in deploy/bench/README.md)
-import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { dirname, join } from 'node:path';
-import pg from 'pg';
-import { benchDir, closeSessions, DATABASE, DATABASE_URL, ensureDatabase, generate, insertSessions, integer, serverDir } from './lib/bench-database.mjs';
+import { join } from 'node:path';
+import { benchDir, DATABASE, generate, insertSessions, integer, serverDir } from './lib/bench-database.mjs';
+import { runBench } from './lib/bench-run.mjs';
 import { machineInfo, measure, percentile, postgresPids, table } from './lib/load.mjs';
-import { freePort, startServer, waitForOk } from './lib/processes.mjs';
 
 const SETTINGS = {
   travelers: integer('BENCH_TRAVELERS', 100_000),
@@ -196,62 +194,23 @@ async function main() {
     `${SETTINGS.online.toLocaleString('en')} signed-in travelers, ${SETTINGS.connections} connections at saturation, ` +
       `${SETTINGS.warmUpSeconds}+${SETTINGS.seconds} s per saturation measure, ${SETTINGS.simulationSeconds} s of simulation`,
   );
-  await ensureDatabase(log);
-  await generate(SETTINGS);
-
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  let api;
-  let bare;
-  let sessions;
-  const cleanUp = async () => {
-    await Promise.allSettled([api?.stop(), bare?.stop()]);
-    await closeSessions(client, sessions, log).catch((error) => console.error('could not delete the bench sessions:', error.message));
-    await client.end().catch(() => {});
-  };
-  const interrupted = () => {
-    log('interrupted: cleaning up');
-    cleanUp().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
-
-  try {
-    const apiPort = await freePort();
-    const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    api = startServer(process.execPath, [...nodeArgs, 'dist/server.mjs'], {
-      cwd: serverDir,
+  await runBench({ log, generate: () => generate(SETTINGS) }, async (run) => {
+    const { client } = run;
+    const { url: apiUrl, server: api } = await run.startApi({
+      poolMax: SETTINGS.apiPoolMax,
+      readyTimeoutMs: 60_000,
       env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        HOST: '127.0.0.1',
-        PORT: String(apiPort),
-        DATABASE_URL,
-        DATABASE_POOL_MAX: String(SETTINGS.apiPoolMax),
         // info, as in production: the polling calls must not pay for a log line each.
         LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? 'info',
         // The default global limit (1000 per minute and client address): the polling calls have their own.
         ...(process.env.BENCH_RATE_LIMIT_MAX ? { RATE_LIMIT_MAX: process.env.BENCH_RATE_LIMIT_MAX } : {}),
-        SEED_DEMO: 'false',
-        MIGRATE_ON_START: 'true',
       },
     });
-    const apiUrl = `http://127.0.0.1:${apiPort}`;
-    await waitForOk(`${apiUrl}/readyz`, api, 60_000);
-    log(`api listening on ${apiUrl}`);
     // Sessions after the api's migrations (a fresh database has no session table before).
-    sessions = await openSessions(client);
+    const sessions = (run.sessions = await openSessions(client));
     log(`opened ${sessions.length} FULL sessions`);
 
-    let barePort;
-    bare = startServer(process.execPath, [join(benchDir, 'lib', 'bare-server.mjs')], {
-      onLine: (line) => {
-        if (line.startsWith('{')) barePort = JSON.parse(line).port;
-      },
-    });
-    const deadline = Date.now() + 10_000;
-    while (!barePort && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    if (!barePort) throw new Error(`the bare Fastify server did not start:\n${bare.output()}`);
+    const { port: barePort, server: bare } = await run.startBare();
 
     const withCount = await probe(apiUrl, sessions);
     if (!withCount) log('note: GET /notifications/count answers 404 (no notifications module yet): heartbeat only');
@@ -366,12 +325,8 @@ async function main() {
       saturation,
       simulation,
     };
-    mkdirSync(dirname(RESULTS_FILE), { recursive: true });
-    writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
-    log(`results written to ${RESULTS_FILE}`);
-  } finally {
-    await cleanUp();
-  }
+    run.writeReport(RESULTS_FILE, report);
+  });
 }
 
 main().catch((error) => {

@@ -2,6 +2,7 @@ import { API_PREFIX, HEADERS, PRIVATE_BASE } from '@varco/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../app-error';
+import { schedulePeriodicJob } from '../jobs/scheduler';
 import type { SessionRecord } from '../modules/auth/repository';
 import { createAuthService, type AuthService } from '../modules/auth/service';
 import { SESSIONS_CHANNEL } from '../modules/auth/session-cache';
@@ -121,11 +122,7 @@ export const sessionPlugin = fp(
     });
 
     // Expired sessions (and their codes) are deleted now and then; a live one is never touched.
-    const purge = setInterval(() => {
-      auth.repository.deleteExpiredSessions(new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
-    }, 10 * 60 * 1000);
-    purge.unref();
-    app.addHook('onClose', async () => clearInterval(purge));
+    schedulePeriodicJob(app, { name: 'session purge', intervalMs: 10 * 60 * 1000, run: () => auth.repository.deleteExpiredSessions(new Date()) });
 
     app.decorate('sessionCookie', {
       set(reply: FastifyReply, token: string, expiresAt: Date) {

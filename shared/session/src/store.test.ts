@@ -61,12 +61,6 @@ describe('session store', () => {
     });
   });
 
-  it('flips the notifications toggle', () => {
-    const before = sessionStore.getState().notificationsToggle;
-    sessionStore.getState().toggleNotifications();
-    expect(sessionStore.getState().notificationsToggle).toBe(!before);
-  });
-
   it('makes initials from first and last name', () => {
     expect(initialsOf({ nome: 'mario', cognome: 'rossi' })).toBe('MR');
     expect(initialsOf({ nome: 'Anna' })).toBe('A');

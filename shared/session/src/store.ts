@@ -16,8 +16,6 @@ export interface SessionState {
   area: string;
   loading: boolean;
   error: ClientError | null;
-  /** Flipped to ask the notification widgets to refresh at once. */
-  notificationsToggle: boolean;
   /** True when no visa request is pending, so a new one may be created. */
   visaCreationEnabled: boolean;
   /** False until the saved state has been read back; the app shows nothing before. */
@@ -35,7 +33,6 @@ export interface SessionActions {
   setArea: (area: string) => void;
   setLoading: (loading: boolean) => void;
   setError: (error: ClientError | null) => void;
-  toggleNotifications: () => void;
   setVisaCreationEnabled: (enabled: boolean) => void;
   /** Signs the user out locally: on logout and on any 401 or 403 (SPEC §4). Loading stops. */
   clearSession: () => void;
@@ -50,7 +47,6 @@ const initialState: Omit<SessionState, 'hydrated'> = {
   area: DEFAULT_AREA,
   loading: false,
   error: null,
-  notificationsToggle: false,
   visaCreationEnabled: false,
 };
 
@@ -82,7 +78,6 @@ export const sessionStore = createStore<SessionStore>()(
       setArea: (area) => set({ area }),
       setLoading: (loading) => set({ loading }),
       setError: (error) => set({ error }),
-      toggleNotifications: () => set((state) => ({ notificationsToggle: !state.notificationsToggle })),
       setVisaCreationEnabled: (visaCreationEnabled) => set({ visaCreationEnabled }),
       clearSession: () => set({ user: {}, otp: null, otpExpiration: null, area: DEFAULT_AREA, loading: false, visaCreationEnabled: false }),
     }),

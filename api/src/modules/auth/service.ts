@@ -47,7 +47,7 @@ export interface AuthServiceOptions {
 export function createAuthService(db: Kysely<Database>, options: AuthServiceOptions = {}) {
   const repository = createAuthRepository(db);
   const now = options.now ?? (() => new Date());
-  const cache = options.cache ?? new SessionCache();
+  const cache = options.cache ?? new SessionCache({ now: () => now().getTime() });
   const backgroundError = options.onBackgroundError ?? (() => {});
 
   /**
@@ -72,7 +72,7 @@ export function createAuthService(db: Kysely<Database>, options: AuthServiceOpti
       await repository.touchSession(session.token_hash, at, expiresAt);
       session = { ...session, last_seen_at: at, expires_at: expiresAt };
     }
-    if (session.level === 'FULL') cache.set(session, at.getTime(), generation);
+    if (session.level === 'FULL') cache.set(session, generation);
     return session;
   };
 
@@ -126,7 +126,7 @@ export function createAuthService(db: Kysely<Database>, options: AuthServiceOpti
       const at = now();
       const atMs = at.getTime();
       const tokenHash = sha256(token);
-      const cached = cache.get(tokenHash, atMs);
+      const cached = cache.get(tokenHash);
       if (cached) {
         if (cached.expires_at.getTime() > atMs) {
           if (atMs - cached.last_seen_at.getTime() < TOUCH_INTERVAL_MS) return cached;

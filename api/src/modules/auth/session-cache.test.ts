@@ -178,18 +178,25 @@ describeEachDatabase('session cache', ({ build, database, kind }) => {
   });
 });
 
-it('bounds the cache: the oldest entry goes first', () => {
-  const cache = new SessionCache(60_000, 2);
+it('bounds the cache: the least recently used entry goes first', () => {
+  let now = Date.now();
+  const cache = new SessionCache({ ttlMs: 60_000, maxEntries: 2, now: () => now });
   const session = (n: number) => ({ token_hash: `h${n}`, traveler_id: n, level: 'FULL' as const, created_at: new Date(), last_seen_at: new Date(), expires_at: new Date(Date.now() + 60_000) });
-  const now = Date.now();
-  for (const n of [1, 2, 3]) cache.set(session(n), now, cache.generation);
+  for (const n of [1, 2, 3]) cache.set(session(n), cache.generation);
   assert.equal(cache.size, 2);
-  assert.equal(cache.get('h1', now), undefined);
-  assert.equal(cache.get('h3', now)?.traveler_id, 3);
+  assert.equal(cache.get('h1'), undefined);
+  assert.equal(cache.get('h3')?.traveler_id, 3);
   // Stale after its lifetime; a value read before an eviction is not kept.
-  assert.equal(cache.get('h3', now + 60_000), undefined);
+  now += 60_001;
+  assert.equal(cache.get('h3'), undefined);
   const generation = cache.generation;
   cache.evictTraveler(99);
-  cache.set(session(4), now, generation);
-  assert.equal(cache.get('h4', now), undefined);
+  cache.set(session(4), generation);
+  assert.equal(cache.get('h4'), undefined);
+  // A traveler's eviction forgets all of their sessions, and only theirs.
+  cache.set(session(5), cache.generation);
+  cache.set({ ...session(6), traveler_id: 5 }, cache.generation);
+  assert.equal(cache.size, 2);
+  cache.evictTraveler(5);
+  assert.equal(cache.size, 0);
 });

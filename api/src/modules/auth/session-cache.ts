@@ -1,3 +1,4 @@
+import { createTtlCache } from '../../ttl-cache';
 import type { SessionRecord } from './repository';
 
 /**
@@ -7,32 +8,40 @@ import type { SessionRecord } from './repository';
  * polling periods (15 s, 30 s) for the cache to spare the reads.
  */
 export const SESSION_CACHE_TTL_MS = 5 * 60 * 1000;
-/** Sessions kept at most per process; past it, the oldest cached goes first. */
+/** Sessions kept at most per process; past it, the least recently used goes first. */
 export const SESSION_CACHE_MAX_ENTRIES = 100_000;
 /** The PostgreSQL channel on which the database tells every instance that sessions ended (`t:<travelerId>`; migration 0012). */
 export const SESSIONS_CHANNEL = 'varco_sessions';
 
-interface Entry {
-  session: SessionRecord;
-  /** Until when the entry may be used without reading the database (ms since the epoch). */
-  freshUntil: number;
+export interface SessionCacheOptions {
+  ttlMs?: number;
+  maxEntries?: number;
+  /** The clock in ms (the auth service passes its own). */
+  now?: () => number;
 }
 
 /**
- * The FULL sessions of this process, by token hash, with an index by traveler for the evictions. Only FULL sessions are
- * ever stored: the pending levels (OTP, activation) change in the database and are always read from it. A Map keeps
- * insertion order, so the first key is the oldest entry (entries are re-inserted on refresh).
+ * The FULL sessions of this process, by token hash (ttl-cache.ts), with an index by traveler for the evictions. Only
+ * FULL sessions are ever stored: the pending levels (OTP, activation) change in the database and are always read from it.
  */
 export class SessionCache {
-  private readonly entries = new Map<string, Entry>();
   private readonly byTraveler = new Map<number, Set<string>>();
+  private readonly entries;
   /** Incremented by every eviction: a read of the database that started before one must not be cached. */
   private epoch = 0;
 
-  constructor(
-    private readonly ttlMs = SESSION_CACHE_TTL_MS,
-    private readonly maxEntries = SESSION_CACHE_MAX_ENTRIES,
-  ) {}
+  constructor(options: SessionCacheOptions = {}) {
+    this.entries = createTtlCache<string, SessionRecord>({
+      ttlMs: options.ttlMs ?? SESSION_CACHE_TTL_MS,
+      maxEntries: options.maxEntries ?? SESSION_CACHE_MAX_ENTRIES,
+      now: options.now,
+      onRemove: (session, tokenHash) => {
+        const hashes = this.byTraveler.get(session.traveler_id);
+        hashes?.delete(tokenHash);
+        if (hashes?.size === 0) this.byTraveler.delete(session.traveler_id);
+      },
+    });
+  }
 
   get size(): number {
     return this.entries.size;
@@ -44,26 +53,14 @@ export class SessionCache {
   }
 
   /** The cached session while fresh (its own expiry is the caller's to check). */
-  get(tokenHash: string, now: number): SessionRecord | undefined {
-    const entry = this.entries.get(tokenHash);
-    if (!entry) return undefined;
-    if (entry.freshUntil <= now) {
-      this.delete(tokenHash);
-      return undefined;
-    }
-    return entry.session;
+  get(tokenHash: string): SessionRecord | undefined {
+    return this.entries.get(tokenHash);
   }
 
   /** Caches a FULL session read at generation `generation` (ignored if an eviction happened since). */
-  set(session: SessionRecord, now: number, generation: number): void {
+  set(session: SessionRecord, generation: number): void {
     if (session.level !== 'FULL' || generation !== this.epoch) return;
-    this.delete(session.token_hash);
-    while (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.delete(oldest);
-    }
-    this.entries.set(session.token_hash, { session, freshUntil: now + this.ttlMs });
+    this.entries.set(session.token_hash, session);
     let hashes = this.byTraveler.get(session.traveler_id);
     if (!hashes) {
       hashes = new Set();
@@ -74,17 +71,11 @@ export class SessionCache {
 
   /** Updates a cached session in place (its touch), keeping its freshness. */
   update(session: SessionRecord): void {
-    const entry = this.entries.get(session.token_hash);
-    if (entry) entry.session = session;
+    if (this.entries.has(session.token_hash)) this.entries.set(session.token_hash, session, { noUpdateTTL: true });
   }
 
   delete(tokenHash: string): void {
-    const entry = this.entries.get(tokenHash);
-    if (!entry) return;
     this.entries.delete(tokenHash);
-    const hashes = this.byTraveler.get(entry.session.traveler_id);
-    hashes?.delete(tokenHash);
-    if (hashes?.size === 0) this.byTraveler.delete(entry.session.traveler_id);
   }
 
   /** Forgets one session (sign-out). */
@@ -96,14 +87,12 @@ export class SessionCache {
   /** Forgets every session of a traveler (sign-out elsewhere, password change, account deletion). */
   evictTraveler(travelerId: number): void {
     this.epoch += 1;
-    for (const hash of this.byTraveler.get(travelerId) ?? []) this.entries.delete(hash);
-    this.byTraveler.delete(travelerId);
+    for (const hash of [...(this.byTraveler.get(travelerId) ?? [])]) this.entries.delete(hash);
   }
 
   /** Forgets everything (the link to the other instances was lost: their messages may have been missed). */
   clear(): void {
     this.epoch += 1;
     this.entries.clear();
-    this.byTraveler.clear();
   }
 }

@@ -1,5 +1,6 @@
 import { apiErrorSchema, captchaResponseSchema } from '@varco/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { schedulePeriodicJob } from '../../jobs/scheduler';
 import { requestLanguage } from '../../plugins/errors';
 import { createImagePool } from './image-pool';
 import { createCaptchaRepository } from './repository';
@@ -26,14 +27,8 @@ export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onReady', async () => images.fill());
   app.addHook('onListen', async () => speechBank.warm());
 
-  const purge = setInterval(() => {
-    repository.purgeExpired(PURGE_GRACE_SECONDS).catch((error: unknown) => app.log.warn({ err: error }, 'captcha purge failed'));
-  }, PURGE_INTERVAL_MS);
-  purge.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(purge);
-    images.stop();
-  });
+  schedulePeriodicJob(app, { name: 'captcha purge', intervalMs: PURGE_INTERVAL_MS, run: () => repository.purgeExpired(PURGE_GRACE_SECONDS) });
+  app.addHook('onClose', async () => images.stop());
 
   app.get(
     '/',

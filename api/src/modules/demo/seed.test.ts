@@ -3,7 +3,7 @@ import { before, it } from 'node:test';
 import { describeEachDatabase } from '../../test/app';
 import { DEMO_TRAVELER } from '../auth/demo-traveler';
 import { createInvoiceService } from '../invoices/service';
-import { hashApiKey } from '../merchant/api-keys';
+import { hashApiKey } from '../../api-keys';
 import { exitActor } from '../visas/testing';
 import { analyseRisk } from '../visas/transitions';
 import { DEMO_MERCHANTS, DEMO_TRAVELER_GREEN, seedDemo } from './seed';

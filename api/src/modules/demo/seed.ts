@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, MerchantKind, RiskOrigin, RiskReason } from '../../db/types';
 import { DEMO_TRAVELER, DEMO_TRAVELER_WITHOUT_INVOICES, seedDemoTraveler, type DemoTraveler } from '../auth/demo-traveler';
 import { DEMO_EXIT_POINT_CLIENTS, seedDemoExitPoint } from '../exit-point/demo';
-import { hashExitPointKey } from '../exit-point/api-keys';
+import { hashApiKey } from '../../api-keys';
 import { addDays, romeToday } from '../invoices/calendar';
 import { createMerchantService } from '../merchant/service';
 
@@ -218,7 +218,7 @@ async function seedDemoVisas(db: Kysely<Database>, now: Date): Promise<boolean> 
   const known = await db.selectFrom('visa_request').select('id').where('request_code', 'like', 'VR-%-DEMO%').executeTakeFirst();
   if (known) return false;
   const traveler = await db.selectFrom('traveler').select('id').where('email', '=', DEMO_TRAVELER.email).executeTakeFirst();
-  const kiosk = await db.selectFrom('exit_point_client').select(['id', 'customs_office']).where('api_key_hash', '=', hashExitPointKey(DEMO_EXIT_POINT_CLIENTS[0].apiKey)).executeTakeFirst();
+  const kiosk = await db.selectFrom('exit_point_client').select(['id', 'customs_office']).where('api_key_hash', '=', hashApiKey(DEMO_EXIT_POINT_CLIENTS[0].apiKey)).executeTakeFirst();
   if (!traveler || !kiosk) return false;
   const today = romeToday(now);
   await db.transaction().execute(async (trx) => {

@@ -1,5 +1,6 @@
 import type { Invoice, ServerLanguage } from '@varco/contracts';
-import { fill, formatDay, formatInstant, formattersFor, newPdf, PDF_COLORS, PDF_MARGIN, toWinAnsi } from './pdf-common';
+import { fill, formatDay, formatInstant, formattersFor, newPdf, PDF_COLORS, toWinAnsi } from './pdf-common';
+import { createPdfLayout } from './pdf-layout';
 
 export { toWinAnsi } from './pdf-common';
 
@@ -89,13 +90,7 @@ export const RELEASE_PDF_TEXTS = {
 
 type TextKey = keyof (typeof RELEASE_PDF_TEXTS)['IT'];
 
-// Layout, in PDF points (A4 is 595.28 × 841.89).
-const MARGIN = PDF_MARGIN;
 const LABEL_WIDTH = 170;
-const GAP = 12;
-const { text: COLOR_TEXT, muted: COLOR_MUTED, accent: COLOR_ACCENT, rule: COLOR_RULE } = PDF_COLORS;
-
-type Row = readonly [label: string, value: string];
 
 /** Renders the release PDF of an invoice in the given language. */
 export function renderInvoiceReleasePdf(input: InvoiceReleaseDocument, language: ServerLanguage): Promise<Buffer> {
@@ -116,43 +111,12 @@ export function renderInvoiceReleasePdf(input: InvoiceReleaseDocument, language:
     generatedAt,
   );
 
-  const left = MARGIN;
-  const width = doc.page.width - 2 * MARGIN;
-  const valueX = left + LABEL_WIDTH + GAP;
-  const valueWidth = width - LABEL_WIDTH - GAP;
-  let y = MARGIN;
-
-  const rule = (at: number, color = COLOR_RULE, lineWidth = 0.75) => {
-    doc.save().moveTo(left, at).lineTo(left + width, at).lineWidth(lineWidth).strokeColor(color).stroke().restore();
-  };
-
-  const heading = (text: string) => {
-    y += 18;
-    doc.font('Helvetica-Bold').fontSize(12.5).fillColor(COLOR_ACCENT).text(text, left, y, { width, lineBreak: false });
-    y += 18;
-    rule(y);
-    y += 8;
-  };
-
-  const rows = (items: readonly Row[]) => {
-    for (const [label, value] of items) {
-      doc.font('Helvetica').fontSize(10);
-      const labelHeight = doc.heightOfString(label, { width: LABEL_WIDTH });
-      doc.font('Helvetica-Bold').fontSize(10.5);
-      const valueHeight = doc.heightOfString(value, { width: valueWidth });
-      doc.font('Helvetica').fontSize(10).fillColor(COLOR_MUTED).text(label, left, y + 0.5, { width: LABEL_WIDTH });
-      doc.font('Helvetica-Bold').fontSize(10.5).fillColor(COLOR_TEXT).text(value, valueX, y, { width: valueWidth });
-      y += Math.max(labelHeight, valueHeight) + 6;
-    }
-  };
-
-  // Header: title, issuer, a thick rule.
-  doc.font('Helvetica-Bold').fontSize(19).fillColor(COLOR_TEXT).text(t('title'), left, y, { width });
-  y = doc.y + 4;
-  doc.font('Helvetica').fontSize(10.5).fillColor(COLOR_MUTED).text(t('issuer'), left, y, { width });
-  y = doc.y + 8;
-  rule(y, COLOR_ACCENT, 2);
-  y += 4;
+  const layout = createPdfLayout(doc, {
+    labelWidth: LABEL_WIDTH,
+    footerText: toWinAnsi(fill(texts.generatedAt, { date: formatInstant(generatedAt, format.dateTime) })),
+  });
+  const { heading, rows } = layout;
+  layout.header(t('title'), t('issuer'));
 
   heading(t('invoiceSection'));
   rows([
@@ -184,21 +148,9 @@ export function renderInvoiceReleasePdf(input: InvoiceReleaseDocument, language:
       [t('customsOffice'), orNone(invoice.codeCustomsOffice)],
     ]);
   } else {
-    doc.font('Helvetica').fontSize(10.5).fillColor(COLOR_TEXT).text(t('notGranted'), left, y, { width });
+    doc.font('Helvetica').fontSize(10.5).fillColor(PDF_COLORS.text).text(t('notGranted'), layout.left, layout.y, { width: layout.width });
   }
 
-  // Footer, inside the bottom margin so that it never starts a second page.
-  const footerY = doc.page.height - MARGIN + 12;
-  const bottomMargin = doc.page.margins.bottom;
-  doc.page.margins.bottom = 0;
-  doc.save().moveTo(left, footerY - 8).lineTo(left + width, footerY - 8).lineWidth(0.5).strokeColor(COLOR_RULE).stroke().restore();
-  doc
-    .font('Helvetica')
-    .fontSize(8.5)
-    .fillColor(COLOR_MUTED)
-    .text(toWinAnsi(fill(texts.generatedAt, { date: formatInstant(generatedAt, format.dateTime) })), left, footerY, { width, lineBreak: false });
-  doc.page.margins.bottom = bottomMargin;
-
-  doc.end();
+  layout.end();
   return done;
 }

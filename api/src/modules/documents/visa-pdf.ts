@@ -1,5 +1,6 @@
 import { VisaState, type ServerLanguage, type Visa } from '@varco/contracts';
-import { fill, formatInstant, formattersFor, newPdf, PDF_COLORS, PDF_MARGIN, toWinAnsi } from './pdf-common';
+import { fill, formatInstant, formattersFor, newPdf, PDF_COLORS, toWinAnsi } from './pdf-common';
+import { createPdfLayout } from './pdf-layout';
 
 /**
  * The PDF of a visa request (SPEC §3 "qrCode ... also downloadable as PDF", §7 GET /visa/{id}/download): an A4 page in
@@ -126,13 +127,10 @@ function coded(value: { code: string; description?: string | undefined } | null 
   return value.description && value.description !== value.code ? `${value.description} (${value.code})` : value.code;
 }
 
-// Layout, in PDF points (A4 is 595.28 × 841.89).
-const MARGIN = PDF_MARGIN;
+// In PDF points (A4 is 595.28 × 841.89).
 const LABEL_WIDTH = 150;
-const GAP = 12;
 const QR_SIZE = 150;
-const { text: COLOR_TEXT, muted: COLOR_MUTED, accent: COLOR_ACCENT, rule: COLOR_RULE } = PDF_COLORS;
-const FOOTER_SPACE = 36;
+const { text: COLOR_TEXT, muted: COLOR_MUTED, accent: COLOR_ACCENT } = PDF_COLORS;
 
 /** Renders the PDF of a visa request in the given language. */
 export function renderVisaPdf(input: VisaPdfInput, language: ServerLanguage): Promise<Buffer> {
@@ -149,83 +147,30 @@ export function renderVisaPdf(input: VisaPdfInput, language: ServerLanguage): Pr
     generatedAt,
   );
 
-  const left = MARGIN;
-  const width = doc.page.width - 2 * MARGIN;
-  const bottom = () => doc.page.height - MARGIN - FOOTER_SPACE;
-  let y = MARGIN;
-  let page = 1;
-
-  const footer = () => {
-    const footerY = doc.page.height - MARGIN + 12;
-    const bottomMargin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc.save().moveTo(left, footerY - 8).lineTo(left + width, footerY - 8).lineWidth(0.5).strokeColor(COLOR_RULE).stroke().restore();
-    doc.font('Helvetica').fontSize(8.5).fillColor(COLOR_MUTED);
-    doc.text(toWinAnsi(fill(texts.generatedAt, { date: formatInstant(generatedAt, format.dateTime) })), left, footerY, { width: width - 80, lineBreak: false });
-    doc.text(toWinAnsi(fill(texts.page, { page })), left + width - 80, footerY, { width: 80, align: 'right', lineBreak: false });
-    doc.page.margins.bottom = bottomMargin;
-  };
-
-  /** A new page when `height` points do not fit any more. */
-  const ensure = (height: number) => {
-    if (y + height <= bottom()) return;
-    footer();
-    doc.addPage();
-    page += 1;
-    y = MARGIN;
-  };
-
-  const rule = (at: number, color = COLOR_RULE, lineWidth = 0.75) => {
-    doc.save().moveTo(left, at).lineTo(left + width, at).lineWidth(lineWidth).strokeColor(color).stroke().restore();
-  };
-
-  const heading = (text: string) => {
-    ensure(60);
-    y += 16;
-    doc.font('Helvetica-Bold').fontSize(12.5).fillColor(COLOR_ACCENT).text(text, left, y, { width, lineBreak: false });
-    y += 18;
-    rule(y);
-    y += 8;
-  };
-
-  const rows = (items: ReadonlyArray<readonly [string, string]>, rowWidth = width) => {
-    const valueX = left + LABEL_WIDTH + GAP;
-    const valueWidth = rowWidth - LABEL_WIDTH - GAP;
-    for (const [label, value] of items) {
-      doc.font('Helvetica').fontSize(10);
-      const labelHeight = doc.heightOfString(label, { width: LABEL_WIDTH });
-      doc.font('Helvetica-Bold').fontSize(10.5);
-      const valueHeight = doc.heightOfString(value, { width: valueWidth });
-      ensure(Math.max(labelHeight, valueHeight));
-      doc.font('Helvetica').fontSize(10).fillColor(COLOR_MUTED).text(label, left, y + 0.5, { width: LABEL_WIDTH });
-      doc.font('Helvetica-Bold').fontSize(10.5).fillColor(COLOR_TEXT).text(value, valueX, y, { width: valueWidth });
-      y += Math.max(labelHeight, valueHeight) + 6;
-    }
-  };
-
-  // Header.
-  doc.font('Helvetica-Bold').fontSize(19).fillColor(COLOR_TEXT).text(t('title'), left, y, { width });
-  y = doc.y + 4;
-  doc.font('Helvetica').fontSize(10.5).fillColor(COLOR_MUTED).text(t('issuer'), left, y, { width });
-  y = doc.y + 8;
-  rule(y, COLOR_ACCENT, 2);
-  y += 14;
+  const layout = createPdfLayout(doc, {
+    labelWidth: LABEL_WIDTH,
+    footerText: toWinAnsi(fill(texts.generatedAt, { date: formatInstant(generatedAt, format.dateTime) })),
+    pageText: (page) => toWinAnsi(fill(texts.page, { page })),
+  });
+  const { left, width, heading, rows } = layout;
+  layout.header(t('title'), t('issuer'));
+  layout.y += 10;
 
   // The QR code on the left, what to do with it on its right; or why there is none.
   const instructionKey = visaQrInstructionKey(visa.stateCode);
   if (input.qrPng && instructionKey) {
-    const top = y;
+    const top = layout.y;
     doc.image(Buffer.from(input.qrPng, 'base64'), left, top, { width: QR_SIZE, height: QR_SIZE });
     const textX = left + QR_SIZE + 18;
     const textWidth = width - QR_SIZE - 18;
     doc.font('Helvetica-Bold').fontSize(16).fillColor(COLOR_TEXT).text(toWinAnsi(visa.requestCode), textX, top + 8, { width: textWidth });
     doc.font('Helvetica').fontSize(10).fillColor(COLOR_MUTED).text(orNone(visa.stateDescription), textX, doc.y + 2, { width: textWidth });
     doc.font('Helvetica-Bold').fontSize(11.5).fillColor(COLOR_ACCENT).text(t(instructionKey), textX, doc.y + 10, { width: textWidth });
-    y = Math.max(top + QR_SIZE, doc.y) + 6;
+    layout.y = Math.max(top + QR_SIZE, doc.y) + 6;
   } else {
     const key: TextKey = visa.stateCode === VisaState.EXPIRED ? 'noQrExpired' : visa.stateCode === VisaState.COMPLETED ? 'noQrCompleted' : 'noQrOther';
-    doc.font('Helvetica-Bold').fontSize(11.5).fillColor(COLOR_ACCENT).text(t(key), left, y, { width });
-    y = doc.y + 4;
+    doc.font('Helvetica-Bold').fontSize(11.5).fillColor(COLOR_ACCENT).text(t(key), left, layout.y, { width });
+    layout.y = doc.y + 4;
   }
 
   const invoices = visa.invoices ?? [];
@@ -268,23 +213,22 @@ export function renderVisaPdf(input: VisaPdfInput, language: ServerLanguage): Pr
   const tableRow = (cells: string[], bold: boolean) => {
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9.5);
     const height = Math.max(...cells.map((cell, index) => doc.heightOfString(cell, { width: columns[index]!.width })));
-    ensure(height + 4);
+    layout.ensure(height + 4);
     let x = left;
     cells.forEach((cell, index) => {
       const column = columns[index]!;
-      doc.fillColor(bold ? COLOR_MUTED : COLOR_TEXT).text(cell, x, y, { width: column.width, align: column.align });
+      doc.fillColor(bold ? COLOR_MUTED : COLOR_TEXT).text(cell, x, layout.y, { width: column.width, align: column.align });
       x += column.width + 8;
     });
-    y += height + 4;
+    layout.y += height + 4;
   };
   tableRow(columns.map((column) => t(column.key)), true);
-  rule(y - 1);
-  y += 3;
+  layout.rule(layout.y - 1);
+  layout.y += 3;
   for (const invoice of invoices) {
     tableRow([orNone(invoice.invoiceNumber), orNone(invoice.vendorName), toWinAnsi(format.money.format(invoice.totalAmount)), orNone(invoice.stateDescription)], false);
   }
 
-  footer();
-  doc.end();
+  layout.end();
   return done;
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, ExitPointClientKind } from '../../db/types';
-import { hashExitPointKey } from './api-keys';
+import { hashApiKey } from '../../api-keys';
 import { createClient } from './service';
 
 /**
@@ -16,7 +16,7 @@ export const DEMO_EXIT_POINT_CLIENTS = [
 export async function seedDemoExitPoint(db: Kysely<Database>): Promise<number> {
   let created = 0;
   for (const { apiKey, ...client } of DEMO_EXIT_POINT_CLIENTS) {
-    const known = await db.selectFrom('exit_point_client').select('id').where('api_key_hash', '=', hashExitPointKey(apiKey)).executeTakeFirst();
+    const known = await db.selectFrom('exit_point_client').select('id').where('api_key_hash', '=', hashApiKey(apiKey)).executeTakeFirst();
     if (known) continue;
     await createClient(db, client, apiKey);
     created += 1;

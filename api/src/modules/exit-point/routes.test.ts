@@ -6,7 +6,7 @@ import { describeEachDatabase, type TestApp } from '../../test/app';
 import { createMerchantService } from '../merchant/service';
 import { createQrService } from '../qr/signer';
 import { DEMO_EXIT_POINT_CLIENTS, seedDemoExitPoint } from './demo';
-import { hashExitPointKey } from './api-keys';
+import { hashApiKey } from '../../api-keys';
 import { createClient } from './service';
 import { createTestVisaRequest, type TestVisaRequest } from './test-fixtures';
 
@@ -256,7 +256,7 @@ describeEachDatabase('exit point', ({ build, database }) => {
     await seedDemoExitPoint(db);
     assert.equal(await seedDemoExitPoint(db), 0);
     for (const client of DEMO_EXIT_POINT_CLIENTS) {
-      const row = await db.selectFrom('exit_point_client').select(['kind', 'customs_office']).where('api_key_hash', '=', hashExitPointKey(client.apiKey)).executeTakeFirstOrThrow();
+      const row = await db.selectFrom('exit_point_client').select(['kind', 'customs_office']).where('api_key_hash', '=', hashApiKey(client.apiKey)).executeTakeFirstOrThrow();
       assert.deepEqual(row, { kind: client.kind, customs_office: 'IT277100' });
     }
     const response = await app.inject({ method: 'GET', url: `${BASE}/requests/${randomUUID()}`, headers: { 'x-api-key': 'xk_demo_officer_malpensa' } });

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireApiKey } from '../../api-keys';
 import { requestLanguage } from '../../plugins/errors';
 import { appendVary } from '../../http-cache';
-import { API_KEY_HEADER } from './api-keys';
 import type { ExitPointClient } from './repository';
 import { decisionsBodySchema, exitPointErrors, exitPointViewSchema, publicIdParamsSchema, publicKeySchema, scanBodySchema, scanResultSchema } from './schemas';
 import { createExitPointService, type ExitPointServiceDeps } from './service';
@@ -31,13 +31,10 @@ function clientOf(request: FastifyRequest): ExitPointClient {
  */
 export const exitPointRoutes: FastifyPluginAsyncZod<ExitPointRoutesOptions> = async (app, options) => {
   const service = createExitPointService(app.db, { ...options, qr: options.qr ?? app.qr });
-  app.decorateRequest('exitPointClient', null);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (request.routeOptions.config && (request.routeOptions.config as { public?: boolean }).public) return;
-    const key = request.headers[API_KEY_HEADER];
-    request.exitPointClient = await service.authenticate(typeof key === 'string' ? key.trim() : undefined);
   });
+  requireApiKey(app, 'exitPointClient', service.authenticate);
 
   app.get(
     '/public-key',

@@ -8,7 +8,7 @@ import type { QrService, QrVerifyFailure } from '../qr/signer';
 import { qrIssuedAtSeconds } from '../qr/signer';
 import { describeRiskReasons } from '../risk/reasons';
 import { analyseRisk, decideInvoices, grantAtExit, type AnalyseRiskOptions, type ExitActor } from '../visas/transitions';
-import { hashExitPointKey, newExitPointKey } from './api-keys';
+import { authenticateApiKey, hashApiKey, newApiKey } from '../../api-keys';
 import { createExitPointRepository, type ExitPointClient, type ExitPointRequestRow } from './repository';
 import type { DecisionOutcome, DecisionsBody, ExitPointView, ScanResult } from './schemas';
 
@@ -55,9 +55,9 @@ export interface ExitPointServiceDeps {
 export async function createClient(
   db: Kysely<Database>,
   client: { kind: ExitPointClientKind; name: string; customsOffice: string },
-  apiKey: string = newExitPointKey(),
+  apiKey: string = newApiKey('xk'),
 ): Promise<{ client: ExitPointClient; apiKey: string }> {
-  const record = await createExitPointRepository(db).insertClient({ kind: client.kind, name: client.name, customs_office: client.customsOffice, api_key_hash: hashExitPointKey(apiKey) });
+  const record = await createExitPointRepository(db).insertClient({ kind: client.kind, name: client.name, customs_office: client.customsOffice, api_key_hash: hashApiKey(apiKey) });
   return { client: record, apiKey };
 }
 
@@ -132,11 +132,7 @@ export function createExitPointService(db: Kysely<Database>, deps: ExitPointServ
     repository,
 
     /** The client of an API key; 401 without one. */
-    async authenticate(apiKey: string | undefined): Promise<ExitPointClient> {
-      const client = apiKey ? await repository.findByKeyHash(hashExitPointKey(apiKey)) : undefined;
-      if (!client) throw new AppError(401, { key: 'exitPoint.badKey' });
-      return client;
-    },
+    authenticate: (apiKey: string | undefined): Promise<ExitPointClient> => authenticateApiKey(apiKey, repository.findByKeyHash, 'exitPoint.badKey'),
 
     /**
      * A scan: the token must be ours and unaltered (400), of a request that exists (404), still the latest code of it

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireApiKey } from '../../api-keys';
 import { requestLanguage } from '../../plugins/errors';
-import { API_KEY_HEADER } from './api-keys';
 import type { MerchantRecord } from './repository';
 import { creditNoteBodySchema, issueInvoiceBodySchema, merchantErrors, merchantInvoiceSchema, refundIdParamsSchema } from './schemas';
 import { createMerchantService } from './service';
@@ -27,11 +27,7 @@ function merchantOf(request: FastifyRequest): MerchantRecord {
  */
 export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createMerchantService(app.db);
-  app.decorateRequest('merchant', null);
-  app.addHook('onRequest', async (request) => {
-    const key = request.headers[API_KEY_HEADER];
-    request.merchant = await service.authenticate(typeof key === 'string' ? key.trim() : undefined);
-  });
+  requireApiKey(app, 'merchant', service.authenticate);
 
   app.post(
     '/invoices',

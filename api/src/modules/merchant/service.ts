@@ -7,7 +7,7 @@ import { requestCode } from '../../request-code';
 import { exitDeadline, isIsoDay, romeToday } from '../invoices/calendar';
 import { invoiceStateKey } from '../invoices/states';
 import { notify } from '../notifications/notify';
-import { hashApiKey, newApiKey } from './api-keys';
+import { authenticateApiKey, hashApiKey, newApiKey } from '../../api-keys';
 import { createMerchantRepository, type MerchantInvoiceRow, type MerchantRecord } from './repository';
 import type { CreditNoteBody, IssueInvoiceBody, MerchantInvoice } from './schemas';
 
@@ -79,17 +79,13 @@ export function createMerchantService(db: Kysely<Database>, clock: () => Date = 
     repository,
 
     /** Creates a merchant and returns its API key, which is shown this once and never stored in clear. */
-    async createMerchant(merchant: { kind: MerchantKind; name: string; vatNumber: string }, apiKey: string = newApiKey()) {
+    async createMerchant(merchant: { kind: MerchantKind; name: string; vatNumber: string }, apiKey: string = newApiKey('vk')) {
       const record = await repository.insertMerchant({ kind: merchant.kind, name: merchant.name, vat_number: merchant.vatNumber, api_key_hash: hashApiKey(apiKey) });
       return { merchant: record, apiKey };
     },
 
     /** The merchant of an API key; 401 without one. */
-    async authenticate(apiKey: string | undefined): Promise<MerchantRecord> {
-      const merchant = apiKey ? await repository.findByKeyHash(hashApiKey(apiKey)) : undefined;
-      if (!merchant) throw new AppError(401, { key: 'merchant.badKey' });
-      return merchant;
-    },
+    authenticate: (apiKey: string | undefined): Promise<MerchantRecord> => authenticateApiKey(apiKey, repository.findByKeyHash, 'merchant.badKey'),
 
     async issue(merchant: MerchantRecord, body: IssueInvoiceBody, language: ServerLanguage): Promise<MerchantInvoice> {
       await checkInvoice(body, merchant);

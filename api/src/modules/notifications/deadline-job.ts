@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
+import { schedulePeriodicJob } from '../../jobs/scheduler';
 import { addDays, firstIssueDayWithinDeadline, romeToday } from '../invoices/calendar';
 import { exitDeadlineSql } from '../visas/repository';
 import { notify } from './notify';
@@ -102,7 +103,7 @@ const FIRST_PASS_MS = 60_000;
 
 /**
  * Writes the exit deadline reminders (remindExitDeadlines) a minute after the app is ready and then every
- * `intervalMs`, never two passes at once in a process. Dedupe keys make several instances safe. Stopped on close.
+ * `intervalMs`, never two passes at once in a process (jobs/scheduler.ts). Dedupe keys make several instances safe. Stopped on close.
  */
 export const deadlineReminderPlugin = fp(
   async (app: FastifyInstance, options: DeadlineReminderOptions) => {
@@ -110,36 +111,14 @@ export const deadlineReminderPlugin = fp(
     const intervalMs = options.intervalMs ?? DEADLINE_REMINDER_INTERVAL_MS;
     const clock = options.clock ?? (() => new Date());
     const log = app.log.child({ module: 'deadline-reminders' });
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<void> | undefined;
-    let stopped = false;
-
-    const pass = async () => {
-      try {
+    schedulePeriodicJob(app, {
+      name: 'exit deadline reminder pass',
+      intervalMs,
+      firstDelayMs: Math.min(intervalMs, FIRST_PASS_MS),
+      run: async () => {
         const written = await remindExitDeadlines(app.db, clock());
         if (written > 0) log.info({ written }, 'exit deadline reminders written');
-      } catch (error) {
-        log.warn({ err: error }, 'exit deadline reminder pass failed');
-      }
-    };
-    const schedule = (delay: number) => {
-      if (stopped) return;
-      timer = setTimeout(() => {
-        running = pass().finally(() => {
-          running = undefined;
-          schedule(intervalMs);
-        });
-      }, delay);
-      timer.unref();
-    };
-
-    app.addHook('onReady', async () => {
-      schedule(Math.min(intervalMs, FIRST_PASS_MS));
-    });
-    app.addHook('onClose', async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      },
     });
   },
   { name: 'varco-deadline-reminders', dependencies: ['varco-db'] },

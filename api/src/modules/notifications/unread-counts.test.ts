@@ -53,7 +53,7 @@ describe('UnreadCounts', () => {
   });
 
   it('reads again after its lifetime, forgets everything on clear(), and keeps at most maxEntries', async () => {
-    let now = 0;
+    let now = 5_000;
     let reads = 0;
     const counts = new UnreadCounts(
       async () => {
@@ -63,10 +63,10 @@ describe('UnreadCounts', () => {
       { ttlMs: 1_000, maxEntries: 2, now: () => now },
     );
     await counts.counter(1);
-    now = 999;
+    now = 6_000;
     counts.counter(1);
     assert.equal(reads, 1);
-    now = 1_000;
+    now = 6_001;
     await counts.counter(1);
     assert.equal(reads, 2);
 

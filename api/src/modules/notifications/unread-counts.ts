@@ -1,3 +1,5 @@
+import { createTtlCache } from '../../ttl-cache';
+
 /**
  * The PostgreSQL channel on which the database tells every instance that a traveler's unread count may have changed
  * (payload: the traveler id). A trigger on `notification` sends it (migration 0011), so it goes out exactly when the
@@ -10,30 +12,31 @@ export const UNREAD_CHANNEL = 'varco_unread';
  * polling period (15 s) for the cache to spare the queries.
  */
 export const UNREAD_CACHE_TTL_MS = 5 * 60 * 1000;
-/** Counts kept at most per process; past it, the oldest cached goes first. */
+/** Counts kept at most per process; past it, the least recently used goes first. */
 export const UNREAD_CACHE_MAX_ENTRIES = 200_000;
 
-interface Entry {
-  counter: number;
-  freshUntil: number;
-}
-
 /**
- * The unread notification counts of this process, by traveler (SPEC §7: every signed-in browser asks every 15 s). A
- * count is read from the database once, then answered from memory until a change of that traveler's notifications
- * is heard (`changed`). Concurrent misses for one traveler share one read; a read that started before a change is
- * answered but not kept. A Map keeps insertion order, so its first key is the oldest entry.
+ * The unread notification counts of this process, by traveler (every signed-in browser asks every 15 s), kept in the
+ * api's TTL cache (ttl-cache.ts). A count is read from the database once, then answered from memory until a change of
+ * that traveler's notifications is heard (`changed`). Concurrent misses for one traveler share one read; a read that
+ * started before a change is answered but not kept.
  */
 export class UnreadCounts {
-  private readonly entries = new Map<number, Entry>();
+  private readonly entries;
   private readonly loading = new Map<number, Promise<number>>();
   /** Incremented by every change heard: a read that started before one must not be cached. */
   private epoch = 0;
 
   constructor(
     private readonly load: (travelerId: number) => Promise<number>,
-    private readonly options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
-  ) {}
+    options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
+  ) {
+    this.entries = createTtlCache<number, number>({
+      ttlMs: options.ttlMs ?? UNREAD_CACHE_TTL_MS,
+      maxEntries: options.maxEntries ?? UNREAD_CACHE_MAX_ENTRIES,
+      now: options.now,
+    });
+  }
 
   get size(): number {
     return this.entries.size;
@@ -41,15 +44,14 @@ export class UnreadCounts {
 
   /** The traveler's unread count: from memory while fresh, else read (once for every concurrent caller). */
   counter(travelerId: number): number | Promise<number> {
-    const now = (this.options.now ?? Date.now)();
-    const entry = this.entries.get(travelerId);
-    if (entry && entry.freshUntil > now) return entry.counter;
+    const cached = this.entries.get(travelerId);
+    if (cached !== undefined) return cached;
     const pending = this.loading.get(travelerId);
     if (pending) return pending;
     const generation = this.epoch;
     const read = this.load(travelerId)
       .then((counter) => {
-        if (generation === this.epoch) this.store(travelerId, counter, now);
+        if (generation === this.epoch) this.entries.set(travelerId, counter);
         return counter;
       })
       .finally(() => {
@@ -71,16 +73,5 @@ export class UnreadCounts {
     this.epoch += 1;
     this.entries.clear();
     this.loading.clear();
-  }
-
-  private store(travelerId: number, counter: number, now: number): void {
-    this.entries.delete(travelerId);
-    const maxEntries = this.options.maxEntries ?? UNREAD_CACHE_MAX_ENTRIES;
-    while (this.entries.size >= maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
-    this.entries.set(travelerId, { counter, freshUntil: now + (this.options.ttlMs ?? UNREAD_CACHE_TTL_MS) });
   }
 }

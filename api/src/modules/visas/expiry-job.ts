@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { schedulePeriodicJob } from '../../jobs/scheduler';
 import { expireDue } from './transitions';
 
 export interface VisaExpiryOptions {
@@ -16,45 +17,22 @@ export const VISA_EXPIRY_INTERVAL_MS = 60_000;
 /**
  * Expires pending visa requests whose travel date passed more than 12 hours ago (transitions.ts `expireDue`): runs
  * as soon as the app is ready (a restart must not leave due requests pending for another interval) and then every
- * `intervalMs`, never two passes at once in a process. Rows are claimed with
+ * `intervalMs`, never two passes at once in a process (jobs/scheduler.ts). Rows are claimed with
  * FOR UPDATE SKIP LOCKED, so every api instance can run the job. Stopped when the app closes.
  */
 export const visaExpiryPlugin = fp(
   async (app: FastifyInstance, options: VisaExpiryOptions) => {
     if (options.enabled === false) return;
-    const intervalMs = options.intervalMs ?? VISA_EXPIRY_INTERVAL_MS;
     const clock = options.clock ?? (() => new Date());
     const log = app.log.child({ module: 'visa-expiry' });
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<void> | undefined;
-    let stopped = false;
-
-    const pass = async () => {
-      try {
+    schedulePeriodicJob(app, {
+      name: 'visa expiry pass',
+      intervalMs: options.intervalMs ?? VISA_EXPIRY_INTERVAL_MS,
+      firstDelayMs: 0,
+      run: async () => {
         const expired = await expireDue(app.db, clock());
         if (expired > 0) log.info({ expired }, 'visa requests expired');
-      } catch (error) {
-        log.warn({ err: error }, 'visa expiry pass failed');
-      }
-    };
-    const schedule = (delayMs: number) => {
-      if (stopped) return;
-      timer = setTimeout(() => {
-        running = pass().finally(() => {
-          running = undefined;
-          schedule(intervalMs);
-        });
-      }, delayMs);
-      timer.unref();
-    };
-
-    app.addHook('onReady', async () => {
-      schedule(0);
-    });
-    app.addHook('onClose', async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      },
     });
   },
   { name: 'varco-visa-expiry', dependencies: ['varco-db'] },

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { NOTIFICATION_POLL_MS, PRIVATE_BASE, notificationCountResponseSchema } from '@varco/contracts';
 import { requestJson } from '@varco/http';
 import { useIsSignedIn } from '@varco/session';
-import { useRefreshOnToggle } from '../hooks/use-refresh-on-toggle';
 import { notificationKeys } from './query-keys';
 
 /** GET private/notifications/count: how many notifications the traveler has not read yet (SPEC §7). */
@@ -11,13 +10,11 @@ export function getNotificationCount() {
 }
 
 /**
- * The unread count, polled every 15 s while signed in (SPEC §7, §9), and again at once when the session's refresh
- * toggle flips. Polling pauses while the tab is in the background (TanStack Query's default) and resumes when the
+ * The unread count, polled every 15 s while signed in (SPEC §7, §9). Polling pauses while the tab is in the background (TanStack Query's default) and resumes when the
  * traveler comes back; it stops when the bell unmounts, that is on sign-out.
  */
 export function useNotificationCount() {
   const signedIn = useIsSignedIn();
-  useRefreshOnToggle(notificationKeys.count);
   return useQuery({
     queryKey: notificationKeys.count,
     queryFn: getNotificationCount,

@@ -1,7 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { NOTIFICATIONS_PAGE_SIZE, PRIVATE_BASE, notificationListResponseSchema, toServerLanguage, type Language } from '@varco/contracts';
 import { requestJson } from '@varco/http';
-import { useRefreshOnToggle } from '../hooks/use-refresh-on-toggle';
 import { notificationKeys } from './query-keys';
 
 /**
@@ -18,10 +17,9 @@ export type NotificationPage = Awaited<ReturnType<typeof getNotifications>>;
 
 /**
  * Notifications 30 at a time (SPEC §9); Show more asks for the next page. Keyed by language, so that a change of
- * language loads the messages again in the new one. Refreshed when the session's refresh toggle flips.
+ * language loads the messages again in the new one.
  */
 export function useNotifications(language: Language) {
-  useRefreshOnToggle(notificationKeys.lists);
   return useInfiniteQuery({
     queryKey: notificationKeys.list(language),
     queryFn: ({ pageParam }) => getNotifications(pageParam, language),

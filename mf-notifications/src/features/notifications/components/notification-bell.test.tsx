@@ -93,19 +93,6 @@ describe('notification bell (SPEC §2 Header)', () => {
     expect(screen.getByTestId('bell-count')).toHaveTextContent(/^5$/);
   });
 
-  it('asks again at once when the refresh toggle flips', async () => {
-    jest.useFakeTimers();
-    counters(1, 4);
-    renderBell();
-    expect(await screen.findByRole('link', { name: '1 unread notification' })).toBeInTheDocument();
-    await act(async () => {
-      sessionStore.getState().toggleNotifications();
-      await jest.advanceTimersByTimeAsync(0);
-    });
-    expect(countCalls()).toBe(2);
-    expect(await screen.findByRole('link', { name: '4 unread notifications' })).toBeInTheDocument();
-  });
-
   it('stops asking once signed out', async () => {
     jest.useFakeTimers();
     counters(1);

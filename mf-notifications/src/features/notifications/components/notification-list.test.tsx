@@ -2,7 +2,6 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { requestJson, requestVoid } from '@varco/http';
 import { i18n } from '@varco/i18n';
-import { sessionStore } from '@varco/session';
 import { aNotification, notificationsFrom, renderNotifications, serverError } from '../../../testing/fixtures';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn(), requestVoid: jest.fn() }));
@@ -144,14 +143,4 @@ describe('notification list (SPEC §2 /protected/notifications)', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Notifiche');
   });
 
-  it('loads the list again when the refresh toggle flips', async () => {
-    let round = 0;
-    answer(() => ({ notifications: [aNotification({ tipoNotifica: { messaggio: round === 0 ? 'First' : 'Second' } })], links: { totalItems: 1 } }));
-    renderNotifications();
-    expect(await screen.findByText('First')).toBeInTheDocument();
-    round = 1;
-    act(() => sessionStore.getState().toggleNotifications());
-    expect(await screen.findByText('Second')).toBeInTheDocument();
-    expect(callsTo(LIST_PATH)).toHaveLength(2);
-  });
 });
