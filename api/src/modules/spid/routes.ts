@@ -18,10 +18,6 @@ export interface SpidRoutesOptions {
 }
 
 /**
- * `GET /api/v1/auth/login-spid` and `GET /api/v1/auth/spid/callback` (SPEC §2, §7 identity calls): the digital identity
- * sign-in, an OpenID Connect authorization code flow with PKCE by full-page redirect.
- */
-/**
  * The provider's answer to the code flow (OpenID Connect, RFC 9207 `iss`): `code` and `state`, or `error` (and its
  * description). openid-client reads them from the raw query; a repeated one is let through to fail there (a redirect
  * to the sign-in page, not a 400), and any other parameter is ignored.
@@ -35,6 +31,10 @@ const callbackQuerySchema = z.looseObject({
   error_description: callbackParameter,
 });
 
+/**
+ * `GET /api/v1/auth/login-spid` and `GET /api/v1/auth/spid/callback` (SPEC §2, §7 identity calls): the digital identity
+ * sign-in, an OpenID Connect authorization code flow with PKCE by full-page redirect.
+ */
 export const spidIdentityRoutes: FastifyPluginAsyncZod<SpidRoutesOptions> = async (app, options) => {
   const service = createSpidService(app.db);
   const cookiePath = `${app.prefix}/spid`;
