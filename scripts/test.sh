@@ -38,6 +38,10 @@ fi
 
 run "typecheck" npm run typecheck --silent
 run "lint" npm run lint --silent
+# The OpenAPI document: Redocly's recommended rules, no error and no warning; the kiosk's types generated from it are
+# up to date (the api tests check that api/openapi.json is what the api generates).
+run "openapi lint" npm run openapi:lint --silent --workspace @varco/api
+run "kiosk api types" npm run kiosk:types --silent -- --check
 run "component tests" npx jest --ci --json --outputFile=.test-results/jest.json
 run "api tests" bash -c 'set -o pipefail; npm run test --silent --workspace @varco/api -- --test-reporter=spec --test-reporter-destination=stdout --test-reporter=tap --test-reporter-destination=../.test-results/api.tap'
 run "fault tests" bash scripts/fault-tests.sh .test-results/faults.tap

@@ -6,7 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_PREFIX, HEADERS, IDENTITY_BASE, PUBLIC_BASE } from '@varco/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { identityRoutes, travelerSessionRoutes } from './modules/auth/routes';
@@ -25,6 +25,7 @@ import { spidIdentityRoutes, spidPrivateRoutes } from './modules/spid/routes';
 import { typologyRoutes } from './modules/typology/routes';
 import { visaExpiryPlugin, type VisaExpiryOptions } from './modules/visas/expiry-job';
 import { visaRoutes, type VisaRoutesOptions } from './modules/visas/routes';
+import { openApiTransform, SECURITY_SCHEMES } from './openapi/transform';
 import { MIGRATIONS_DIR } from './paths';
 import { backgroundPlugin } from './plugins/background';
 import { clientErrorHandler } from './plugins/client-errors';
@@ -120,10 +121,13 @@ export function buildApp(config: Config, deps: AppDeps) {
       info: {
         title: 'Varco api',
         version: API_VERSION,
+        license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' },
         description:
           'The traveler portal of the tax-free system. Every error answers `{ detail, extra? }`; texts follow ' +
           '`Accept-Language` (IT or EN).',
       },
+      // Relative: the api answers on the portal's own origin (or wherever the client reached this document).
+      servers: [{ url: '/', description: 'This api' }],
       tags: [
         { name: 'typology', description: 'Public lookup lists (SPEC §7)' },
         { name: 'captcha', description: 'Captcha challenges of the registration form (SPEC §2, §7)' },
@@ -137,9 +141,10 @@ export function buildApp(config: Config, deps: AppDeps) {
         { name: 'exit-point', description: 'Kiosks and customs officers at the EU exit point: scan the visa QR code, decide the customs check (API key)' },
         { name: 'health', description: 'Probes' },
       ],
-      components: { securitySchemes: { merchantApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' }, exitPointApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    // Security, operationId and the shared plugins' error answers of every operation (openapi/transform.ts).
+    transform: openApiTransform({ merchant: MERCHANT_PREFIX, exitPoint: EXIT_POINT_PREFIX }),
   });
   // The documentation pages only where they are wanted (API_DOCS; off by default in production). The OpenAPI document
   // is still built: the tests read the route table from it.

@@ -4,6 +4,16 @@ import { createHash, createPublicKey, verify } from 'node:crypto';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 
+// The api's answers and bodies, typed from its OpenAPI document (api-types.d.ts, generated: npm run kiosk:types), so
+// that a change of the exit point's schemas fails the kiosk's type check (npm run typecheck).
+/** @typedef {import('./api-types').operations} Operations */
+/** @typedef {Operations['getExitPointPublicKey']['responses'][200]['content']['application/json']} PublicKeyAnswer */
+/** @typedef {Operations['postExitPointScan']['requestBody']['content']['application/json']} ScanBody */
+/** @typedef {Operations['postExitPointScan']['responses'][200]['content']['application/json']} ScanAnswer */
+/** @typedef {Operations['getExitPointRequestsByPublicId']['responses'][200]['content']['application/json']} RequestView */
+/** @typedef {Operations['postExitPointRequestsByPublicIdDecisions']['requestBody']['content']['application/json']} DecisionsBody */
+/** @typedef {Operations['postExitPointScan']['responses'][400]['content']['application/json']} ErrorAnswer */
+
 const TOKEN_PATTERN = /^v1\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/;
 
 /** The text of the QR code in a PNG image; undefined when none is found. */
@@ -18,7 +28,10 @@ function canonical(text) {
   return bytes.toString('base64url') === text ? bytes : undefined;
 }
 
-/** The key id of a public JWK as the api computes it: sha256 of the raw key, 16 hex characters. */
+/**
+ * The key id of a public JWK as the api computes it: sha256 of the raw key, 16 hex characters.
+ * @param {Pick<PublicKeyAnswer, 'x'>} jwk
+ */
 export function keyIdOf(jwk) {
   return createHash('sha256').update(Buffer.from(jwk.x, 'base64url')).digest('hex').slice(0, 16);
 }
@@ -28,6 +41,8 @@ export function keyIdOf(jwk) {
  * `{ ok: true, claims: { publicId, issuedAt } }` or `{ ok: false, reason: 'malformed' | 'unknown-key' | 'signature' }`.
  * It says whether the code is genuine, not whether it is still valid: the api still checks that it is the latest code
  * of a request that is neither used nor expired.
+ * @param {unknown} token
+ * @param {Pick<PublicKeyAnswer, 'x' | 'kid'>} jwk
  */
 export function verifyOffline(token, jwk) {
   const match = typeof token === 'string' ? TOKEN_PATTERN.exec(token.trim()) : null;
@@ -64,7 +79,11 @@ export function claimedKeyId(token) {
 
 const OUTCOMES = { granted: 'GRANTED', denied: 'DENIED', 'not-selected': 'NOT_SELECTED' };
 
-/** `123=granted 124=denied 125=not-selected` as the decisions body; throws a readable message on a bad argument. */
+/**
+ * `123=granted 124=denied 125=not-selected` as the decisions body; throws a readable message on a bad argument.
+ * @param {string[]} args
+ * @returns {DecisionsBody['decisions']}
+ */
 export function parseDecisions(args) {
   if (args.length === 0) throw new Error('name at least one decision: <refundId>=granted|denied|not-selected');
   return args.map((arg) => {
@@ -78,7 +97,10 @@ const LIGHTS = { 1: 'GREEN', 5: 'YELLOW', 10: 'RED' };
 
 const money = (amount) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(amount);
 
-/** A request (the api's exit point view) as lines of text. */
+/**
+ * A request (the api's exit point view) as lines of text.
+ * @param {RequestView} view
+ */
 export function formatRequest(view) {
   const { request } = view;
   const lines = [
@@ -99,7 +121,10 @@ export function formatRequest(view) {
   return lines;
 }
 
-/** The answer of POST /scan as the kiosk's screen: the verdict first, then the request. */
+/**
+ * The answer of POST /scan as the kiosk's screen: the verdict first, then the request.
+ * @param {ScanAnswer} result
+ */
 export function formatScan(result) {
   const headline =
     result.outcome === 'GRANTED'

@@ -18,6 +18,20 @@ export interface SpidRoutesOptions {
 }
 
 /**
+ * The provider's answer to the code flow (OpenID Connect, RFC 9207 `iss`): `code` and `state`, or `error` (and its
+ * description). openid-client reads them from the raw query; a repeated one is let through to fail there (a redirect
+ * to the sign-in page, not a 400), and any other parameter is ignored.
+ */
+const callbackParameter = z.optional(z.union([z.string(), z.array(z.string())]));
+const callbackQuerySchema = z.looseObject({
+  code: callbackParameter,
+  state: callbackParameter,
+  iss: callbackParameter,
+  error: callbackParameter,
+  error_description: callbackParameter,
+});
+
+/**
  * `GET /api/v1/auth/login-spid` and `GET /api/v1/auth/spid/callback` (SPEC §2, §7 identity calls): the digital identity
  * sign-in, an OpenID Connect authorization code flow with PKCE by full-page redirect.
  */
@@ -70,7 +84,7 @@ export const spidIdentityRoutes: FastifyPluginAsyncZod<SpidRoutesOptions> = asyn
           'Exchanges the code (PKCE) and checks the ID token. A traveler linked to the identity gets a full session and goes to ' +
           '/sign-in/spid (the portal reads user-info there, then opens /protected); a first-time identity gets a session that can only complete the registration and goes to ' +
           '/sign-in/spid/activate. Any failure (state mismatch, provider error, cancelled) goes to /sign-in?error=spid.',
-        querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+        querystring: callbackQuerySchema,
         response: { 302: z.null() },
       },
     },
