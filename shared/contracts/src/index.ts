@@ -14,4 +14,5 @@ export * from './remotes';
 export * from './remote-contract';
 export * from './api-paths';
 export * from './travel-rules';
+export * from './rome-calendar';
 export * from './passkeys';
