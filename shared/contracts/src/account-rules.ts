@@ -32,7 +32,9 @@ export type AccountRuleIssue =
   | { code: 'date' }
   | { code: 'dateTooEarly'; year: number }
   | { code: 'dateNotPast' }
-  | { code: 'mustAccept' };
+  | { code: 'mustAccept' }
+  | { code: 'differentPassword' }
+  | { code: 'differentEmail' };
 
 export type AccountRuleCode = AccountRuleIssue['code'];
 
@@ -48,6 +50,8 @@ export const ACCOUNT_RULE_MESSAGES: Readonly<Record<ServerLanguage, Readonly<Rec
     dateTooEarly: 'The date cannot be earlier than {year}',
     dateNotPast: 'The date cannot be later than today',
     mustAccept: 'You must accept to continue',
+    differentPassword: 'The passwords are different',
+    differentEmail: 'The e-mail addresses are different',
   },
   IT: {
     empty: 'Il campo non può essere vuoto',
@@ -59,6 +63,8 @@ export const ACCOUNT_RULE_MESSAGES: Readonly<Record<ServerLanguage, Readonly<Rec
     dateTooEarly: 'La data non può essere precedente al {year}',
     dateNotPast: 'La data non può essere successiva a oggi',
     mustAccept: 'Devi accettare per continuare',
+    differentPassword: 'Le password non coincidono',
+    differentEmail: 'Gli indirizzi e-mail non coincidono',
   },
 };
 
@@ -75,6 +81,11 @@ export function accountRuleMessage(issue: AccountRuleIssue, language: ServerLang
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A value that must be given: not blank. */
+export function filledIssue(value: string): AccountRuleIssue | null {
+  return value.trim() === '' ? { code: 'empty' } : null;
+}
 
 /** A required text (names, document number, a choice): not blank, at least two characters, at most `max`. */
 export function textIssue(value: string, max = NAME_MAX_LENGTH): AccountRuleIssue | null {

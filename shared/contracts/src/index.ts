@@ -6,6 +6,7 @@ export * from './states';
 export * from './typology';
 export * from './traveler';
 export * from './account-rules';
+export * from './account-schemas';
 export * from './invoices';
 export * from './visa';
 export * from './notifications';

@@ -2,11 +2,10 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@varco/session';
+import { otpSchema } from '@varco/contracts';
+import { FormProvider, TextField, useRuleForm } from '@varco/ui/form';
 import { ErrorAlert } from '../../../components/error-alert';
-import { TextField } from '../../../components/text-field';
-import { useForm } from '../../../hooks/use-form';
 import { NS } from '../../../i18n/namespace';
-import { notEmpty } from '../../../lib/validation';
 import { useSendOtp } from '../api/send-otp';
 import { useVerifyOtp } from '../api/verify-otp';
 import { formatMinutesSeconds, useCountdown } from '../hooks/use-countdown';
@@ -23,7 +22,7 @@ export function OtpPage() {
   const remaining = useCountdown(otpExpiration);
   const sendOtp = useSendOtp();
   const verifyOtp = useVerifyOtp();
-  const form = useForm({ code: '' }, { code: [notEmpty] });
+  const form = useRuleForm(otpSchema, { code: '' });
   const { mutate: send } = sendOtp;
 
   // A code is sent when the page opens, unless one sent before (this page reloaded) is still valid.
@@ -48,19 +47,21 @@ export function OtpPage() {
       </div>
       {sendOtp.isError ? <ErrorAlert error={sendOtp.error} fallback={t('otp.sendError')} /> : null}
       {verifyOtp.isError ? <ErrorAlert error={verifyOtp.error} fallback={t('otp.incorrect')} /> : null}
-      <form onSubmit={submit} noValidate className="mt-5" data-testid="otp-form">
-        <TextField {...form.field('code')} label={t('otp.code')} required autoComplete="one-time-code" inputMode="numeric" />
-        <div className="d-flex flex-wrap gap-2">
-          <button type="submit" className="btn btn-primary" disabled={verifyOtp.isPending || expired}>
-            {t('otp.submit')}
-          </button>
-          {expired || sendOtp.isError ? (
-            <button type="button" className="btn btn-outline-primary" onClick={() => send()} disabled={sendOtp.isPending}>
-              {t('otp.resend')}
+      <FormProvider {...form}>
+        <form onSubmit={submit} noValidate className="mt-5" data-testid="otp-form">
+          <TextField name="code" label={t('otp.code')} required autoComplete="one-time-code" inputMode="numeric" />
+          <div className="d-flex flex-wrap gap-2">
+            <button type="submit" className="btn btn-primary" disabled={verifyOtp.isPending || expired}>
+              {t('otp.submit')}
             </button>
-          ) : null}
-        </div>
-      </form>
+            {expired || sendOtp.isError ? (
+              <button type="button" className="btn btn-outline-primary" onClick={() => send()} disabled={sendOtp.isPending}>
+                {t('otp.resend')}
+              </button>
+            ) : null}
+          </div>
+        </form>
+      </FormProvider>
       <p className="mt-4">
         <Link to="/sign-in">{t('otp.back')}</Link>
       </p>
