@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { addDays, romeToday } from '../../shared/contracts/src/rome-calendar';
 import { CAPTCHA_TEST_ANSWER, E2E_API_URL } from './ports';
 import { lastMailId, waitForMail, type TravelerCredentials } from './sign-in';
 
@@ -24,7 +25,8 @@ export function uniqueSuffix(): string {
   return `${Date.now().toString(36)}${process.pid.toString(36)}${sequence}`;
 }
 
-export const romeDay = (offsetDays = 0) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+/** The ISO day `offsetDays` days from today in Rome, the agency's calendar. */
+export const romeDay = (offsetDays = 0) => addDays(romeToday(), offsetDays);
 
 async function api(path: string, init: RequestInit = {}): Promise<Response> {
   return fetch(`${E2E_API_URL}/api/v1/${path}`, init);

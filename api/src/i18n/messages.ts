@@ -13,6 +13,8 @@ const accountRules = (language: ServerLanguage) => {
     'account.dateTooEarly': texts.dateTooEarly,
     'account.dateNotPast': texts.dateNotPast,
     'account.mustAccept': texts.mustAccept,
+    'account.differentPassword': texts.differentPassword,
+    'account.differentEmail': texts.differentEmail,
   } as const;
 };
 

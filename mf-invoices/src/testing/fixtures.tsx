@@ -1,15 +1,13 @@
 import { Route, Routes, useLocation } from 'react-router-dom';
-import type { Invoice, Language } from '@varco/contracts';
+import { addDays, romeToday, type Invoice, type Language } from '@varco/contracts';
 import { renderWithProviders } from '@varco/ui/testing';
 import InvoicesRoutes from '../exposed/routes';
-import { todayInRome } from '../features/invoices/utils/exit-deadline';
 
 export const signedIn = { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' };
 
 /** The ISO day `days` days after today in Italy (negative: before), for exit deadlines relative to the test run. */
 export function dayFromToday(days: number): string {
-  const [year, month, day] = todayInRome().split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+  return addDays(romeToday(), days);
 }
 
 export function anInvoice(overrides: Partial<Invoice> = {}): Invoice {

@@ -1,5 +1,6 @@
-import { MIN_TEXT_LENGTH, PASSWORD_MIN_LENGTH, TIME_ZONE } from './constants';
+import { MIN_TEXT_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import type { ServerLanguage } from './language';
+import { isIsoDay, romeToday } from './rome-calendar';
 
 /**
  * The field rules of the account forms (registration, password recovery and change), written once: the api refuses
@@ -31,7 +32,9 @@ export type AccountRuleIssue =
   | { code: 'date' }
   | { code: 'dateTooEarly'; year: number }
   | { code: 'dateNotPast' }
-  | { code: 'mustAccept' };
+  | { code: 'mustAccept' }
+  | { code: 'differentPassword' }
+  | { code: 'differentEmail' };
 
 export type AccountRuleCode = AccountRuleIssue['code'];
 
@@ -47,6 +50,8 @@ export const ACCOUNT_RULE_MESSAGES: Readonly<Record<ServerLanguage, Readonly<Rec
     dateTooEarly: 'The date cannot be earlier than {year}',
     dateNotPast: 'The date cannot be later than today',
     mustAccept: 'You must accept to continue',
+    differentPassword: 'The passwords are different',
+    differentEmail: 'The e-mail addresses are different',
   },
   IT: {
     empty: 'Il campo non può essere vuoto',
@@ -58,6 +63,8 @@ export const ACCOUNT_RULE_MESSAGES: Readonly<Record<ServerLanguage, Readonly<Rec
     dateTooEarly: 'La data non può essere precedente al {year}',
     dateNotPast: 'La data non può essere successiva a oggi',
     mustAccept: 'Devi accettare per continuare',
+    differentPassword: 'Le password non coincidono',
+    differentEmail: 'Gli indirizzi e-mail non coincidono',
   },
 };
 
@@ -74,7 +81,11 @@ export function accountRuleMessage(issue: AccountRuleIssue, language: ServerLang
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A value that must be given: not blank. */
+export function filledIssue(value: string): AccountRuleIssue | null {
+  return value.trim() === '' ? { code: 'empty' } : null;
+}
 
 /** A required text (names, document number, a choice): not blank, at least two characters, at most `max`. */
 export function textIssue(value: string, max = NAME_MAX_LENGTH): AccountRuleIssue | null {
@@ -100,24 +111,10 @@ export function passwordIssue(value: string): AccountRuleIssue | null {
   return value.length >= PASSWORD_MIN_LENGTH && kinds >= 3 ? null : { code: 'passwordRules', min: PASSWORD_MIN_LENGTH };
 }
 
-/** A real calendar day written as an ISO day (`2023-02-29` is not one). */
-export function isCalendarDay(value: string): boolean {
-  const match = ISO_DAY.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** Today as an ISO day in the portal's time zone, where the api and every browser agree on the date. */
-export function todayIsoDay(at: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
-
 /** A birth date: a real day, from 1900 on, not later than today. */
-export function birthDateIssue(value: string, today: string = todayIsoDay()): AccountRuleIssue | null {
+export function birthDateIssue(value: string, today: string = romeToday()): AccountRuleIssue | null {
   if (value === '') return { code: 'empty' };
-  if (!isCalendarDay(value)) return { code: 'date' };
+  if (!isIsoDay(value)) return { code: 'date' };
   if (value < BIRTH_DATE_MIN) return { code: 'dateTooEarly', year: Number(BIRTH_DATE_MIN.slice(0, 4)) };
   return value > today ? { code: 'dateNotPast' } : null;
 }

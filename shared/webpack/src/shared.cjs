@@ -14,6 +14,8 @@ const SINGLETON_LIBRARIES = [
   'react-i18next',
   'ky',
 ];
+/** Singletons of the apps that use them (the apps with forms): the others neither provide nor download them. */
+const SINGLETON_LIBRARIES_WHEN_USED = ['react-hook-form'];
 // zod is not here on purpose: it reaches the browser only inside @varco/contracts, tree-shaken (see its README).
 
 /** Deep imports of singletons that apps use directly and that must resolve to the same instance. */
@@ -52,6 +54,9 @@ function federationShared(appPackageJson, appDir) {
   const shared = {};
   for (const library of SINGLETON_LIBRARIES) {
     shared[library] = { singleton: true, requiredVersion: required(library) };
+  }
+  for (const library of SINGLETON_LIBRARIES_WHEN_USED) {
+    if (dependencies[library]) shared[library] = { singleton: true, requiredVersion: dependencies[library] };
   }
   for (const [subpath, library] of Object.entries(SINGLETON_SUBPATHS)) {
     shared[subpath] = { singleton: true, requiredVersion: required(library) };

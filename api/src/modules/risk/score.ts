@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { TRANSPORT_PRIVATE_VEHICLE, TrafficLight } from '@varco/contracts';
 import type { RiskReason } from '../../db/types';
-import { romeToday } from '../invoices/calendar';
+import { daysBetween, romeToday } from '../invoices/calendar';
 
 /**
  * The risk analysis of a visa request (ARCHITECTURE "Domain states", SPEC §4 "Risk analysis"): explainable rules, each
@@ -70,15 +70,6 @@ export const RISK_RULES = {
 /** A uniform number in [0, 1) from the CSPRNG: a traveler cannot predict the sample. */
 export const secureRandom = () => randomInt(0, 1_000_000) / 1_000_000;
 
-const DAY_MS = 86_400_000;
-
-/** Whole days from an ISO day to the Europe/Rome day of `instant`. */
-function daysBetween(isoDay: string, instant: Date): number {
-  const from = Date.parse(`${isoDay}T00:00:00Z`);
-  const to = Date.parse(`${romeToday(instant)}T00:00:00Z`);
-  return Math.round((to - from) / DAY_MS);
-}
-
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /**
@@ -108,7 +99,7 @@ export function scoreRisk(input: RiskInput, random: () => number = secureRandom,
     add(RISK_RULES.manyInvoices.points, { key: 'risk.manyInvoices', params: { count: input.invoices.length, threshold: RISK_RULES.manyInvoices.atLeast } });
   }
 
-  const ages = input.invoices.map((invoice) => daysBetween(invoice.emissionDate, input.travelDate));
+  const ages = input.invoices.map((invoice) => daysBetween(invoice.emissionDate, romeToday(input.travelDate)));
   const old = ages.filter((days) => days > RISK_RULES.oldPurchase.days);
   if (old.length > 0) {
     add(RISK_RULES.oldPurchase.points, { key: 'risk.oldPurchase', params: { count: old.length, days: Math.max(...old), threshold: RISK_RULES.oldPurchase.days } });

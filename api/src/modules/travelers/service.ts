@@ -6,11 +6,11 @@ import {
   birthDateIssue,
   DOCUMENT_NUMBER_MAX_LENGTH,
   emailIssue,
-  isCalendarDay,
+  isIsoDay,
   normaliseDocumentNumber,
   passwordIssue,
+  romeToday,
   textIssue,
-  todayIsoDay,
   type AccountRuleIssue,
   type RegistrationPayload,
   type ServerLanguage,
@@ -45,7 +45,7 @@ export function passwordProblem(password: string): Message | undefined {
 }
 
 /** A real calendar day from 1900 on (a birth date given by the identity provider). */
-export const isRealIsoDay = (value: string) => isCalendarDay(value) && value >= BIRTH_DATE_MIN;
+export const isRealIsoDay = (value: string) => isIsoDay(value) && value >= BIRTH_DATE_MIN;
 
 /** A key pair of a link: key1 the id (128 bits), key2 the secret (256 bits). Only their hashes are stored. */
 function newKeyPair() {
@@ -186,7 +186,7 @@ export function createTravelerService(db: Kysely<Database>, options: TravelerSer
     check('nome', textIssue(payload.nome));
     check('cognome', textIssue(payload.cognome));
     check('email', emailIssue(payload.email));
-    check('dataNascita', birthDateIssue(payload.dataNascita, todayIsoDay(now())));
+    check('dataNascita', birthDateIssue(payload.dataNascita, romeToday(now())));
     check('secret', passwordIssue(payload.secret));
     check('privacy', acceptedIssue(payload.privacy));
 

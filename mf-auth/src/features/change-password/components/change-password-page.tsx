@@ -1,15 +1,13 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN_LENGTH, passwordIssue, type ClientError } from '@varco/contracts';
+import { newPasswordSchema, PASSWORD_MIN_LENGTH, type ClientError } from '@varco/contracts';
 import { isClientError } from '@varco/http';
 import { useSession } from '@varco/session';
 import { PageLoader } from '@varco/ui';
+import { FormProvider, PasswordField, useRuleForm } from '@varco/ui/form';
 import { ErrorAlert } from '../../../components/error-alert';
-import { PasswordField } from '../../../components/password-field';
-import { useForm } from '../../../hooks/use-form';
 import { NS } from '../../../i18n/namespace';
-import { accountRule, notEmpty, sameAs } from '../../../lib/validation';
 import { useChangePassword } from '../api/change-password';
 import { useValidateResetKey } from '../api/validate-reset-key';
 
@@ -50,7 +48,7 @@ function NewPasswordForm({ key1, key2 }: { key1: string; key2: string }) {
   const { t } = useTranslation(NS);
   const change = useChangePassword();
   // The registration's password rule: the api refuses anything else with the same message.
-  const form = useForm({ password: '', confirmPassword: '' }, { password: [accountRule(passwordIssue)], confirmPassword: [notEmpty, sameAs('password')] });
+  const form = useRuleForm(newPasswordSchema, { password: '', confirmPassword: '' });
 
   if (change.isSuccess)
     return (
@@ -69,7 +67,7 @@ function NewPasswordForm({ key1, key2 }: { key1: string; key2: string }) {
         // The api's message about the password goes on the password field.
         onError: (error) => {
           const message = isClientError(error) ? error.extra.newPwd : undefined;
-          if (message) form.showIssues({ password: { code: 'server', message } });
+          if (message) form.setError('password', { type: 'server', message });
         },
       },
     ),
@@ -78,19 +76,21 @@ function NewPasswordForm({ key1, key2 }: { key1: string; key2: string }) {
     <>
       <p className="lead">{t('changePassword.lead')}</p>
       {change.isError ? <ErrorAlert error={change.error} /> : null}
-      <form onSubmit={submit} noValidate className="mt-5" data-testid="change-password-form">
-        <PasswordField
-          {...form.field('password')}
-          label={t('changePassword.password')}
-          required
-          autoComplete="new-password"
-          hint={t('changePassword.passwordHint', { length: PASSWORD_MIN_LENGTH })}
-        />
-        <PasswordField {...form.field('confirmPassword')} label={t('changePassword.confirmPassword')} required autoComplete="new-password" />
-        <button type="submit" className="btn btn-primary" disabled={change.isPending}>
-          {t('changePassword.submit')}
-        </button>
-      </form>
+      <FormProvider {...form}>
+        <form onSubmit={submit} noValidate className="mt-5" data-testid="change-password-form">
+          <PasswordField
+            name="password"
+            label={t('changePassword.password')}
+            required
+            autoComplete="new-password"
+            hint={t('changePassword.passwordHint', { length: PASSWORD_MIN_LENGTH })}
+          />
+          <PasswordField name="confirmPassword" label={t('changePassword.confirmPassword')} required autoComplete="new-password" />
+          <button type="submit" className="btn btn-primary" disabled={change.isPending}>
+            {t('changePassword.submit')}
+          </button>
+        </form>
+      </FormProvider>
     </>
   );
 }

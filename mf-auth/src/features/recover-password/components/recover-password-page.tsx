@@ -1,20 +1,18 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { emailIssue, toServerLanguage } from '@varco/contracts';
+import { recoverPasswordSchema, toServerLanguage } from '@varco/contracts';
 import { isClientError } from '@varco/http';
 import { currentLanguage } from '@varco/i18n';
+import { FormProvider, TextField, useRuleForm } from '@varco/ui/form';
 import { ErrorAlert } from '../../../components/error-alert';
-import { TextField } from '../../../components/text-field';
-import { useForm } from '../../../hooks/use-form';
 import { NS } from '../../../i18n/namespace';
-import { accountRule } from '../../../lib/validation';
 import { useSendChangePasswordToken } from '../api/send-change-password-token';
 
 /** SPEC §2 /recover-password: asks for a password-reset mail; errors show the server detail (SPEC §8). */
 export function RecoverPasswordPage() {
   const { t } = useTranslation(NS);
   const request = useSendChangePasswordToken();
-  const form = useForm({ email: '' }, { email: [accountRule(emailIssue)] });
+  const form = useRuleForm(recoverPasswordSchema, { email: '' });
 
   const submit = form.handleSubmit(({ email }) =>
     request.mutate(
@@ -22,7 +20,7 @@ export function RecoverPasswordPage() {
       {
         onError: (error) => {
           const message = isClientError(error) ? error.extra.email : undefined;
-          if (message) form.showIssues({ email: { code: 'server', message } });
+          if (message) form.setError('email', { type: 'server', message });
         },
       },
     ),
@@ -39,12 +37,14 @@ export function RecoverPasswordPage() {
       ) : (
         <>
           {request.isError ? <ErrorAlert error={request.error} /> : null}
-          <form onSubmit={submit} noValidate className="mt-5" data-testid="recover-form">
-            <TextField {...form.field('email')} label={t('recoverPassword.email')} type="email" inputMode="email" required autoComplete="email" />
-            <button type="submit" className="btn btn-primary" disabled={request.isPending}>
-              {t('recoverPassword.submit')}
-            </button>
-          </form>
+          <FormProvider {...form}>
+            <form onSubmit={submit} noValidate className="mt-5" data-testid="recover-form">
+              <TextField name="email" label={t('recoverPassword.email')} type="email" inputMode="email" required autoComplete="email" />
+              <button type="submit" className="btn btn-primary" disabled={request.isPending}>
+                {t('recoverPassword.submit')}
+              </button>
+            </form>
+          </FormProvider>
         </>
       )}
       <p className="mt-4">

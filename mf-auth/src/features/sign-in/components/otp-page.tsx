@@ -3,11 +3,10 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isClientError } from '@varco/http';
 import { useSession } from '@varco/session';
+import { otpSchema } from '@varco/contracts';
+import { FormProvider, TextField, useRuleForm } from '@varco/ui/form';
 import { ErrorAlert } from '../../../components/error-alert';
-import { TextField } from '../../../components/text-field';
-import { useForm } from '../../../hooks/use-form';
 import { NS } from '../../../i18n/namespace';
-import { notEmpty } from '../../../lib/validation';
 import { useSendOtp } from '../api/send-otp';
 import { useVerifyOtp } from '../api/verify-otp';
 import { formatMinutesSeconds, useCountdown } from '../hooks/use-countdown';
@@ -30,7 +29,7 @@ export function OtpPage() {
   const remaining = useCountdown(otpExpiration);
   const sendOtp = useSendOtp();
   const verifyOtp = useVerifyOtp();
-  const form = useForm({ code: '' }, { code: [notEmpty] });
+  const form = useRuleForm(otpSchema, { code: '' });
   const { mutate: send } = sendOtp;
   const { reset: forgetRefusal } = verifyOtp;
 
@@ -46,7 +45,7 @@ export function OtpPage() {
   const expired = remaining === 0;
   const codeRefused = isClientError(verifyOtp.error) && verifyOtp.error.status === 401;
   // The refusal was about the code before: a new one starts clean.
-  const sendAgain = () => send(undefined, { onSuccess: () => { forgetRefusal(); form.setFieldValues({ code: '' }); } });
+  const sendAgain = () => send(undefined, { onSuccess: () => { forgetRefusal(); form.reset({ code: '' }); } });
 
   return (
     <div className="container py-4">
@@ -59,19 +58,21 @@ export function OtpPage() {
       </div>
       {sendOtp.isError ? <ErrorAlert error={sendOtp.error} fallback={t('otp.sendError')} /> : null}
       {verifyOtp.isError ? <ErrorAlert error={verifyOtp.error} fallback={t('otp.incorrect')} /> : null}
-      <form onSubmit={submit} noValidate className="mt-5" data-testid="otp-form">
-        <TextField {...form.field('code')} label={t('otp.code')} required autoComplete="one-time-code" inputMode="numeric" />
-        <div className="d-flex flex-wrap gap-2">
-          <button type="submit" className="btn btn-primary" disabled={verifyOtp.isPending || expired}>
-            {t('otp.submit')}
-          </button>
-          {expired || sendOtp.isError || codeRefused ? (
-            <button type="button" className="btn btn-outline-primary" onClick={sendAgain} disabled={sendOtp.isPending}>
-              {t('otp.resend')}
+      <FormProvider {...form}>
+        <form onSubmit={submit} noValidate className="mt-5" data-testid="otp-form">
+          <TextField name="code" label={t('otp.code')} required autoComplete="one-time-code" inputMode="numeric" />
+          <div className="d-flex flex-wrap gap-2">
+            <button type="submit" className="btn btn-primary" disabled={verifyOtp.isPending || expired}>
+              {t('otp.submit')}
             </button>
-          ) : null}
-        </div>
-      </form>
+            {expired || sendOtp.isError || codeRefused ? (
+              <button type="button" className="btn btn-outline-primary" onClick={sendAgain} disabled={sendOtp.isPending}>
+                {t('otp.resend')}
+              </button>
+            ) : null}
+          </div>
+        </form>
+      </FormProvider>
       <p className="mt-4">
         <Link to="/sign-in">{t('otp.back')}</Link>
       </p>

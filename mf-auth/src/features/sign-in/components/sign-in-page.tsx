@@ -1,10 +1,9 @@
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { signInSchema } from '@varco/contracts';
+import { FormProvider, TextField, useRuleForm } from '@varco/ui/form';
 import { ErrorAlert } from '../../../components/error-alert';
-import { TextField } from '../../../components/text-field';
-import { useForm } from '../../../hooks/use-form';
 import { NS } from '../../../i18n/namespace';
-import { minTextLength, notEmpty } from '../../../lib/validation';
 import { AccountDeletedNotice } from '../../profile/components/account-deleted-notice';
 import { useLoginCustom } from '../api/login-custom';
 import { loginSpidUrl } from '../api/login-spid';
@@ -17,7 +16,7 @@ export function SignInPage() {
   const login = useLoginCustom();
   // The api sends the browser back here with ?error=spid when the identity provider's sign-in did not complete.
   const spidFailed = useSearchParams()[0].get('error') === 'spid';
-  const form = useForm({ username: '', password: '' }, { username: [notEmpty, minTextLength], password: [notEmpty, minTextLength] });
+  const form = useRuleForm(signInSchema, { username: '', password: '' });
 
   const submit = form.handleSubmit((values) => login.mutate(values, { onSuccess: () => navigate('/sign-in/otp') }));
 
@@ -35,13 +34,15 @@ export function SignInPage() {
               </h2>
               <p className="small mb-4">{t('form.requiredLegend')}</p>
               {login.isError ? <ErrorAlert error={login.error} fallback={t('signIn.wrongCredentials')} /> : null}
-              <form onSubmit={submit} noValidate className="mt-5" data-testid="sign-in-form">
-                <TextField {...form.field('username')} label={t('signIn.email')} type="email" inputMode="email" required autoComplete="username webauthn" />
-                <TextField {...form.field('password')} label={t('signIn.password')} type="password" required autoComplete="current-password" />
-                <button type="submit" className="btn btn-primary" disabled={login.isPending}>
-                  {t('signIn.submit')}
-                </button>
-              </form>
+              <FormProvider {...form}>
+                <form onSubmit={submit} noValidate className="mt-5" data-testid="sign-in-form">
+                  <TextField name="username" label={t('signIn.email')} type="email" inputMode="email" required autoComplete="username webauthn" />
+                  <TextField name="password" label={t('signIn.password')} type="password" required autoComplete="current-password" />
+                  <button type="submit" className="btn btn-primary" disabled={login.isPending}>
+                    {t('signIn.submit')}
+                  </button>
+                </form>
+              </FormProvider>
               <ul className="list-unstyled mt-3 mb-0">
                 <li>
                   <Link to="/recover-password">{t('signIn.forgotPassword')}</Link>

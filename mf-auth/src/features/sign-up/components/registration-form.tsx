@@ -8,8 +8,8 @@ import {
   emailIssue,
   PASSWORD_MIN_LENGTH,
   passwordIssue,
+  romeToday,
   textIssue,
-  todayIsoDay,
   toServerLanguage,
   type RegistrationPayload,
 } from '@varco/contracts';
@@ -188,7 +188,7 @@ export function RegistrationForm({ initialValues, onRegistered, resending = fals
             <TextField {...form.field('surname')} label={t('signUp.surname')} required autoComplete="family-name" />
           </div>
           <div className="col-md-6">
-            <TextField {...form.field('birthday')} label={t('signUp.birthday')} type="date" min={BIRTH_DATE_MIN} max={todayIsoDay()} required autoComplete="bday" />
+            <TextField {...form.field('birthday')} label={t('signUp.birthday')} type="date" min={BIRTH_DATE_MIN} max={romeToday()} required autoComplete="bday" />
           </div>
         </div>
         <ResidenceDocumentFields form={form} />

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { romeToday } from '@varco/contracts';
 import { requestJson, requestVoid } from '@varco/http';
 import { renderSection } from '../../../testing/render-section';
 
@@ -152,7 +153,7 @@ describe('registration form (SPEC §2, §5)', () => {
     await blurWith(user, password, 'Àbcdèfg1');
     expect(password).not.toHaveAttribute('aria-invalid');
     // Today in the portal's time zone, where the api counts it too.
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    const today = romeToday();
     const birthday = screen.getByLabelText(/^Date of birth/);
     expect(birthday).toHaveAttribute('max', today);
     await blurWith(user, birthday, today);

@@ -1,14 +1,4 @@
-import { EXIT_WARNING_DAYS, exitDeadlineStatus, isBeforeExitDeadline, todayInRome } from './exit-deadline';
-
-describe('todayInRome', () => {
-  it('is the calendar day in Italy, not in UTC', () => {
-    // 23:30 UTC on 31 March is already 1 April in Rome (summer time, UTC+2).
-    expect(todayInRome(new Date('2025-03-31T23:30:00Z'))).toBe('2025-04-01');
-    // 22:59 UTC on 31 December is still 31 December in Rome (winter time, UTC+1); 23:00 is the new year.
-    expect(todayInRome(new Date('2025-12-31T22:59:00Z'))).toBe('2025-12-31');
-    expect(todayInRome(new Date('2025-12-31T23:00:00Z'))).toBe('2026-01-01');
-  });
-});
+import { EXIT_WARNING_DAYS, exitDeadlineStatus, isBeforeExitDeadline } from './exit-deadline';
 
 describe('exitDeadlineStatus', () => {
   const at = (instant: string) => new Date(instant);

@@ -1,4 +1,4 @@
-import { DATE_INPUT_MAX, MINUTE_STEP, TIME_ZONE } from '@varco/contracts';
+import { DATE_INPUT_MAX, isIsoDay, MINUTE_STEP, romeToday, romeWallTime } from '@varco/contracts';
 
 /**
  * The departure clock of the wizard (SPEC §5, §9): the traveler picks a day, an hour and minutes as a wall time in
@@ -6,51 +6,12 @@ import { DATE_INPUT_MAX, MINUTE_STEP, TIME_ZONE } from '@varco/contracts';
  * so nothing here reads the device clock.
  */
 
-/** A wall time in Rome: an ISO day, hour 0-23, minute 0-59. */
-export interface RomeWallTime {
-  day: string;
-  hour: number;
-  minute: number;
-}
-
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The minutes offered for any hour: 0, 5, ... 55 (SPEC §9 minute step 5). */
 export const MINUTE_STEPS: readonly number[] = Array.from({ length: 60 / MINUTE_STEP }, (_, index) => index * MINUTE_STEP);
 export const HOURS: readonly number[] = Array.from({ length: 24 }, (_, index) => index);
-
-const romeFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The wall time in Rome at an instant (seconds dropped). */
-export function romeWallTime(instant: Date): RomeWallTime {
-  const parts = romeFormat.formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
-  // Some engines write midnight as 24 even with h23.
-  return { day: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')) % 24, minute: Number(part('minute')) };
-}
-
-/** Today in Rome, as an ISO day. */
-export function todayInRome(now: Date): string {
-  return romeWallTime(now).day;
-}
-
-/** true for a real calendar day written as an ISO day (2025-02-30 is not one). */
-export function isIsoDay(value: string): boolean {
-  const match = ISO_DAY.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.getUTCFullYear() === Number(match[1]) && date.getUTCMonth() === Number(match[2]) - 1 && date.getUTCDate() === Number(match[3]);
-}
 
 function floorToMinute(time: number): number {
   return Math.floor(time / MINUTE_MS) * MINUTE_MS;
@@ -118,7 +79,7 @@ export function minuteOptions(day: string, hour: number, now: Date): number[] {
  * step of 5 is left in it), none before today, and never the hour skipped when summer time starts.
  */
 export function hourOptions(day: string, now: Date): number[] {
-  if (!isIsoDay(day) || day > DATE_INPUT_MAX || day < todayInRome(now)) return [];
+  if (!isIsoDay(day) || day > DATE_INPUT_MAX || day < romeToday(now)) return [];
   const earliest = earliestDeparture(now).getTime();
   const lastStep = MINUTE_STEPS[MINUTE_STEPS.length - 1] as number;
   // Rome skips or repeats whole hours: an hour has a step left when its last step exists and is not past.

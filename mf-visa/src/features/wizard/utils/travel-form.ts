@@ -2,13 +2,15 @@ import {
   DATE_INPUT_MAX,
   destinationNeedsFreeZone,
   isFlightNumber,
+  isIsoDay,
   MIN_TEXT_LENGTH,
+  romeWallTime,
   TRANSPORT_AIR,
   TRANSPORT_PRIVATE_VEHICLE,
   TRAVEL_DOC_NUMBER_MAX_LENGTH,
   type Travel,
 } from '@varco/contracts';
-import { isDepartureInFuture, isIsoDay, minDepartureDay, romeToUtcIso, romeWallTime } from './rome-clock';
+import { isDepartureInFuture, minDepartureDay, romeToUtcIso } from './rome-clock';
 
 /** The fields of wizard step 2 (SPEC §5 Visa step 2), in the order of the form. Every value is a string. */
 export const TRAVEL_FIELDS = [
