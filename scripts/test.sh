@@ -20,6 +20,7 @@ step "install"
 bash scripts/ensure-deps.sh || exit 1
 source scripts/project-node.sh
 bash scripts/ensure-chromium.sh || exit 1
+bash scripts/ensure-nginx.sh || exit 1
 
 # The api and browser tests also run on a real PostgreSQL server when this machine has one. The summary says which
 # ran where; under CI=true a missing server fails the run (a partial run must not pass for a whole one).

@@ -13,7 +13,7 @@ const GREEN = { score: { light: 1 as const, reasons: [{ key: 'risk.noFindings' }
 const YELLOW = { score: { light: 5 as const, reasons: [{ key: 'risk.crewMember' }] } };
 const RED = { score: { light: 10 as const } };
 
-describeEachDatabase('the visa request state machine', ({ database, build }) => {
+describeEachDatabase('the visa request state machine', ({ database, build, postgresOnly }) => {
   let service: VisaService;
   let kiosk: ExitActor;
   let officer: ExitActor;
@@ -244,6 +244,15 @@ describeEachDatabase('the visa request state machine', ({ database, build }) => 
     const later = await duePending();
     await until('a later pass', async () => (await request(later)).state_code === 10);
     await app.close();
+  });
+
+  it('two instances expiring at the same time expire each request once', postgresOnly('the two passes run over two connections at once'), async () => {
+    const due = [await duePending(), await duePending(), await duePending(), await duePending()];
+    const expired = await Promise.all([expireDue(db(), new Date()), expireDue(db(), new Date())]);
+    // Each pass counts what it expired: together exactly the due requests, none twice.
+    assert.equal(expired[0] + expired[1], due.length);
+    for (const id of due) assert.equal((await request(id)).state_code, 10);
+    assert.equal(await expireDue(db(), new Date()), 0);
   });
 
   it('release codes name the year and the office', () => {
