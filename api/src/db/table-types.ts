@@ -1,8 +1,8 @@
 // The tables' column types, generated from the schema itself: kysely-codegen reads a database migrated from
 // `api/migrations/` and writes `schema.generated.ts`. A text column whose check constraint lists its values
 // (`check (language in ('IT', 'EN'))`) gets the union of those values; `types.ts` adds only what the catalogue cannot
-// say (the shape of a JSON column). A test (`table-types.test.ts`) fails when the committed file
-// differs from what the migrations give: run `npm run generate:types --workspace @varco/api` after a migration.
+// say (the shape of a JSON column). A test (`table-types.test.ts`) fails when the committed file differs from what the
+// migrations give: run `npm run generate:types --workspace @varco/api` after a migration.
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import { generate, PostgresDialect, type DatabaseMetadata } from 'kysely-codegen';

@@ -3,9 +3,8 @@ import type { DB } from './schema.generated';
 
 /**
  * The tables as Kysely sees them: `schema.generated.ts`, generated from the migrations in `api/migrations/` (see
- * `table-types.ts`), with the few refinements the catalogue cannot know, all in this file: the shape of JSON columns, bytes
- * as Uint8Array.
- * A text column limited to a list of values by a check constraint is already a union there; the names below are
+ * `table-types.ts`), with the few refinements the catalogue cannot know, all in this file: the shape of JSON columns,
+ * bytes as Uint8Array. A text column limited to a list of values by a check constraint is already a union there; the names below are
  * read from it, so a value added by a migration reaches the code through the generated file alone.
  */
 
