@@ -1,5 +1,5 @@
 import { diffKeys } from './keys';
-import { i18n, normaliseLanguage } from './i18n';
+import { addNamespace, i18n, normaliseLanguage } from './i18n';
 import enLocale from './locales/en.json';
 import itLocale from './locales/it.json';
 
@@ -37,8 +37,12 @@ describe('language', () => {
   });
 
   it('uses Italian plural rules', async () => {
+    addNamespace('plural-test', {
+      it: { unread_one: '{{count}} notifica non letta', unread_other: '{{count}} notifiche non lette' },
+      en: { unread_one: '{{count}} unread notification', unread_other: '{{count}} unread notifications' },
+    });
     await i18n.changeLanguage('it_IT');
-    expect(i18n.t('notifications.unread', { count: 1 })).toBe('1 notifica non letta');
-    expect(i18n.t('notifications.unread', { count: 3 })).toBe('3 notifiche non lette');
+    expect(i18n.t('plural-test:unread', { count: 1 })).toBe('1 notifica non letta');
+    expect(i18n.t('plural-test:unread', { count: 3 })).toBe('3 notifiche non lette');
   });
 });

@@ -15,6 +15,6 @@ export function randomCode(length = CAPTCHA_LENGTH): string {
 }
 
 /** What the user typed, in the form codes are stored: surrounding blanks dropped, upper case. */
-export function normalizeAnswer(value: string): string {
+export function normaliseAnswer(value: string): string {
   return value.trim().toUpperCase();
 }

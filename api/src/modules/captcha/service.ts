@@ -3,7 +3,7 @@ import type { CaptchaResponse, ServerLanguage } from '@varco/contracts';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../app-error';
 import type { Database } from '../../db/types';
-import { normalizeAnswer } from './code';
+import { normaliseAnswer } from './code';
 import type { ImagePool } from './image-pool';
 import { createCaptchaRepository, type CaptchaRepository } from './repository';
 import type { SpeechBank } from './speech-bank';
@@ -17,7 +17,7 @@ const MAX_VALUE_LENGTH = 32;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 export const hashToken = (token: string) => sha256(token);
 /** Keyed by the token: without it the stored hash cannot be brute-forced over the 32^5 codes. */
-export const hashAnswer = (token: string, answer: string) => sha256(`${token}:${normalizeAnswer(answer)}`);
+export const hashAnswer = (token: string, answer: string) => sha256(`${token}:${normaliseAnswer(answer)}`);
 
 export interface CaptchaService {
   /** A new challenge: its token, picture and audio in `language`. */
@@ -79,7 +79,7 @@ export async function verifyWith(
   value: string | undefined,
   options: CaptchaVerifyOptions = {},
 ): Promise<CaptchaVerification> {
-  const answer = value === undefined ? '' : normalizeAnswer(value);
+  const answer = value === undefined ? '' : normaliseAnswer(value);
   if (!token || !answer || token.length > MAX_TOKEN_LENGTH || answer.length > MAX_VALUE_LENGTH) return { valid: false, reason: 'missing' };
   const challenge = await repository.consume(hashToken(token));
   if (!challenge) return { valid: false, reason: 'unknown' };

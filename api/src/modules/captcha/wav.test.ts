@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { CAPTCHA_ALPHABET, normalizeAnswer, randomCode } from './code';
+import { CAPTCHA_ALPHABET, normaliseAnswer, randomCode } from './code';
 import { halveRate, joinWav, parseWav, trimSilence } from './wav';
 
 it('draws codes of 5 characters from an alphabet without look-alikes', () => {
@@ -8,7 +8,7 @@ it('draws codes of 5 characters from an alphabet without look-alikes', () => {
   const codes = Array.from({ length: 200 }, () => randomCode());
   for (const code of codes) assert.match(code, /^[A-HJ-NP-Z2-9]{5}$/);
   assert.ok(new Set(codes).size > 190, 'codes vary');
-  assert.equal(normalizeAnswer('  ab3cd '), 'AB3CD');
+  assert.equal(normaliseAnswer('  ab3cd '), 'AB3CD');
 });
 
 it('joins PCM parts into a valid WAV with silence around them, and reads it back', () => {
