@@ -123,3 +123,19 @@ export function birthDateIssue(value: string, today: string = romeToday()): Acco
 export function acceptedIssue(accepted: boolean): AccountRuleIssue | null {
   return accepted ? null : { code: 'mustAccept' };
 }
+
+/** An issue as the message of a zod issue (account-schemas.ts), so it crosses zod and the api intact. */
+export function ruleMessage(issue: AccountRuleIssue): string {
+  return JSON.stringify(issue);
+}
+
+/** The issue written by `ruleMessage`; null for any other message (zod's own, or a server's text). */
+export function readRuleMessage(message: string): AccountRuleIssue | null {
+  if (!message.startsWith('{')) return null;
+  try {
+    const issue = JSON.parse(message) as AccountRuleIssue;
+    return typeof issue.code === 'string' ? issue : null;
+  } catch {
+    return null;
+  }
+}

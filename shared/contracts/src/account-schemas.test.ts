@@ -1,4 +1,5 @@
-import { newPasswordSchema, otpSchema, readRuleMessage, recoverPasswordSchema, signInSchema } from './account-schemas';
+import { readRuleMessage } from './account-rules';
+import { newPasswordSchema, otpSchema, recoverPasswordSchema, signInSchema } from './account-schemas';
 import type * as z from 'zod/mini';
 
 /** The issues a schema finds, by field. */

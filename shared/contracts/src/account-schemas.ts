@@ -1,27 +1,11 @@
 import * as z from 'zod/mini';
-import { emailIssue, filledIssue, passwordIssue, textIssue, type AccountRuleIssue } from './account-rules';
+import { emailIssue, filledIssue, passwordIssue, ruleMessage, textIssue, type AccountRuleIssue } from '@varco/contracts/plain';
 
 /**
  * The account forms' rules as zod schemas, for the forms (react-hook-form's zod resolver) and the api's request
  * bodies alike. A refused value carries its issue in the zod message, written by `ruleMessage` and read back by
  * `readRuleMessage`: each side turns it into the text of its language (`accountRuleMessage`).
  */
-
-/** An issue as the message of a zod issue. */
-export function ruleMessage(issue: AccountRuleIssue): string {
-  return JSON.stringify(issue);
-}
-
-/** The issue written by `ruleMessage`; null for any other message (zod's own, or a server's text). */
-export function readRuleMessage(message: string): AccountRuleIssue | null {
-  if (!message.startsWith('{')) return null;
-  try {
-    const issue = JSON.parse(message) as AccountRuleIssue;
-    return typeof issue.code === 'string' ? issue : null;
-  } catch {
-    return null;
-  }
-}
 
 /** A string field checked by one of the account rules. */
 export function ruleField(check: (value: string) => AccountRuleIssue | null) {

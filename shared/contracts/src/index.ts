@@ -1,19 +1,13 @@
-export * from './constants';
+// Imported through the package's own name, not './plain': the apps share `@varco/contracts/plain` as a singleton of
+// its own, and a relative import would bundle a second copy of it inside this module.
+export * from '@varco/contracts/plain';
 export * from './ids';
 export * from './errors';
-export * from './language';
-export * from './states';
+export * from './language-schemas';
 export * from './typology';
 export * from './traveler';
-export * from './account-rules';
 export * from './account-schemas';
 export * from './invoices';
 export * from './visa';
 export * from './notifications';
-export * from './runtime-config';
-export * from './remotes';
-export * from './remote-contract';
-export * from './api-paths';
-export * from './travel-rules';
-export * from './rome-calendar';
 export * from './passkeys';

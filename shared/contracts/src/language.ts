@@ -1,13 +1,10 @@
-import * as z from 'zod/mini';
-
-/** Interface languages (SPEC §9): long form, short form, and the form sent to the server. */
+/** Interface languages (SPEC §9): long form, short form, and the form sent to the server (schemas: language-schemas.ts). */
 export const LANGUAGES = ['it_IT', 'en_US'] as const;
-export const languageSchema = z.enum(LANGUAGES);
-export type Language = z.infer<typeof languageSchema>;
+export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en_US';
 
-export const serverLanguageSchema = z.enum(['IT', 'EN']);
-export type ServerLanguage = z.infer<typeof serverLanguageSchema>;
+export const SERVER_LANGUAGES = ['IT', 'EN'] as const;
+export type ServerLanguage = (typeof SERVER_LANGUAGES)[number];
 
 export type ShortLanguage = 'it' | 'en';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { serverLanguageSchema } from './language';
+import { serverLanguageSchema } from './language-schemas';
 
 /** Session user (SPEC §3): the user is signed in if and only if numeroDocumento is present. */
 export const sessionUserSchema = z.object({

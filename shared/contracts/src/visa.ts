@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_VISA_INVOICES } from './constants';
+import { MAX_VISA_INVOICES } from '@varco/contracts/plain';
 import { idSchema } from './ids';
 import { invoiceSchema, totalItemsSchema } from './invoices';
 

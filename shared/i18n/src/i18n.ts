@@ -2,7 +2,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE_MINUTES, LANGUAGES, toShortLanguage, type Language } from '@varco/contracts';
+import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE_MINUTES, LANGUAGES, toShortLanguage, type Language } from '@varco/contracts/plain';
 
 /** The shared texts of one language, fetched only when that language is used. */
 function loadCommon(language: string): Promise<{ default: Record<string, unknown> }> {

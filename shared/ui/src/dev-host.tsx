@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { LANGUAGES } from '@varco/contracts';
+import { LANGUAGES } from '@varco/contracts/plain';
 import { configureHttp } from '@varco/http';
 import { i18n, initI18n } from '@varco/i18n';
 import { useSession } from '@varco/session';

@@ -1,4 +1,4 @@
-import { CURRENCY, TIME_ZONE, toLocale } from '@varco/contracts';
+import { CURRENCY, TIME_ZONE, toLocale } from '@varco/contracts/plain';
 
 /**
  * An amount in euro, in the reader's language (SPEC §9: it-IT or en-US). Thousands are always grouped: CLDR leaves

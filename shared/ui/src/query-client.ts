@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { QUERY_GC_TIME_MS, type ClientError } from '@varco/contracts';
+import type { ClientError } from '@varco/contracts';
+import { QUERY_GC_TIME_MS } from '@varco/contracts/plain';
 import { sessionStore } from '@varco/session';
 
 /** Network failures reach the red bar of the shell; other errors are shown where they happen. */

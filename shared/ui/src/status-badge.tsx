@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { InvoiceState, VisaState, invoiceBadgeColor, isInvoiceAvailable, visaBadgeColor, type BadgeColor } from '@varco/contracts';
+import { InvoiceState, VisaState, invoiceBadgeColor, isInvoiceAvailable, visaBadgeColor, type BadgeColor } from '@varco/contracts/plain';
 
 const BADGE_CLASS: Record<BadgeColor, string> = {
   blue: 'bg-primary',

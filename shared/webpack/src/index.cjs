@@ -6,6 +6,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { federationShared, remoteContract } = require('./shared.cjs');
+const { PreloadFirstScreen } = require('./preload-first-screen.cjs');
 
 const repoRoot = path.resolve(__dirname, '../../..');
 
@@ -133,6 +134,7 @@ function createAppConfig({ dirname, name, exposes, devPort, host = false }) {
         }),
       );
     }
+    if (host) config.plugins.push(new PreloadFirstScreen(path.join(dirname, 'src/index.ts')));
     return config;
   };
 }

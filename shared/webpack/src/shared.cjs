@@ -26,6 +26,11 @@ const SINGLETON_SUBPATHS = {
 
 /** Our own shared packages, consumed as source: one session store, one http client, one i18n instance. */
 const WORKSPACE_PACKAGES = ['session', 'http', 'i18n', 'contracts', 'ui'];
+/**
+ * Entry points of our shared packages shared apart from the package itself, each a singleton with the package's
+ * version: the zod-free half of the contracts, which the first paint needs without the schemas (see its README).
+ */
+const WORKSPACE_SUBPATHS = { '@varco/contracts/plain': 'contracts' };
 
 /**
  * The version of a package as the app at `appDir` resolves it: what its build really contains (a team may build
@@ -64,6 +69,10 @@ function federationShared(appPackageJson, appDir) {
   for (const name of WORKSPACE_PACKAGES) {
     const version = installedVersion(`@varco/${name}`, appDir);
     shared[`@varco/${name}`] = { singleton: true, version, requiredVersion: version };
+  }
+  for (const [subpath, name] of Object.entries(WORKSPACE_SUBPATHS)) {
+    const version = installedVersion(`@varco/${name}`, appDir);
+    shared[subpath] = { singleton: true, version, requiredVersion: version };
   }
   return shared;
 }

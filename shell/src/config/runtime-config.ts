@@ -1,4 +1,4 @@
-import { describeConfigIssues, runtimeConfigSchema, type RuntimeConfig } from '@varco/contracts';
+import { parseRuntimeConfig, type RuntimeConfig } from '@varco/contracts/plain';
 
 export const RUNTIME_CONFIG_PATH = '/config.json';
 
@@ -17,7 +17,7 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
     if (error instanceof RuntimeConfigError) throw error;
     throw new RuntimeConfigError(`${RUNTIME_CONFIG_PATH} could not be read: ${String(error)}`);
   }
-  const parsed = runtimeConfigSchema.safeParse(raw);
-  if (!parsed.success) throw new RuntimeConfigError(`${RUNTIME_CONFIG_PATH} is not valid: ${describeConfigIssues(parsed.error)}`);
+  const parsed = parseRuntimeConfig(raw);
+  if (!parsed.success) throw new RuntimeConfigError(`${RUNTIME_CONFIG_PATH} is not valid: ${parsed.issues.join('; ')}`);
   return parsed.data;
 }

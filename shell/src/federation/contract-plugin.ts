@@ -1,5 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { CHECKED_SINGLETONS, contractMismatch, type HostContract, type RemoteName } from '@varco/contracts';
+import { CHECKED_SINGLETONS, contractMismatch, type HostContract, type RemoteName } from '@varco/contracts/plain';
 
 /** A remote refused because it does not speak the contract of this shell; the fallback layer shows the notice. */
 export class IncompatibleRemoteError extends Error {

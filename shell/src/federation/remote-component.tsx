@@ -1,6 +1,6 @@
 import { lazy, useCallback, useMemo, useState, type ComponentType } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { remoteOf, type ExposedModuleId, type ExposedModules, type RemoteModule } from '@varco/contracts';
+import { remoteOf, type ExposedModuleId, type ExposedModules, type RemoteModule } from '@varco/contracts/plain';
 import { RemoteBoundary } from '@varco/ui';
 import { apiClient } from '../api-client';
 import { RemoteMountContext, createStandInModule } from './stand-in';

@@ -1,5 +1,5 @@
 import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { REMOTE_NAMES, type RuntimeConfig } from '@varco/contracts';
+import { REMOTE_NAMES, type RuntimeConfig } from '@varco/contracts/plain';
 import { remoteManifests } from './canary';
 import { contractPlugin } from './contract-plugin';
 import { fallbackPlugin } from './fallback-plugin';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ERROR_BANNER_MS } from '@varco/contracts';
+import { ERROR_BANNER_MS } from '@varco/contracts/plain';
 import { useSession } from '@varco/session';
 
 /** The red bar under the header: the current error, or the generic network text; gone after 3 seconds. */

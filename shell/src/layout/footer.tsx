@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { FOOTER_LOGO_WIDTH, toShortLanguage } from '@varco/contracts';
+import { FOOTER_LOGO_WIDTH, toShortLanguage } from '@varco/contracts/plain';
 import { useRuntimeConfig } from '../config/config-context';
 import logoUrl from '../assets/agency-logo.svg';
 

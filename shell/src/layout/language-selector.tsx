@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '@varco/contracts';
+import { LANGUAGES } from '@varco/contracts/plain';
 import { currentLanguage } from '@varco/i18n';
 
 /** Changes the interface language; the detector remembers the choice (local storage and a 10-minute cookie). */

@@ -1,4 +1,4 @@
-import { PRIVATE_BASE } from '@varco/contracts';
+import { PRIVATE_BASE } from '@varco/contracts/plain';
 import { sessionStore } from '@varco/session';
 import { apiClient } from '../api-client';
 

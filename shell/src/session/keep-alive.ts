@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { KEEP_ALIVE_MS, PRIVATE_BASE } from '@varco/contracts';
+import { KEEP_ALIVE_MS, PRIVATE_BASE } from '@varco/contracts/plain';
 import { isSignedIn, sessionStore } from '@varco/session';
 import { apiClient } from '../api-client';
 

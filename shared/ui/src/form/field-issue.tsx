@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from 'react-hook-form';
-import { accountRuleMessage, readRuleMessage, toServerLanguage, type AccountRuleIssue } from '@varco/contracts';
+import { accountRuleMessage, readRuleMessage, toServerLanguage, type AccountRuleIssue } from '@varco/contracts/plain';
 
 /** The text of a rule's issue in the current language; a remote with rules of its own gives its texts. */
 export type IssueText = (issue: AccountRuleIssue, language: string) => string;
