@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startMailCatcher, type MailCatcher } from '../../deploy/mail-catcher/server.mjs';
 import { createPostgresDatabase, type DatabaseHandle } from '../src/db/database';
-import { addDays, romeToday } from '../src/modules/invoices/calendar';
+import { addDays, romeToday } from '@varco/contracts';
 import { enqueueMail } from '../src/modules/mail/outbox';
 import { createMerchantService } from '../src/modules/merchant/service';
 import { startApi, type ApiProcess } from './api-process';

@@ -5,7 +5,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { signedInTraveler, type SignedInTraveler } from '../../test/travelers';
 import { createMerchantService } from '../merchant/service';
-import { addDays, romeToday } from './calendar';
+import { addDays, romeToday } from '@varco/contracts';
 
 const BASE = '/api/v1/private/invoices';
 

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { signedInTraveler, type SignedInTraveler } from '../../test/travelers';
 import { until } from '../../test/wait';
-import { addDays, romeToday } from '../invoices/calendar';
+import { addDays, romeToday } from '@varco/contracts';
 import { createMerchantService } from '../merchant/service';
 import { createVisaService, type VisaService } from '../visas/service';
 import { exitActor, insertInvoice, stubQr, validTravel } from '../visas/testing';

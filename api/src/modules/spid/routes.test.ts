@@ -4,7 +4,7 @@ import type { UserInfo } from '@varco/contracts';
 import { startIdentityProvider, type IdentityProvider, type TestIdentity } from '../../../../deploy/identity-provider/server.mjs';
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { hashPassword } from '../auth/secrets';
-import { romeToday } from '../invoices/calendar';
+import { romeToday } from '@varco/contracts';
 import { createMerchantService } from '../merchant/service';
 
 const PORTAL = 'http://localhost:8080';

@@ -61,7 +61,7 @@ export interface CandidateInvoice {
 
 /**
  * The SQL of an invoice's exit deadline (the end of the third month after the month of issue), the same day as
- * `exitDeadline()` of `invoices/calendar.ts`.
+ * `exitDeadline()` of `@varco/contracts` (rome-calendar.ts).
  */
 export const exitDeadlineSql = sql<string>`(date_trunc('month', i.emission_date) + make_interval(months => ${EXIT_DEADLINE_MONTHS + 1}) - interval '1 day')::date`;
 

@@ -1,9 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { InvoiceState, TrafficLight, VisaState } from '@varco/contracts';
+import { InvoiceState, TrafficLight, VisaState, romeToday } from '@varco/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { AppError, notFound } from '../../app-error';
 import type { Database, RiskOrigin, RiskReason } from '../../db/types';
-import { romeToday } from '../invoices/calendar';
 import { notifyVisaRequest } from '../notifications/notify';
 import { riskInputOf } from '../risk/history';
 import { scoreRisk } from '../risk/score';
