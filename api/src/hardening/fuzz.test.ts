@@ -11,7 +11,7 @@ import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/database';
 import { createClient } from '../modules/exit-point/service';
 import { createMerchantService } from '../modules/merchant/service';
-import { sha256 } from '../modules/auth/secrets';
+import { sha256 } from '../secrets';
 import { SESSION_COOKIE } from '../plugins/session';
 import { testConfig, type TestApp } from '../test/app';
 import { testDatabase } from '../test/databases';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
-import { hashPassword, sha256 } from '../modules/auth/secrets';
+import { hashPassword, sha256 } from '../secrets';
 import { SESSION_COOKIE } from '../plugins/session';
 
 let sequence = 0;

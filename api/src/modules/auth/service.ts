@@ -5,7 +5,7 @@ import { AppError } from '../../app-error';
 import type { Database } from '../../db/types';
 import { enqueueMail, recipientName } from '../mail/outbox';
 import { createAuthRepository, otpQueries, type SessionRecord, type TravelerRecord } from './repository';
-import { randomOtpCode, randomToken, sha256, verifyPassword } from './secrets';
+import { randomOtpCode, randomToken, sha256, verifyPassword } from '../../secrets';
 import type { AccountLimits } from '../../plugins/limits/account-limits';
 import { SessionCache } from './session-cache';
 

@@ -5,7 +5,7 @@ import { describeEachDatabase, type TestApp } from '../../test/app';
 import { signedInTraveler } from '../../test/travelers';
 import { until } from '../../test/wait';
 import { accountKeyQueries } from '../travelers/repository';
-import { sha256 } from './secrets';
+import { sha256 } from '../../secrets';
 import { createAuthService } from './service';
 import { SESSION_CACHE_TTL_MS, SessionCache } from './session-cache';
 

@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../app-error';
 import type { WebauthnConfig } from '../../config';
 import type { Database } from '../../db/types';
-import { sha256 } from '../auth/secrets';
+import { sha256 } from '../../secrets';
 import { notify } from '../notifications/notify';
 import { challengeQueries, passkeyQueries, type ChallengeRecord, type PasskeyRecord } from './repository';
 

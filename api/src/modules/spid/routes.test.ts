@@ -3,7 +3,7 @@ import { after, before, it } from 'node:test';
 import type { UserInfo } from '@varco/contracts';
 import { startIdentityProvider, type IdentityProvider, type TestIdentity } from '../../../../deploy/identity-provider/server.mjs';
 import { describeEachDatabase, type TestApp } from '../../test/app';
-import { hashPassword } from '../auth/secrets';
+import { hashPassword } from '../../secrets';
 import { romeToday } from '@varco/contracts';
 import { createMerchantService } from '../merchant/service';
 

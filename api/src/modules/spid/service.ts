@@ -4,7 +4,7 @@ import { AppError } from '../../app-error';
 import type { Database } from '../../db/types';
 import { createAuthRepository, type SessionRecord } from '../auth/repository';
 import { toUserInfo } from '../auth/routes';
-import { randomToken, sha256 } from '../auth/secrets';
+import { randomToken, sha256 } from '../../secrets';
 import { SESSION_IDLE_MS } from '../auth/service';
 import { findAccountByDocument, findAccountByEmail } from '../travelers/repository';
 import { accountRuleProblem, duplicateFields, isRealIsoDay, residenceAndDocumentColumns, residenceAndDocumentProblems, type FieldProblems } from '../travelers/service';

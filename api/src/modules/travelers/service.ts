@@ -20,7 +20,7 @@ import { sql, type Kysely } from 'kysely';
 import { AppError, type Message } from '../../app-error';
 import type { AccountKeyKind, Database } from '../../db/types';
 import { createAuthRepository, type TravelerRecord } from '../auth/repository';
-import { hashPassword, randomToken, sha256 } from '../auth/secrets';
+import { hashPassword, randomToken, sha256 } from '../../secrets';
 import { enqueueMail, recipientName } from '../mail/outbox';
 import { countPasskeys } from '../passkeys/service';
 import { accountKeyQueries, findAccountByDocument, findAccountByEmail } from './repository';
