@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { hashPassword, sha256 } from '../secrets';
-import { SESSION_COOKIE } from '../plugins/session';
+import { SESSION_COOKIE } from '../modules/auth';
 
 let sequence = 0;
 

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { notFound } from '../../app-error';
 import type { Database } from '../../db/types';
 import { translate } from '../../i18n/messages';
-import { renderInvoiceReleasePdf } from '../documents/invoice-release-pdf';
+import { renderInvoiceReleasePdf } from '../documents';
 import { createInvoiceRepository, type InvoiceRow } from './repository';
 import { invoiceStateKey } from './states';
 

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { schedulePeriodicJob } from '../../jobs/scheduler';
-import { exitDeadlineSql } from '../visas/repository';
+import { exitDeadlineSql } from '../invoices';
 import { notify } from './notify';
 
 /**

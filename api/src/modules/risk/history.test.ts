@@ -3,7 +3,7 @@ import { before, it } from 'node:test';
 import { describeEachDatabase } from '../../test/app';
 import { signedInTraveler } from '../../test/travelers';
 import { addDays, romeToday } from '@varco/contracts';
-import { createTestVisaRequest } from '../exit-point/test-fixtures';
+import { createTestVisaRequest } from '../exit-point/testing';
 import { riskInputOf } from './history';
 import { scoreRisk } from './score';
 

@@ -2,12 +2,9 @@ import { acceptedIssue, emailIssue, type FinalizeBody, type ServerLanguage, type
 import { sql, type Kysely } from 'kysely';
 import { AppError } from '../../app-error';
 import type { Database } from '../../db/types';
-import { createAuthRepository, type SessionRecord } from '../auth/repository';
-import { toUserInfo } from '../auth/routes';
+import { createAuthRepository, type SessionRecord, toUserInfo, SESSION_IDLE_MS } from '../auth';
 import { randomToken, sha256 } from '../../secrets';
-import { SESSION_IDLE_MS } from '../auth/service';
-import { findAccountByDocument, findAccountByEmail } from '../travelers/repository';
-import { accountRuleProblem, duplicateFields, isRealIsoDay, residenceAndDocumentColumns, residenceAndDocumentProblems, type FieldProblems } from '../travelers/service';
+import { findAccountByDocument, findAccountByEmail, accountRuleProblem, duplicateFields, isRealIsoDay, residenceAndDocumentColumns, residenceAndDocumentProblems, type FieldProblems } from '../travelers';
 import type { IdentityClaims } from './oidc-client';
 
 /** How long a sign-in at the provider may take. */
