@@ -1,7 +1,10 @@
 // Lint rules of the whole repository, with the import boundaries of the design:
 // no remote imports another remote (or the shell), shared packages import no app, and zod reaches the
-// front end only through @varco/contracts.
+// front end only through @varco/contracts. In the api, a module is reached only through its face (`index.ts`), and
+// no file of api/src is part of an import cycle (api/README.md, "Modules").
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -30,6 +33,25 @@ function boundaries(files, forbiddenApps, extra = []) {
   };
 }
 
+/**
+ * The api's module boundaries: outside `api/src/modules/<m>/`, only `modules/<m>` (its index.ts) may be imported;
+ * tests may also import a module's `testing.ts` (fixtures shared by tests). Import paths are relative and written
+ * without extension, so the patterns match the text of the import: `../<m>/…` from inside a module, `…/modules/<m>/…`
+ * from anywhere else.
+ */
+const MODULE_FACE = 'Import another api module only through its face, `modules/<name>` (its index.ts): its other files are its own (api/README.md, "Modules").';
+function apiBoundaries({ insideModule, tests }) {
+  const file = tests ? '(?!testing$)[^/]+' : '[^/]+';
+  const regexes = insideModule ? [`^\\.\\./[^./][^/]*/${file}`, '(^|/)modules/[^/]+/'] : [`(^|/)modules/[^/]+/${file}`];
+  const modules = 'api/src/modules/**';
+  const testFiles = 'api/**/*.test.ts';
+  return {
+    files: [insideModule ? `${modules}/*.ts` : 'api/**/*.{ts,mjs}'].map((glob) => (tests ? glob.replace(/\*\.(ts|\{ts,mjs\})$/, '*.test.ts') : glob)),
+    ignores: [...(insideModule ? [] : [modules]), ...(tests ? [] : [testFiles])],
+    rules: { 'no-restricted-imports': ['error', { patterns: regexes.map((regex) => ({ regex, message: MODULE_FACE })) }] },
+  };
+}
+
 const NO_DIRECT_ZOD = { group: ['zod', 'zod/*'], message: 'Import schemas from @varco/contracts: zod reaches the browser only there (see its README).' };
 
 export default tseslint.config(
@@ -55,4 +77,15 @@ export default tseslint.config(
   ...APPS.filter((app) => app !== 'shell').map((remote) => boundaries([`${remote}/**/*.{ts,tsx}`], APPS.filter((app) => app !== remote), [NO_DIRECT_ZOD])),
   boundaries(['shell/**/*.{ts,tsx}'], APPS.filter((app) => app !== 'shell'), [NO_DIRECT_ZOD]),
   boundaries(['shared/**/*.{ts,tsx}'], APPS),
+  {
+    files: ['api/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'api/tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  ...[false, true].flatMap((insideModule) => [false, true].map((tests) => apiBoundaries({ insideModule, tests }))),
 );

@@ -5,8 +5,7 @@
 // Usage, from the repository root: npx tsx api/bench/documents.ts [runs]
 import { performance } from 'node:perf_hooks';
 import type { ServerLanguage } from '@varco/contracts';
-import { renderInvoiceReleasePdf, type InvoiceReleaseDocument } from '../src/modules/documents/invoice-release-pdf';
-import { SAMPLE_GRANTED_INVOICE, SAMPLE_PENDING_INVOICE, SAMPLE_TRAVELER } from '../src/modules/documents/samples';
+import { renderInvoiceReleasePdf, type InvoiceReleaseDocument, SAMPLE_GRANTED_INVOICE, SAMPLE_PENDING_INVOICE, SAMPLE_TRAVELER } from '../src/modules/documents';
 
 const TARGET_MS = 20;
 const WARM_UP = 30;

@@ -6,9 +6,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Visa } from '@varco/contracts';
-import { renderVisaPdf } from '../src/modules/documents/visa-pdf';
-import { SAMPLE_GRANTED_INVOICE, SAMPLE_PENDING_INVOICE } from '../src/modules/documents/samples';
-import { createQrService } from '../src/modules/qr/signer';
+import { renderVisaPdf, SAMPLE_GRANTED_INVOICE, SAMPLE_PENDING_INVOICE } from '../src/modules/documents';
+import { createQrService } from '../src/modules/qr';
 
 const TARGET_MS = 20;
 const WARM_UP = 30;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 import type { MessageKey } from './i18n/messages';
-import { sha256 } from './modules/auth/secrets';
+import { sha256 } from './secrets';
 
 /**
  * The API keys of the machine clients (merchants' systems, exit point kiosks and officers): one scheme for both.

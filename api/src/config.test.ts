@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { ConfigError, loadConfig } from './config';
-import { generateQrSigningKey, qrSigningKeyPem } from './modules/qr/keys';
+import { generateQrSigningKey, qrSigningKeyPem } from './modules/qr';
 import { DEFAULT_DATA_DIR } from './paths';
 
 /** A real key for the variables that need one (production). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isQrSigningKey } from './modules/qr/keys';
+import { isQrSigningKey } from './modules/qr';
 import type { AccountLimitSettings } from './plugins/limits/account-limits';
 import { DEFAULT_DATA_DIR } from './paths';
 

@@ -2,8 +2,8 @@
 // demo data if missing (travelers, merchants, invoices), then prints the credentials. Idempotent. On PGlite the api must not be running on
 // the same DATA_DIR (one process per embedded database): use `SEED_DEMO=true` on the api instead.
 import { ConfigError, loadConfig } from '../config';
-import { DEMO_TRAVELER, DEMO_TRAVELER_WITHOUT_INVOICES } from '../modules/auth/demo-traveler';
-import { DEMO_MERCHANTS, seedDemo } from '../modules/demo/seed';
+import { DEMO_TRAVELER, DEMO_TRAVELER_WITHOUT_INVOICES } from '../modules/auth';
+import { DEMO_MERCHANTS, seedDemo } from '../modules/demo';
 import { MIGRATIONS_DIR } from '../paths';
 import { openDatabase } from './database';
 import { migrate, readMigrations } from './migrator';

@@ -1,7 +1,7 @@
 import { apiErrorSchema, HEADERS } from '@varco/contracts';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { OTP_VERIFICATION_ROUTE, PRIVATE_PREFIX, SESSION_COOKIE } from '../plugins/session';
+import { OTP_VERIFICATION_ROUTE, PRIVATE_PREFIX, SESSION_COOKIE } from '../modules/auth';
 
 /**
  * What the OpenAPI document says of every operation that the route table alone knows: who may call it (security), its

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createMailDispatcher, type MailDispatcherOptions } from '../modules/mail/dispatcher';
-import { createSmtpSender } from '../modules/mail/smtp-sender';
+import { createMailDispatcher, type MailDispatcherOptions, createSmtpSender } from '../modules/mail';
 
 export interface MailPluginOptions {
   /** Unset: no dispatcher; mails wait in the outbox for an instance that has one. */

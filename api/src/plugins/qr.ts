@@ -1,8 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { generateQrSigningKey, loadOrCreateQrSigningKey, parseQrSigningKey } from '../modules/qr/keys';
-import { createQrService, type QrService } from '../modules/qr/signer';
+import { generateQrSigningKey, loadOrCreateQrSigningKey, parseQrSigningKey, createQrService, type QrService } from '../modules/qr';
 
 declare module 'fastify' {
   interface FastifyInstance {

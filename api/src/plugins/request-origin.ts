@@ -2,7 +2,7 @@ import { HEADERS } from '@varco/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../app-error';
-import { guardedPath } from './session';
+import { guardedPath } from '../modules/auth';
 
 export interface RequestOriginOptions {
   /** The origins whose pages may change state: the portal's (PUBLIC_BASE_URL) and those of CORS_ORIGINS. */

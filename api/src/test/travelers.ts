@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
-import { hashPassword, sha256 } from '../modules/auth/secrets';
-import { SESSION_COOKIE } from '../plugins/session';
+import { hashPassword, sha256 } from '../secrets';
+import { SESSION_COOKIE } from '../modules/auth';
 
 let sequence = 0;
 

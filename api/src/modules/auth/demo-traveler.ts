@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { hashPassword } from './secrets';
+import { hashPassword } from '../../secrets';
 
 /** The demo traveler of `npm start` and the browser tests (never created in production unless asked for). */
 export const DEMO_TRAVELER = {

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { DEMO_TRAVELER, seedDemoTraveler } from './demo-traveler';
 import { LOGIN_RATE_LIMIT_MAX, SEND_OTP_RATE_LIMIT_MAX } from './routes';
-import { argon2, hashPassword } from './secrets';
+import { argon2, hashPassword } from '../../secrets';
 import { OTP_MAX_ATTEMPTS } from './service';
 
 const LOGIN = '/api/v1/auth/login-custom';

@@ -1,14 +1,14 @@
-import { apiErrorSchema, loginCustomBodySchema, sendOtpResponseSchema, serverLanguageSchema, userInfoSchema, type UserInfo } from '@varco/contracts';
+import { apiErrorSchema, loginCustomBodySchema, sendOtpResponseSchema, serverLanguageSchema, userInfoSchema } from '@varco/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import type { Kysely } from 'kysely';
 import { AppError } from '../../app-error';
+import type { Database } from '../../db/types';
 import { requestLanguage } from '../../plugins/errors';
-import { requireSession } from '../../plugins/session';
-import { toTraveler } from '../travelers/service';
-import { hasPendingVisa } from '../visas/repository';
-import type { OidcClient } from '../spid/oidc-client';
-import type { TravelerRecord } from './repository';
+import { requireSession } from './session-plugin';
+import type { OidcClient } from '../spid';
+import { toUserInfo } from './user-info';
 
 /**
  * Sign-in attempts per client address and minute, by default (`LOGIN_RATE_LIMIT_MAX`): generous, because the travelers
@@ -17,16 +17,6 @@ import type { TravelerRecord } from './repository';
 export const LOGIN_RATE_LIMIT_MAX = 60;
 /** OTP mails per session (or client address without one) and minute. */
 export const SEND_OTP_RATE_LIMIT_MAX = 5;
-
-/**
- * The traveler as user-info answers it. For a digital identity traveler still completing the registration, the
- * provider's names, birthday and suggested e-mail, and no travel document yet: the browser holds a traveler as signed
- * in only once numeroDocumento is there (SPEC §3), so an empty one tells it the registration must be completed.
- */
-export function toUserInfo(traveler: TravelerRecord, visaCreationEnabled = true): UserInfo {
-  const info: UserInfo = { ...toTraveler(traveler), visaCreationEnabled, identityProvider: traveler.identity_provider };
-  return traveler.status === 'PENDING_IDENTITY' ? { ...info, numeroDocumento: '' } : info;
-}
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
 
@@ -66,6 +56,8 @@ const sessionKey = (request: FastifyRequest) => request.session?.token_hash ?? r
 export interface TravelerSessionRoutesOptions {
   /** The digital identity provider's client, for the logout of its travelers. */
   oidc?: OidcClient | undefined;
+  /** Whether the traveler has a visa request pending (user-info's visaCreationEnabled is its negation): the visas module's. */
+  hasPendingVisa: (db: Kysely<Database>, travelerId: number) => Promise<boolean>;
   publicBaseUrl?: string;
 }
 
@@ -109,7 +101,7 @@ export const travelerSessionRoutes: FastifyPluginAsyncZod<TravelerSessionRoutesO
       if (!traveler) throw new AppError(401, { key: 'unauthorized' });
       reply.header('cache-control', 'no-store');
       // SPEC §4 Wizard, §6: a new visa request may be added only while none is pending.
-      return toUserInfo(traveler, !(await hasPendingVisa(app.db, traveler.id)));
+      return toUserInfo(traveler, !(await options.hasPendingVisa(app.db, traveler.id)));
     },
   );
 

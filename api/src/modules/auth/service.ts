@@ -3,9 +3,9 @@ import type { ServerLanguage } from '@varco/contracts';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../app-error';
 import type { Database } from '../../db/types';
-import { enqueueMail, recipientName } from '../mail/outbox';
+import { enqueueMail, recipientName } from '../mail';
 import { createAuthRepository, otpQueries, type SessionRecord, type TravelerRecord } from './repository';
-import { randomOtpCode, randomToken, sha256, verifyPassword } from './secrets';
+import { randomOtpCode, randomToken, sha256, verifyPassword } from '../../secrets';
 import type { AccountLimits } from '../../plugins/limits/account-limits';
 import { SessionCache } from './session-cache';
 

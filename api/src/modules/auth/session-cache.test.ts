@@ -4,8 +4,8 @@ import { it } from 'node:test';
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { signedInTraveler } from '../../test/travelers';
 import { until } from '../../test/wait';
-import { accountKeyQueries } from '../travelers/repository';
-import { sha256 } from './secrets';
+import { accountKeyQueries } from '../travelers/testing';
+import { sha256 } from '../../secrets';
 import { createAuthService } from './service';
 import { SESSION_CACHE_TTL_MS, SessionCache } from './session-cache';
 

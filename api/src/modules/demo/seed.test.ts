@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { describeEachDatabase } from '../../test/app';
-import { DEMO_TRAVELER } from '../auth/demo-traveler';
-import { createInvoiceService } from '../invoices/service';
+import { DEMO_TRAVELER } from '../auth';
+import { createInvoiceService } from '../invoices';
 import { hashApiKey } from '../../api-keys';
 import { exitActor } from '../visas/testing';
-import { analyseRisk } from '../visas/transitions';
+import { analyseRisk } from '../visas';
 import { DEMO_MERCHANTS, DEMO_TRAVELER_GREEN, seedDemo } from './seed';
 
 describeEachDatabase('the demo data', ({ build, database }) => {

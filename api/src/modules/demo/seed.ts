@@ -1,11 +1,10 @@
-import { InvoiceState, TrafficLight, VisaState } from '@varco/contracts';
+import { InvoiceState, TrafficLight, VisaState, addDays, romeToday } from '@varco/contracts';
 import type { Kysely } from 'kysely';
 import type { Database, MerchantKind, RiskOrigin, RiskReason } from '../../db/types';
-import { DEMO_TRAVELER, DEMO_TRAVELER_WITHOUT_INVOICES, seedDemoTraveler, type DemoTraveler } from '../auth/demo-traveler';
-import { DEMO_EXIT_POINT_CLIENTS, seedDemoExitPoint } from '../exit-point/demo';
+import { DEMO_TRAVELER, DEMO_TRAVELER_WITHOUT_INVOICES, seedDemoTraveler, type DemoTraveler } from '../auth';
+import { DEMO_EXIT_POINT_CLIENTS, seedDemoExitPoint } from '../exit-point';
 import { hashApiKey } from '../../api-keys';
-import { addDays, romeToday } from '../invoices/calendar';
-import { createMerchantService } from '../merchant/service';
+import { createMerchantService } from '../merchant';
 
 /**
  * The demo data of `npm start` (SEED_DEMO; refused in production): three travelers, a vendor and a broker with

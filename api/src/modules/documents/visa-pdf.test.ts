@@ -3,7 +3,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Visa } from '@varco/contracts';
 import { extractText, getDocumentProxy, getMeta } from 'unpdf';
-import { createQrService } from '../qr/signer';
+import { createQrService } from '../qr';
 import { SAMPLE_GRANTED_INVOICE, SAMPLE_PENDING_INVOICE } from './samples';
 import { toWinAnsi } from './invoice-release-pdf';
 import { VISA_PDF_TEXTS, renderVisaPdf, visaQrInstructionKey } from './visa-pdf';

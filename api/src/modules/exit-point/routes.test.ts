@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
-import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
-import { randomUUID } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, verify, randomUUID } from 'node:crypto';
 import { before, it } from 'node:test';
 import { describeEachDatabase, type TestApp } from '../../test/app';
-import { createMerchantService } from '../merchant/service';
-import { createQrService } from '../qr/signer';
+import { createMerchantService } from '../merchant';
+import { createQrService } from '../qr';
 import { DEMO_EXIT_POINT_CLIENTS, seedDemoExitPoint } from './demo';
 import { hashApiKey } from '../../api-keys';
 import { createClient } from './service';
-import { createTestVisaRequest, type TestVisaRequest } from './test-fixtures';
+import { createTestVisaRequest, type TestVisaRequest } from './testing';
 
 const BASE = '/api/v1/exit-point';
 /** Never draws the random sample: the light follows the rules only. */

@@ -1,3 +1,4 @@
+import { EXIT_DEADLINE_MONTHS } from '@varco/contracts';
 import { sql, type Kysely } from 'kysely';
 import { pageWithTotal, totalOverAll } from '../../db/paging';
 import type { Database } from '../../db/types';
@@ -63,6 +64,12 @@ export const invoiceColumns = [
   'i.state_code',
   'i.in_completion',
 ] as const;
+
+/**
+ * The SQL of an invoice's exit deadline (the end of the third month after the month of issue), the same day as
+ * `exitDeadline()` of `@varco/contracts` (rome-calendar.ts).
+ */
+export const exitDeadlineSql = sql<string>`(date_trunc('month', i.emission_date) + make_interval(months => ${EXIT_DEADLINE_MONTHS + 1}) - interval '1 day')::date`;
 
 export function createInvoiceRepository(db: Kysely<Database>) {
   return {

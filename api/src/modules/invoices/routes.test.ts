@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import type { Invoice } from '@varco/contracts';
+import { type Invoice, addDays, romeToday } from '@varco/contracts';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { signedInTraveler, type SignedInTraveler } from '../../test/travelers';
-import { createMerchantService } from '../merchant/service';
-import { addDays, romeToday } from './calendar';
+import { createMerchantService } from '../merchant';
 
 const BASE = '/api/v1/private/invoices';
 

@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { requestLanguage } from '../../plugins/errors';
-import { requireSession } from '../../plugins/session';
+import { requireSession } from '../auth';
 import { createInvoiceService } from './service';
 
 const tags = ['invoices'];

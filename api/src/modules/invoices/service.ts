@@ -1,10 +1,9 @@
-import { INVOICE_AVAILABLE_STATES, INVOICE_COMPLETED_STATES, type Invoice, type InvoiceFilter, type ServerLanguage } from '@varco/contracts';
+import { INVOICE_AVAILABLE_STATES, INVOICE_COMPLETED_STATES, type Invoice, type InvoiceFilter, type ServerLanguage, exitDeadline, firstIssueDayWithinDeadline, romeToday } from '@varco/contracts';
 import type { Kysely } from 'kysely';
 import { notFound } from '../../app-error';
 import type { Database } from '../../db/types';
 import { translate } from '../../i18n/messages';
-import { renderInvoiceReleasePdf } from '../documents/invoice-release-pdf';
-import { exitDeadline, firstIssueDayWithinDeadline, romeToday } from './calendar';
+import { renderInvoiceReleasePdf } from '../documents';
 import { createInvoiceRepository, type InvoiceRow } from './repository';
 import { invoiceStateKey } from './states';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { describeEachDatabase, type TestApp } from '../../test/app';
-import { addDays, romeToday } from '../invoices/calendar';
+import { addDays, romeToday } from '@varco/contracts';
 import { createMerchantService } from './service';
 
 const INVOICES = '/api/v1/merchant/invoices';

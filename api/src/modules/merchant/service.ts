@@ -1,12 +1,11 @@
-import { INVOICE_AVAILABLE_STATES, MIN_INVOICE_AMOUNT_EUR, normaliseDocumentNumber, type ServerLanguage } from '@varco/contracts';
+import { INVOICE_AVAILABLE_STATES, MIN_INVOICE_AMOUNT_EUR, normaliseDocumentNumber, type ServerLanguage, exitDeadline, isIsoDay, romeToday } from '@varco/contracts';
 import { sql, type Kysely } from 'kysely';
 import { AppError, notFound, type Message } from '../../app-error';
 import type { Database, MerchantKind } from '../../db/types';
 import { translate } from '../../i18n/messages';
 import { requestCode } from '../../request-code';
-import { exitDeadline, isIsoDay, romeToday } from '../invoices/calendar';
-import { invoiceStateKey } from '../invoices/states';
-import { notify } from '../notifications/notify';
+import { invoiceStateKey } from '../invoices';
+import { notify } from '../notifications';
 import { authenticateApiKey, hashApiKey, newApiKey } from '../../api-keys';
 import { createMerchantRepository, type MerchantInvoiceRow, type MerchantRecord } from './repository';
 import type { CreditNoteBody, IssueInvoiceBody, MerchantInvoice } from './schemas';

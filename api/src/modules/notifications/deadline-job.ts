@@ -1,11 +1,10 @@
-import { INVOICE_AVAILABLE_STATES } from '@varco/contracts';
+import { INVOICE_AVAILABLE_STATES, addDays, firstIssueDayWithinDeadline, romeToday } from '@varco/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { schedulePeriodicJob } from '../../jobs/scheduler';
-import { addDays, firstIssueDayWithinDeadline, romeToday } from '../invoices/calendar';
-import { exitDeadlineSql } from '../visas/repository';
+import { exitDeadlineSql } from '../invoices';
 import { notify } from './notify';
 
 /**

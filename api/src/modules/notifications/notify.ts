@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_PUBLIC_BASE_URL } from '../../config';
 import type { Database } from '../../db/types';
-import { enqueueMail, recipientName } from '../mail/outbox';
+import { enqueueMail, recipientName } from '../mail';
 import { notificationMessage, type NotificationKind, type NotificationParams, type VisaNotificationKind } from './kinds';
 
 /** Where the mail of a notification sends the traveler: the portal's notification list (SPEC §2). */

@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import type { Notification } from '@varco/contracts';
+import { type Notification, addDays, romeToday } from '@varco/contracts';
 import { sql } from 'kysely';
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { signedInTraveler, type SignedInTraveler } from '../../test/travelers';
 import { until } from '../../test/wait';
-import { addDays, romeToday } from '../invoices/calendar';
-import { createMerchantService } from '../merchant/service';
-import { createVisaService, type VisaService } from '../visas/service';
+import { createMerchantService } from '../merchant';
+import { createVisaService, type VisaService, analyseRisk, decideInvoices, expireDue, grantAtExit, type ExitActor } from '../visas';
 import { exitActor, insertInvoice, stubQr, validTravel } from '../visas/testing';
-import { analyseRisk, decideInvoices, expireDue, grantAtExit, type ExitActor } from '../visas/transitions';
 import { remindExitDeadlines } from './deadline-job';
 import { notify } from './notify';
 

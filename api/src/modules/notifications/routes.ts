@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { requestLanguage } from '../../plugins/errors';
 import { pollingCall, POLLING_RATE_LIMIT_MAX } from '../../plugins/polling-limit';
-import { requireSession } from '../../plugins/session';
+import { requireSession } from '../auth';
 import { setNotificationPortalUrl } from './notify';
 import { createNotificationService } from './service';
 import { UNREAD_CHANNEL } from './unread-counts';

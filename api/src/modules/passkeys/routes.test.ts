@@ -4,7 +4,7 @@ import type { Passkey, PasskeyAuthenticationOptions, PasskeyRegistrationOptions 
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { signedInTraveler, type SignedInTraveler } from '../../test/travelers';
 import { until } from '../../test/wait';
-import { SESSION_COOKIE } from '../../plugins/session';
+import { SESSION_COOKIE } from '../auth';
 import { CHALLENGE_COOKIE, PASSKEY_OPTIONS_RATE_LIMIT_MAX } from './routes';
 import { MAX_PASSKEYS } from './service';
 import { createSoftAuthenticator, FLAGS, type SoftAuthenticator } from './testing';

@@ -14,8 +14,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { AppError } from '../../app-error';
 import type { WebauthnConfig } from '../../config';
-import { requireSession } from '../../plugins/session';
-import { recipientName } from '../mail/outbox';
+import { requireSession } from '../auth';
+import { recipientName } from '../mail';
 import { CHALLENGE_TTL_MS, createPasskeyService, MAX_PASSKEYS, type RegistrationActor } from './service';
 
 /** The cookie holding the opaque id of the browser's ceremony in flight (its challenge is kept by the api). */

@@ -13,8 +13,8 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../app-error';
 import type { WebauthnConfig } from '../../config';
 import type { Database } from '../../db/types';
-import { sha256 } from '../auth/secrets';
-import { notify } from '../notifications/notify';
+import { sha256 } from '../../secrets';
+import { notify } from '../notifications';
 import { challengeQueries, passkeyQueries, type ChallengeRecord, type PasskeyRecord } from './repository';
 
 /** How long a ceremony may take, from the options to the answer: the browser's own timeout, with a margin. */

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { describeEachDatabase } from '../../test/app';
 import { signedInTraveler } from '../../test/travelers';
-import { addDays, romeToday } from '../invoices/calendar';
-import { createTestVisaRequest } from '../exit-point/test-fixtures';
+import { addDays, romeToday } from '@varco/contracts';
+import { createTestVisaRequest } from '../exit-point/testing';
 import { riskInputOf } from './history';
 import { scoreRisk } from './score';
 

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { TRANSPORT_PRIVATE_VEHICLE, TrafficLight } from '@varco/contracts';
+import { TRANSPORT_PRIVATE_VEHICLE, TrafficLight, daysBetween, romeToday } from '@varco/contracts';
 import type { RiskReason } from '../../db/types';
-import { daysBetween, romeToday } from '../invoices/calendar';
 
 /**
  * The risk analysis of a visa request (ARCHITECTURE "Domain states", SPEC §4 "Risk analysis"): explainable rules, each

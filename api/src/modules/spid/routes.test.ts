@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import type { UserInfo } from '@varco/contracts';
+import { type UserInfo, romeToday } from '@varco/contracts';
 import { startIdentityProvider, type IdentityProvider, type TestIdentity } from '../../../../deploy/identity-provider/server.mjs';
 import { describeEachDatabase, type TestApp } from '../../test/app';
-import { hashPassword } from '../auth/secrets';
-import { romeToday } from '../invoices/calendar';
-import { createMerchantService } from '../merchant/service';
+import { hashPassword } from '../../secrets';
+import { createMerchantService } from '../merchant';
 
 const PORTAL = 'http://localhost:8080';
 const REDIRECT_URI = `${PORTAL}/api/v1/auth/spid/callback`;

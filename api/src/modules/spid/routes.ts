@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { AppError } from '../../app-error';
 import { requestLanguage } from '../../plugins/errors';
-import { requireSession } from '../../plugins/session';
+import { requireSession } from '../auth';
 import type { OidcClient } from './oidc-client';
 import { createSpidService, OIDC_LOGIN_TTL_MS } from './service';
 

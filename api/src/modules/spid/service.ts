@@ -1,14 +1,23 @@
 import { acceptedIssue, emailIssue, type FinalizeBody, type ServerLanguage, type UserInfo } from '@varco/contracts';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { AppError } from '../../app-error';
 import type { Database } from '../../db/types';
-import { createAuthRepository, type SessionRecord } from '../auth/repository';
-import { toUserInfo } from '../auth/routes';
-import { randomToken, sha256 } from '../auth/secrets';
-import { SESSION_IDLE_MS } from '../auth/service';
-import { findAccountByDocument, findAccountByEmail } from '../travelers/repository';
-import { accountRuleProblem, duplicateFields, isRealIsoDay, residenceAndDocumentColumns, residenceAndDocumentProblems, type FieldProblems } from '../travelers/service';
+import { createAuthRepository, type SessionRecord, toUserInfo, SESSION_IDLE_MS } from '../auth';
+import { randomToken, sha256 } from '../../secrets';
+import { findAccountByDocument, findAccountByEmail, accountRuleProblem, duplicateFields, isRealIsoDay, residenceAndDocumentColumns, residenceAndDocumentProblems, type FieldProblems } from '../travelers';
 import type { IdentityClaims } from './oidc-client';
+import {
+  activateTraveler,
+  deleteTraveler,
+  insertIdentityTraveler,
+  insertSession,
+  lockTraveler,
+  lockTravelerOfIdentity,
+  promoteSession,
+  rememberLogin,
+  takeLogin,
+  updatePrefill,
+} from './repository';
 
 /** How long a sign-in at the provider may take. */
 export const OIDC_LOGIN_TTL_MS = 10 * 60 * 1000;
@@ -30,20 +39,12 @@ export function createSpidService(db: Kysely<Database>, options: { now?: () => D
     /** Keeps the PKCE verifier and nonce of a sign-in in flight, by the hash of its state. */
     async rememberLogin(values: { state: string; nonce: string; codeVerifier: string }): Promise<void> {
       const at = now();
-      await db.deleteFrom('oidc_login').where('expires_at', '<=', at).execute();
-      await db
-        .insertInto('oidc_login')
-        .values({ state_hash: sha256(values.state), code_verifier: values.codeVerifier, nonce: values.nonce, expires_at: new Date(at.getTime() + OIDC_LOGIN_TTL_MS) })
-        .execute();
+      await rememberLogin(db, at, { stateHash: sha256(values.state), codeVerifier: values.codeVerifier, nonce: values.nonce, expiresAt: new Date(at.getTime() + OIDC_LOGIN_TTL_MS) });
     },
 
     /** Takes (single use) the sign-in in flight of a state, if it has not expired. */
     async takeLogin(state: string): Promise<{ nonce: string; codeVerifier: string } | undefined> {
-      const row = await db
-        .deleteFrom('oidc_login')
-        .where('state_hash', '=', sha256(state))
-        .returning(['code_verifier', 'nonce', sql<boolean>`expires_at > ${now()}`.as('live')])
-        .executeTakeFirst();
+      const row = await takeLogin(db, sha256(state), now());
       return row?.live ? { nonce: row.nonce, codeVerifier: row.code_verifier } : undefined;
     },
 
@@ -59,7 +60,7 @@ export function createSpidService(db: Kysely<Database>, options: { now?: () => D
       const at = now();
       const token = randomToken();
       const level = await db.transaction().execute(async (trx) => {
-        const linked = await trx.selectFrom('traveler').select(['id', 'status']).where('identity_subject', '=', claims.sub).forUpdate().executeTakeFirst();
+        const linked = await lockTravelerOfIdentity(trx, claims.sub);
         let travelerId: number;
         let level: SpidSession['level'];
         if (linked?.status === 'ACTIVE') {
@@ -69,33 +70,15 @@ export function createSpidService(db: Kysely<Database>, options: { now?: () => D
           const prefill = { nome: claims.givenName, cognome: claims.familyName, data_nascita: claims.birthdate, email: claims.email, fiscal_number: claims.fiscalNumber ?? null };
           if (linked) {
             travelerId = linked.id;
-            await trx.updateTable('traveler').set({ ...prefill, updated_at: sql<Date>`now()` }).where('id', '=', linked.id).execute();
+            await updatePrefill(trx, linked.id, prefill);
           } else {
-            const row = await trx
-              .insertInto('traveler')
-              .values({
-                ...prefill,
-                password_hash: null,
-                paese_residenza: null,
-                zona_residenza: null,
-                tipo_documento: null,
-                paese_documento: null,
-                // The fiscal number stands for the document: the portal treats a session user with one as signed in.
-                numero_documento: claims.fiscalNumber ?? claims.sub,
-                privacy: false,
-                language,
-                status: 'PENDING_IDENTITY',
-                identity_provider: 'SPID',
-                identity_subject: claims.sub,
-              })
-              .returning('id')
-              .executeTakeFirstOrThrow();
-            travelerId = row.id;
+            // The fiscal number stands for the document: the portal treats a session user with one as signed in.
+            travelerId = await insertIdentityTraveler(trx, { prefill, documentNumber: claims.fiscalNumber ?? claims.sub, language, subject: claims.sub });
           }
           level = 'ACTIVATION_PENDING';
         }
         const expiresAt = new Date(at.getTime() + (level === 'FULL' ? SESSION_IDLE_MS : ACTIVATION_PENDING_SESSION_MS));
-        await trx.insertInto('session').values({ token_hash: sha256(token), traveler_id: travelerId, level, expires_at: expiresAt }).execute();
+        await insertSession(trx, { tokenHash: sha256(token), travelerId, level, expiresAt });
         return level;
       });
       return { token, level };
@@ -123,36 +106,20 @@ export function createSpidService(db: Kysely<Database>, options: { now?: () => D
       const outcome = await db
         .transaction()
         .execute(async (trx) => {
-          const traveler = await trx.selectFrom('traveler').select(['id', 'status']).where('id', '=', session.traveler_id).forUpdate().executeTakeFirst();
+          const traveler = await lockTraveler(trx, session.traveler_id);
           if (!traveler) return 'unauthorized' as const;
           if (traveler.status !== 'PENDING_IDENTITY' || session.level !== 'ACTIVATION_PENDING') return 'spid.notPending' as const;
           const holder = await findAccountByEmail(trx, email, true);
           if (holder && holder.id !== traveler.id) {
             if (holder.status === 'ACTIVE') throw duplicate({ email: { key: 'traveler.emailTaken' } });
-            await trx.deleteFrom('traveler').where('id', '=', holder.id).execute();
+            await deleteTraveler(trx, holder.id);
           }
           // One account per document, as for a registration.
           const documentHolder = await findAccountByDocument(trx, { type: columns.tipo_documento, country: columns.paese_documento, number: columns.numero_documento });
           // Thrown, not returned: the unactivated registration that gave way above stays.
           if (documentHolder && documentHolder.id !== traveler.id) throw duplicate({ numeroDocumento: { key: 'traveler.documentTaken' } });
-          await trx
-            .updateTable('traveler')
-            .set({
-              email,
-              privacy: true,
-              ...columns,
-              ...(body.lan ? { language: body.lan } : {}),
-              status: 'ACTIVE',
-              activated_at: at,
-              updated_at: sql<Date>`now()`,
-            })
-            .where('id', '=', traveler.id)
-            .execute();
-          await trx
-            .updateTable('session')
-            .set({ level: 'FULL', last_seen_at: at, expires_at: new Date(at.getTime() + SESSION_IDLE_MS) })
-            .where('token_hash', '=', session.token_hash)
-            .execute();
+          await activateTraveler(trx, traveler.id, at, { email, privacy: true, ...columns, ...(body.lan ? { language: body.lan } : {}) });
+          await promoteSession(trx, session.token_hash, at, new Date(at.getTime() + SESSION_IDLE_MS));
           return undefined;
         })
         .catch((error: unknown) => {

@@ -3,9 +3,8 @@ import { before, it } from 'node:test';
 import type { RegistrationPayload } from '@varco/contracts';
 import { sql } from 'kysely';
 import { describeEachDatabase, type TestApp } from '../../test/app';
-import { sha256 } from '../auth/secrets';
-import { createCaptchaRepository } from '../captcha/repository';
-import { hashAnswer, hashToken } from '../captcha/service';
+import { sha256 } from '../../secrets';
+import { createCaptchaRepository, hashAnswer, hashToken } from '../captcha/testing';
 import { RECOVERY_RATE_LIMIT_MAX, REGISTRATION_RATE_LIMIT_MAX } from './routes';
 
 const REGISTER = '/api/v1/public/traveler';

@@ -16,8 +16,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { AppError } from '../../app-error';
 import { accountKey } from '../../plugins/limits/account-limits';
-import { requireSession } from '../../plugins/session';
-import { verifyCaptcha } from '../captcha/service';
+import { requireSession } from '../auth';
+import { verifyCaptcha } from '../captcha';
 import { accountRuleProblem, createTravelerService } from './service';
 
 /** Registrations per client address and minute. */

@@ -13,16 +13,16 @@ import {
   textIssue,
   type AccountRuleIssue,
   type RegistrationPayload,
-  type ServerLanguage,
   type Traveler,
+  type ServerLanguage,
 } from '@varco/contracts';
 import { sql, type Kysely } from 'kysely';
 import { AppError, type Message } from '../../app-error';
 import type { AccountKeyKind, Database } from '../../db/types';
-import { createAuthRepository, type TravelerRecord } from '../auth/repository';
-import { hashPassword, randomToken, sha256 } from '../auth/secrets';
-import { enqueueMail, recipientName } from '../mail/outbox';
-import { countPasskeys } from '../passkeys/service';
+import { createAuthRepository, toTraveler } from '../auth';
+import { hashPassword, randomToken, sha256 } from '../../secrets';
+import { enqueueMail, recipientName } from '../mail';
+import { countPasskeys } from '../passkeys';
 import { accountKeyQueries, findAccountByDocument, findAccountByEmail } from './repository';
 
 /** How long the activation link of a registration works. */
@@ -61,23 +61,6 @@ function sameHash(a: string, b: string): boolean {
 }
 
 const wellFormedKeys = (key1: string, key2: string) => key1 !== '' && key2 !== '' && key1.length <= KEY_MAX_LENGTH && key2.length <= KEY_MAX_LENGTH;
-
-/** The traveler as the browser sees it (SPEC §3). */
-export function toTraveler(record: TravelerRecord): Traveler {
-  return {
-    nome: record.nome,
-    cognome: record.cognome,
-    dataNascita: record.data_nascita,
-    email: record.email,
-    // Empty for a traveler who came through the digital identity provider (no residence or document asked).
-    paeseResidenzaCodice: record.paese_residenza ?? '',
-    zonaResidenzaCodice: record.zona_residenza ?? '',
-    tipoDocumentoCodice: record.tipo_documento ?? '',
-    paeseDocumentoCodice: record.paese_documento ?? '',
-    numeroDocumento: record.numero_documento,
-    privacy: record.privacy,
-  };
-}
 
 interface UniqueViolation {
   code: string;

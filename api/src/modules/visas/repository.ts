@@ -1,7 +1,7 @@
-import { EXIT_DEADLINE_MONTHS, INVOICE_AVAILABLE_STATES, InvoiceState, VisaState, type ServerLanguage } from '@varco/contracts';
+import { INVOICE_AVAILABLE_STATES, InvoiceState, VisaState, type ServerLanguage } from '@varco/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, RiskOrigin, RiskReason } from '../../db/types';
-import { heldBy, invoiceColumns, type InvoiceRow } from '../invoices/repository';
+import { heldBy, invoiceColumns, type InvoiceRow } from '../invoices';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -58,12 +58,6 @@ export interface CandidateInvoice {
   /** The live request holding it, if any. */
   visa_request_id: number | null;
 }
-
-/**
- * The SQL of an invoice's exit deadline (the end of the third month after the month of issue), the same day as
- * `exitDeadline()` of `invoices/calendar.ts`.
- */
-export const exitDeadlineSql = sql<string>`(date_trunc('month', i.emission_date) + make_interval(months => ${EXIT_DEADLINE_MONTHS + 1}) - interval '1 day')::date`;
 
 /** The visa request rows of one traveler (every traveler call starts here) with their totals and labels. */
 function visaRows(db: Db, language: ServerLanguage) {

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import { EU_MEMBER_STATES, type Travel, type Visa } from '@varco/contracts';
+import { EU_MEMBER_STATES, type Travel, type Visa, addDays, exitDeadline, romeToday } from '@varco/contracts';
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { signedInTraveler, type SignedInTraveler } from '../../test/travelers';
-import { addDays, exitDeadline, romeToday } from '../invoices/calendar';
 import { inDays, insertInvoice, invoiceStates, issueDayDueThisMonth, issueDayPastDeadline, validTravel, type TestInvoice } from './testing';
 
 const BASE = '/api/v1/private/visa';

@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { requestLanguage } from '../../plugins/errors';
 import { pollingCall, POLLING_RATE_LIMIT_MAX } from '../../plugins/polling-limit';
-import { requireSession } from '../../plugins/session';
+import { requireSession } from '../auth';
 import { createVisaService, visaPdfFilename, type VisaServiceDeps } from './service';
 
 const tags = ['visas'];

@@ -14,17 +14,19 @@ import {
   type ServerLanguage,
   type Travel,
   type Visa,
+  exitDeadline,
+  isIsoDay,
+  romeToday,
 } from '@varco/contracts';
 import { sql, type Kysely } from 'kysely';
 import { AppError, notFound, type Message } from '../../app-error';
 import type { Database } from '../../db/types';
 import { translate, type MessageKey } from '../../i18n/messages';
 import { requestCode } from '../../request-code';
-import { renderVisaPdf } from '../documents/visa-pdf';
-import { exitDeadline, isIsoDay, romeToday } from '../invoices/calendar';
-import { toInvoice } from '../invoices/service';
-import { notifyVisaRequest } from '../notifications/notify';
-import { describeRiskReason } from '../risk/reasons';
+import { renderVisaPdf } from '../documents';
+import { toInvoice } from '../invoices';
+import { notifyVisaRequest } from '../notifications';
+import { describeRiskReason } from '../risk';
 import {
   claimInvoices,
   createVisaRepository,

@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import type { Travel } from '@varco/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { sha256 } from '../auth/secrets';
-import { addDays, firstIssueDayWithinDeadline, romeToday } from '../invoices/calendar';
+import { sha256 } from '../../secrets';
+import { addDays, firstIssueDayWithinDeadline, romeToday } from '@varco/contracts';
 import type { ExitActor } from './transitions';
 import type { VisaQr } from './service';
 

@@ -4,7 +4,7 @@ import { AppError } from '../../app-error';
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { signedInTraveler, type SignedInTraveler } from '../../test/travelers';
 import { until } from '../../test/wait';
-import { romeToday } from '../invoices/calendar';
+import { romeToday } from '@varco/contracts';
 import { createVisaService, type VisaService } from './service';
 import { exitActor, insertInvoice, invoiceStates, issueDayPastDeadline, stubQr, validTravel, type TestInvoice } from './testing';
 import { analyseRisk, decideInvoices, expireDue, grantAtExit, newReleaseCode, type ExitActor } from './transitions';

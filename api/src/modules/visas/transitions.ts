@@ -1,13 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { InvoiceState, TrafficLight, VisaState } from '@varco/contracts';
+import { InvoiceState, TrafficLight, VisaState, romeToday } from '@varco/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { AppError, notFound } from '../../app-error';
 import type { Database, RiskOrigin, RiskReason } from '../../db/types';
-import { romeToday } from '../invoices/calendar';
-import { notifyVisaRequest } from '../notifications/notify';
-import { riskInputOf } from '../risk/history';
-import { scoreRisk } from '../risk/score';
-import { exitDeadlineSql, liveInvoiceIds, lockRequest } from './repository';
+import { notifyVisaRequest } from '../notifications';
+import { riskInputOf, scoreRisk } from '../risk';
+import { exitDeadlineSql } from '../invoices';
+import { liveInvoiceIds, lockRequest } from './repository';
 
 /**
  * The state machine of a visa request (ARCHITECTURE "Domain states"). Each transition is one transaction that first

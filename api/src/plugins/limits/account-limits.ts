@@ -1,5 +1,5 @@
 import { RetryLaterError } from '../../app-error';
-import { sha256 } from '../../modules/auth/secrets';
+import { sha256 } from '../../secrets';
 import { hit, type LimitStore } from './store';
 
 const MINUTE_MS = 60 * 1000;

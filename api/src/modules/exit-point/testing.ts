@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { addDays, romeToday } from '../invoices/calendar';
-import { createMerchantService } from '../merchant/service';
+import { addDays, romeToday } from '@varco/contracts';
+import { createMerchantService } from '../merchant';
 import { signedInTraveler, type SignedInTraveler } from '../../test/travelers';
 
 /**

@@ -1,11 +1,11 @@
 import { API_PREFIX, HEADERS, PRIVATE_BASE } from '@varco/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../app-error';
-import { schedulePeriodicJob } from '../jobs/scheduler';
-import type { SessionRecord } from '../modules/auth/repository';
-import { createAuthService, type AuthService } from '../modules/auth/service';
-import { SESSIONS_CHANNEL } from '../modules/auth/session-cache';
+import { AppError } from '../../app-error';
+import { schedulePeriodicJob } from '../../jobs/scheduler';
+import type { SessionRecord } from './repository';
+import { createAuthService, type AuthService } from './service';
+import { SESSIONS_CHANNEL } from './session-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,0 +1,2 @@
+// The demo module's face (api/README.md, "Modules"): the demo data of a fresh installation.
+export { DEMO_MERCHANTS, seedDemo } from './seed';

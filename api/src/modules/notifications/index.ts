@@ -1,0 +1,4 @@
+// The notifications module's face (api/README.md, "Modules"): what others call to tell a traveler something.
+export { notificationRoutes } from './routes';
+export { notify, notifyVisaRequest } from './notify';
+export { deadlineReminderPlugin, type DeadlineReminderOptions } from './deadline-job';

@@ -1,0 +1,2 @@
+// The typology module's face (api/README.md, "Modules"): the reference data (countries, documents, transports, airports).
+export { typologyRoutes } from './routes';

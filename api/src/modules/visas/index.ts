@@ -1,0 +1,6 @@
+// The visas module's face (api/README.md, "Modules"): the customs visa requests and their transitions.
+export { visaRoutes, type VisaRoutesOptions } from './routes';
+export { createVisaService, type VisaService } from './service';
+export { analyseRisk, decideInvoices, expireDue, grantAtExit, type AnalyseRiskOptions, type ExitActor } from './transitions';
+export { hasPendingVisa } from './repository';
+export { visaExpiryPlugin, type VisaExpiryOptions } from './expiry-job';
