@@ -13,7 +13,7 @@
 //
 // Usage, from the repository root: node deploy/bench/invoices.mjs (env knobs in deploy/bench/README.md)
 import { join } from 'node:path';
-import { benchDir, DATABASE, generate, insertSessions, integer } from './lib/bench-database.mjs';
+import { benchDir, DATABASE, generate, integer, openInvoiceSessions } from './lib/bench-database.mjs';
 import { runBench } from './lib/bench-run.mjs';
 import { machineInfo, measure, table } from './lib/load.mjs';
 
@@ -35,28 +35,6 @@ const TARGET_P99_MS = 20;
 const SESSION_COOKIE = 'varco_session';
 
 const log = (message) => console.log(`[invoices bench] ${message}`);
-
-/** FULL sessions of random bench travelers who hold invoices, with one refund id of theirs each. */
-async function openSessions(client) {
-  const { rows } = await client.query(
-    `with picks as (
-       select distinct 1 + floor(random() * $1::int)::int as n from generate_series(1, $2::int)
-     )
-     select t.id as traveler_id, own.id as refund_id
-     from picks
-     join traveler t on lower(t.email) = 'bench-' || picks.n || '@bench.varco.invalid'
-     cross join lateral (
-       select i.id from invoice i
-       where i.document_type = t.tipo_documento and i.document_country = t.paese_documento
-         and i.document_number = upper(t.numero_documento) and i.cancelled_at is null
-       order by random() limit 1
-     ) own
-     limit $3::int`,
-    [SETTINGS.travelers, Math.ceil(SETTINGS.sessions * 1.2) + 10, SETTINGS.sessions],
-  );
-  if (rows.length === 0) throw new Error('no bench traveler with invoices: did the generator run?');
-  return insertSessions(client, rows.map((row) => ({ traveler_id: row.traveler_id, refundId: row.refund_id })));
-}
 
 const CALLS = [
   { name: 'latest', path: () => '/api/v1/private/invoices/latest?limit=4&page=0', target: 'list' },
@@ -115,7 +93,7 @@ async function main() {
   );
   await runBench({ log, generate: () => generate(SETTINGS) }, async (run) => {
     const { client } = run;
-    const sessions = (run.sessions = await openSessions(client));
+    const sessions = (run.sessions = await openInvoiceSessions(client, { travelers: SETTINGS.travelers, count: SETTINGS.sessions }));
     log(`opened ${sessions.length} FULL sessions`);
     const perSession = await invoicesPerSession(client, sessions);
     log(`invoices per session's traveler: min ${perSession.min}, median ${perSession.median}, mean ${perSession.mean}, max ${perSession.max}`);

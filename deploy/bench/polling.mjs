@@ -18,7 +18,7 @@ import http from 'node:http';
 import { join } from 'node:path';
 import { benchDir, DATABASE, generate, insertSessions, integer, serverDir } from './lib/bench-database.mjs';
 import { runBench } from './lib/bench-run.mjs';
-import { machineInfo, measure, percentile, postgresPids, table } from './lib/load.mjs';
+import { databaseBackendPids, machineInfo, measure, percentile, table } from './lib/load.mjs';
 
 const SETTINGS = {
   travelers: integer('BENCH_TRAVELERS', 100_000),
@@ -223,8 +223,8 @@ async function main() {
     const loadReport = { ...load, rounds: SETTINGS.rounds };
     // Every measure, the bare route's too, sends the same kind of requests (each with the next session's cookie and a
     // language), built once: the load generator shares the cores, so its work per request must be the same and small
-    // for the ratio to compare the servers. The CPU per request counts the api and PostgreSQL, or the bare server.
-    const apiPids = () => [api.child.pid, ...postgresPids()];
+    // for the ratio to compare the servers. The CPU per request counts the api and the PostgreSQL backends of its database, or the bare server.
+    const apiPids = async () => [api.child.pid, ...(await databaseBackendPids(client))];
     const scenarios = [
       { key: 'bare', name: 'bare Fastify', url: `http://127.0.0.1:${barePort}`, serverPids: () => [bare.child.pid], pick: () => ({ method: 'GET', path: '/bare' }) },
       ...(withCount ? [{ key: 'count', name: 'count', pick: () => ({ method: 'GET', path: COUNT_PATH }) }] : []),

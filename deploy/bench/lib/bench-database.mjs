@@ -71,6 +71,31 @@ export async function insertSessions(client, rows) {
   return sessions;
 }
 
+/**
+ * `count` FULL sessions of random bench travelers (of the first `travelers`) who hold invoices, each with one of that
+ * traveler's refund ids (`refundId`) for the detail call.
+ */
+export async function openInvoiceSessions(client, { travelers, count }) {
+  const { rows } = await client.query(
+    `with picks as (
+       select distinct 1 + floor(random() * $1::int)::int as n from generate_series(1, $2::int)
+     )
+     select t.id as traveler_id, own.id as refund_id
+     from picks
+     join traveler t on lower(t.email) = 'bench-' || picks.n || '@bench.varco.invalid'
+     cross join lateral (
+       select i.id from invoice i
+       where i.document_type = t.tipo_documento and i.document_country = t.paese_documento
+         and i.document_number = upper(t.numero_documento) and i.cancelled_at is null
+       order by random() limit 1
+     ) own
+     limit $3::int`,
+    [travelers, Math.ceil(count * 1.2) + 10, count],
+  );
+  if (rows.length === 0) throw new Error('no bench traveler with invoices: did the generator run?');
+  return insertSessions(client, rows.map((row) => ({ traveler_id: row.traveler_id, refundId: row.refund_id })));
+}
+
 export async function closeSessions(client, sessions, log) {
   if (!sessions?.length) return;
   const { rowCount } = await client.query('delete from session where token_hash = any($1::text[])', [sessions.map((session) => session.hash)]);

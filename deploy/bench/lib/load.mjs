@@ -1,6 +1,6 @@
 // HTTP load with autocannon (programmatic), with exact latency percentiles: autocannon's own histogram has whole
 // milliseconds and no p95, so every response time (a float, in ms) of a 2xx answer is kept and sorted here.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 
@@ -21,18 +21,14 @@ export function cpuMsOf(pids) {
   return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
-/** The pids of this machine's PostgreSQL server processes (the server the benches load shares its cores). */
-export function postgresPids() {
-  const pids = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(entry));
-    } catch {
-      // The process ended.
-    }
-  }
-  return pids;
+/**
+ * The pids of the PostgreSQL backends serving `client`'s database (the api's pool and LISTEN connections, the bench's
+ * own): on a server other work shares (other databases' tests, their autovacuum), the CPU of every `postgres`
+ * process would count theirs too. The server's shared background processes (checkpointer, WAL writer) are left out.
+ */
+export async function databaseBackendPids(client) {
+  const { rows } = await client.query('select pid from pg_stat_activity where datname = current_database()');
+  return rows.map((row) => row.pid);
 }
 
 /** The value at percentile p (0-100) of ascending `sorted`, nearest-rank. */
@@ -77,7 +73,7 @@ function autocannonRun(options, warmUpSeconds, pids) {
  * queue, about connections / throughput). No `rate`: autocannon's sends each second's quota in a burst. Each
  * request is built by `setupRequest(request)` when given (a path, a cookie...), or taken in turn from `requests`
  * (`{ method, path, headers }`, built once by autocannon: the load generator then does the least work per request).
- * With `serverPids` (a function, called when the load starts), also the CPU those processes used per answer (µs).
+ * With `serverPids` (a function, maybe async, called when the load starts), also the CPU those processes used per answer (µs).
  * Returns latency percentiles (ms), requests per second and the failures (non-2xx answers, socket errors, timeouts).
  */
 export async function measure({ url, connections, seconds, warmUpSeconds, setupRequest, requests, serverPids }) {
@@ -90,7 +86,7 @@ export async function measure({ url, connections, seconds, warmUpSeconds, setupR
     ...(setupRequest ? { requests: [{ method: 'GET', setupRequest }] } : {}),
     ...(requests ? { requests } : {}),
   };
-  const run = await autocannonRun(options, warmUpSeconds, serverPids?.() ?? []);
+  const run = await autocannonRun(options, warmUpSeconds, (await serverPids?.()) ?? []);
   const { result, latencies, non2xx } = run;
   const sorted = Float64Array.from(latencies).sort();
   const answered = sorted.length + non2xx;

@@ -13,6 +13,7 @@ const BENCHES = [
   { name: 'navigation to a remote', command: process.execPath, args: ['deploy/bench/remote-navigation.mjs'] },
   { name: 'invoices (api on PostgreSQL)', command: process.execPath, args: ['deploy/bench/invoices.mjs'] },
   { name: 'polling (notification count + keep-alive, api on PostgreSQL)', command: process.execPath, args: ['deploy/bench/polling.mjs'] },
+  { name: 'capacity (1 vs 2 api instances behind nginx, PostgreSQL)', command: process.execPath, args: ['deploy/bench/capacity.mjs'] },
   { name: 'documents (release PDF)', command: npx, args: ['tsx', 'api/bench/documents.ts'], requires: 'api/bench/documents.ts' },
 ];
 

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import type { Lookup } from '@varco/contracts';
-import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { buildApp } from '../../app';
-import type { DatabaseHandle } from '../../db/database';
 import { describeEachDatabase, testConfig, type TestApp } from '../../test/app';
+import { recordingStatements } from '../../test/statements';
 
 const BASE = '/api/v1/public/typology';
 /** ISO 3166-1 has 249 codes; XK (Kosovo) is added as the EU does. */
@@ -22,29 +21,6 @@ function assertSorted(list: Lookup[], locale: string): void {
   for (let index = 1; index < list.length; index += 1) {
     assert.ok(collator.compare(list[index - 1]!.description, list[index]!.description) <= 0, `${list[index - 1]!.description} before ${list[index]!.description}`);
   }
-}
-
-/** The tables a statement names, found anywhere in its tree (joins and subqueries too). */
-function tablesOf(node: unknown, found = new Set<string>()): Set<string> {
-  if (node && typeof node === 'object') {
-    const table = node as { kind?: unknown; table?: { identifier?: { name?: unknown } } };
-    if (table.kind === 'TableNode' && typeof table.table?.identifier?.name === 'string') found.add(table.table.identifier.name);
-    for (const child of Object.values(node)) tablesOf(child, found);
-  }
-  return found;
-}
-
-/** `handle` with every statement of its Kysely recorded by the tables it names: caching is proven by counting reads. */
-function recordingStatements(handle: DatabaseHandle): { handle: DatabaseHandle; naming: (table: string) => number } {
-  const statements: Array<Set<string>> = [];
-  const recorder: KyselyPlugin = {
-    transformQuery: ({ node }: { node: RootOperationNode }) => {
-      statements.push(tablesOf(node));
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  };
-  return { handle: { ...handle, db: handle.db.withPlugin(recorder) }, naming: (table) => statements.filter((tables) => tables.has(table)).length };
 }
 
 const codes = (list: Lookup[]) => list.map((item) => item.code);
