@@ -34,6 +34,16 @@ export function activateWaitingServiceWorker(): void {
 }
 
 /**
+ * The first worker takes the page after the page loaded its remotes, so the worker never saw them: it is given the
+ * addresses the page loaded, and keeps those its rules keep (Workbox's CACHE_URLS message). A visa opened on the first
+ * visit then opens offline too.
+ */
+function keepWhatThePageLoaded(worker: ServiceWorker | null): void {
+  const urlsToCache = performance.getEntriesByType('resource').map((entry) => entry.name);
+  worker?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache } });
+}
+
+/**
  * Registers the worker and watches for a new one. A worker installed while another controls the page is a new release
  * of the shell: it waits, announced by the update banner, so that a page never mixes two releases. The first worker of
  * a browser replaces nothing and is not announced.
@@ -52,7 +62,7 @@ export async function registerServiceWorker(container: ServiceWorkerContainer, r
   });
   container.addEventListener('controllerchange', () => {
     // The first worker claims the page too: that is no reason to reload it.
-    if (!reloadRequested) return;
+    if (!reloadRequested) return keepWhatThePageLoaded(container.controller);
     reloadRequested = false;
     announce(null);
     reload();

@@ -11,8 +11,9 @@ function fakeBrowser({ controlled }: { controlled: boolean }) {
   const containerEvents = new EventTarget();
   const registrationEvents = new EventTarget();
   const registration = Object.assign(registrationEvents, { waiting: null, installing: null as unknown, update: jest.fn(async () => undefined) });
+  const worker = { postMessage: jest.fn() };
   const container = Object.assign(containerEvents, {
-    controller: controlled ? {} : null,
+    controller: controlled ? worker : null,
     register: jest.fn(async () => registration),
   });
   const installNewWorker = () => {
@@ -23,7 +24,11 @@ function fakeBrowser({ controlled }: { controlled: boolean }) {
     worker.dispatchEvent(new Event('statechange'));
     return worker;
   };
-  return { container: container as unknown as ServiceWorkerContainer, installNewWorker, takeOver: () => containerEvents.dispatchEvent(new Event('controllerchange')) };
+  const takeOver = () => {
+    container.controller = worker;
+    containerEvents.dispatchEvent(new Event('controllerchange'));
+  };
+  return { container: container as unknown as ServiceWorkerContainer, worker, installNewWorker, takeOver };
 }
 
 describe('the update banner', () => {
@@ -49,6 +54,9 @@ describe('the update banner', () => {
   it('says nothing about the first worker of a browser, and does not reload when it takes the page', async () => {
     const browser = fakeBrowser({ controlled: false });
     const reload = jest.fn();
+    const loaded = 'https://cdn.varco.example/mf-visa/0.1.0/remoteEntry.js';
+    // jsdom keeps no resource timing: the addresses a browser would list.
+    Object.defineProperty(performance, 'getEntriesByType', { configurable: true, value: () => [{ name: loaded }] });
     await registerServiceWorker(browser.container, reload);
     renderWithProviders(<UpdateBanner />);
     act(() => {
@@ -57,5 +65,7 @@ describe('the update banner', () => {
     browser.takeOver();
     expect(screen.queryByTestId('update-banner')).not.toBeInTheDocument();
     expect(reload).not.toHaveBeenCalled();
+    // What the page loaded before the worker took it is handed to the worker to keep.
+    expect(browser.worker.postMessage).toHaveBeenCalledWith({ type: 'CACHE_URLS', payload: { urlsToCache: [loaded] } });
   });
 });
