@@ -1,64 +1,13 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
 import { chooseLanguage } from '../support/fixtures';
 import { E2E_API_URL } from '../support/ports';
 import { signIn } from '../support/sign-in';
-import { createTraveler, DEMO_VENDOR_NAME, issueInvoice, romeDay, type FreshTraveler } from '../support/travelers';
+import { createTraveler, issueInvoice } from '../support/travelers';
+import { KIOSK_CLI, requestVisa, run, scanAtKiosk } from '../support/visas';
 
-/** The kiosk of the exit point (deploy/kiosk), scanning with the demo kiosk's key. */
-const KIOSK_CLI = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'deploy', 'kiosk', 'cli.mjs');
 /** SPEC §9: the bell asks for the count of unread notifications every 15 s. */
 const NOTIFICATION_POLL_MS = 15_000;
-
-const run = promisify(execFile);
-
-/** The three steps of the wizard, as a traveler fills them, for one invoice; lands on the new request. */
-async function requestVisa(page: Page, traveler: FreshTraveler, invoiceNumber: string): Promise<number> {
-  await page.goto('/protected');
-  await page.getByRole('link', { name: 'Add new request' }).click();
-  await expect(page).toHaveURL(/\/protected\/visa\/create/);
-  // As a traveler does: on the label (the styled checkbox hides the input).
-  await page.getByText(`Invoice ${invoiceNumber}, ${DEMO_VENDOR_NAME}`).click();
-  await expect(page.getByLabel(`Invoice ${invoiceNumber}, ${DEMO_VENDOR_NAME}`)).toBeChecked();
-  await page.getByRole('button', { name: 'Next' }).click();
-
-  await page.getByLabel(/^Means of transport/).selectOption('AE');
-  await page.getByLabel(/^Travel document type/).selectOption(traveler.document.type);
-  await page.getByLabel(/^Travel document number/).fill(traveler.document.number);
-  await page.getByLabel(/^Destination country/).selectOption('US');
-  await page.getByLabel(/^Destination airport/).selectOption('JFK');
-  await page.getByLabel(/^Flight number/).fill('AZ610');
-  await page.getByLabel(/^Departure date/).fill(romeDay(1));
-  await page.getByLabel(/^Hour/).selectOption('10');
-  await page.getByLabel(/^Minutes/).selectOption('0');
-  await page.getByRole('button', { name: 'Next' }).click();
-
-  await expect(page.getByText(invoiceNumber)).toBeVisible();
-  await page.getByRole('button', { name: 'Send request' }).click();
-  await expect(page).toHaveURL(/\/protected\/visa\/\d+$/);
-  return Number(new URL(page.url()).pathname.split('/').pop());
-}
-
-/** The kiosk at the exit point scans the QR shown on the page (saved as the PNG it is). */
-async function scanAtKiosk(page: Page): Promise<{ code: number; output: string }> {
-  const qr = page.getByRole('img', { name: /^QR code of request/ });
-  await expect(qr).toBeVisible();
-  const src = (await qr.getAttribute('src')) ?? '';
-  const file = join(mkdtempSync(join(tmpdir(), 'varco-qr-')), 'qr.png');
-  writeFileSync(file, Buffer.from(src.replace(/^data:image\/png;base64,/, ''), 'base64'));
-  try {
-    const { stdout } = await run(process.execPath, [KIOSK_CLI, 'scan', file], { env: { ...process.env, KIOSK_API_URL: E2E_API_URL } });
-    return { code: 0, output: stdout };
-  } catch (error) {
-    const failure = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failure.code ?? 1, output: `${failure.stdout ?? ''}${failure.stderr ?? ''}` };
-  }
-}
 
 async function officerDecides(publicId: string, refundId: number, outcome: 'granted' | 'denied' | 'not-selected'): Promise<void> {
   await run(process.execPath, [KIOSK_CLI, 'decide', publicId, `${refundId}=${outcome}`, '--officer'], { env: { ...process.env, KIOSK_API_URL: E2E_API_URL } });
