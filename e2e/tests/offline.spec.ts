@@ -48,6 +48,11 @@ test.describe('offline', () => {
     await expect(page.getByTestId('visa-load-error')).toHaveCount(0);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: test.info().outputPath('offline-visa-en.png'), fullPage: true });
+    // The kiosk (its own device, online) checks the signature of the QR shown offline with the agency's public key, and grants the visa.
+    const scan = await scanAtKiosk(page);
+    expect(scan.code, scan.output).toBe(0);
+    expect(scan.output).toMatch(/^GREEN — visa granted/);
+
 
     // Navigating to it inside the app, and in Italian, still with no network.
     await page.goto('/protected');
@@ -56,11 +61,6 @@ test.describe('offline', () => {
     await expect(note).toHaveText(/^Offline — mostrato al .+, ore \d{2}:\d{2}\./);
     await expect(page.getByRole('img', { name: new RegExp(requestCode) })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('offline-visa-it.png'), fullPage: true });
-
-    // The kiosk checks the signature of the QR shown offline with the agency's public key, and grants the visa.
-    const scan = await scanAtKiosk(page);
-    expect(scan.code, scan.output).toBe(0);
-    expect(scan.output).toMatch(/^GREEN — visa granted/);
 
     // The network is back: the page asks again by itself, and shows the request as it is now.
     await context.setOffline(false);
@@ -156,6 +156,9 @@ test.describe('installable, and releases reach the next online visit', () => {
     appendFileSync(sw, '\n// next release\n');
     rmSync(`${sw}.gz`, { force: true });
     rmSync(`${sw}.br`, { force: true });
+    // Deployed: the CDN serves the new tree on the same origin (it reads its files once, at start).
+    await cdn.close();
+    cdn = await startCdn({ root, shellPort: Number(new URL(cdn.url).port), freeRemotePorts: true, apiUrl: E2E_API_URL });
 
     await page.reload();
     const banner = page.getByTestId('update-banner');
