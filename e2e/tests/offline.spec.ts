@@ -60,6 +60,7 @@ test.describe('offline', () => {
     await chooseLanguage(page, 'it_IT');
     await expect(note).toHaveText(/^Offline — mostrato al .+, ore \d{2}:\d{2}\./);
     await expect(page.getByRole('img', { name: new RegExp(requestCode) })).toBeVisible();
+    await expect(page.getByTestId('alert-bar')).toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath('offline-visa-it.png'), fullPage: true });
 
     // The network is back: the page asks again by itself, and shows the request as it is now.
