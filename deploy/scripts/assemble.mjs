@@ -7,7 +7,7 @@ import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { REMOTES, REPO_ROOT, SHELL, remotePath } from '../apps.mjs';
 
 export const CDN_ROOT = join(REPO_ROOT, 'deploy', 'dist', 'cdn');
-const COMPRESSIBLE = /\.(js|css|html|json|svg|txt)$/;
+const COMPRESSIBLE = /\.(js|css|html|json|webmanifest|svg|txt)$/;
 
 function compressTree(folder) {
   for (const entry of readdirSync(folder)) {

@@ -10,6 +10,7 @@ import { renderStartupFailure } from './app/startup-failure';
 import { setRuntimeConfig } from './config/current-config';
 import { loadRuntimeConfig } from './config/runtime-config';
 import { startFederation } from './federation/start-federation';
+import { registerServiceWorkerAfterLoad } from './offline/service-worker-registration';
 import { refreshSavedSession } from './session/refresh-session';
 
 async function start(): Promise<void> {
@@ -25,6 +26,8 @@ async function start(): Promise<void> {
         <App config={config} />
       </StrictMode>,
     );
+    // Production builds only: a worker in development would serve stale builds to `webpack serve`.
+    if (process.env.NODE_ENV === 'production') registerServiceWorkerAfterLoad();
   } catch (error) {
     console.error('[shell] start-up failed', error);
     renderStartupFailure(element);

@@ -10,3 +10,4 @@ export {
   type SessionActions,
   type SessionStore,
 } from './store';
+export { keepOfflineCopy, offlineCopy, dropOfflineCopy, forgetOfflineCopies, OFFLINE_COPY_STORAGE_KEY, type OfflineCopy } from './offline-copy';

@@ -1,6 +1,7 @@
 import { createStore, useStore } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { ClientError, SessionUser, UserInfo } from '@varco/contracts';
+import { forgetOfflineCopies } from './offline-copy';
 
 export const DEFAULT_AREA = 'free';
 
@@ -34,7 +35,7 @@ export interface SessionActions {
   setLoading: (loading: boolean) => void;
   setError: (error: ClientError | null) => void;
   setVisaCreationEnabled: (enabled: boolean) => void;
-  /** Signs the user out locally: on logout and on any 401 or 403 (SPEC §4). Loading stops. */
+  /** Signs the user out locally: on logout and on any 401 or 403 (SPEC §4). Loading stops; offline copies are forgotten. */
   clearSession: () => void;
 }
 
@@ -79,7 +80,11 @@ export const sessionStore = createStore<SessionStore>()(
       setLoading: (loading) => set({ loading }),
       setError: (error) => set({ error }),
       setVisaCreationEnabled: (visaCreationEnabled) => set({ visaCreationEnabled }),
-      clearSession: () => set({ user: {}, otp: null, otpExpiration: null, area: DEFAULT_AREA, loading: false, visaCreationEnabled: false }),
+      clearSession: () => {
+        // Nothing the traveler saw stays on the device for the next one.
+        forgetOfflineCopies();
+        set({ user: {}, otp: null, otpExpiration: null, area: DEFAULT_AREA, loading: false, visaCreationEnabled: false });
+      },
     }),
     {
       name: SESSION_STORAGE_KEY,

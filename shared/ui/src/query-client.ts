@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import type { ClientError } from '@varco/contracts';
 import { QUERY_GC_TIME_MS } from '@varco/contracts/plain';
 import { sessionStore } from '@varco/session';
@@ -10,6 +10,10 @@ function reportNetworkError(error: unknown): void {
 
 /** The one query client of the page, with the caching rules of SPEC §7. */
 export function createQueryClient(): QueryClient {
+  // The query library learns of the network from online/offline events only: a page opened with no network (the
+  // offline visa) would otherwise fire every query and fill the red bar. Offline, queries wait for the network
+  // (those that have an offline answer run: networkMode offlineFirst).
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     queryCache: new QueryCache({ onError: reportNetworkError }),
     mutationCache: new MutationCache({ onError: reportNetworkError }),

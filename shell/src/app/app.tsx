@@ -8,6 +8,7 @@ import { RuntimeConfigContext } from '../config/config-context';
 import { AlertBar } from '../layout/alert-bar';
 import { Footer } from '../layout/footer';
 import { Header } from '../layout/header';
+import { UpdateBanner } from '../offline/update-banner';
 import { AppRoutes } from './app-routes';
 
 function Frame() {
@@ -22,6 +23,7 @@ function Frame() {
       </a>
       <Header />
       <AlertBar />
+      <UpdateBanner />
       <main id="main" className="flex-grow-1" tabIndex={-1}>
         <AppRoutes />
       </main>

@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { PRIVATE_BASE, toServerLanguage, visaSchema } from '@varco/contracts';
-import { requestJson } from '@varco/http';
+import { NETWORK_ERROR_TYPE, PRIVATE_BASE, toServerLanguage, visaSchema, type Visa } from '@varco/contracts';
+import { isClientError, requestJson } from '@varco/http';
 import { currentLanguage } from '@varco/i18n';
+import { dropOfflineCopy, keepOfflineCopy, offlineCopy, sessionStore } from '@varco/session';
 
 /** GET private/visa/{id}: one visa request with its QR code (SPEC §7). */
 export function getVisa(id: number) {
@@ -17,4 +19,54 @@ export function useVisa(id: number | null) {
     queryFn: () => getVisa(id as number),
     enabled: id !== null,
   });
+}
+
+export interface ShownVisa {
+  visa: Visa;
+  /** When the copy shown was received, if the network could not be reached; null for a fresh answer. */
+  offlineAsOf: string | null;
+}
+
+const copyKey = (id: number) => `visa:${id}`;
+
+/**
+ * The request as the detail page shows it. Each answer is kept for the signed-in traveler (with its QR); with no
+ * network, that copy is shown instead of an error, so that the QR opens at a gate with no connection. The copy is
+ * forgotten at sign-out (@varco/session).
+ */
+export async function getShownVisa(id: number): Promise<ShownVisa> {
+  const owner = sessionStore.getState().user.numeroDocumento ?? '';
+  try {
+    const visa = await getVisa(id);
+    keepOfflineCopy(owner, copyKey(id), visa);
+    return { visa, offlineAsOf: null };
+  } catch (error) {
+    if (isClientError(error) && error.status === 404) dropOfflineCopy(owner, copyKey(id));
+    const copy = isClientError(error) && error.type === NETWORK_ERROR_TYPE ? offlineCopy(owner, copyKey(id)) : null;
+    const kept = copy ? visaSchema.safeParse(copy.data) : null;
+    if (!copy || !kept?.success) throw error;
+    return { visa: kept.data, offlineAsOf: copy.savedAt };
+  }
+}
+
+/**
+ * The detail page's query. It runs with no network too (`offlineFirst`: the copy answers then), and a copy shown
+ * offline is replaced by a fresh answer as soon as the browser is online again.
+ */
+export function useShownVisa(id: number | null) {
+  const query = useQuery({
+    queryKey: ['visa', 'shown', id, currentLanguage()],
+    queryFn: () => getShownVisa(id as number),
+    enabled: id !== null,
+    networkMode: 'offlineFirst',
+  });
+  const offline = Boolean(query.data?.offlineAsOf);
+  const { refetch } = query;
+  useEffect(() => {
+    if (!offline) return undefined;
+    const refresh = () => void refetch();
+    window.addEventListener('online', refresh);
+    return () => window.removeEventListener('online', refresh);
+  }, [offline, refetch]);
+  return query;
 }

@@ -1,11 +1,17 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { requestJson } from '@varco/http';
+import { keepOfflineCopy, sessionStore } from '@varco/session';
 import { aVisa, notFound, renderRoutes } from '../../../testing/fixtures';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
 const requestJsonMock = jest.mocked(requestJson);
 
-beforeEach(() => requestJsonMock.mockReset());
+const networkError = { status: -1000, detail: '', extra: {}, type: 'network-error' as const };
+
+beforeEach(() => {
+  requestJsonMock.mockReset();
+  localStorage.clear();
+});
 
 describe('visa detail (SPEC §2 /protected/visa/{id})', () => {
   it('loads the request and shows its QR code', async () => {
@@ -29,5 +35,52 @@ describe('visa detail (SPEC §2 /protected/visa/{id})', () => {
     requestJsonMock.mockRejectedValue({ status: 500, detail: '', extra: {}, type: 'http-error' });
     renderRoutes('/protected/visa/7');
     expect(await screen.findByTestId('visa-load-error')).toHaveTextContent('The visa request could not be loaded.');
+  });
+
+  describe('with no network (the QR at a gate)', () => {
+    it('shows the request last seen by this traveler, its QR and when it was received, with no error', async () => {
+      requestJsonMock.mockResolvedValueOnce(aVisa({ qrCode: 'iVBORw0KGgo=' }));
+      const online = renderRoutes('/protected/visa/7');
+      expect(await screen.findByTestId('visa-detail')).toHaveTextContent('RQ-2025-0007');
+      expect(screen.queryByTestId('visa-offline-note')).not.toBeInTheDocument();
+      online.unmount();
+
+      requestJsonMock.mockRejectedValue(networkError);
+      renderRoutes('/protected/visa/7', 'it_IT');
+      expect(await screen.findByTestId('visa-offline-note')).toHaveTextContent(/^Offline — mostrato al \d+ \w+ \d{4}, ore \d{2}:\d{2}\./);
+      expect(screen.getByTestId('visa-detail')).toHaveTextContent('RQ-2025-0007');
+      expect(screen.getByTestId('visa-qr').querySelector('img')).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
+      expect(screen.queryByTestId('visa-load-error')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /elimina/i })).not.toBeInTheDocument();
+      expect(sessionStore.getState().error).toBeNull();
+    });
+
+    it('refreshes itself when the connection is back', async () => {
+      keepOfflineCopy('YA1234567', 'visa:7', aVisa({ stateDescription: 'Pending' }));
+      requestJsonMock.mockRejectedValueOnce(networkError);
+      renderRoutes('/protected/visa/7');
+      expect(await screen.findByTestId('visa-offline-note')).toHaveTextContent(/^Offline — shown as of/);
+      requestJsonMock.mockResolvedValueOnce(aVisa());
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+      await screen.findByRole('button', { name: 'Delete' });
+      expect(screen.queryByTestId('visa-offline-note')).not.toBeInTheDocument();
+      expect(requestJsonMock).toHaveBeenCalledTimes(2);
+    });
+
+    it('never shows what another traveler left, nor anything after sign-out', async () => {
+      keepOfflineCopy('ZZ7654321', 'visa:7', aVisa());
+      requestJsonMock.mockRejectedValue(networkError);
+      const first = renderRoutes('/protected/visa/7');
+      expect(await screen.findByTestId('visa-load-error')).toBeInTheDocument();
+      first.unmount();
+
+      keepOfflineCopy('YA1234567', 'visa:7', aVisa());
+      sessionStore.getState().clearSession();
+      renderRoutes('/protected/visa/7');
+      expect(await screen.findByTestId('visa-load-error')).toBeInTheDocument();
+      expect(screen.queryByText('RQ-2025-0007')).not.toBeInTheDocument();
+    });
   });
 });

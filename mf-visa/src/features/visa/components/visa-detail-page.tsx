@@ -4,7 +4,7 @@ import { TRANSPORT_PRIVATE_VEHICLE, VisaState, type Visa } from '@varco/contract
 import { isClientError } from '@varco/http';
 import { DetailRow, formatAmount, formatDate, formatTime, InvoiceStatusBadge, NotFoundState, PageLoader, parseId } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
-import { useVisa } from '../api/get-visa';
+import { useShownVisa } from '../api/get-visa';
 import { VisaActions } from './visa-actions';
 import { VisaBadge } from './visa-item';
 import { VisaQr, VisaTrafficLight } from './visa-qr';
@@ -14,7 +14,7 @@ export function VisaDetailPage() {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const id = parseId(useParams().id);
-  const query = useVisa(id);
+  const query = useShownVisa(id);
   const notFound = id === null || (query.isError && isClientError(query.error) && query.error.status === 404);
 
   let body;
@@ -30,7 +30,7 @@ export function VisaDetailPage() {
         </button>
       </div>
     );
-  else body = <VisaDetail visa={query.data} />;
+  else body = <VisaDetail visa={query.data.visa} offlineAsOf={query.data.offlineAsOf} />;
 
   return (
     <div className="container py-4">
@@ -40,12 +40,17 @@ export function VisaDetailPage() {
   );
 }
 
-function VisaDetail({ visa }: { visa: Visa }) {
+function VisaDetail({ visa, offlineAsOf }: { visa: Visa; offlineAsOf: string | null }) {
   const { t, i18n } = useTranslation(NS);
   const none = t('detail.none');
   const sent = t('item.sentOn', { date: formatDate(visa.requestDate, i18n.language), time: formatTime(visa.requestDate, i18n.language) });
   return (
     <>
+      {offlineAsOf ? (
+        <div className="alert alert-warning" role="status" data-testid="visa-offline-note">
+          {t('detail.offlineNote', { date: formatDate(offlineAsOf, i18n.language), time: formatTime(offlineAsOf, i18n.language) })}
+        </div>
+      ) : null}
       <div className="row g-4">
         <div className="col-lg-7">
           <dl className="mb-0" data-testid="visa-detail">
@@ -70,7 +75,8 @@ function VisaDetail({ visa }: { visa: Visa }) {
           <VisaTrafficLight visa={visa} />
         </div>
       </div>
-      <VisaActions visa={visa} />
+      {/* Every action needs the api, and the state shown may be out of date: none is offered offline. */}
+      {offlineAsOf ? null : <VisaActions visa={visa} />}
       {visa.meansOfTransport ? (
         <section className="mt-4" aria-labelledby="visa-travel-title">
           <h2 className="h4" id="visa-travel-title">

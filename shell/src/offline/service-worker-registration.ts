@@ -1,0 +1,82 @@
+import { useSyncExternalStore } from 'react';
+import { SKIP_WAITING } from './messages';
+
+/** The built worker (InjectManifest's `swDest`), at the root so that it controls every page of the portal. */
+export const SERVICE_WORKER_URL = '/sw.js';
+/** A portal left open for hours still learns of a release. */
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+let waiting: ServiceWorker | null = null;
+let reloadRequested = false;
+const listeners = new Set<() => void>();
+
+function announce(worker: ServiceWorker | null): void {
+  waiting = worker;
+  for (const listener of listeners) listener();
+}
+
+/** The new worker that waits for the traveler's Reload, or null. */
+export function useWaitingServiceWorker(): ServiceWorker | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => waiting,
+  );
+}
+
+/** The traveler chose Reload: the waiting worker takes over, and the page loads again on it (controllerchange). */
+export function activateWaitingServiceWorker(): void {
+  if (!waiting) return;
+  reloadRequested = true;
+  waiting.postMessage(SKIP_WAITING);
+}
+
+/**
+ * The first worker takes the page after the page loaded its remotes, so the worker never saw them: it is given the
+ * addresses the page loaded, and keeps those its rules keep (Workbox's CACHE_URLS message). A visa opened on the first
+ * visit then opens offline too.
+ */
+function keepWhatThePageLoaded(worker: ServiceWorker | null): void {
+  const urlsToCache = performance.getEntriesByType('resource').map((entry) => entry.name);
+  worker?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache } });
+}
+
+/**
+ * Registers the worker and watches for a new one. A worker installed while another controls the page is a new release
+ * of the shell: it waits, announced by the update banner, so that a page never mixes two releases. The first worker of
+ * a browser replaces nothing and is not announced.
+ */
+export async function registerServiceWorker(container: ServiceWorkerContainer, reload: () => void = () => window.location.reload()): Promise<void> {
+  const registration = await container.register(SERVICE_WORKER_URL);
+  const announceIfUpdate = (worker: ServiceWorker | null) => {
+    if (worker && container.controller) announce(worker);
+  };
+  announceIfUpdate(registration.waiting);
+  registration.addEventListener('updatefound', () => {
+    const installing = registration.installing;
+    installing?.addEventListener('statechange', () => {
+      if (installing.state === 'installed') announceIfUpdate(installing);
+    });
+  });
+  container.addEventListener('controllerchange', () => {
+    // The first worker claims the page too: that is no reason to reload it.
+    if (!reloadRequested) return keepWhatThePageLoaded(container.controller);
+    reloadRequested = false;
+    announce(null);
+    reload();
+  });
+  setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
+}
+
+/**
+ * After the page has loaded (the worker is off the critical path: it downloads the shell's files again to precache
+ * them), in browsers that have service workers. Failures are logged: the portal works without a worker.
+ */
+export function registerServiceWorkerAfterLoad(): void {
+  if (!('serviceWorker' in navigator)) return;
+  const register = () => registerServiceWorker(navigator.serviceWorker).catch((error: unknown) => console.warn('[shell] service worker not registered', error));
+  if (document.readyState === 'complete') void register();
+  else window.addEventListener('load', () => void register(), { once: true });
+}

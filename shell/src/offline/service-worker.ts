@@ -1,0 +1,48 @@
+// The portal's service worker (built by workbox-webpack-plugin's InjectManifest into sw.js). ARCHITECTURE "Offline":
+// the shell's own files are precached; the remotes are cached as they are used, in a way that respects their
+// independent releases; the api is never cached here (mf-visa keeps what the offline visa needs, per traveler).
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { API_PATH, isImmutableFile, isRemoteReleaseFile, isRuntimeConfig } from './cache-rules';
+import { SKIP_WAITING } from './messages';
+
+declare const self: {
+  __WB_MANIFEST: Array<PrecacheEntry | string>;
+  location: Location;
+  skipWaiting(): Promise<void>;
+  addEventListener(type: 'message', listener: (event: MessageEvent<unknown>) => void): void;
+};
+
+const origin = self.location.origin;
+// Remote scripts are loaded by <script> without CORS: their answers are opaque (status 0) and still worth keeping.
+const okOrOpaque = new CacheableResponsePlugin({ statuses: [0, 200] });
+
+// The shell: its build, revisioned by content; a new build is a new worker, announced to the traveler.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// Every page of the app is the shell's index.html, also with no network.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [API_PATH] }));
+
+// The runtime configuration and the remotes' manifests and entries: always from the network while there is one (a
+// release switched in config.json is used on the next online visit); the last answer only when offline.
+registerRoute(({ url }) => isRuntimeConfig(url, origin), new NetworkFirst({ cacheName: 'varco-config', plugins: [new CacheableResponsePlugin({ statuses: [200] })] }));
+registerRoute(
+  ({ url }) => isRemoteReleaseFile(url),
+  new NetworkFirst({ cacheName: 'varco-remote-releases', plugins: [okOrOpaque, new ExpirationPlugin({ maxEntries: 40 })] }),
+);
+// Content-hashed chunks never change: from the cache once seen. Old releases' chunks age out.
+registerRoute(
+  ({ url }) => isImmutableFile(url, origin),
+  new CacheFirst({ cacheName: 'varco-immutable', plugins: [okOrOpaque, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 90 * 24 * 3600, purgeOnQuotaError: true })] }),
+);
+
+// The first worker takes the open page at once (so that the remotes it loads are kept); a new one waits for the
+// traveler's Reload (the update banner), so that a page never runs on two releases of the shell.
+clientsClaim();
+self.addEventListener('message', (event) => {
+  if (event.data === SKIP_WAITING) void self.skipWaiting();
+});

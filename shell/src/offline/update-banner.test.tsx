@@ -1,0 +1,71 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '@varco/ui/testing';
+import '../test-config';
+import { SKIP_WAITING } from './messages';
+import { registerServiceWorker } from './service-worker-registration';
+import { UpdateBanner } from './update-banner';
+
+/** A ServiceWorkerContainer and registration driven by the test, as the browser drives them. */
+function fakeBrowser({ controlled }: { controlled: boolean }) {
+  const containerEvents = new EventTarget();
+  const registrationEvents = new EventTarget();
+  const registration = Object.assign(registrationEvents, { waiting: null, installing: null as unknown, update: jest.fn(async () => undefined) });
+  const worker = { postMessage: jest.fn() };
+  const container = Object.assign(containerEvents, {
+    controller: controlled ? worker : null,
+    register: jest.fn(async () => registration),
+  });
+  const installNewWorker = () => {
+    const worker = Object.assign(new EventTarget(), { state: 'installing', postMessage: jest.fn() });
+    registration.installing = worker;
+    registrationEvents.dispatchEvent(new Event('updatefound'));
+    worker.state = 'installed';
+    worker.dispatchEvent(new Event('statechange'));
+    return worker;
+  };
+  const takeOver = () => {
+    container.controller = worker;
+    containerEvents.dispatchEvent(new Event('controllerchange'));
+  };
+  return { container: container as unknown as ServiceWorkerContainer, worker, installNewWorker, takeOver };
+}
+
+describe('the update banner', () => {
+  it('announces a new release that waits, in the traveler’s language, and Reload switches to it', async () => {
+    const browser = fakeBrowser({ controlled: true });
+    const reload = jest.fn();
+    await registerServiceWorker(browser.container, reload);
+    renderWithProviders(<UpdateBanner />, { language: 'it_IT' });
+    expect(screen.queryByTestId('update-banner')).not.toBeInTheDocument();
+
+    let worker: ReturnType<typeof browser.installNewWorker> | undefined;
+    act(() => {
+      worker = browser.installNewWorker();
+    });
+    expect(screen.getByTestId('update-banner')).toHaveTextContent('È disponibile una nuova versione del portale.');
+    await userEvent.click(screen.getByRole('button', { name: 'Ricarica' }));
+    expect(worker?.postMessage).toHaveBeenCalledWith(SKIP_WAITING);
+    expect(reload).not.toHaveBeenCalled();
+    browser.takeOver();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('says nothing about the first worker of a browser, and does not reload when it takes the page', async () => {
+    const browser = fakeBrowser({ controlled: false });
+    const reload = jest.fn();
+    const loaded = 'https://cdn.varco.example/mf-visa/0.1.0/remoteEntry.js';
+    // jsdom keeps no resource timing: the addresses a browser would list.
+    Object.defineProperty(performance, 'getEntriesByType', { configurable: true, value: () => [{ name: loaded }] });
+    await registerServiceWorker(browser.container, reload);
+    renderWithProviders(<UpdateBanner />);
+    act(() => {
+      browser.installNewWorker();
+    });
+    browser.takeOver();
+    expect(screen.queryByTestId('update-banner')).not.toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
+    // What the page loaded before the worker took it is handed to the worker to keep.
+    expect(browser.worker.postMessage).toHaveBeenCalledWith({ type: 'CACHE_URLS', payload: { urlsToCache: [loaded] } });
+  });
+});
