@@ -1,0 +1,64 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldPath, FieldValues } from 'react-hook-form';
+import { FieldIssue } from './field-issue';
+import { useRuleField } from './use-rule-form';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+interface SelectFieldProps<Values extends FieldValues> {
+  name: FieldPath<Values>;
+  label: string;
+  options: ReadonlyArray<SelectOption>;
+  required?: boolean;
+  autoComplete?: string;
+  hint?: string | undefined;
+}
+
+/** A labelled select of the design system bound to a field of the surrounding form; disabled while it has no options. */
+export function SelectField<Values extends FieldValues>({ name, label, options, required = false, autoComplete, hint }: SelectFieldProps<Values>) {
+  const { t } = useTranslation('common');
+  const { field, error } = useRuleField<Values>(name);
+  const id = useId();
+  const issueId = `${id}-issue`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? issueId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="select-wrapper mb-5">
+      <label htmlFor={id}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <select
+        id={id}
+        name={field.name}
+        ref={field.ref}
+        className={error ? 'is-invalid' : undefined}
+        value={(field.value as string | undefined) ?? ''}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        disabled={options.length === 0}
+        autoComplete={autoComplete}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      >
+        <option value="">{t('form.choose')}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {hint ? (
+        <small id={hintId} className="form-text d-block">
+          {hint}
+        </small>
+      ) : null}
+      {error ? <FieldIssue id={issueId} error={error} /> : null}
+    </div>
+  );
+}
