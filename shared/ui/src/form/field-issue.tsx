@@ -1,12 +1,13 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from 'react-hook-form';
-import { accountRuleMessage, readRuleMessage, toServerLanguage, type AccountRuleIssue } from '@varco/contracts';
+import { accountRuleMessage, readRuleMessage, toServerLanguage, type AccountRuleIssue, type RuleIssue } from '@varco/contracts';
 
 /** The text of a rule's issue in the current language; a remote with rules of its own gives its texts. */
-export type IssueText = (issue: AccountRuleIssue, language: string) => string;
+export type IssueText = (issue: RuleIssue, language: string) => string;
 
-const accountRuleText: IssueText = (issue, language) => accountRuleMessage(issue, toServerLanguage(language));
+// Without a provider, the issues are the account rules' (@varco/contracts), in the api's words.
+const accountRuleText: IssueText = (issue, language) => accountRuleMessage(issue as AccountRuleIssue, toServerLanguage(language));
 const IssueTextContext = createContext<IssueText>(accountRuleText);
 
 export function IssueTextProvider({ text, children }: { text: IssueText; children: ReactNode }) {

@@ -16,10 +16,12 @@ interface SelectFieldProps<Values extends FieldValues> {
   required?: boolean;
   autoComplete?: string;
   hint?: string | undefined;
+  /** The text of the empty choice; "Select" by default. */
+  placeholder?: string;
 }
 
 /** A labelled select of the design system bound to a field of the surrounding form; disabled while it has no options. */
-export function SelectField<Values extends FieldValues>({ name, label, options, required = false, autoComplete, hint }: SelectFieldProps<Values>) {
+export function SelectField<Values extends FieldValues>({ name, label, options, required = false, autoComplete, hint, placeholder }: SelectFieldProps<Values>) {
   const { t } = useTranslation('common');
   const { field, error } = useRuleField<Values>(name);
   const id = useId();
@@ -46,7 +48,7 @@ export function SelectField<Values extends FieldValues>({ name, label, options, 
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
       >
-        <option value="">{t('form.choose')}</option>
+        <option value="">{placeholder ?? t('form.choose')}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

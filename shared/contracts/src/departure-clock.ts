@@ -1,4 +1,5 @@
-import { DATE_INPUT_MAX, isIsoDay, MINUTE_STEP, romeToday, romeWallTime } from '@varco/contracts';
+import { DATE_INPUT_MAX, MINUTE_STEP } from './constants';
+import { isIsoDay, romeToday, romeWallTime } from './rome-calendar';
 
 /**
  * The departure clock of the wizard (SPEC §5, §9): the traveler picks a day, an hour and minutes as a wall time in
