@@ -1,5 +1,4 @@
-import { DATE_INPUT_MAX, MINUTE_STEP } from './constants';
-import { isIsoDay, romeToday, romeWallTime } from './rome-calendar';
+import { DATE_INPUT_MAX, isIsoDay, MINUTE_STEP, romeToday, romeWallTime } from '@varco/contracts';
 
 /**
  * The departure clock of the wizard (SPEC §5, §9): the traveler picks a day, an hour and minutes as a wall time in

@@ -16,6 +16,4 @@ export * from './remote-contract';
 export * from './api-paths';
 export * from './travel-rules';
 export * from './rome-calendar';
-export * from './departure-clock';
-export * from './travel-details';
 export * from './passkeys';

@@ -1,12 +1,25 @@
 import * as z from 'zod/mini';
-import { textIssue, type AccountRuleIssue } from './account-rules';
-import { ruleMessage } from './account-schemas';
-import { DATE_INPUT_MAX, TRANSPORT_AIR, TRANSPORT_PRIVATE_VEHICLE } from './constants';
+// The rest of the contracts through the package's name: in the browser they are the shared instance of the shell.
+import {
+  DATE_INPUT_MAX,
+  destinationNeedsFreeZone,
+  isFlightNumber,
+  isIsoDay,
+  ruleMessage,
+  textIssue,
+  TRANSPORT_AIR,
+  TRANSPORT_PRIVATE_VEHICLE,
+  TRAVEL_DOC_NUMBER_MAX_LENGTH,
+  type AccountRuleIssue,
+} from '@varco/contracts';
 import { isDepartureInFuture, minDepartureDay } from './departure-clock';
-import { isIsoDay } from './rome-calendar';
-import { destinationNeedsFreeZone, isFlightNumber, TRAVEL_DOC_NUMBER_MAX_LENGTH } from './travel-rules';
+
+export * from './departure-clock';
 
 /**
+ * `@varco/contracts/travel-details`, an entry point of its own: only the visa wizard (and the api) need it, so the
+ * shell does not carry it in the shared contracts that every page downloads.
+ *
  * The travel details of a visa request as the wizard's step 2 asks them (the form's values: texts, the crew flag, the
  * departure as a day, an hour and minutes in Rome), with the rules of which fields are shown and required, and what
  * is wrong with each. The request body's travel is `Travel` (visa.ts).

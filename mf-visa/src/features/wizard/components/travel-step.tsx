@@ -1,26 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DATE_INPUT_MAX, earliestExitDeadline, MIN_TEXT_LENGTH, TRANSPORT_AIR, TRAVEL_DOC_NUMBER_MAX_LENGTH, type Invoice, type Lookup, type RuleIssue } from '@varco/contracts';
 import {
-  DATE_INPUT_MAX,
-  earliestExitDeadline,
   hourOptions,
-  MIN_TEXT_LENGTH,
-  minDepartureDay,
-  minuteOptions,
-  TRANSPORT_AIR,
-  TRAVEL_DOC_NUMBER_MAX_LENGTH,
-  TRAVEL_FIELDS,
-  travelDetailsSchema,
   isTravelFieldRequired,
   isTravelFieldShown,
-  type Invoice,
-  type Lookup,
-  type RuleIssue,
+  minDepartureDay,
+  minuteOptions,
+  TRAVEL_FIELDS,
+  travelDetailsSchema,
   type TravelContext,
   type TravelField,
   type TravelValues,
-} from '@varco/contracts';
+} from '@varco/contracts/travel-details';
 import { formatDate, LoadError } from '@varco/ui';
 import { CheckboxField, FormProvider, IssueTextProvider, SelectField, TextField, useRuleForm, type IssueText, type SelectOption } from '@varco/ui/form';
 import { NS } from '../../../i18n/namespace';

@@ -1,4 +1,5 @@
-import { EMPTY_TRAVEL, isTravelFieldShown, romeToUtcIso, romeWallTime, travelIssues, type Travel, type TravelContext, type TravelField, type TravelValues } from '@varco/contracts';
+import { romeWallTime, type Travel } from '@varco/contracts';
+import { EMPTY_TRAVEL, isTravelFieldShown, romeToUtcIso, travelIssues, type TravelContext, type TravelField, type TravelValues } from '@varco/contracts/travel-details';
 
 /** The traveler's own identity document (the profile's), offered in the document fields. */
 export interface ProfileDocument {
