@@ -1,6 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
-import { FieldIssue } from './field-issue';
+import { FieldIssue, useFieldIds } from './field-issue';
 import { useRuleField } from './use-rule-form';
 
 interface CheckboxFieldProps<Values extends FieldValues> {
@@ -13,8 +13,7 @@ interface CheckboxFieldProps<Values extends FieldValues> {
 /** A checkbox of the design system bound to a boolean field of the surrounding form. */
 export function CheckboxField<Values extends FieldValues>({ name, label, required = false }: CheckboxFieldProps<Values>) {
   const { field, error } = useRuleField<Values>(name);
-  const id = useId();
-  const issueId = `${id}-issue`;
+  const { id, issueId, describedBy } = useFieldIds(undefined, error);
   return (
     <div className="form-check mb-4">
       <input
@@ -27,7 +26,7 @@ export function CheckboxField<Values extends FieldValues>({ name, label, require
         onBlur={field.onBlur}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? issueId : undefined}
+        aria-describedby={describedBy}
       />
       <label htmlFor={id}>
         {label}

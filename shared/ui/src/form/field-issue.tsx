@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from 'react-hook-form';
 import { accountRuleMessage, readRuleMessage, toServerLanguage, type AccountRuleIssue, type RuleIssue } from '@varco/contracts';
@@ -27,5 +27,28 @@ export function FieldIssue({ id, error, note }: { id: string; error: FieldError;
     <div id={id} className="invalid-feedback d-block" data-testid="field-issue">
       {note ? `${message} ${note}` : message}
     </div>
+  );
+}
+
+/** The ids of a field's input, hint and issue, and the input's aria-describedby (the hint and the issue shown). */
+export function useFieldIds(hint: string | undefined, error: FieldError | undefined) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const issueId = `${id}-issue`;
+  const describedBy = [hint ? hintId : null, error ? issueId : null].filter(Boolean).join(' ') || undefined;
+  return { id, hintId, issueId, describedBy };
+}
+
+/** What is shown under a field: its hint, then its issue. */
+export function FieldNotes({ ids, hint, error }: { ids: { hintId: string; issueId: string }; hint: string | undefined; error: FieldError | undefined }) {
+  return (
+    <>
+      {hint ? (
+        <small id={ids.hintId} className="form-text d-block">
+          {hint}
+        </small>
+      ) : null}
+      {error ? <FieldIssue id={ids.issueId} error={error} /> : null}
+    </>
   );
 }

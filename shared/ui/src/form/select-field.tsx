@@ -1,7 +1,6 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldPath, FieldValues } from 'react-hook-form';
-import { FieldIssue } from './field-issue';
+import { FieldNotes, useFieldIds } from './field-issue';
 import { useRuleField } from './use-rule-form';
 
 export interface SelectOption {
@@ -24,10 +23,8 @@ interface SelectFieldProps<Values extends FieldValues> {
 export function SelectField<Values extends FieldValues>({ name, label, options, required = false, autoComplete, hint, placeholder }: SelectFieldProps<Values>) {
   const { t } = useTranslation('common');
   const { field, error } = useRuleField<Values>(name);
-  const id = useId();
-  const issueId = `${id}-issue`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? issueId : null].filter(Boolean).join(' ') || undefined;
+  const ids = useFieldIds(hint, error);
+  const { id, describedBy } = ids;
   return (
     <div className="select-wrapper mb-5">
       <label htmlFor={id}>
@@ -55,12 +52,7 @@ export function SelectField<Values extends FieldValues>({ name, label, options, 
           </option>
         ))}
       </select>
-      {hint ? (
-        <small id={hintId} className="form-text d-block">
-          {hint}
-        </small>
-      ) : null}
-      {error ? <FieldIssue id={issueId} error={error} /> : null}
+      <FieldNotes ids={ids} hint={hint} error={error} />
     </div>
   );
 }

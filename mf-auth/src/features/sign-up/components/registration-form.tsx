@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { BIRTH_DATE_MIN, PASSWORD_MIN_LENGTH, registrationSchema, romeToday, ruleMessage, toServerLanguage, type RegistrationPayload, type RegistrationValues } from '@varco/contracts';
-import { CheckboxField, FormProvider, PasswordField, TextField, useRuleForm } from '@varco/ui/form';
+import { FormProvider, PasswordField, TextField, useRuleForm } from '@varco/ui/form';
 import { NS } from '../../../i18n/namespace';
 import { useCaptcha } from '../api/get-captcha';
 import { useRegisterTraveler } from '../api/register-traveler';
 import { useServerFieldIssues } from '../hooks/use-server-field-issues';
+import { AccountFields, AccountFormActions } from './account-fields';
 import { CaptchaField } from './captcha-field';
 import { EMPTY_RESIDENCE_DOCUMENT, RESIDENCE_DOCUMENT_FIELD_OF_EXTRA, ResidenceDocumentFields, toResidenceDocumentPayload } from './residence-document-fields';
 import { ServerErrors } from './server-errors';
@@ -133,39 +133,18 @@ export function RegistrationForm({ initialValues, onRegistered, resending = fals
           </div>
           <ResidenceDocumentFields />
 
-          <h2 className="h4 mt-3 mb-5">{t('signUp.accountTitle')}</h2>
-          <div className="row">
-            <div className="col-md-6">
-              <TextField name="email" label={t('signUp.email')} type="email" inputMode="email" required autoComplete="email" />
-            </div>
-            <div className="col-md-6">
-              <TextField name="confirmEmail" label={t('signUp.confirmEmail')} type="email" inputMode="email" required autoComplete="email" />
-            </div>
+          <AccountFields>
             <div className="col-md-6">
               <PasswordField name="password" label={t('signUp.password')} required autoComplete="new-password" />
             </div>
             <div className="col-md-6">
               <PasswordField name="confirmPassword" label={t('signUp.confirmPassword')} required autoComplete="new-password" />
             </div>
-          </div>
-
-          <CheckboxField name="privacy" label={t('signUp.privacy')} required />
-          <p className="small mt-n3 mb-4">
-            <a href={t('signUp.privacyUrl')} target="_blank" rel="noreferrer">
-              {t('signUp.privacyLink')}
-            </a>
-          </p>
+          </AccountFields>
 
           <CaptchaField captcha={captcha.data} loading={captcha.isFetching} error={captcha.isError ? captcha.error : null} onReload={reloadCaptcha} />
 
-          <div className="d-flex flex-wrap gap-3">
-            <Link to="/" className="btn btn-outline-secondary">
-              {t('signUp.abort')}
-            </Link>
-            <button type="submit" className="btn btn-primary" disabled={register.isPending}>
-              {t('signUp.confirm')}
-            </button>
-          </div>
+          <AccountFormActions sending={register.isPending} />
         </form>
       </FormProvider>
     </>

@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { completionSchema, toServerLanguage, type CompletionValues, type UserInfo } from '@varco/contracts';
 import { sessionStore } from '@varco/session';
 import { PageLoader } from '@varco/ui';
-import { CheckboxField, FormProvider, TextField, useRuleForm } from '@varco/ui/form';
+import { FormProvider, TextField, useRuleForm } from '@varco/ui/form';
 import { ErrorAlert } from '../../../components/error-alert';
 import { NS } from '../../../i18n/namespace';
+import { AccountFields, AccountFormActions } from '../../sign-up/components/account-fields';
 import { RESIDENCE_DOCUMENT_FIELD_OF_EXTRA, ResidenceDocumentFields, toResidenceDocumentPayload } from '../../sign-up/components/residence-document-fields';
 import { useServerFieldIssues } from '../../sign-up/hooks/use-server-field-issues';
 import { useFinalizeRegistration } from '../api/finalize-registration';
@@ -80,29 +81,8 @@ function CompletionForm({ info }: { info: UserInfo }) {
           </div>
           <ResidenceDocumentFields />
 
-          <h2 className="h4 mt-3 mb-5">{t('signUp.accountTitle')}</h2>
-          <div className="row">
-            <div className="col-md-6">
-              <TextField name="email" label={t('signUp.email')} type="email" inputMode="email" required autoComplete="email" />
-            </div>
-            <div className="col-md-6">
-              <TextField name="confirmEmail" label={t('signUp.confirmEmail')} type="email" inputMode="email" required autoComplete="email" />
-            </div>
-          </div>
-          <CheckboxField name="privacy" label={t('signUp.privacy')} required />
-          <p className="small mt-n3 mb-4">
-            <a href={t('signUp.privacyUrl')} target="_blank" rel="noreferrer">
-              {t('signUp.privacyLink')}
-            </a>
-          </p>
-          <div className="d-flex flex-wrap gap-3">
-            <Link to="/" className="btn btn-outline-secondary">
-              {t('signUp.abort')}
-            </Link>
-            <button type="submit" className="btn btn-primary" disabled={finalize.isPending}>
-              {t('signUp.confirm')}
-            </button>
-          </div>
+          <AccountFields />
+          <AccountFormActions sending={finalize.isPending} />
         </form>
       </FormProvider>
     </>
