@@ -1,4 +1,4 @@
-import { completionSchema, newPasswordSchema, otpSchema, readRuleMessage, recoverPasswordSchema, registrationSchema, signInSchema } from './account-schemas';
+import { completionSchema, newPasswordSchema, registrationBodyRules, otpSchema, readRuleMessage, recoverPasswordSchema, registrationSchema, signInSchema } from './account-schemas';
 import type * as z from 'zod/mini';
 
 /** The issues a schema finds, by field. */
@@ -92,5 +92,18 @@ describe('registration schema', () => {
     const { password: _p, confirmPassword: _c, captcha: _k, ...completion } = valid;
     expect(issues(completionSchema, { ...completion, name: '', birthday: '' })).toEqual({});
     expect(issues(completionSchema, { ...completion, confirmEmail: 'mario@' })).toEqual({ confirmEmail: { code: 'email' } });
+  });
+});
+
+describe('registration body rules', () => {
+  it('checks the request body by its field names with the rules of the form, today given by the caller', () => {
+    const body = { nome: 'Mario', cognome: 'R', email: 'mario@', dataNascita: '2025-01-16', secret: 'Abcdefg1', privacy: false, lan: 'IT' };
+    expect(issues(registrationBodyRules(() => '2025-01-15'), body)).toEqual({
+      cognome: { code: 'minLength', min: 2 },
+      email: { code: 'email' },
+      dataNascita: { code: 'dateNotPast' },
+      privacy: { code: 'mustAccept' },
+    });
+    expect(issues(registrationBodyRules(() => '2025-01-16'), { ...body, cognome: 'Rossi', email: 'mario@rossi.it', privacy: true })).toEqual({});
   });
 });

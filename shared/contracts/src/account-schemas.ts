@@ -10,6 +10,7 @@ import {
   type AccountRuleIssue,
 } from './account-rules';
 import { PASSKEY_NAME_MAX_LENGTH } from './passkeys';
+import { romeToday } from './rome-calendar';
 
 /**
  * The account forms' rules as zod schemas, for the forms (react-hook-form's zod resolver) and the api's request
@@ -89,32 +90,44 @@ const residenceDocumentShape = {
   documentNumber: ruleField((value) => textIssue(value, DOCUMENT_NUMBER_MAX_LENGTH)),
 };
 
+/** The fields the registration's form and its request body share, each under its rule. */
+const personName = ruleField((value) => textIssue(value));
+const emailAddress = ruleField(emailIssue);
+const newPassword = ruleField(passwordIssue);
+const privacyAccepted = z.boolean().check(
+  z.superRefine((accepted, context) => {
+    const issue = acceptedIssue(accepted);
+    if (issue) context.addIssue({ code: 'custom', message: ruleMessage(issue) });
+  }),
+);
+/** A birth date from 1900 to `today` (in Rome, by default the device's clock). */
+const birthDate = (today: () => string = romeToday) => ruleField((value) => birthDateIssue(value, today()));
+
 /** The e-mail address, confirmed, and the privacy policy accepted. */
-const accountShape = {
-  email: ruleField(emailIssue),
-  confirmEmail: ruleField(emailIssue),
-  privacy: z.boolean().check(
-    z.superRefine((accepted, context) => {
-      const issue = acceptedIssue(accepted);
-      if (issue) context.addIssue({ code: 'custom', message: ruleMessage(issue) });
-    }),
-  ),
-};
+const accountShape = { email: emailAddress, confirmEmail: emailAddress, privacy: privacyAccepted };
 
 /** The registration form: a birth date from 1900 to today in Rome, and the captcha's code as the sign-in's texts. */
 export const registrationSchema = z
   .object({
-    name: ruleField((value) => textIssue(value)),
-    surname: ruleField((value) => textIssue(value)),
-    birthday: ruleField((value) => birthDateIssue(value)),
+    name: personName,
+    surname: personName,
+    birthday: birthDate(),
     ...residenceDocumentShape,
     ...accountShape,
-    password: ruleField(passwordIssue),
+    password: newPassword,
     confirmPassword: ruleField(filledIssue),
     captcha: signInText,
   })
   .check(sameEmail, samePassword);
 export type RegistrationValues = z.infer<typeof registrationSchema>;
+
+/**
+ * The same rules on the registration's request body (RegistrationPayload, its field names), for the api; the residence
+ * and the document are the api's to check against its lists. `today` is the api's clock.
+ */
+export function registrationBodyRules(today: () => string) {
+  return z.object({ nome: personName, cognome: personName, email: emailAddress, dataNascita: birthDate(today), secret: newPassword, privacy: privacyAccepted });
+}
 
 /** The completion of a digital identity registration: name, surname and birthday come from the provider, unchecked. */
 export const completionSchema = z
