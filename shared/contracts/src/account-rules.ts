@@ -124,16 +124,19 @@ export function acceptedIssue(accepted: boolean): AccountRuleIssue | null {
   return accepted ? null : { code: 'mustAccept' };
 }
 
-/** An issue as the message of a zod issue (account-schemas.ts), so it crosses zod and the api intact. */
-export function ruleMessage(issue: AccountRuleIssue): string {
+/** What is wrong with a value under a rule: its code and the values its message names (AccountRuleIssue, TravelIssue). */
+export type RuleIssue = { readonly code: string } & Readonly<Record<string, string | number>>;
+
+/** An issue as the message of a zod issue (account-schemas.ts, travel-details.ts), so it crosses zod and the api intact. */
+export function ruleMessage(issue: RuleIssue): string {
   return JSON.stringify(issue);
 }
 
 /** The issue written by `ruleMessage`; null for any other message (zod's own, or a server's text). */
-export function readRuleMessage(message: string): AccountRuleIssue | null {
+export function readRuleMessage(message: string): RuleIssue | null {
   if (!message.startsWith('{')) return null;
   try {
-    const issue = JSON.parse(message) as AccountRuleIssue;
+    const issue = JSON.parse(message) as RuleIssue;
     return typeof issue.code === 'string' ? issue : null;
   } catch {
     return null;

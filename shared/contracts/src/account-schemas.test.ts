@@ -1,5 +1,5 @@
 import { readRuleMessage } from './account-rules';
-import { newPasswordSchema, otpSchema, recoverPasswordSchema, signInSchema } from './account-schemas';
+import { completionSchema, newPasswordSchema, registrationBodyRules, otpSchema, recoverPasswordSchema, registrationSchema, signInSchema } from './account-schemas';
 import type * as z from 'zod/mini';
 
 /** The issues a schema finds, by field. */
@@ -35,5 +35,76 @@ describe('account form schemas', () => {
   it('reads back only its own messages', () => {
     expect(readRuleMessage('The e-mail is taken')).toBeNull();
     expect(readRuleMessage('{broken')).toBeNull();
+  });
+});
+
+describe('registration schema', () => {
+  const valid = {
+    name: 'Mario',
+    surname: 'Rossi',
+    birthday: '1985-04-12',
+    country: 'CH',
+    countryZone: '',
+    documentType: 'PP',
+    documentCountry: 'CH',
+    documentNumber: 'X1234567',
+    email: 'mario@rossi.ch',
+    confirmEmail: ' MARIO@rossi.ch ',
+    password: 'Abcdefg1',
+    confirmPassword: 'Abcdefg1',
+    privacy: true,
+    captcha: 'abc12',
+  };
+
+  it('accepts a complete registration, the zone left empty and the confirmation in other case', () => {
+    expect(issues(registrationSchema, valid)).toEqual({});
+  });
+
+  it('checks each field with the account rules and the confirmations against their fields', () => {
+    expect(
+      issues(registrationSchema, {
+        ...valid,
+        name: 'M',
+        birthday: '1850-01-01',
+        country: '',
+        documentNumber: 'X'.repeat(51),
+        confirmEmail: 'luigi@rossi.ch',
+        confirmPassword: 'Abcdefg2',
+        privacy: false,
+        captcha: ' ',
+      }),
+    ).toEqual({
+      name: { code: 'minLength', min: 2 },
+      birthday: { code: 'dateTooEarly', year: 1900 },
+      country: { code: 'empty' },
+      documentNumber: { code: 'maxLength', max: 50 },
+      confirmEmail: { code: 'differentEmail' },
+      confirmPassword: { code: 'differentPassword' },
+      privacy: { code: 'mustAccept' },
+      captcha: { code: 'empty' },
+    });
+  });
+
+  it('refuses a birth date after today in Rome', () => {
+    expect(issues(registrationSchema, { ...valid, birthday: '2999-01-01' })).toEqual({ birthday: { code: 'dateNotPast' } });
+  });
+
+  it('completes a digital identity registration without checking what the provider gave', () => {
+    const { password: _p, confirmPassword: _c, captcha: _k, ...completion } = valid;
+    expect(issues(completionSchema, { ...completion, name: '', birthday: '' })).toEqual({});
+    expect(issues(completionSchema, { ...completion, confirmEmail: 'mario@' })).toEqual({ confirmEmail: { code: 'email' } });
+  });
+});
+
+describe('registration body rules', () => {
+  it('checks the request body by its field names with the rules of the form, today given by the caller', () => {
+    const body = { nome: 'Mario', cognome: 'R', email: 'mario@', dataNascita: '2025-01-16', secret: 'Abcdefg1', privacy: false, lan: 'IT' };
+    expect(issues(registrationBodyRules(() => '2025-01-15'), body)).toEqual({
+      cognome: { code: 'minLength', min: 2 },
+      email: { code: 'email' },
+      dataNascita: { code: 'dateNotPast' },
+      privacy: { code: 'mustAccept' },
+    });
+    expect(issues(registrationBodyRules(() => '2025-01-16'), { ...body, cognome: 'Rossi', email: 'mario@rossi.it', privacy: true })).toEqual({});
   });
 });

@@ -1,14 +1,13 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
-  acceptedIssue,
   accountRuleParams,
   BIRTH_DATE_MIN,
-  birthDateIssue,
   DOCUMENT_NUMBER_MAX_LENGTH,
-  emailIssue,
   isIsoDay,
   normaliseDocumentNumber,
   passwordIssue,
+  readRuleMessage,
+  registrationBodyRules,
   romeToday,
   textIssue,
   type AccountRuleIssue,
@@ -161,17 +160,13 @@ export function createTravelerService(db: Kysely<Database>, options: TravelerSer
    * The registration rules, the same the form applies on blur (`@varco/contracts`), plus what only the server knows
    * (the lists of countries and document types); the messages are keyed by the payload's field names.
    */
+  const bodyRules = registrationBodyRules(() => romeToday(now()));
   async function registrationProblems(payload: RegistrationPayload): Promise<FieldProblems> {
     const problems: FieldProblems = {};
-    const check = (field: keyof RegistrationPayload, issue: AccountRuleIssue | null) => {
-      if (issue) problems[field] = accountRuleProblem(issue);
-    };
-    check('nome', textIssue(payload.nome));
-    check('cognome', textIssue(payload.cognome));
-    check('email', emailIssue(payload.email));
-    check('dataNascita', birthDateIssue(payload.dataNascita, romeToday(now())));
-    check('secret', passwordIssue(payload.secret));
-    check('privacy', acceptedIssue(payload.privacy));
+    for (const { path, message } of bodyRules.safeParse(payload).error?.issues ?? []) {
+      const issue = readRuleMessage(message);
+      if (issue) problems[String(path[0])] = accountRuleProblem(issue as AccountRuleIssue);
+    }
 
     await residenceAndDocumentProblems(db, payload, problems);
     return problems;

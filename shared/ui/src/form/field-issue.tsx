@@ -1,12 +1,13 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from 'react-hook-form';
-import { accountRuleMessage, readRuleMessage, toServerLanguage, type AccountRuleIssue } from '@varco/contracts/plain';
+import { accountRuleMessage, readRuleMessage, toServerLanguage, type AccountRuleIssue, type RuleIssue } from '@varco/contracts/plain';
 
 /** The text of a rule's issue in the current language; a remote with rules of its own gives its texts. */
-export type IssueText = (issue: AccountRuleIssue, language: string) => string;
+export type IssueText = (issue: RuleIssue, language: string) => string;
 
-const accountRuleText: IssueText = (issue, language) => accountRuleMessage(issue, toServerLanguage(language));
+// Without a provider, the issues are the account rules' (@varco/contracts), in the api's words.
+const accountRuleText: IssueText = (issue, language) => accountRuleMessage(issue as AccountRuleIssue, toServerLanguage(language));
 const IssueTextContext = createContext<IssueText>(accountRuleText);
 
 export function IssueTextProvider({ text, children }: { text: IssueText; children: ReactNode }) {
@@ -26,5 +27,28 @@ export function FieldIssue({ id, error, note }: { id: string; error: FieldError;
     <div id={id} className="invalid-feedback d-block" data-testid="field-issue">
       {note ? `${message} ${note}` : message}
     </div>
+  );
+}
+
+/** The ids of a field's input, hint and issue, and the input's aria-describedby (the hint and the issue shown). */
+export function useFieldIds(hint: string | undefined, error: FieldError | undefined) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const issueId = `${id}-issue`;
+  const describedBy = [hint ? hintId : null, error ? issueId : null].filter(Boolean).join(' ') || undefined;
+  return { id, hintId, issueId, describedBy };
+}
+
+/** What is shown under a field: its hint, then its issue. */
+export function FieldNotes({ ids, hint, error }: { ids: { hintId: string; issueId: string }; hint: string | undefined; error: FieldError | undefined }) {
+  return (
+    <>
+      {hint ? (
+        <small id={ids.hintId} className="form-text d-block">
+          {hint}
+        </small>
+      ) : null}
+      {error ? <FieldIssue id={ids.issueId} error={error} /> : null}
+    </>
   );
 }

@@ -6,4 +6,6 @@ export { useRuleForm } from './use-rule-form';
 export { FieldIssue, IssueTextProvider, type IssueText } from './field-issue';
 export { TextField, type TextFieldProps } from './text-field';
 export { PasswordField } from './password-field';
+export { SelectField, type SelectOption } from './select-field';
+export { CheckboxField } from './checkbox-field';
 export { FormProvider } from 'react-hook-form';

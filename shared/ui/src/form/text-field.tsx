@@ -1,6 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
-import { FieldIssue } from './field-issue';
+import { FieldNotes, useFieldIds } from './field-issue';
 import { useRuleField } from './use-rule-form';
 
 export interface TextFieldProps<Values extends FieldValues> {
@@ -22,10 +22,8 @@ export interface TextFieldProps<Values extends FieldValues> {
 /** A labelled input of the design system bound to a field of the surrounding form; required fields carry an asterisk. */
 export function TextField<Values extends FieldValues>({ name, label, type = 'text', required = false, autoComplete, inputMode, hint, min, max, readOnly, addon }: TextFieldProps<Values>) {
   const { field, error } = useRuleField<Values>(name);
-  const id = useId();
-  const issueId = `${id}-issue`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? issueId : null].filter(Boolean).join(' ') || undefined;
+  const ids = useFieldIds(hint, error);
+  const { id, describedBy } = ids;
   const input = (
     <input
       id={id}
@@ -60,12 +58,7 @@ export function TextField<Values extends FieldValues>({ name, label, type = 'tex
       ) : (
         input
       )}
-      {hint ? (
-        <small id={hintId} className="form-text d-block">
-          {hint}
-        </small>
-      ) : null}
-      {error ? <FieldIssue id={issueId} error={error} /> : null}
+      <FieldNotes ids={ids} hint={hint} error={error} />
     </div>
   );
 }

@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PASSKEY_NAME_MAX_LENGTH, toLocale, type Passkey } from '@varco/contracts';
+import { passkeyNameSchema, toLocale, type Passkey } from '@varco/contracts';
 import { PageLoader } from '@varco/ui';
+import { FormProvider, TextField, useRuleForm } from '@varco/ui/form';
 import { ErrorAlert } from '../../../components/error-alert';
 import { PasskeyErrorAlert } from '../../../components/passkey-error-alert';
-import { TextField } from '../../../components/text-field';
-import { useForm } from '../../../hooks/use-form';
 import { NS } from '../../../i18n/namespace';
-import { maxTextLength, notEmpty } from '../../../lib/validation';
 import { supportsPasskeys } from '../../../lib/webauthn';
 import { useAddPasskey } from '../api/add-passkey';
 import { useDeletePasskey } from '../api/delete-passkey';
@@ -72,7 +70,7 @@ function PasskeyItem({ passkey }: { passkey: Passkey }) {
 function AddPasskeyForm() {
   const { t } = useTranslation(NS);
   const addition = useAddPasskey();
-  const form = useForm({ name: '' }, { name: [notEmpty, maxTextLength(PASSKEY_NAME_MAX_LENGTH)] });
+  const form = useRuleForm(passkeyNameSchema, { name: '' });
   const [added, setAdded] = useState<string | null>(null);
 
   const submit = form.handleSubmit(({ name }) => {
@@ -80,32 +78,34 @@ function AddPasskeyForm() {
     addition.mutate(name.trim(), {
       onSuccess: (passkey) => {
         setAdded(passkey.name);
-        form.setFieldValues({ name: '' });
+        form.reset({ name: '' });
       },
     });
   });
 
   return (
-    <form onSubmit={submit} noValidate className="mt-4" data-testid="add-passkey-form" aria-labelledby="add-passkey-title">
-      <h3 className="h6" id="add-passkey-title">
-        {t('passkeys.addTitle')}
-      </h3>
-      {added ? (
-        <div className="alert alert-success" role="status">
-          {t('passkeys.added', { name: added })}
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate className="mt-4" data-testid="add-passkey-form" aria-labelledby="add-passkey-title">
+        <h3 className="h6" id="add-passkey-title">
+          {t('passkeys.addTitle')}
+        </h3>
+        {added ? (
+          <div className="alert alert-success" role="status">
+            {t('passkeys.added', { name: added })}
+          </div>
+        ) : null}
+        {addition.isError ? <PasskeyErrorAlert error={addition.error} /> : null}
+        {supportsPasskeys() ? null : <p className="small">{t('passkeys.errors.unsupported')}</p>}
+        <div className="row mt-5">
+          <div className="col-md-6">
+            <TextField name="name" label={t('passkeys.name')} hint={t('passkeys.nameHint')} required autoComplete="off" />
+          </div>
         </div>
-      ) : null}
-      {addition.isError ? <PasskeyErrorAlert error={addition.error} /> : null}
-      {supportsPasskeys() ? null : <p className="small">{t('passkeys.errors.unsupported')}</p>}
-      <div className="row mt-5">
-        <div className="col-md-6">
-          <TextField {...form.field('name')} label={t('passkeys.name')} hint={t('passkeys.nameHint')} required autoComplete="off" />
-        </div>
-      </div>
-      <button type="submit" className="btn btn-primary" disabled={addition.isPending}>
-        {t('passkeys.add')}
-      </button>
-    </form>
+        <button type="submit" className="btn btn-primary" disabled={addition.isPending}>
+          {t('passkeys.add')}
+        </button>
+      </form>
+    </FormProvider>
   );
 }
 

@@ -1,21 +1,19 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CaptchaResponse } from '@varco/contracts';
+import { TextField } from '@varco/ui/form';
 import { ErrorAlert } from '../../../components/error-alert';
-import { TextField } from '../../../components/text-field';
-import type { FieldBinding } from '../../../hooks/use-form';
 import { NS } from '../../../i18n/namespace';
 
 interface CaptchaFieldProps {
-  binding: FieldBinding;
   captcha: CaptchaResponse['captcha'] | undefined;
   loading: boolean;
   error: unknown;
   onReload: () => void;
 }
 
-/** SPEC §2: the captcha image, a button that reads it aloud (a base64 WAV), a reload link and the security-code input. */
-export function CaptchaField({ binding, captcha, loading, error, onReload }: CaptchaFieldProps) {
+/** SPEC §2: the captcha image, a button that reads it aloud (a base64 WAV), a reload link and the security-code input (the `captcha` field of the surrounding form). */
+export function CaptchaField({ captcha, loading, error, onReload }: CaptchaFieldProps) {
   const { t } = useTranslation(NS);
   const audio = useRef<HTMLAudioElement | null>(null);
 
@@ -44,7 +42,7 @@ export function CaptchaField({ binding, captcha, loading, error, onReload }: Cap
           </button>
         </div>
       </div>
-      <TextField {...binding} label={t('signUp.captcha')} required autoComplete="off" />
+      <TextField name="captcha" label={t('signUp.captcha')} required autoComplete="off" />
     </fieldset>
   );
 }

@@ -1,45 +1,22 @@
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { acceptedIssue, emailIssue, toServerLanguage, type UserInfo } from '@varco/contracts';
-import { isClientError } from '@varco/http';
+import { completionSchema, toServerLanguage, type CompletionValues, type UserInfo } from '@varco/contracts';
 import { sessionStore } from '@varco/session';
 import { PageLoader } from '@varco/ui';
-import { CheckboxField } from '../../../components/checkbox-field';
+import { FormProvider, TextField, useRuleForm } from '@varco/ui/form';
 import { ErrorAlert } from '../../../components/error-alert';
-import { TextField } from '../../../components/text-field';
-import { useForm, type FormRules } from '../../../hooks/use-form';
 import { NS } from '../../../i18n/namespace';
-import { accountRule, notEmpty, sameEmailAs, validEmail, type ValidationIssue } from '../../../lib/validation';
-import {
-  RESIDENCE_DOCUMENT_FIELD_OF_EXTRA,
-  RESIDENCE_DOCUMENT_RULES,
-  ResidenceDocumentFields,
-  toResidenceDocumentPayload,
-  type ResidenceDocumentValues,
-} from '../../sign-up/components/residence-document-fields';
+import { AccountFields, AccountFormActions } from '../../sign-up/components/account-fields';
+import { RESIDENCE_DOCUMENT_FIELD_OF_EXTRA, ResidenceDocumentFields, toResidenceDocumentPayload } from '../../sign-up/components/residence-document-fields';
+import { useServerFieldIssues } from '../../sign-up/hooks/use-server-field-issues';
 import { useFinalizeRegistration } from '../api/finalize-registration';
 import { useSpidUserInfo } from '../api/get-spid-user-info';
 
-interface CompletionValues extends ResidenceDocumentValues {
-  name: string;
-  surname: string;
-  birthday: string;
-  email: string;
-  confirmEmail: string;
-  privacy: string;
-}
-
 /**
  * SPEC §5 completion via the digital identity provider: name, surname and birthday are read-only; the residence and
- * travel document follow the registration's rules (the invoices are matched through that document).
+ * travel document follow the registration's rules (completionSchema: the invoices are matched through that document).
  */
-const RULES: FormRules<CompletionValues> = {
-  ...RESIDENCE_DOCUMENT_RULES,
-  email: [accountRule(emailIssue)],
-  confirmEmail: [notEmpty, validEmail, sameEmailAs<CompletionValues>('email')],
-  privacy: [accountRule((value) => acceptedIssue(value === 'true'))],
-};
 
 /** Where the server's per-field messages (SPEC §8, keyed by payload field) go on the form. */
 const FIELD_OF_EXTRA: Readonly<Record<string, keyof CompletionValues>> = { ...RESIDENCE_DOCUMENT_FIELD_OF_EXTRA, email: 'email', privacy: 'privacy' };
@@ -48,22 +25,20 @@ function CompletionForm({ info }: { info: UserInfo }) {
   const { t, i18n } = useTranslation(NS);
   const navigate = useNavigate();
   const finalize = useFinalizeRegistration();
-  const form = useForm<CompletionValues>(
-    {
-      name: info.nome,
-      surname: info.cognome,
-      birthday: info.dataNascita,
-      country: info.paeseResidenzaCodice,
-      countryZone: info.zonaResidenzaCodice,
-      documentType: info.tipoDocumentoCodice,
-      documentCountry: info.paeseDocumentoCodice,
-      documentNumber: info.numeroDocumento,
-      email: info.email,
-      confirmEmail: '',
-      privacy: '',
-    },
-    RULES,
-  );
+  const form = useRuleForm(completionSchema, {
+    name: info.nome,
+    surname: info.cognome,
+    birthday: info.dataNascita,
+    country: info.paeseResidenzaCodice,
+    countryZone: info.zonaResidenzaCodice,
+    documentType: info.tipoDocumentoCodice,
+    documentCountry: info.paeseDocumentoCodice,
+    documentNumber: info.numeroDocumento,
+    email: info.email,
+    confirmEmail: '',
+    privacy: false,
+  });
+  const showServerIssues = useServerFieldIssues(form, FIELD_OF_EXTRA);
   const alertRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (finalize.isError) alertRef.current?.focus();
@@ -77,15 +52,7 @@ function CompletionForm({ info }: { info: UserInfo }) {
           sessionStore.getState().signIn(traveler);
           navigate('/protected');
         },
-        onError: (error) => {
-          const extra = isClientError(error) ? error.extra : {};
-          const found: Partial<Record<keyof CompletionValues, ValidationIssue>> = {};
-          for (const [key, message] of Object.entries(extra)) {
-            const field = FIELD_OF_EXTRA[key];
-            if (field && message) found[field] = { code: 'server', message, usernameNote: key === 'email' };
-          }
-          form.showIssues(found);
-        },
+        onError: (error) => void showServerIssues(error),
       },
     ),
   );
@@ -97,46 +64,27 @@ function CompletionForm({ info }: { info: UserInfo }) {
           <ErrorAlert error={finalize.error} />
         </div>
       ) : null}
-      <form noValidate onSubmit={submit} aria-labelledby="spid-activation-title" data-testid="spid-activation-form" className="mt-4">
-        <p className="small mb-5">{t('form.requiredLegend')}</p>
-        <h2 className="h4 mb-5">{t('signUp.personalTitle')}</h2>
-        <div className="row">
-          <div className="col-md-6">
-            <TextField {...form.field('name')} label={t('signUp.name')} readOnly />
+      <FormProvider {...form}>
+        <form noValidate onSubmit={submit} aria-labelledby="spid-activation-title" data-testid="spid-activation-form" className="mt-4">
+          <p className="small mb-5">{t('form.requiredLegend')}</p>
+          <h2 className="h4 mb-5">{t('signUp.personalTitle')}</h2>
+          <div className="row">
+            <div className="col-md-6">
+              <TextField name="name" label={t('signUp.name')} readOnly />
+            </div>
+            <div className="col-md-6">
+              <TextField name="surname" label={t('signUp.surname')} readOnly />
+            </div>
+            <div className="col-md-6">
+              <TextField name="birthday" label={t('signUp.birthday')} type="date" readOnly />
+            </div>
           </div>
-          <div className="col-md-6">
-            <TextField {...form.field('surname')} label={t('signUp.surname')} readOnly />
-          </div>
-          <div className="col-md-6">
-            <TextField {...form.field('birthday')} label={t('signUp.birthday')} type="date" readOnly />
-          </div>
-        </div>
-        <ResidenceDocumentFields form={form} />
+          <ResidenceDocumentFields />
 
-        <h2 className="h4 mt-3 mb-5">{t('signUp.accountTitle')}</h2>
-        <div className="row">
-          <div className="col-md-6">
-            <TextField {...form.field('email')} label={t('signUp.email')} type="email" inputMode="email" required autoComplete="email" />
-          </div>
-          <div className="col-md-6">
-            <TextField {...form.field('confirmEmail')} label={t('signUp.confirmEmail')} type="email" inputMode="email" required autoComplete="email" />
-          </div>
-        </div>
-        <CheckboxField {...form.field('privacy')} label={t('signUp.privacy')} required />
-        <p className="small mt-n3 mb-4">
-          <a href={t('signUp.privacyUrl')} target="_blank" rel="noreferrer">
-            {t('signUp.privacyLink')}
-          </a>
-        </p>
-        <div className="d-flex flex-wrap gap-3">
-          <Link to="/" className="btn btn-outline-secondary">
-            {t('signUp.abort')}
-          </Link>
-          <button type="submit" className="btn btn-primary" disabled={finalize.isPending}>
-            {t('signUp.confirm')}
-          </button>
-        </div>
-      </form>
+          <AccountFields />
+          <AccountFormActions sending={finalize.isPending} />
+        </form>
+      </FormProvider>
     </>
   );
 }

@@ -1,7 +1,21 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DATE_INPUT_MAX, earliestExitDeadline, TRANSPORT_AIR, type Invoice, type Lookup } from '@varco/contracts';
-import { LoadError } from '@varco/ui';
+import { DATE_INPUT_MAX, earliestExitDeadline, MIN_TEXT_LENGTH, TRANSPORT_AIR, TRAVEL_DOC_NUMBER_MAX_LENGTH, type Invoice, type Lookup, type RuleIssue } from '@varco/contracts';
+import {
+  hourOptions,
+  isTravelFieldRequired,
+  isTravelFieldShown,
+  minDepartureDay,
+  minuteOptions,
+  TRAVEL_FIELDS,
+  travelDetailsSchema,
+  type TravelContext,
+  type TravelField,
+  type TravelValues,
+} from '@varco/contracts/travel-details';
+import { formatDate, LoadError } from '@varco/ui';
+import { CheckboxField, FormProvider, IssueTextProvider, SelectField, TextField, useRuleForm, type IssueText, type SelectOption } from '@varco/ui/form';
 import { NS } from '../../../i18n/namespace';
 import { useAirports } from '../api/get-airports';
 import { useDestinationCountries } from '../api/get-destination-countries';
@@ -10,24 +24,7 @@ import { useTypology } from '../api/get-typology';
 import { useUsableInvoices } from '../api/get-usable-invoices';
 import { useUserInfo } from '../api/get-user-info';
 import type { WizardDraft } from '../hooks/use-wizard-draft';
-import { hourOptions, minDepartureDay, minuteOptions } from '../utils/rome-clock';
-import {
-  changeTravel,
-  fromTravel,
-  isRequired,
-  isVisible,
-  toTravel,
-  travelIssue,
-  travelIssues,
-  TRAVEL_FIELDS,
-  withProfileDocument,
-  type ProfileDocument,
-  type TravelContext,
-  type TravelField,
-  type TravelIssue,
-  type TravelValues,
-} from '../utils/travel-form';
-import { CheckboxField, InputField, SelectField, type SelectOption } from './travel-fields';
+import { changeTravel, fromTravel, toTravel, withProfileDocument, type ProfileDocument } from '../utils/travel-values';
 
 interface TravelStepProps {
   draft: WizardDraft;
@@ -40,8 +37,6 @@ interface TravelStepProps {
 
 const NO_INVOICES: ReadonlyArray<Invoice> = [];
 
-type Issues = Partial<Record<TravelField, TravelIssue>>;
-
 const toOptions = (lookups: ReadonlyArray<Lookup> | undefined): SelectOption[] => (lookups ?? []).map((item) => ({ value: item.code, label: item.description }));
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -51,24 +46,36 @@ function timeOptions(offered: number[], held: string): SelectOption[] {
   return numbers.map((value) => ({ value: String(value), label: pad(value) }));
 }
 
+/** The values a change of `field` brings to the others (see changeTravel); a new hour keeps the minutes only while still offered. */
+function dependentChanges(values: TravelValues, field: TravelField, profile: ProfileDocument | undefined): Partial<TravelValues> {
+  const next = changeTravel(values, field, profile);
+  if (field === 'hour' && next.minutes !== '' && (next.hour === '' || !minuteOptions(next.departureDate, Number(next.hour), new Date()).includes(Number(next.minutes))))
+    next.minutes = '';
+  return Object.fromEntries(TRAVEL_FIELDS.filter((name) => name !== field && next[name] !== values[name]).map((name) => [name, next[name]]));
+}
+
 /**
- * Wizard step 2: the travel details with every rule of SPEC §5 (Visa step 2). Fields are checked when they lose
- * focus and all together on Next, which saves the travel in the draft. The clock is read at each render, in Rome.
+ * Wizard step 2: the travel details with every rule of SPEC §5 (Visa step 2, travelDetailsSchema of @varco/contracts).
+ * Fields are checked when they lose focus and all together on Next, which saves the travel in the draft. The clock
+ * is read at each check and each render, in Rome.
  */
 export function TravelStep({ draft, onSave, onNext, onBack, ownInvoices = NO_INVOICES }: TravelStepProps) {
   const { t } = useTranslation(NS);
-  const idPrefix = useId();
-  const [values, setValues] = useState<TravelValues>(() => fromTravel(draft.travel));
-  const [issues, setIssues] = useState<Issues>({});
   const now = new Date();
 
   // The departure cannot pass the earliest exit deadline of the selected invoices (the api's rule, told here).
   const usable = useUsableInvoices();
-  const context = useMemo<TravelContext>(() => {
+  const exitDeadline = useMemo(() => {
     const selected = [...ownInvoices, ...(usable.data?.invoices ?? [])].filter((invoice) => draft.invoices.includes(invoice.idRichiestaRimborso));
     const earliest = earliestExitDeadline(selected);
-    return { exitDeadline: earliest ? { day: earliest.exitDeadline, invoiceNumber: earliest.invoiceNumber } : undefined };
+    return earliest ? { day: earliest.exitDeadline, invoiceNumber: earliest.invoiceNumber } : undefined;
   }, [ownInvoices, usable.data, draft.invoices]);
+  const deadlineRef = useRef(exitDeadline);
+  deadlineRef.current = exitDeadline;
+  const context = useCallback((): TravelContext => ({ now: new Date(), exitDeadline: deadlineRef.current }), []);
+  const schema = useMemo(() => travelDetailsSchema(context), [context]);
+  const form = useRuleForm(schema, fromTravel(draft.travel));
+  const values = useWatch({ control: form.control }) as TravelValues;
 
   // The document fields start with the traveler's own document (the profile's), which they can change.
   const profile = useUserInfo().data;
@@ -76,10 +83,51 @@ export function TravelStep({ draft, onSave, onNext, onBack, ownInvoices = NO_INV
     () => (profile ? { documentType: profile.tipoDocumentoCodice, documentNumber: profile.numeroDocumento } : undefined),
     [profile],
   );
+  const profileRef = useRef(profileDocument);
+  profileRef.current = profileDocument;
+
+  const { getValues, setValue, clearErrors, trigger, watch, getFieldState } = form;
+  /** Sets values from code: the fields they empty or fill lose their issue. */
+  const setFields = useCallback(
+    (changes: Partial<TravelValues>) => {
+      for (const [name, value] of Object.entries(changes) as Array<[TravelField, string | boolean]>) setValue(name, value);
+      clearErrors(Object.keys(changes) as TravelField[]);
+    },
+    [setValue, clearErrors],
+  );
   useEffect(() => {
     // The profile may arrive after the document fields have appeared.
-    setValues((current) => withProfileDocument(current, profileDocument));
-  }, [profileDocument]);
+    const current = getValues();
+    const filled = withProfileDocument(current, profileDocument);
+    if (filled !== current) setFields({ documentType: filled.documentType, documentNumber: filled.documentNumber });
+  }, [profileDocument, getValues, setFields]);
+
+  // What depends on a field follows its changes; the fields with an issue are checked again.
+  useEffect(() => {
+    const subscription = watch((current, { name, type }) => {
+      if (type !== 'change' || !name) return;
+      setFields(dependentChanges(current as TravelValues, name, profileRef.current));
+      const wrong = TRAVEL_FIELDS.filter((field) => getFieldState(field).error);
+      if (wrong.length > 0) void trigger(wrong);
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, setFields, trigger, getFieldState]);
+
+  const issueText = useCallback<IssueText>(
+    (issue: RuleIssue, language) => {
+      switch (issue.code) {
+        case 'minLength':
+          return t('validation.minLength', { length: MIN_TEXT_LENGTH });
+        case 'maxLength':
+          return t('validation.maxLength', { length: TRAVEL_DOC_NUMBER_MAX_LENGTH });
+        case 'afterDeadline':
+          return t('validation.afterDeadline', { deadline: formatDate(String(issue.day), language), number: issue.invoiceNumber });
+        default:
+          return t(`validation.${issue.code}`);
+      }
+    },
+    [t],
+  );
 
   const transports = useTypology('TRANSPORT_TYPE');
   const documents = useTypology('DOCUMENT_TYPE');
@@ -89,68 +137,22 @@ export function TravelStep({ draft, onSave, onNext, onBack, ownInvoices = NO_INV
   const airports = useAirports(values.destinationCountry, air);
   const lookupFailed = transports.isError || documents.isError || countries.isError || freeZones.isError || airports.isError;
 
-  const fieldId = (field: TravelField) => `${idPrefix}${field}`;
-
-  function change(field: TravelField, value: string) {
-    let next = changeTravel(values, field, value, profileDocument);
-    // A new hour keeps the minutes only while they are still offered.
-    if (field === 'hour' && next.minutes !== '' && (value === '' || !minuteOptions(next.departureDate, Number(value), new Date()).includes(Number(next.minutes))))
-      next = { ...next, minutes: '' };
-    setValues(next);
-    setIssues((previous) => {
-      const kept: Issues = {};
-      for (const name of Object.keys(previous) as TravelField[]) {
-        // Fields emptied by the change (a reset) lose their issue; the others are checked again.
-        if (name !== field && next[name] !== values[name]) continue;
-        const issue = travelIssue(name, next, new Date(), context);
-        if (issue) kept[name] = issue;
-      }
-      return kept;
-    });
-  }
-
-  function blur(field: TravelField) {
-    setIssues((previous) => {
-      const issue = travelIssue(field, values, new Date(), context);
-      const next = { ...previous };
-      if (issue) next[field] = issue;
-      else delete next[field];
-      return next;
-    });
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checkedAt = new Date();
-    const found = travelIssues(values, checkedAt, context);
-    setIssues(found);
-    const first = TRAVEL_FIELDS.find((field) => found[field]);
-    if (first) {
-      document.getElementById(fieldId(first))?.focus();
-      return;
-    }
-    const travel = toTravel(values, checkedAt, context);
+  const submit = form.handleSubmit((valid) => {
+    const travel = toTravel(valid, context());
     if (!travel) return;
     onSave({ ...draft, travel });
     onNext();
-  }
+  });
 
   function back() {
     // What is complete is kept; an unfinished form leaves the saved travel as it was.
-    const travel = toTravel(values, new Date(), context);
+    const travel = toTravel(getValues(), context());
     if (travel) onSave({ ...draft, travel });
     onBack();
   }
 
-  const bind = (field: TravelField) => ({
-    id: fieldId(field),
-    value: values[field],
-    required: isRequired(field, values),
-    issue: issues[field] ?? null,
-    onChange: (value: string) => change(field, value),
-    onBlur: () => blur(field),
-    context,
-  });
+  const field = (name: TravelField) => ({ name, label: t(`travel.fields.${name}`), required: isTravelFieldRequired(name, values) });
+  const choice = (name: TravelField) => ({ ...field(name), placeholder: t('travel.choose') });
 
   const validDate = values.departureDate !== '' && values.departureDate <= DATE_INPUT_MAX;
   const hours = timeOptions(validDate ? hourOptions(values.departureDate, now) : [], values.hour);
@@ -164,72 +166,75 @@ export function TravelStep({ draft, onSave, onNext, onBack, ownInvoices = NO_INV
       </h2>
       <p>{t('travel.lead')}</p>
       {lookupFailed ? <LoadError message={t('travel.lookupError')} /> : null}
-      <form noValidate onSubmit={submit} data-testid="travel-form">
-        <fieldset className="mb-3">
-          <legend className="h6 mb-4">{t('travel.transportLegend')}</legend>
-          <SelectField {...bind('transportType')} label={t('travel.fields.transportType')} options={toOptions(transports.data)} hint={t('travel.transportHint')} />
-          {isVisible('crewMember', values) ? <CheckboxField {...bind('crewMember')} label={t('travel.fields.crewMember')} /> : null}
-          {isVisible('documentType', values) ? (
-            <div className="row">
-              <div className="col-md-6">
-                <SelectField {...bind('documentType')} label={t('travel.fields.documentType')} options={toOptions(documents.data)} />
+      <IssueTextProvider text={issueText}>
+        <FormProvider {...form}>
+          <form noValidate onSubmit={submit} data-testid="travel-form">
+            <fieldset className="mb-3">
+              <legend className="h6 mb-4">{t('travel.transportLegend')}</legend>
+              <SelectField {...choice('transportType')} options={toOptions(transports.data)} hint={t('travel.transportHint')} />
+              {isTravelFieldShown('crewMember', values) ? <CheckboxField name="crewMember" label={t('travel.fields.crewMember')} /> : null}
+              {isTravelFieldShown('documentType', values) ? (
+                <div className="row">
+                  <div className="col-md-6">
+                    <SelectField {...choice('documentType')} options={toOptions(documents.data)} />
+                  </div>
+                  <div className="col-md-6">
+                    <TextField {...field('documentNumber')} autoComplete="off" />
+                  </div>
+                </div>
+              ) : null}
+            </fieldset>
+            <fieldset className="mb-3">
+              <legend className="h6 mb-4">{t('travel.destinationLegend')}</legend>
+              <div className="row">
+                <div className="col-md-6">
+                  <SelectField {...choice('destinationCountry')} options={toOptions(countries.data)} />
+                </div>
+                <div className="col-md-6">
+                  <SelectField {...choice('destinationFreeZone')} options={toOptions(freeZones.data)} />
+                </div>
               </div>
-              <div className="col-md-6">
-                <InputField {...bind('documentNumber')} label={t('travel.fields.documentNumber')} autoComplete="off" />
+              {air ? (
+                <div className="row">
+                  <div className="col-md-6">
+                    <TextField {...field('flightNumber')} autoComplete="off" />
+                  </div>
+                  <div className="col-md-6">
+                    <SelectField
+                      {...choice('destinationAirport')}
+                      options={toOptions(airports.data)}
+                      hint={noAirports ? t('travel.noAirports') : values.destinationCountry === '' ? t('travel.airportHint') : undefined}
+                    />
+                  </div>
+                </div>
+              ) : null}
+            </fieldset>
+            <fieldset className="mb-3">
+              <legend className="h6 mb-4">{t('travel.departureLegend')}</legend>
+              <div className="row">
+                <div className="col-md-6">
+                  <TextField {...field('departureDate')} type="date" min={minDepartureDay(now)} max={DATE_INPUT_MAX} hint={t('travel.timeZoneHint')} />
+                </div>
+                <div className="col-6 col-md-3">
+                  <SelectField {...choice('hour')} options={hours} />
+                </div>
+                <div className="col-6 col-md-3">
+                  <SelectField {...choice('minutes')} options={minutes} />
+                </div>
               </div>
+            </fieldset>
+            <p className="small">{t('travel.requiredNote')}</p>
+            <div className="d-flex flex-wrap gap-2 mt-3">
+              <button type="button" className="btn btn-outline-primary" onClick={back}>
+                {t('wizard.back')}
+              </button>
+              <button type="submit" className="btn btn-primary">
+                {t('wizard.next')}
+              </button>
             </div>
-          ) : null}
-        </fieldset>
-        <fieldset className="mb-3">
-          <legend className="h6 mb-4">{t('travel.destinationLegend')}</legend>
-          <div className="row">
-            <div className="col-md-6">
-              <SelectField {...bind('destinationCountry')} label={t('travel.fields.destinationCountry')} options={toOptions(countries.data)} />
-            </div>
-            <div className="col-md-6">
-              <SelectField {...bind('destinationFreeZone')} label={t('travel.fields.destinationFreeZone')} options={toOptions(freeZones.data)} />
-            </div>
-          </div>
-          {air ? (
-            <div className="row">
-              <div className="col-md-6">
-                <InputField {...bind('flightNumber')} label={t('travel.fields.flightNumber')} autoComplete="off" />
-              </div>
-              <div className="col-md-6">
-                <SelectField
-                  {...bind('destinationAirport')}
-                  label={t('travel.fields.destinationAirport')}
-                  options={toOptions(airports.data)}
-                  hint={noAirports ? t('travel.noAirports') : values.destinationCountry === '' ? t('travel.airportHint') : undefined}
-                />
-              </div>
-            </div>
-          ) : null}
-        </fieldset>
-        <fieldset className="mb-3">
-          <legend className="h6 mb-4">{t('travel.departureLegend')}</legend>
-          <div className="row">
-            <div className="col-md-6">
-              <InputField {...bind('departureDate')} type="date" label={t('travel.fields.departureDate')} min={minDepartureDay(now)} max={DATE_INPUT_MAX} hint={t('travel.timeZoneHint')} />
-            </div>
-            <div className="col-6 col-md-3">
-              <SelectField {...bind('hour')} label={t('travel.fields.hour')} options={hours} />
-            </div>
-            <div className="col-6 col-md-3">
-              <SelectField {...bind('minutes')} label={t('travel.fields.minutes')} options={minutes} />
-            </div>
-          </div>
-        </fieldset>
-        <p className="small">{t('travel.requiredNote')}</p>
-        <div className="d-flex flex-wrap gap-2 mt-3">
-          <button type="button" className="btn btn-outline-primary" onClick={back}>
-            {t('wizard.back')}
-          </button>
-          <button type="submit" className="btn btn-primary">
-            {t('wizard.next')}
-          </button>
-        </div>
-      </form>
+          </form>
+        </FormProvider>
+      </IssueTextProvider>
     </section>
   );
 }

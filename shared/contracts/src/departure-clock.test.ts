@@ -5,8 +5,8 @@ import {
   minDepartureDay,
   minuteOptions,
   romeToUtcIso,
-} from './rome-clock';
-import { romeToday, romeWallTime } from '@varco/contracts';
+} from './departure-clock';
+import { romeToday, romeWallTime } from './rome-calendar';
 
 const at = (instant: string) => new Date(instant);
 const ALL_HOURS = Array.from({ length: 24 }, (_, hour) => hour);

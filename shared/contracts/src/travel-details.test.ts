@@ -1,0 +1,45 @@
+import { readRuleMessage } from './account-rules';
+import { EMPTY_TRAVEL, travelDetailsSchema, travelIssues, type TravelValues } from './travel-details';
+
+const now = new Date('2025-01-15T09:42:00Z');
+const byAir: TravelValues = {
+  ...EMPTY_TRAVEL,
+  transportType: 'AE',
+  documentType: 'PASSPORT',
+  documentNumber: 'YA1234567',
+  destinationCountry: 'US',
+  flightNumber: 'AZ 610',
+  destinationAirport: 'JFK',
+  departureDate: '2025-01-20',
+  hour: '10',
+  minutes: '30',
+};
+
+describe('travel details', () => {
+  it('wants a flight and an airport by air, and a document unless the traveler is crew', () => {
+    expect(travelIssues(byAir, { now })).toEqual({});
+    expect(travelIssues({ ...byAir, flightNumber: '', destinationAirport: '', documentNumber: '' }, { now })).toEqual({
+      flightNumber: { code: 'empty' },
+      destinationAirport: { code: 'required' },
+      documentNumber: { code: 'empty' },
+    });
+    expect(travelIssues({ ...byAir, crewMember: true, documentType: '', documentNumber: '' }, { now })).toEqual({});
+  });
+
+  it('wants no crew flag nor document for a private vehicle, and neither flight nor airport', () => {
+    expect(travelIssues({ ...byAir, transportType: 'MP', documentType: '', documentNumber: '', flightNumber: '', destinationAirport: '' }, { now })).toEqual({});
+  });
+
+  it('refuses a departure in the past in Rome, or after the exit deadline', () => {
+    expect(travelIssues({ ...byAir, departureDate: '2025-01-15', hour: '10', minutes: '40' }, { now })).toEqual({ minutes: { code: 'futureDate' } });
+    expect(travelIssues({ ...byAir, departureDate: '3000-01-01' }, { now })).toEqual({ departureDate: { code: 'date' } });
+    expect(travelIssues(byAir, { now, exitDeadline: { day: '2025-01-19', invoiceNumber: 'FT-1' } })).toEqual({
+      departureDate: { code: 'afterDeadline', day: '2025-01-19', invoiceNumber: 'FT-1' },
+    });
+  });
+
+  it('puts each issue on its field as a schema', () => {
+    const result = travelDetailsSchema(() => ({ now })).safeParse({ ...byAir, flightNumber: '12345678' });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), readRuleMessage(issue.message)])).toEqual([['flightNumber', { code: 'flightNumber' }]]);
+  });
+});
