@@ -122,8 +122,18 @@ export function TravelStep({ draft, onSave, onNext, onBack, ownInvoices = NO_INV
           return t('validation.maxLength', { length: TRAVEL_DOC_NUMBER_MAX_LENGTH });
         case 'afterDeadline':
           return t('validation.afterDeadline', { deadline: formatDate(String(issue.day), language), number: issue.invoiceNumber });
+        case 'empty':
+          return t('validation.empty');
+        case 'date':
+          return t('validation.date');
+        case 'futureDate':
+          return t('validation.futureDate');
+        case 'flightNumber':
+          return t('validation.flightNumber');
+        case 'destinationInEu':
+          return t('validation.destinationInEu');
         default:
-          return t(`validation.${issue.code}`);
+          return t('validation.required');
       }
     },
     [t],
@@ -151,7 +161,21 @@ export function TravelStep({ draft, onSave, onNext, onBack, ownInvoices = NO_INV
     onBack();
   }
 
-  const field = (name: TravelField) => ({ name, label: t(`travel.fields.${name}`), required: isTravelFieldRequired(name, values) });
+  // Each label written out: a translation key is never built at run time (the key check finds them all).
+  const labels: Record<TravelField, string> = {
+    transportType: t('travel.fields.transportType'),
+    crewMember: t('travel.fields.crewMember'),
+    documentType: t('travel.fields.documentType'),
+    documentNumber: t('travel.fields.documentNumber'),
+    destinationCountry: t('travel.fields.destinationCountry'),
+    destinationFreeZone: t('travel.fields.destinationFreeZone'),
+    flightNumber: t('travel.fields.flightNumber'),
+    destinationAirport: t('travel.fields.destinationAirport'),
+    departureDate: t('travel.fields.departureDate'),
+    hour: t('travel.fields.hour'),
+    minutes: t('travel.fields.minutes'),
+  };
+  const field = (name: TravelField) => ({ name, label: labels[name], required: isTravelFieldRequired(name, values) });
   const choice = (name: TravelField) => ({ ...field(name), placeholder: t('travel.choose') });
 
   const validDate = values.departureDate !== '' && values.departureDate <= DATE_INPUT_MAX;
