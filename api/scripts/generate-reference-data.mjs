@@ -59,7 +59,7 @@ for (const language of ['it', 'en']) {
 for (const [label, list] of [['document types', DOCUMENT_TYPES], ['ticket types', TICKET_TYPES], ['transport types', TRANSPORT_TYPES]]) {
   assertUnique(label, list.map(([code]) => code));
 }
-if (TRANSPORT_TYPES.map(([code]) => code).join(',') !== 'AE,MP') fail('transport types must be exactly AE and MP (SPEC §9)');
+if (TRANSPORT_TYPES.map(([code]) => code).join(',') !== 'AE,MP') fail('transport types must be exactly AE and MP (docs/domain.md)');
 assertUnique('free zones', FREE_ZONES.map(([code]) => code));
 for (const [code, country] of FREE_ZONES) {
   if (!EU_MEMBER_CODES.includes(country)) fail(`free zone ${code} belongs to ${country}, which is not a member state`);

@@ -77,7 +77,7 @@ export const COUNTRY_NAME_OVERRIDES = {
   },
 };
 
-/** [code, Italian, English]. Travel documents a non-EU traveler can identify with (SPEC §1: passport or equivalent). */
+/** [code, Italian, English]. Travel documents a non-EU traveler can identify with (docs/domain.md: passport or equivalent). */
 export const DOCUMENT_TYPES = [
   ['PASSAPORTO', 'Passaporto', 'Passport'],
   ['PASSAPORTO_DIPLOMATICO', 'Passaporto diplomatico', 'Diplomatic passport'],
@@ -94,7 +94,7 @@ export const TICKET_TYPES = [
   ['PRENOTAZIONE', 'Conferma di prenotazione', 'Booking confirmation'],
 ];
 
-/** [code, Italian, English]. Exactly the two codes of SPEC §9: the browser's step-2 rules depend on them. */
+/** [code, Italian, English]. Exactly the two codes of docs/domain.md: the browser's step-2 rules depend on them. */
 export const TRANSPORT_TYPES = [
   ['AE', 'Aereo', 'Air'],
   ['MP', 'Mezzo privato', 'Private vehicle'],

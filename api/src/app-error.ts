@@ -8,7 +8,7 @@ export interface Message {
 
 /**
  * An error a module throws on purpose: the status, the catalogue key of `detail`, and optional per-field messages
- * (`extra`, SPEC §8). The error handler translates them into the language of the request.
+ * (`extra`, docs/calls.md). The error handler translates them into the language of the request.
  */
 export class AppError extends Error {
   constructor(

@@ -101,7 +101,7 @@ export function buildApp(config: Config, deps: AppDeps) {
       credentials: true,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowedHeaders: ['content-type', 'accept', 'accept-language', ...Object.values(HEADERS)],
-      // The browser reads the PDF file name from content-disposition (SPEC §7), and the identity provider's logout
+      // The browser reads the PDF file name from content-disposition (docs/calls.md), and the identity provider's logout
       // page from the location of a digital identity logout.
       exposedHeaders: ['content-disposition', 'x-request-id', 'location'],
       maxAge: 600,
@@ -125,14 +125,14 @@ export function buildApp(config: Config, deps: AppDeps) {
       // Relative: the api answers on the portal's own origin (or wherever the client reached this document).
       servers: [{ url: '/', description: 'This api' }],
       tags: [
-        { name: 'typology', description: 'Public lookup lists (SPEC §7)' },
-        { name: 'captcha', description: 'Captcha challenges of the registration form (SPEC §2, §7)' },
-        { name: 'auth', description: 'Sign-in (credentials + OTP), session and sign-out (SPEC §4, §7)' },
-        { name: 'travelers', description: 'Registration, activation, password recovery, profile and its deletion (SPEC §4, §5, §7)' },
+        { name: 'typology', description: 'Public lookup lists (docs/calls.md)' },
+        { name: 'captcha', description: 'Captcha challenges of the registration form (docs/screens.md, docs/calls.md)' },
+        { name: 'auth', description: 'Sign-in (credentials + OTP), session and sign-out (docs/domain.md, docs/calls.md)' },
+        { name: 'travelers', description: 'Registration, activation, password recovery, profile and its deletion (docs/domain.md, docs/calls.md)' },
         { name: 'passkeys', description: 'Passkeys (WebAuthn): adding and removing them from the profile, and the sign-in with one, without password or OTP' },
-        { name: 'invoices', description: 'The signed-in traveler’s tax-free invoices and their release PDF (SPEC §3, §4, §7)' },
-        { name: 'visas', description: 'The signed-in traveler’s visa requests, their QR code and PDF, the risk analysis and the keep-alive (SPEC §3-§7)' },
-        { name: 'notifications', description: 'The signed-in traveler’s notifications, marking them read and the unread count (SPEC §3, §7)' },
+        { name: 'invoices', description: 'The signed-in traveler’s tax-free invoices and their release PDF (docs/domain.md, docs/calls.md)' },
+        { name: 'visas', description: 'The signed-in traveler’s visa requests, their QR code and PDF, the risk analysis and the keep-alive (docs/domain.md, docs/calls.md)' },
+        { name: 'notifications', description: 'The signed-in traveler’s notifications, marking them read and the unread count (docs/domain.md, docs/calls.md)' },
         { name: 'merchant', description: 'Merchant intake: vendors and brokers issue tax-free invoices and credit notes with their API key' },
         { name: 'exit-point', description: 'Kiosks and customs officers at the EU exit point: scan the visa QR code, decide the customs check (API key)' },
         { name: 'health', description: 'Probes' },

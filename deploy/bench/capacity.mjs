@@ -45,7 +45,7 @@ const COUNT = { method: 'GET', path: '/api/v1/private/notifications/count' };
 const HEARTBEAT = { method: 'PUT', path: '/api/v1/private/visa/area' };
 
 const ALL_CALLS = [
-  // SPEC §7: two counts per heartbeat.
+  // docs/calls.md: two counts per heartbeat.
   { key: 'mix', name: 'polling mix 2 count : 1 heartbeat', pick: (_session, n) => (n % 3 === 2 ? HEARTBEAT : COUNT) },
   { key: 'list', name: 'invoice list TUTTE', pick: () => ({ method: 'GET', path: '/api/v1/private/invoices?statoFattura=TUTTE' }) },
   { key: 'detail', name: 'invoice detail', pick: (session) => ({ method: 'GET', path: `/api/v1/private/invoices/detail?idRichiestaRimborso=${session.refundId}` }) },

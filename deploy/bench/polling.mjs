@@ -1,4 +1,4 @@
-// The polling scenario on PostgreSQL (SPEC §7): every signed-in traveler asks for the notification count every 15 s
+// The polling scenario on PostgreSQL (docs/calls.md): every signed-in traveler asks for the notification count every 15 s
 // and sends the keep-alive (PUT /visa/area) every 30 s. Needs the built api (`npm run build --workspace @varco/api`)
 // and PostgreSQL on 127.0.0.1:5432 (user postgres, trust). A bench, not a test: it reports the target, never fails on it.
 //
@@ -34,7 +34,7 @@ const SETTINGS = {
 /** Which saturation measures to run besides the bare route (comma-separated: `count,heartbeat,mix`); all by default. */
 const ONLY = (process.env.BENCH_CALLS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const RESULTS_FILE = process.env.BENCH_RESULTS ?? join(benchDir, 'results', 'polling.json');
-/** SPEC §7 (contracts NOTIFICATION_POLL_MS, KEEP_ALIVE_MS). */
+/** docs/calls.md (contracts NOTIFICATION_POLL_MS, KEEP_ALIVE_MS). */
 const POLL_MS = 15_000;
 const KEEP_ALIVE_MS = 30_000;
 /** Requests per second of one signed-in traveler. */

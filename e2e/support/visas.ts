@@ -10,7 +10,7 @@ import { DEMO_VENDOR_NAME, romeDay, type FreshTraveler } from './travelers';
 
 /** The kiosk of the exit point (deploy/kiosk), scanning with the demo kiosk's key. */
 export const KIOSK_CLI = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'deploy', 'kiosk', 'cli.mjs');
-/** SPEC §9: the bell asks for the count of unread notifications every 15 s. */
+/** docs/domain.md: the bell asks for the count of unread notifications every 15 s. */
 export const NOTIFICATION_POLL_MS = 15_000;
 
 export const run = promisify(execFile);

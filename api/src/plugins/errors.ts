@@ -5,7 +5,7 @@ import { AppError, notFound, RetryLaterError, type Message } from '../app-error'
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { catalogues, translate, type MessageKey } from '../i18n/messages';
 
-/** The language of the answers to this request (SPEC §7: `Accept-Language` is IT or EN). */
+/** The language of the answers to this request (docs/calls.md: `Accept-Language` is IT or EN). */
 export function requestLanguage(request: FastifyRequest): ServerLanguage {
   return parseServerLanguage(request.headers['accept-language']);
 }
@@ -85,7 +85,7 @@ function fieldMessage(issue: FastifySchemaValidationError, input: unknown, path:
 function validationFields(issues: FastifySchemaValidationError[], input: unknown): Record<string, Message> {
   const fields: Record<string, Message> = {};
   const add = (path: string[], message: Message) => {
-    // A root-level problem (no field) is shown by the browser as the generic extra (SPEC §8).
+    // A root-level problem (no field) is shown by the browser as the generic extra (docs/calls.md).
     const name = path.join('.') || 'generic';
     fields[name] ??= message;
   };
@@ -107,7 +107,7 @@ function translateFields(language: ServerLanguage, fields: Readonly<Record<strin
   return Object.fromEntries(entries.map(([name, message]) => [name, translate(language, message.key, message.params)]));
 }
 
-/** Turns anything thrown into the status and `{ detail, extra? }` body of SPEC §8, in the request's language. */
+/** Turns anything thrown into the status and `{ detail, extra? }` body of docs/calls.md, in the request's language. */
 export function toErrorAnswer(error: unknown, request: FastifyRequest): ErrorAnswer {
   const language = requestLanguage(request);
   if (error instanceof AppError) {
@@ -138,7 +138,7 @@ export function sendError(reply: FastifyReply, answer: ErrorAnswer): FastifyRepl
   return reply.send(answer.body);
 }
 
-/** The error handler and the not-found handler of the whole app: every failure answers SPEC §8's shape. */
+/** The error handler and the not-found handler of the whole app: every failure answers docs/calls.md's shape. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: unknown, request, reply) => {

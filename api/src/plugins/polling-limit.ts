@@ -13,7 +13,7 @@ const WINDOW_MS = 60 * 1000;
  * The route options of a polling call: instead of the global limit per client address (many travelers may share one),
  * POLLING_RATE_LIMIT_MAX a minute per session (the guard has run: only signed-in requests get here), past it 429 with
  * Retry-After. A callback hook on a WindowCounter (plugins/limits) rather than @fastify/rate-limit's chain of promises:
- * these calls are most of the api's traffic (SPEC §7), so a call costs a Map update, and the counts are shared with
+ * these calls are most of the api's traffic (docs/calls.md), so a call costs a Map update, and the counts are shared with
  * the other instances in batches, once a second. Each polling call (`name`) has its own count.
  */
 export function pollingCall(app: FastifyInstance, name: string) {

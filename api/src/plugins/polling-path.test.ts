@@ -9,7 +9,7 @@ import { signedInTraveler } from '../test/travelers';
 const COUNT = '/api/v1/private/notifications/count';
 const HEARTBEAT = '/api/v1/private/visa/area';
 
-// The polling calls are most of the api's traffic (SPEC §7: every signed-in browser, every 15 and 30 s): once an
+// The polling calls are most of the api's traffic (docs/calls.md: every signed-in browser, every 15 and 30 s): once an
 // instance knows the session and the count, they must not reach the database at all (deploy/bench/README.md).
 describeEachDatabase('the polling calls', ({ database }) => {
   it('answer from memory once warm: no statement on the session or the notifications, the guard and the origin check still on', async () => {

@@ -52,7 +52,7 @@ export const requestOriginPlugin = fp(
       return !isJson(request.headers['content-type']) && request.headers[HEADERS.client] === undefined;
     };
 
-    // A callback hook, not an async one: every call passes here (the polling calls most of all, SPEC §7), and an async
+    // A callback hook, not an async one: every call passes here (the polling calls most of all, docs/calls.md), and an async
     // hook costs a promise and a turn of the microtask queue per request even for a GET it has nothing to check on.
     app.addHook('onRequest', (request, _reply, done) => {
       if (!STATE_CHANGING.has(request.method)) return done();

@@ -20,7 +20,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 /**
  * Sets SECURITY_HEADERS and `x-request-id` (the id of the request's log lines) on every answer, errors and 404s
  * included, from the first hook: a route or a later hook may still override one. One callback hook, the headers set
- * in one call: the polling calls (SPEC §7) pay for every hook and every header of every answer.
+ * in one call: the polling calls (docs/calls.md) pay for every hook and every header of every answer.
  */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {

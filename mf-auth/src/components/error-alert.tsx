@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { isClientError } from '@varco/http';
 
 /**
- * A failed call, in an alert: the server's detail when it sent one (SPEC §8), else `fallback`, else the generic
+ * A failed call, in an alert: the server's detail when it sent one (docs/calls.md), else `fallback`, else the generic
  * error; the network text when the server could not be reached.
  */
 export function ErrorAlert({ error, fallback }: { error: unknown; fallback?: string }) {

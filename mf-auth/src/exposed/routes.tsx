@@ -12,7 +12,7 @@ import { registerTranslations } from '../i18n/namespace';
 
 registerTranslations();
 
-/** SPEC §2: unknown paths go to the welcome page. */
+/** docs/screens.md: unknown paths go to the welcome page. */
 const unknown = <Route path="*" element={<Navigate to="/" replace />} />;
 
 /**

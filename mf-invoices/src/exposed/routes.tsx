@@ -11,7 +11,7 @@ export default function InvoicesRoutes(_props: RoutesProps) {
   return (
     <Routes>
       <Route index element={<InvoiceListPage />} />
-      {/* SPEC §2: /protected/invoice/create is the same detail view, the refund id then in ?id=; without one it is not found. */}
+      {/* docs/screens.md: /protected/invoice/create is the same detail view, the refund id then in ?id=; without one it is not found. */}
       <Route path="create" element={<InvoiceDetailPage />} />
       <Route path=":id" element={<InvoiceDetailPage />} />
       <Route path="*" element={<Navigate to="/" replace />} />

@@ -1,4 +1,4 @@
-/** Business constants and limits of SPEC §9, shared by the browser and the api. */
+/** Business constants and limits of docs/domain.md, shared by the browser and the api. */
 export const MIN_INVOICE_AMOUNT_EUR = 70;
 /** Exit from the EU must happen within this many months after the invoice issue date. */
 export const EXIT_DEADLINE_MONTHS = 3;
@@ -22,6 +22,6 @@ export const LANGUAGE_COOKIE_MINUTES = 10;
 export const FOOTER_LOGO_WIDTH = 175;
 export const TRANSPORT_AIR = 'AE';
 export const TRANSPORT_PRIVATE_VEHICLE = 'MP';
-/** Error code of a request that never reached the server (SPEC §8). */
+/** Error code of a request that never reached the server (docs/calls.md). */
 export const NETWORK_ERROR_CODE = -1000;
 export const NETWORK_ERROR_TYPE = 'network-error';

@@ -52,7 +52,7 @@ describe('runtime configuration', () => {
   });
 });
 
-describe('state badges (SPEC §4)', () => {
+describe('state badges (docs/domain.md)', () => {
   it.each([
     [1, false, 'blue'],
     [30, false, 'blue'],

@@ -1,7 +1,7 @@
 import { DATE_INPUT_MAX, isIsoDay, MINUTE_STEP, romeToday, romeWallTime } from '@varco/contracts';
 
 /**
- * The departure clock of the wizard (SPEC §5, §9): the traveler picks a day, an hour and minutes as a wall time in
+ * The departure clock of the wizard (docs/domain.md): the traveler picks a day, an hour and minutes as a wall time in
  * Italy (Europe/Rome), whatever the zone of the device; the server gets the UTC instant. Every function takes `now`,
  * so nothing here reads the device clock.
  */
@@ -9,7 +9,7 @@ import { DATE_INPUT_MAX, isIsoDay, MINUTE_STEP, romeToday, romeWallTime } from '
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-/** The minutes offered for any hour: 0, 5, ... 55 (SPEC §9 minute step 5). */
+/** The minutes offered for any hour: 0, 5, ... 55 (docs/domain.md minute step 5). */
 export const MINUTE_STEPS: readonly number[] = Array.from({ length: 60 / MINUTE_STEP }, (_, index) => index * MINUTE_STEP);
 export const HOURS: readonly number[] = Array.from({ length: 24 }, (_, index) => index);
 
@@ -45,7 +45,7 @@ export function romeToUtc(day: string, hour: number, minute: number): Date | nul
   return matching.length > 0 ? new Date(matching[0] as number) : null;
 }
 
-/** The departure as sent to the server (SPEC §9: UTC ISO); null when the wall time does not exist. */
+/** The departure as sent to the server (docs/domain.md: UTC ISO); null when the wall time does not exist. */
 export function romeToUtcIso(day: string, hour: number, minute: number): string | null {
   return romeToUtc(day, hour, minute)?.toISOString() ?? null;
 }
@@ -89,7 +89,7 @@ export function hourOptions(day: string, now: Date): number[] {
   });
 }
 
-/** SPEC §5 custom:dateMustBeInFuture: the departure is an existing wall time and not earlier than the current minute. */
+/** docs/domain.md custom:dateMustBeInFuture: the departure is an existing wall time and not earlier than the current minute. */
 export function isDepartureInFuture(day: string, hour: number, minute: number, now: Date): boolean {
   const instant = romeToUtc(day, hour, minute);
   return instant !== null && instant.getTime() >= floorToMinute(now.getTime());

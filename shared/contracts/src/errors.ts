@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** The body of every error answered by the api (SPEC §8): a detail and per-field messages. */
+/** The body of every error answered by the api (docs/calls.md): a detail and per-field messages. */
 export const apiErrorSchema = z.object({
   detail: z.string(),
   extra: z.optional(z.record(z.string(), z.string())),

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { idParamSchema } from './ids';
 
-/** An invoice as the traveler sees it (SPEC §3). Amounts in EUR. */
+/** An invoice as the traveler sees it (docs/domain.md). Amounts in EUR. */
 export const invoiceSchema = z.object({
   invoiceNumber: z.string(),
   idRichiestaRimborso: z.int(),
@@ -16,9 +16,9 @@ export const invoiceSchema = z.object({
   codeRelease: z.nullable(z.string()),
   stateCode: z.int(),
   stateDescription: z.string(),
-  /** A granted invoice (100) whose request is 'in completion': go airside after the passport or security check (SPEC §4). */
+  /** A granted invoice (100) whose request is 'in completion': go airside after the passport or security check (docs/domain.md). */
   inCompletion: z.boolean(),
-  /** The last day (ISO) to leave the EU with the goods: the end of the third month after the issue date (SPEC §1). */
+  /** The last day (ISO) to leave the EU with the goods: the end of the third month after the issue date (docs/domain.md). */
   exitDeadline: z.string(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;

@@ -1,4 +1,4 @@
-/** Interface languages (SPEC §9): long form, short form, and the form sent to the server (schemas: language-schemas.ts). */
+/** Interface languages (docs/domain.md): long form, short form, and the form sent to the server (schemas: language-schemas.ts). */
 export const LANGUAGES = ['it_IT', 'en_US'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en_US';

@@ -59,7 +59,7 @@ export function remoteOf(id: ExposedModuleId): RemoteName {
 
 export type Guard = 'public-only' | 'protected';
 
-/** Where the shell mounts each remote's routes (SPEC §2); paths end with a splat the remote owns. */
+/** Where the shell mounts each remote's routes (docs/screens.md); paths end with a splat the remote owns. */
 export const REMOTE_MOUNTS: ReadonlyArray<{ path: string; guard: Guard; module: 'mfAuth/routes'; props: AuthRoutesProps } | { path: string; guard: Guard; module: Exclude<ExposedModuleId, 'mfAuth/routes'>; props: RoutesProps }> = [
   { path: '/sign-up/*', guard: 'public-only', module: 'mfAuth/routes', props: { section: 'sign-up' } },
   { path: '/sign-in/*', guard: 'public-only', module: 'mfAuth/routes', props: { section: 'sign-in' } },

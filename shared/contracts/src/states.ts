@@ -1,4 +1,4 @@
-/** Invoice and visa request state codes (SPEC §4, ARCHITECTURE "Domain states"). */
+/** Invoice and visa request state codes (docs/domain.md). */
 export const InvoiceState = {
   AVAILABLE_NEW: 1,
   AVAILABLE: 30,

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { serverLanguageSchema } from './language-schemas';
 
-/** Session user (SPEC §3): the user is signed in if and only if numeroDocumento is present. */
+/** Session user (docs/domain.md): the user is signed in if and only if numeroDocumento is present. */
 export const sessionUserSchema = z.object({
   numeroDocumento: z.optional(z.string()),
   nome: z.optional(z.string()),
@@ -30,7 +30,7 @@ export const userInfoSchema = z.extend(travelerSchema, {
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
-/** POST /public/traveler body (SPEC §3); the captcha value and token travel in headers. */
+/** POST /public/traveler body (docs/domain.md); the captcha value and token travel in headers. */
 export const registrationPayloadSchema = z.object({
   lan: serverLanguageSchema,
   email: z.string(),
@@ -80,7 +80,7 @@ export const finalizeBodySchema = z.object({
 });
 export type FinalizeBody = z.infer<typeof finalizeBodySchema>;
 
-/** Request headers of the calls (SPEC §7). */
+/** Request headers of the calls (docs/calls.md). */
 export const HEADERS = {
   otp: 'x-otp',
   area: 'x-area',

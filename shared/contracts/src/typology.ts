@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** Lookup records (SPEC §3): the code is the id, the description the label (in the requested language). */
+/** Lookup records (docs/domain.md): the code is the id, the description the label (in the requested language). */
 export const lookupSchema = z.object({
   code: z.string(),
   description: z.string(),

@@ -11,7 +11,7 @@ export const riskAnalysisSchema = z.object({
   message: z.nullable(z.string()),
 });
 
-/** A visa request (SPEC §3). */
+/** A visa request (docs/domain.md). */
 export const visaSchema = z.object({
   idRichiesta: z.int(),
   visaRequestId: z.string(),

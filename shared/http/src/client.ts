@@ -77,7 +77,7 @@ export async function requestVoid(path: string, options: Options = {}): Promise<
   }
 }
 
-/** Downloads a file; the name comes from the content-disposition header (SPEC §7). */
+/** Downloads a file; the name comes from the content-disposition header (docs/calls.md). */
 export async function requestBlob(path: string, options: Options = {}): Promise<{ blob: Blob; filename: string | null }> {
   try {
     const response = await http()(path, options);

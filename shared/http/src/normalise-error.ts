@@ -1,7 +1,7 @@
 import { HTTPError, TimeoutError } from 'ky';
 import { apiErrorSchema, NETWORK_ERROR_CODE, type ClientError } from '@varco/contracts';
 
-/** The one place where a failure of any kind becomes `{status, detail, extra}` (SPEC §8). */
+/** The one place where a failure of any kind becomes `{status, detail, extra}` (docs/calls.md). */
 export async function normaliseError(error: unknown): Promise<ClientError> {
   if (isClientError(error)) return error;
   if (error instanceof HTTPError) {

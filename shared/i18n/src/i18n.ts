@@ -46,7 +46,7 @@ export function initI18n(): Promise<unknown> {
       interpolation: { escapeValue: false },
       returnNull: false,
       detection: {
-        // SPEC §9: the order in which the language is looked for, and where the choice is remembered.
+        // docs/domain.md: the order in which the language is looked for, and where the choice is remembered.
         order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag', 'path', 'subdomain'],
         lookupQuerystring: 'lng',
         lookupCookie: 'i18next',

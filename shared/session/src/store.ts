@@ -5,7 +5,7 @@ import { forgetOfflineCopies } from './offline-copy';
 
 export const DEFAULT_AREA = 'free';
 
-/** The session state of SPEC §3, one store for the whole page (a federation singleton). */
+/** The session state of docs/domain.md, one store for the whole page (a federation singleton). */
 export interface SessionState {
   user: SessionUser;
   /**
@@ -35,7 +35,7 @@ export interface SessionActions {
   setLoading: (loading: boolean) => void;
   setError: (error: ClientError | null) => void;
   setVisaCreationEnabled: (enabled: boolean) => void;
-  /** Signs the user out locally: on logout and on any 401 or 403 (SPEC §4). Loading stops; offline copies are forgotten. */
+  /** Signs the user out locally: on logout and on any 401 or 403 (docs/domain.md). Loading stops; offline copies are forgotten. */
   clearSession: () => void;
 }
 

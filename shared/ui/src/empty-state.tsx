@@ -9,7 +9,7 @@ const EMPTY_KEYS: Record<EmptyKind, string> = {
   results: 'empty.results',
 };
 
-/** The empty states of SPEC §2. */
+/** The empty states of docs/screens.md. */
 export function EmptyState({ kind }: { kind: EmptyKind }) {
   const { t } = useTranslation('common');
   return (

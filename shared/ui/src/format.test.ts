@@ -1,6 +1,6 @@
 import { formatAmount, formatDate, formatTime, parseId } from './format';
 
-describe('formatting per language (SPEC §9)', () => {
+describe('formatting per language (docs/domain.md)', () => {
   it('formats euro amounts for it-IT and en-US', () => {
     expect(formatAmount(1234.5, 'it_IT')).toBe('1.234,50\u00a0€');
     expect(formatAmount(1234.5, 'en_US')).toBe('€1,234.50');

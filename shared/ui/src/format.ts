@@ -1,7 +1,7 @@
 import { CURRENCY, TIME_ZONE, toLocale } from '@varco/contracts/plain';
 
 /**
- * An amount in euro, in the reader's language (SPEC §9: it-IT or en-US). Thousands are always grouped: CLDR leaves
+ * An amount in euro, in the reader's language (docs/domain.md: it-IT or en-US). Thousands are always grouped: CLDR leaves
  * four-digit Italian amounts ungrouped (1234,56 €), while receipts and the release PDF write 1.234,56 €.
  */
 export function formatAmount(amount: number, language: string): string {
@@ -12,7 +12,7 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * A date in the reader's language. An ISO day (2025-03-14) is a calendar day and is shown as it is; an instant
- * is shown as the day it was in Italy (SPEC §9 time zone).
+ * is shown as the day it was in Italy (docs/domain.md time zone).
  */
 export function formatDate(value: string, language: string): string {
   const day = ISO_DAY.test(value);
@@ -21,7 +21,7 @@ export function formatDate(value: string, language: string): string {
   return new Intl.DateTimeFormat(toLocale(language), { dateStyle: 'medium', timeZone: day ? 'UTC' : TIME_ZONE }).format(date);
 }
 
-/** The hour and minutes of an instant in Italy (SPEC §3: a request is shown with its sent date and hour). */
+/** The hour and minutes of an instant in Italy (docs/domain.md: a request is shown with its sent date and hour). */
 export function formatTime(value: string, language: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';

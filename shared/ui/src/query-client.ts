@@ -8,7 +8,7 @@ function reportNetworkError(error: unknown): void {
   if ((error as ClientError | undefined)?.type === 'network-error') sessionStore.getState().setError(error as ClientError);
 }
 
-/** The one query client of the page, with the caching rules of SPEC §7. */
+/** The one query client of the page, with the caching rules of docs/calls.md. */
 export function createQueryClient(): QueryClient {
   // The query library learns of the network from online/offline events only: a page opened with no network (the
   // offline visa) would otherwise fire every query and fill the red bar. Offline, queries wait for the network

@@ -3,7 +3,7 @@ import { EmptyState } from './empty-state';
 import { InvoiceStatusBadge, VisaStatusBadge } from './status-badge';
 import { renderWithProviders } from './testing';
 
-describe('status badges (SPEC §4)', () => {
+describe('status badges (docs/domain.md)', () => {
   it.each([
     [30, false, 'Available', 'blue'],
     [90, false, 'In progress', 'orange'],
@@ -45,7 +45,7 @@ describe('status badges (SPEC §4)', () => {
   });
 });
 
-describe('empty states (SPEC §2)', () => {
+describe('empty states (docs/screens.md)', () => {
   it.each([
     ['invoices', 'No invoices found'],
     ['visas', 'No visas found'],

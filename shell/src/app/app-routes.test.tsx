@@ -34,7 +34,7 @@ function renderAt(route: string, signedIn: boolean) {
   );
 }
 
-describe('routes (SPEC §2)', () => {
+describe('routes (docs/screens.md)', () => {
   it('shows the welcome page at / and the three requirements at /howto', () => {
     renderAt('/', false);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome to Varco');

@@ -18,7 +18,7 @@ function remoteRoutes(guard: Guard) {
   ));
 }
 
-/** SPEC §2 routes: public-only pages, protected pages, the remotes under their prefixes, and / for the rest. */
+/** docs/screens.md routes: public-only pages, protected pages, the remotes under their prefixes, and / for the rest. */
 export function AppRoutes() {
   return (
     <Routes>

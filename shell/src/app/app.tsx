@@ -13,7 +13,7 @@ import { AppRoutes } from './app-routes';
 
 function Frame() {
   const { t } = useTranslation('common');
-  // SPEC §8: nothing is shown while the saved state loads.
+  // docs/calls.md: nothing is shown while the saved state loads.
   const hydrated = useSession((state) => state.hydrated);
   if (!hydrated) return null;
   return (

@@ -3,7 +3,7 @@ import { FOOTER_LOGO_WIDTH, toShortLanguage } from '@varco/contracts/plain';
 import { useRuntimeConfig } from '../config/config-context';
 import logoUrl from '../assets/agency-logo.svg';
 
-/** SPEC §2 Footer: the logo and four links in a new tab; three of them have an address per language. */
+/** docs/screens.md Footer: the logo and four links in a new tab; three of them have an address per language. */
 export function Footer() {
   const { t, i18n } = useTranslation('common');
   const { links } = useRuntimeConfig();

@@ -20,7 +20,7 @@ const PROTECTED_LINKS = [
   { to: '/protected/visa', key: 'nav.visas', end: false },
 ] as const;
 
-/** SPEC §2 Header: agency banner, title and description, language, bell, avatar or sign-in, navigation. */
+/** docs/screens.md Header: agency banner, title and description, language, bell, avatar or sign-in, navigation. */
 export function Header() {
   const { t } = useTranslation('common');
   const signedIn = useIsSignedIn();

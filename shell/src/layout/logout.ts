@@ -5,7 +5,7 @@ import { apiClient } from '../api-client';
 /**
  * Ends the session on the server when it can, and always locally. A traveler signed in with the digital identity
  * must also leave the identity provider: the api names its logout page in the `Location` header of the answer
- * (SPEC §7), which this returns for the browser to open.
+ * (docs/calls.md), which this returns for the browser to open.
  */
 export async function logout(): Promise<string | null> {
   try {

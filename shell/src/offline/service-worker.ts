@@ -1,4 +1,4 @@
-// The portal's service worker (built by workbox-webpack-plugin's InjectManifest into sw.js). ARCHITECTURE "Offline":
+// The portal's service worker (built by workbox-webpack-plugin's InjectManifest into sw.js). docs/architecture.md:
 // the shell's own files are precached; the remotes are cached as they are used, in a way that respects their
 // independent releases; the api is never cached here (mf-visa keeps what the offline visa needs, per traveler).
 import { clientsClaim } from 'workbox-core';

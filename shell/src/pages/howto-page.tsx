@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 const REQUIREMENTS = ['howto.requirementValue', 'howto.requirementUse', 'howto.requirementDocument', 'howto.requirementExit'] as const;
 
-/** SPEC §1: the prerequisites of a tax-free invoice, and what happens at the exit point. */
+/** docs/domain.md: the prerequisites of a tax-free invoice, and what happens at the exit point. */
 export function HowToPage() {
   const { t } = useTranslation('common');
   return (

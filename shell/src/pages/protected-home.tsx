@@ -5,7 +5,7 @@ import { useSession } from '@varco/session';
 import { preloadWhenIdle } from '../federation/preload';
 import { RemoteComponent } from '../federation/remote-component';
 
-/** SPEC §2 /protected: the latest 4 invoices and 4 visa requests with View all, and the add-request button. */
+/** docs/screens.md /protected: the latest 4 invoices and 4 visa requests with View all, and the add-request button. */
 export function ProtectedHome() {
   const { t } = useTranslation('common');
   const name = useSession((state) => state.user.nome ?? '');

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §8: the page shown when the server cannot be reached. */
+/** docs/calls.md: the page shown when the server cannot be reached. */
 export function ServerErrorPage() {
   const { t } = useTranslation('common');
   return (

@@ -21,7 +21,7 @@ beforeEach(() => {
 });
 afterEach(() => jest.useRealTimers());
 
-describe('keep-alive (SPEC §7: PUT /visa/area every 30 s while signed in)', () => {
+describe('keep-alive (docs/calls.md: PUT /visa/area every 30 s while signed in)', () => {
   it('beats every 30 seconds while the header shows a signed-in traveler, and stops on sign-out', async () => {
     renderWithProviders(<Header />, { user: signedIn });
     expect(await screen.findByTestId('avatar')).toBeInTheDocument();

@@ -3,14 +3,14 @@ import { KEEP_ALIVE_MS, PRIVATE_BASE } from '@varco/contracts/plain';
 import { isSignedIn, sessionStore } from '@varco/session';
 import { apiClient } from '../api-client';
 
-/** PUT private/visa/area: the keep-alive heartbeat of SPEC §7. */
+/** PUT private/visa/area: the keep-alive heartbeat of docs/calls.md. */
 async function sendHeartbeat(): Promise<void> {
   const { requestVoid } = await apiClient();
   await requestVoid(`${PRIVATE_BASE}/visa/area`, { method: 'put' });
 }
 
 /**
- * Sends the heartbeat every 30 s (SPEC §9) while signed in; returns what stops it. Failures are silent: a 401/403
+ * Sends the heartbeat every 30 s (docs/domain.md) while signed in; returns what stops it. Failures are silent: a 401/403
  * already clears the session in @varco/http, and anything else is worth no more than the next beat.
  */
 export function startKeepAlive(beat: () => Promise<void> = sendHeartbeat, every: number = KEEP_ALIVE_MS): () => void {

@@ -20,7 +20,7 @@ export const SEND_OTP_RATE_LIMIT_MAX = 5;
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
 
-/** `POST /api/v1/auth/login-custom` (SPEC §7 identity calls): the credentials step of the sign-in. */
+/** `POST /api/v1/auth/login-custom` (docs/calls.md identity calls): the credentials step of the sign-in. */
 export const identityRoutes: FastifyPluginAsyncZod<{ loginRateLimitMax?: number }> = async (app, options) => {
   const max = options.loginRateLimitMax ?? LOGIN_RATE_LIMIT_MAX;
   app.post(
@@ -100,7 +100,7 @@ export const travelerSessionRoutes: FastifyPluginAsyncZod<TravelerSessionRoutesO
       const traveler = await app.auth.traveler(requireSession(request));
       if (!traveler) throw new AppError(401, { key: 'unauthorized' });
       reply.header('cache-control', 'no-store');
-      // SPEC §4 Wizard, §6: a new visa request may be added only while none is pending.
+      // docs/domain.md Wizard, docs/domain.md: a new visa request may be added only while none is pending.
       return toUserInfo(traveler, !(await options.hasPendingVisa(app.db, traveler.id)));
     },
   );
@@ -113,7 +113,7 @@ export const travelerSessionRoutes: FastifyPluginAsyncZod<TravelerSessionRoutesO
         summary: 'Sign out',
         description:
           'Deletes the session and clears its cookie. For a traveler of the digital identity provider the 204 also carries ' +
-          "`Location`: the provider's logout page, which brings the browser back to the site root (SPEC §7); the portal navigates there.",
+          "`Location`: the provider's logout page, which brings the browser back to the site root (docs/calls.md); the portal navigates there.",
         response: { 204: z.null(), ...errors },
       },
     },

@@ -53,7 +53,7 @@ export function guardedPath(request: FastifyRequest): string {
 }
 
 /**
- * Sessions (ARCHITECTURE "The api"): an opaque random token in an HttpOnly cookie, stored hashed in `session`. Every
+ * Sessions (docs/architecture.md "The api"): an opaque random token in an HttpOnly cookie, stored hashed in `session`. Every
  * call under `/api/v1/private` — known route or not — passes the guard: no live session answers 401; an OTP_PENDING
  * session may only ask for its code, present it (user-info with `x-otp`) or sign out, anything else 403; an
  * ACTIVATION_PENDING one (a first-time digital identity) may only read user-info, finalize or sign out; FULL passes.

@@ -1,7 +1,7 @@
 import type { Traveler, UserInfo } from '@varco/contracts';
 import type { TravelerRecord } from './repository';
 
-/** The traveler as the browser sees it (SPEC §3). */
+/** The traveler as the browser sees it (docs/domain.md). */
 export function toTraveler(record: TravelerRecord): Traveler {
   return {
     nome: record.nome,
@@ -21,7 +21,7 @@ export function toTraveler(record: TravelerRecord): Traveler {
 /**
  * The traveler as user-info answers it. For a digital identity traveler still completing the registration, the
  * provider's names, birthday and suggested e-mail, and no travel document yet: the browser holds a traveler as signed
- * in only once numeroDocumento is there (SPEC §3), so an empty one tells it the registration must be completed.
+ * in only once numeroDocumento is there (docs/domain.md), so an empty one tells it the registration must be completed.
  */
 export function toUserInfo(traveler: TravelerRecord, visaCreationEnabled = true): UserInfo {
   const info: UserInfo = { ...toTraveler(traveler), visaCreationEnabled, identityProvider: traveler.identity_provider };

@@ -16,7 +16,7 @@ export const CAPTCHA_RATE_LIMIT_MAX = 30;
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 const PURGE_GRACE_SECONDS = 60 * 60;
 
-/** `GET /api/v1/public/captcha` (SPEC §7): a challenge for the registration form. */
+/** `GET /api/v1/public/captcha` (docs/calls.md): a challenge for the registration form. */
 export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
   const repository = createCaptchaRepository(app.db);
   const images = createImagePool({ onError: (error) => app.log.error({ err: error }, 'captcha picture failed') });

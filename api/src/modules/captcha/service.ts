@@ -53,7 +53,7 @@ export type CaptchaFailure = 'missing' | 'unknown' | 'expired' | 'wrong';
 export type CaptchaVerification = { valid: true } | { valid: false; reason: CaptchaFailure };
 
 /**
- * Checks the value typed for the challenge `token` (SPEC §7: both travel in request headers). Single-use: the first
+ * Checks the value typed for the challenge `token` (docs/calls.md: both travel in request headers). Single-use: the first
  * attempt consumes the challenge, right or wrong, so each picture allows one guess. Case-insensitive.
  */
 export async function verifyCaptcha(
@@ -90,5 +90,5 @@ export async function verifyWith(
   return given.length === expected.length && timingSafeEqual(given, expected) ? { valid: true } : { valid: false, reason: 'wrong' };
 }
 
-/** The error the registration answers for a failed captcha: 400, "captcha not present or invalid" (SPEC §8). */
+/** The error the registration answers for a failed captcha: 400, "captcha not present or invalid" (docs/calls.md). */
 export const captchaInvalid = () => new AppError(400, { key: 'captcha.invalid' });

@@ -13,7 +13,7 @@ describeEachDatabase('the demo data', ({ build, database }) => {
     await build().ready();
   });
 
-  it('gives the demo traveler an invoice in every state of SPEC §4, once', async () => {
+  it('gives the demo traveler an invoice in every state of docs/domain.md, once', async () => {
     const db = database().db;
     await seedDemo(db);
     const again = await seedDemo(db);

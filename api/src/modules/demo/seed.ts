@@ -53,7 +53,7 @@ interface DemoInvoice {
   releasedAfter?: number;
 }
 
-/** One invoice per state and label of SPEC §4, over this year and the last. */
+/** One invoice per state and label of docs/domain.md, over this year and the last. */
 const DEMO_INVOICES: readonly DemoInvoice[] = [
   { number: 'BM-0412', daysAgo: 2, brokered: false, total: 1250, vat: 225.41, state: InvoiceState.AVAILABLE_NEW },
   { number: 'PF-0087', daysAgo: 11, brokered: true, total: 489.9, vat: 88.34, state: InvoiceState.AVAILABLE },
@@ -72,7 +72,7 @@ const DEMO_INVOICES: readonly DemoInvoice[] = [
 const CUSTOMS_OFFICES = ['IT277100', 'IT078100'] as const;
 
 /**
- * The visa requests behind the invoices that are in one (by invoice number prefix): one per state of SPEC §4, as the
+ * The visa requests behind the invoices that are in one (by invoice number prefix): one per state of docs/domain.md, as the
  * state machine (modules/visas/transitions.ts) leaves them.
  */
 interface DemoVisa {

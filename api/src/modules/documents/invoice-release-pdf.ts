@@ -5,7 +5,7 @@ import { createPdfLayout } from './pdf-layout';
 export { toWinAnsi } from './pdf-common';
 
 /**
- * The release PDF of one invoice (SPEC §3 "A downloadable release PDF", §7 GET /invoices/downloadRelease): an A4
+ * The release PDF of one invoice (docs/domain.md, docs/calls.md GET /invoices/downloadRelease): an A4
  * page in Italian or English with the invoice, the traveler's identity document and the customs visa (or a sentence
  * saying it has not been granted yet). pdfkit with the PDF standard font Helvetica: nothing to embed, so a page is
  * about 3 KB and renders in a few milliseconds (see `api/bench/documents.ts`). Standard fonts speak WinAnsi only, so

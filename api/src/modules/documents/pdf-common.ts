@@ -7,7 +7,7 @@ import type { ServerLanguage } from '@varco/contracts';
  * that collects its own bytes.
  */
 
-/** Dates and times of the PDFs are Italy's (SPEC §9). */
+/** Dates and times of the PDFs are Italy's (docs/domain.md). */
 export const PDF_TIME_ZONE = 'Europe/Rome';
 
 export const PDF_MARGIN = 56;

@@ -3,8 +3,8 @@ import { fill, formatInstant, formattersFor, newPdf, PDF_COLORS, toWinAnsi } fro
 import { createPdfLayout } from './pdf-layout';
 
 /**
- * The PDF of a visa request (SPEC §3 "qrCode ... also downloadable as PDF", §7 GET /visa/{id}/download): an A4 page in
- * Italian or English with the QR code and what to do with it in the request's state (SPEC §4: pending → go to the exit
+ * The PDF of a visa request (docs/domain.md, docs/calls.md GET /visa/{id}/download): an A4 page in
+ * Italian or English with the QR code and what to do with it in the request's state (docs/domain.md: pending → go to the exit
  * point; in completion → go airside; customs check → go to the customs office), the request (code, visaRequestId, sent
  * date and hour in Europe/Rome, total and invoice count), the traveler, the travel and the invoices. Like the release
  * PDF: pdfkit with the standard font Helvetica (WinAnsi text through `toWinAnsi`), nothing read from the database, a
@@ -104,7 +104,7 @@ export const VISA_PDF_TEXTS = {
 
 type TextKey = keyof (typeof VISA_PDF_TEXTS)['IT'];
 
-/** The instruction printed under the QR code in each state that shows one (SPEC §4). */
+/** The instruction printed under the QR code in each state that shows one (docs/domain.md). */
 export function visaQrInstructionKey(stateCode: number): TextKey | null {
   switch (stateCode) {
     case VisaState.PENDING:

@@ -61,7 +61,7 @@ export async function createClient(
 }
 
 /**
- * The exit point (ARCHITECTURE "Domain states"): kiosks and customs officers scan the QR code of a visa request, and
+ * The exit point (docs/domain.md): kiosks and customs officers scan the QR code of a visa request, and
  * officers decide the invoices of a request under customs check. The state changes are the visas module's
  * (transitions.ts); this module checks the code and the client, answers what to do, and keeps the audit trail.
  */

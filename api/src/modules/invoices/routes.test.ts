@@ -171,7 +171,7 @@ describeEachDatabase('the traveler’s invoices', ({ build, database }) => {
       dateRelease: '2026-02-03T09:15:00.000Z',
       codeRelease: '26ITV0000001',
       stateCode: 100,
-      // The language of the query wins over Accept-Language (SPEC §7).
+      // The language of the query wins over Accept-Language (docs/calls.md).
       stateDescription: 'Vistata',
       inCompletion: false,
       exitDeadline: new Date(Date.UTC(year, month + 3, 0)).toISOString().slice(0, 10),

@@ -19,14 +19,14 @@ import { createInvoiceService } from './service';
 
 const tags = ['invoices'];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
-/** SPEC §7: invoice calls send the current language, which wins over Accept-Language. */
+/** docs/calls.md: invoice calls send the current language, which wins over Accept-Language. */
 const language = { language: z.optional(serverLanguageSchema) };
 
 const languageOf = (request: FastifyRequest, query: { language?: ServerLanguage | undefined }) => query.language ?? requestLanguage(request);
-/** A traveler's own data: never kept by a shared cache, nor by the browser's (the portal caches it itself, SPEC §7). */
+/** A traveler's own data: never kept by a shared cache, nor by the browser's (the portal caches it itself, docs/calls.md). */
 const privateAnswer = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
 
-/** The traveler's invoice calls of SPEC §7, under `/api/v1/private/invoices`; each answers for the signed-in traveler only. */
+/** The traveler's invoice calls of docs/calls.md, under `/api/v1/private/invoices`; each answers for the signed-in traveler only. */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createInvoiceService(app.db);
 

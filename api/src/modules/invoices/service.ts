@@ -13,7 +13,7 @@ const STATES_OF_FILTER: Readonly<Record<Exclude<InvoiceFilter, 'SOLO_EMESSE'>, r
   SOLO_COMPLETATE: INVOICE_COMPLETED_STATES,
 };
 
-/** An invoice row as SPEC §3 shows it, its state described in `language`. */
+/** An invoice row as docs/domain.md shows it, its state described in `language`. */
 export function toInvoice(row: InvoiceRow, language: ServerLanguage): Invoice {
   return {
     invoiceNumber: row.invoice_number,

@@ -1,7 +1,7 @@
 import { InvoiceState } from '@varco/contracts';
 import type { MessageKey } from '../../i18n/messages';
 
-/** The catalogue key of an invoice state's description (SPEC §4); in completion only qualifies a granted invoice. */
+/** The catalogue key of an invoice state's description (docs/domain.md); in completion only qualifies a granted invoice. */
 export function invoiceStateKey(stateCode: number, inCompletion: boolean): MessageKey {
   switch (stateCode) {
     case InvoiceState.AVAILABLE_NEW:

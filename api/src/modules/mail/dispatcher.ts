@@ -4,7 +4,7 @@ import { onMailEnqueued } from './outbox';
 import type { MailSender } from './smtp-sender';
 
 /**
- * Sends the outbox (ARCHITECTURE "The api"). Each pass claims a few due mails in one statement with
+ * Sends the outbox (docs/architecture.md "The api"). Each pass claims a few due mails in one statement with
  * `FOR UPDATE SKIP LOCKED`, most urgent first (a sign-in code before bulk notifications), which also moves their
  * `next_attempt_at` forward by a short lease and counts the attempt; the mails are then sent outside any transaction,
  * and each is marked sent, rescheduled or given up. While the pass sends, it renews the lease of the mails it still

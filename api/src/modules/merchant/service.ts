@@ -40,7 +40,7 @@ function toMerchantInvoice(row: MerchantInvoiceRow, language: ServerLanguage): M
 }
 
 /**
- * Merchant intake (ARCHITECTURE "merchant intake"): vendors and brokers issue tax-free invoices and cancel them with
+ * Merchant intake (docs/architecture.md): vendors and brokers issue tax-free invoices and cancel them with
  * credit notes, each with its own API key.
  */
 export function createMerchantService(db: Kysely<Database>, clock: () => Date = () => new Date()) {

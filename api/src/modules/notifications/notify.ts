@@ -4,7 +4,7 @@ import type { Database } from '../../db/types';
 import { enqueueMail, recipientName } from '../mail';
 import { notificationMessage, type NotificationKind, type NotificationParams, type VisaNotificationKind } from './kinds';
 
-/** Where the mail of a notification sends the traveler: the portal's notification list (SPEC §2). */
+/** Where the mail of a notification sends the traveler: the portal's notification list (docs/screens.md). */
 export const NOTIFICATIONS_PAGE_PATH = '/protected/notifications';
 
 /**

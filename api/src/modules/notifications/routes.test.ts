@@ -115,7 +115,7 @@ describeEachDatabase('the traveler’s notifications', ({ build, database, postg
     const italian = (await list(traveler, '', 'IT')).notifications.map((notification) => notification.tipoNotifica.messaggio);
     assert.match(italian[0]!, /^Il termine di uscita della fattura F-77 è il 30 aprile 2026/);
     assert.match(italian[1]!, /^La fattura F-77 di Pelletteria Firenze da 1234,50\s€ è ora nella tua area\.$|^La fattura F-77 di Pelletteria Firenze da 1\.234,50\s€ è ora nella tua area\.$/);
-    // The query's language wins over Accept-Language (SPEC §7).
+    // The query's language wins over Accept-Language (docs/calls.md).
     assert.match((await list(traveler, '?language=IT', 'EN')).notifications[0]!.tipoNotifica.messaggio, /^Il termine/);
     assert.match((await list(traveler, '?language=EN', 'IT')).notifications[0]!.tipoNotifica.messaggio, /^The exit deadline/);
   });

@@ -20,7 +20,7 @@ import { UNREAD_CHANNEL } from './unread-counts';
 
 const tags = ['notifications'];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
-/** SPEC §7: notification calls send the current language, which wins over Accept-Language. */
+/** docs/calls.md: notification calls send the current language, which wins over Accept-Language. */
 const language = { language: z.optional(serverLanguageSchema) };
 const pageQuery = z.object({
   page: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
@@ -38,7 +38,7 @@ export interface NotificationRoutesOptions {
   publicBaseUrl: string;
 }
 
-/** The traveler's notification calls of SPEC §7 under `/api/v1/private/notifications`: the signed-in traveler's own only. */
+/** The traveler's notification calls of docs/calls.md under `/api/v1/private/notifications`: the signed-in traveler's own only. */
 export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions> = async (app, options) => {
   setNotificationPortalUrl(options.publicBaseUrl);
   const service = createNotificationService(app.db);
@@ -85,7 +85,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
       schema: {
         tags,
         summary: 'How many notifications are unread',
-        description: `Polled every 15 seconds by the header bell (SPEC §7): answered from the api's memory, read again (one index-only count) after a change of the traveler's notifications. At most ${POLLING_RATE_LIMIT_MAX} a minute per session.`,
+        description: `Polled every 15 seconds by the header bell (docs/calls.md): answered from the api's memory, read again (one index-only count) after a change of the traveler's notifications. At most ${POLLING_RATE_LIMIT_MAX} a minute per session.`,
         response: { 200: notificationCountResponseSchema, ...errors, 429: apiErrorSchema },
       },
     },

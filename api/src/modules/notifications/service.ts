@@ -6,7 +6,7 @@ import { notificationMessage } from './kinds';
 import { createNotificationRepository, type NotificationRow } from './repository';
 import { UnreadCounts } from './unread-counts';
 
-/** A notification as SPEC §3 shows it, its message rendered in `language`. */
+/** A notification as docs/domain.md shows it, its message rendered in `language`. */
 export function toNotification(row: NotificationRow, language: ServerLanguage): Notification {
   return {
     id: row.id,
@@ -22,7 +22,7 @@ export interface NotificationServiceOptions {
   counts?: UnreadCounts;
 }
 
-/** The signed-in traveler's notifications (SPEC §7): each call reads and changes only the traveler's own. */
+/** The signed-in traveler's notifications (docs/calls.md): each call reads and changes only the traveler's own. */
 export function createNotificationService(db: Kysely<Database>, options: NotificationServiceOptions = {}) {
   const repository = createNotificationRepository(db);
   const clock = options.clock ?? (() => new Date());

@@ -3,7 +3,7 @@ import { qrKeyId } from './keys';
 import { qrPng } from './png';
 
 /**
- * The signed token of a visa request's QR code (ARCHITECTURE "Domain states": request id, traveler, issue time, and
+ * The signed token of a visa request's QR code (docs/domain.md: request id, traveler, issue time, and
  * a kiosk verifies it offline with the agency's public key). Compact, so that the QR stays small (version 10 at error
  * correction M, ~210 characters):
  *

@@ -3,7 +3,7 @@ import { TRANSPORT_PRIVATE_VEHICLE, TrafficLight, daysBetween, romeToday } from 
 import type { RiskReason } from '../../db/types';
 
 /**
- * The risk analysis of a visa request (ARCHITECTURE "Domain states", SPEC §4 "Risk analysis"): explainable rules, each
+ * The risk analysis of a visa request (docs/domain.md, "Visa requests"): explainable rules, each
  * adding points and a reason (a catalogue key with its values, see `risk.*` in i18n/messages.ts), so that the traveler
  * and the officer read why the light is what it is. Pure: the caller reads the request (`riskInputOf` in history.ts)
  * and passes the random source, so tests are deterministic.

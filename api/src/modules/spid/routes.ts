@@ -32,7 +32,7 @@ const callbackQuerySchema = z.looseObject({
 });
 
 /**
- * `GET /api/v1/auth/login-spid` and `GET /api/v1/auth/spid/callback` (SPEC §2, §7 identity calls): the digital identity
+ * `GET /api/v1/auth/login-spid` and `GET /api/v1/auth/spid/callback` (docs/screens.md, docs/calls.md identity calls): the digital identity
  * sign-in, an OpenID Connect authorization code flow with PKCE by full-page redirect.
  */
 export const spidIdentityRoutes: FastifyPluginAsyncZod<SpidRoutesOptions> = async (app, options) => {
@@ -118,7 +118,7 @@ export const spidIdentityRoutes: FastifyPluginAsyncZod<SpidRoutesOptions> = asyn
   );
 };
 
-/** `POST /api/v1/private/traveler/finalize` (SPEC §5, §7): completes the registration of a digital identity traveler. */
+/** `POST /api/v1/private/traveler/finalize` (docs/domain.md, docs/calls.md): completes the registration of a digital identity traveler. */
 export const spidPrivateRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createSpidService(app.db);
   const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };

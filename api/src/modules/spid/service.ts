@@ -85,7 +85,7 @@ export function createSpidService(db: Kysely<Database>, options: { now?: () => D
     },
 
     /**
-     * Completes the registration of a digital identity traveler (SPEC §5): privacy accepted, a valid e-mail not used
+     * Completes the registration of a digital identity traveler (docs/domain.md): privacy accepted, a valid e-mail not used
      * by another account (an unactivated credentials registration of that e-mail gives way, as a new registration
      * would replace it), and the residence and travel document under the registration's rules: the provider gives
      * neither, and the invoices are matched by the document. The traveler becomes ACTIVE and the session FULL.

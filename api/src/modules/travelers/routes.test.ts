@@ -163,7 +163,7 @@ describeEachDatabase('registration, activation, password recovery and profile', 
 
   // Registration: rules
 
-  it('checks every SPEC §5 rule server-side, one message per payload field, and writes nothing', async () => {
+  it('checks every docs/domain.md rule server-side, one message per payload field, and writes nothing', async () => {
     const body = payload({
       nome: 'G',
       cognome: ' ',

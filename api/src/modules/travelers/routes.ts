@@ -38,7 +38,7 @@ const headerValue = (request: FastifyRequest, name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-/** The public calls of the account (SPEC §7): registration, activation, password recovery and change. */
+/** The public calls of the account (docs/calls.md): registration, activation, password recovery and change. */
 export const travelerPublicRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> = async (app, options) => {
   const service = createTravelerService(app.db, { publicBaseUrl: options.publicBaseUrl, sessionsEnded: app.auth.sessionsEnded });
 
@@ -61,7 +61,7 @@ export const travelerPublicRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> 
         summary: 'Register a traveler',
         description:
           'The captcha value and token travel in the `x-captcha-value` / `x-captcha-token` headers and are checked first. ' +
-          'SPEC §5 rules, with one message per payload field in `extra`. Creates the account PENDING and mails its ' +
+          'docs/domain.md rules, with one message per payload field in `extra`. Creates the account PENDING and mails its ' +
           `activation link (valid 48 hours). An e-mail or document already registered answers 409. At most ${REGISTRATION_RATE_LIMIT_MAX} per minute ` +
           `per client address, and ${app.limits.accounts.settings.mailsPerHour} per hour per e-mail (429 with Retry-After).`,
         body: registrationPayloadSchema,
@@ -163,7 +163,7 @@ export const travelerPublicRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> 
   );
 };
 
-/** The private calls of the account (SPEC §7): the profile and its deletion (a FULL session: the guard sees to it). */
+/** The private calls of the account (docs/calls.md): the profile and its deletion (a FULL session: the guard sees to it). */
 export const travelerPrivateRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> = async (app, options) => {
   const service = createTravelerService(app.db, { publicBaseUrl: options.publicBaseUrl, sessionsEnded: app.auth.sessionsEnded });
 
@@ -174,7 +174,7 @@ export const travelerPrivateRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions>
         tags: ['travelers'],
         summary: 'Update the profile',
         description:
-          'The profile is read-only in the portal (SPEC §6): names, birthday, e-mail and document cannot change (a different ' +
+          'The profile is read-only in the portal (docs/domain.md): names, birthday, e-mail and document cannot change (a different ' +
           'value answers 400 on that field). Only the residence (country and free zone) may change, under the registration ' +
           'rules; privacy must stay accepted. Answers the stored profile.',
         body: travelerSchema,

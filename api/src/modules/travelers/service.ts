@@ -78,7 +78,7 @@ export interface ResidenceAndDocument {
   numeroDocumento: string;
 }
 
-/** Residence country and zone (SPEC §3): a member state's resident must live in one of its free zones. */
+/** Residence country and zone (docs/domain.md): a member state's resident must live in one of its free zones. */
 async function residenceProblems(executor: Kysely<Database>, country: string, zone: string, problems: FieldProblems): Promise<void> {
   if (country.trim() === '') {
     problems.paeseResidenzaCodice = accountRuleProblem({ code: 'empty' });
@@ -104,7 +104,7 @@ async function residenceProblems(executor: Kysely<Database>, country: string, zo
 }
 
 /**
- * The registration's rules for the residence and the travel document, keyed by the payload's field names (SPEC §8).
+ * The registration's rules for the residence and the travel document, keyed by the payload's field names (docs/calls.md).
  * The digital identity's completion applies them too: its travelers need a document for their invoices to be found.
  */
 export async function residenceAndDocumentProblems(executor: Kysely<Database>, values: ResidenceAndDocument, problems: FieldProblems): Promise<void> {
@@ -185,7 +185,7 @@ export function createTravelerService(db: Kysely<Database>, options: TravelerSer
 
   return {
     /**
-     * SPEC §5 and §7: validates, then creates the traveler PENDING (argon2id hash) with an activation key pair, and
+     * docs/domain.md, docs/calls.md: validates, then creates the traveler PENDING (argon2id hash) with an activation key pair, and
      * enqueues the activation mail in the same transaction. A PENDING account with the same e-mail (the traveler sent
      * the form again, "send the mail again") is replaced by the new data and gets a new link; the older links die.
      */
@@ -240,7 +240,7 @@ export function createTravelerService(db: Kysely<Database>, options: TravelerSer
       }
     },
 
-    /** The activation link (SPEC §4): the traveler becomes ACTIVE and every activation key of theirs is used up. */
+    /** The activation link (docs/domain.md): the traveler becomes ACTIVE and every activation key of theirs is used up. */
     async activate(key1: string, key2: string): Promise<void> {
       const outcome = await db.transaction().execute(async (trx) => {
         const key = await usableKey(trx, 'ACTIVATION', key1, key2, true);
@@ -319,7 +319,7 @@ export function createTravelerService(db: Kysely<Database>, options: TravelerSer
     },
 
     /**
-     * The profile (PUT /private/traveler). SPEC §5/§6: the profile is read-only in the form; the identity (names,
+     * The profile (PUT /private/traveler). docs/domain.md: the profile is read-only in the form; the identity (names,
      * birthday, document) and the e-mail (the sign-in name, verified at activation) cannot change here. The residence
      * (country and zone) may change, under the registration's rules; privacy must stay accepted. A read-only field sent
      * with another value is refused with a per-field message. Answers the stored profile.

@@ -19,7 +19,7 @@ import { createTypologyService } from './service';
 /** Reference data changes only with a deployment: browsers and the CDN may keep it for an hour. */
 export const TYPOLOGY_MAX_AGE_SECONDS = 3600;
 
-/** Every typology call accepts `language`, which wins over Accept-Language (SPEC §7 names it for free zones). */
+/** Every typology call accepts `language`, which wins over Accept-Language (docs/calls.md names it for free zones). */
 const languageQuerySchema = z.object({ language: z.optional(serverLanguageSchema) });
 /** ISO 3166-1 alpha-2, upper case. */
 const countryParamsSchema = z.object({ country: countryCodeSchema });
@@ -32,7 +32,7 @@ function languageOf(request: FastifyRequest, query: { language?: ServerLanguage 
   return query.language ?? requestLanguage(request);
 }
 
-/** The public typology calls of SPEC §7, mounted under `/api/v1/public/typology`. */
+/** The public typology calls of docs/calls.md, mounted under `/api/v1/public/typology`. */
 export const typologyRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createTypologyService(createTypologyRepository(app.db));
 

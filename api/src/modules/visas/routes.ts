@@ -24,7 +24,7 @@ const tags = ['visas'];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 const notFound = { 404: apiErrorSchema };
 const conflict = { 409: apiErrorSchema };
-/** SPEC §7: visa calls send the current language, which wins over Accept-Language. */
+/** docs/calls.md: visa calls send the current language, which wins over Accept-Language. */
 const language = { language: z.optional(serverLanguageSchema) };
 const idParams = z.object({ id: idParamSchema });
 
@@ -33,7 +33,7 @@ const privateAnswer = (reply: FastifyReply) => reply.header('cache-control', 'pr
 
 export type VisaRoutesOptions = Omit<VisaServiceDeps, 'qr'> & Partial<Pick<VisaServiceDeps, 'qr'>>;
 
-/** The visa request calls of SPEC §7 under `/api/v1/private/visa`: each reads and changes the signed-in traveler's own. */
+/** The visa request calls of docs/calls.md under `/api/v1/private/visa`: each reads and changes the signed-in traveler's own. */
 export const visaRoutes: FastifyPluginAsyncZod<VisaRoutesOptions> = async (app, options) => {
   const service = createVisaService(app.db, { ...options, qr: options.qr ?? app.qr });
 
@@ -44,7 +44,7 @@ export const visaRoutes: FastifyPluginAsyncZod<VisaRoutesOptions> = async (app, 
         tags,
         summary: 'Create a visa request',
         description:
-          'Invoices (refund ids: the traveler’s own, available, within their exit deadline, each once) and the travel (SPEC §5 ' +
+          'Invoices (refund ids: the traveler’s own, available, within their exit deadline, each once) and the travel (docs/domain.md ' +
           'Visa step 2). The request is pending (1) and its invoices in progress (90). A traveler has one pending request at a ' +
           'time: while one is pending, a new one answers 409 (its request code in the detail). An invoice held by another request ' +
           'answers 409. Per-field messages are in `extra` (`invoices`, `travel.<field>`).',
@@ -107,7 +107,7 @@ export const visaRoutes: FastifyPluginAsyncZod<VisaRoutesOptions> = async (app, 
       schema: {
         tags,
         summary: 'Keep-alive',
-        description: `Sent every 30 seconds while signed in (SPEC §7, §9): keeps the session alive. No other work. At most ${POLLING_RATE_LIMIT_MAX} a minute per session.`,
+        description: `Sent every 30 seconds while signed in (docs/calls.md, docs/domain.md): keeps the session alive. No other work. At most ${POLLING_RATE_LIMIT_MAX} a minute per session.`,
         response: { 204: z.null(), ...errors, 429: apiErrorSchema },
       },
     },
@@ -124,7 +124,7 @@ export const visaRoutes: FastifyPluginAsyncZod<VisaRoutesOptions> = async (app, 
         tags,
         summary: 'Start the risk analysis of a pending request',
         description:
-          'Scores the request (SPEC §4): green → 50 in completion (invoices granted, in completion: go airside); yellow or red → ' +
+          'Scores the request (docs/domain.md): green → 50 in completion (invoices granted, in completion: go airside); yellow or red → ' +
           '20 customs check (invoices 40). Only a pending request (else 409). Answers the request as it now is.',
         querystring: z.object(language),
         body: startRiskAnalysisBodySchema,

@@ -78,7 +78,7 @@ const LIGHT_KEYS: Readonly<Record<number, MessageKey>> = {
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const coded = (code: string | null, description: string | null) => (code === null ? null : { code, description: description ?? code });
 
-/** A request as SPEC §3 shows it, texts in `language`; `extras` adds the detail's invoices and QR code. */
+/** A request as docs/domain.md shows it, texts in `language`; `extras` adds the detail's invoices and QR code. */
 export function toVisa(row: VisaRow, language: ServerLanguage, extras: Pick<Visa, 'invoices' | 'qrCode'> = {}): Visa {
   const reasons = row.risk_reasons ?? [];
   const light = row.risk_result;
@@ -133,7 +133,7 @@ export interface CheckedRequest {
 }
 
 /**
- * The visa requests of the signed-in traveler (SPEC §3-§7): each call reads and changes only the traveler's own
+ * The visa requests of the signed-in traveler (docs/domain.md, docs/calls.md): each call reads and changes only the traveler's own
  * requests; another traveler's answers 404 as an unknown one does.
  */
 export function createVisaService(db: Kysely<Database>, deps: VisaServiceDeps) {
@@ -141,7 +141,7 @@ export function createVisaService(db: Kysely<Database>, deps: VisaServiceDeps) {
   const clock = deps.clock ?? (() => new Date());
 
   /**
-   * The rules of a request (SPEC §5 Visa step 2 and the invoice rules), one message per field. `requestId` is the
+   * The rules of a request (docs/domain.md, "Rules of the forms" and the invoice rules), one message per field. `requestId` is the
    * request being updated: its own invoices count as available.
    */
   async function check(travelerId: number, invoices: readonly number[], body: Travel, requestId?: number): Promise<CheckedRequest> {
@@ -182,7 +182,7 @@ export function createVisaService(db: Kysely<Database>, deps: VisaServiceDeps) {
     const flightText = air ? text(body.flightNumber) : null;
     const flightNumber = flightText === null ? null : normaliseFlightNumber(flightText);
     const destinationAirport = air ? code(body.destinationAirport) : null;
-    // Documents are asked unless the traveler is crew or drives (SPEC §5); otherwise they are not kept.
+    // Documents are asked unless the traveler is crew or drives (docs/domain.md); otherwise they are not kept.
     const needsDocuments = !crewMember && !privateVehicle;
     const travelDocType = needsDocuments ? code(body.travelDocType) : null;
     const travelDocNumber = needsDocuments ? text(body.travelDocNumber) : null;
@@ -380,7 +380,7 @@ export function createVisaService(db: Kysely<Database>, deps: VisaServiceDeps) {
       return renderVisaPdf({ visa, qrPng: visa.qrCode ?? null, traveler, generatedAt: clock() }, language);
     },
 
-    /** The traveler starts the risk analysis of a pending request (SPEC §4); answers the request as it now is. */
+    /** The traveler starts the risk analysis of a pending request (docs/domain.md); answers the request as it now is. */
     async startRiskAnalysis(travelerId: number, requestId: number, language: ServerLanguage): Promise<Visa> {
       await ownRequest(travelerId, requestId, language);
       await analyseRisk(db, requestId, 'TRAVELER', undefined, { ...deps.riskOptions, now: clock() });

@@ -9,7 +9,7 @@ import { exitDeadlineSql } from '../invoices';
 import { liveInvoiceIds, lockRequest } from './repository';
 
 /**
- * The state machine of a visa request (ARCHITECTURE "Domain states"). Each transition is one transaction that first
+ * The state machine of a visa request (docs/domain.md). Each transition is one transaction that first
  * locks the request row (FOR UPDATE), so the traveler, a kiosk and an officer acting at once are serialised and each
  * sees the state the previous one left. The exit point (module exit-point) calls these with its client as the actor.
  */

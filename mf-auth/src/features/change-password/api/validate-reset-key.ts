@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PUBLIC_BASE, otpValidateResponseSchema } from '@varco/contracts';
 import { requestJson } from '@varco/http';
 
-/** GET public/otp/validate: whether the key pair of a password-reset link is still good (SPEC §7). */
+/** GET public/otp/validate: whether the key pair of a password-reset link is still good (docs/calls.md). */
 export function validateResetKey(key1: string, key2: string) {
   return requestJson(`${PUBLIC_BASE}/otp/validate`, otpValidateResponseSchema, {
     searchParams: { key1, key2, type: 'PWD_REMEMBER_TOKEN' },

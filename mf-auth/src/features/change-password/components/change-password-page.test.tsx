@@ -13,7 +13,7 @@ beforeEach(() => {
   requestVoidMock.mockReset();
 });
 
-describe('change password (SPEC §2, §5, §8)', () => {
+describe('change password (docs/screens.md, docs/domain.md, docs/calls.md)', () => {
   it.each(['/change-password', '/change-password?key1=abc', '/change-password?key2=def'])('goes home when a key is missing: %s', (route) => {
     renderSection('change-password', route);
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);

@@ -11,7 +11,7 @@ import { NS } from '../../../i18n/namespace';
 import { useChangePassword } from '../api/change-password';
 import { useValidateResetKey } from '../api/validate-reset-key';
 
-/** SPEC §2 /change-password?key1&key2: without both keys there is nothing to do here (SPEC §8: go home). */
+/** docs/screens.md /change-password?key1&key2: without both keys there is nothing to do here (docs/calls.md: go home). */
 export function ChangePasswordPage() {
   const [params] = useSearchParams();
   const key1 = params.get('key1');
@@ -27,7 +27,7 @@ function ChangePasswordScreen({ key1, key2 }: { key1: string; key2: string }) {
   const keyCheck = useValidateResetKey(key1, key2);
   const invalidKey = keyCheck.isError || (keyCheck.isSuccess && !keyCheck.data.valid);
 
-  // SPEC §8: an invalid or failed key check shows an error with the server detail and goes home.
+  // docs/calls.md: an invalid or failed key check shows an error with the server detail and goes home.
   useEffect(() => {
     if (!invalidKey) return;
     const serverError = isClientError(keyCheck.error) && keyCheck.error.detail ? keyCheck.error : undefined;

@@ -4,7 +4,7 @@ import { requestVoid } from '@varco/http';
 import { sessionStore } from '@varco/session';
 import { rememberAccountDeleted } from '../account-deleted';
 
-/** DELETE private/traveler: removes the traveler's personal data and ends the session (SPEC §6). */
+/** DELETE private/traveler: removes the traveler's personal data and ends the session (docs/domain.md). */
 export function deleteTraveler() {
   return requestVoid(`${PRIVATE_BASE}/traveler`, { method: 'DELETE' });
 }

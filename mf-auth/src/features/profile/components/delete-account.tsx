@@ -4,7 +4,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { NS } from '../../../i18n/namespace';
 import { useDeleteTraveler } from '../api/delete-traveler';
 
-/** SPEC §2 /protected/edit-user: the delete-account button, with a confirmation before anything is deleted. */
+/** docs/screens.md /protected/edit-user: the delete-account button, with a confirmation before anything is deleted. */
 export function DeleteAccount() {
   const { t } = useTranslation(NS);
   const [confirming, setConfirming] = useState(false);

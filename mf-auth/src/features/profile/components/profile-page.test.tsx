@@ -39,7 +39,7 @@ beforeEach(() => {
   requestVoidMock.mockReset();
 });
 
-describe('profile (SPEC §2 /protected/edit-user)', () => {
+describe('profile (docs/screens.md /protected/edit-user)', () => {
   it('shows the traveler read-only', async () => {
     answerWithProfile();
     renderSection('edit-user', '/protected/edit-user', { user: signedIn });

@@ -31,7 +31,7 @@ function labelOf(code: string, list: Lookup[] | undefined): string {
   return list?.find((item) => item.code === code)?.description ?? code;
 }
 
-/** SPEC §2 /protected/edit-user: the traveler's profile, read-only (SPEC §5 Edit-user, §6). */
+/** docs/screens.md /protected/edit-user: the traveler's profile, read-only (docs/domain.md Edit-user, docs/domain.md). */
 export function ProfilePage() {
   const { t, i18n } = useTranslation(NS);
   const query = useUserInfo();

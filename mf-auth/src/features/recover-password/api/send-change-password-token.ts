@@ -4,7 +4,7 @@ import { requestVoid } from '@varco/http';
 
 export type RecoverPasswordBody = ReturnType<typeof recoverPasswordBodySchema.parse>;
 
-/** POST public/traveler/send-change-pwd-token: mails a link to set a new password (SPEC §7). */
+/** POST public/traveler/send-change-pwd-token: mails a link to set a new password (docs/calls.md). */
 export function sendChangePasswordToken(body: RecoverPasswordBody) {
   return requestVoid(`${PUBLIC_BASE}/traveler/send-change-pwd-token`, { method: 'POST', json: body });
 }

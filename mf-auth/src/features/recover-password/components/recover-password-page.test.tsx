@@ -8,7 +8,7 @@ const requestVoidMock = jest.mocked(requestVoid);
 
 beforeEach(() => requestVoidMock.mockReset());
 
-describe('recover password (SPEC §2, §5)', () => {
+describe('recover password (docs/screens.md, docs/domain.md)', () => {
   it('needs a valid, non-empty e-mail', async () => {
     const user = userEvent.setup();
     renderSection('recover-password', '/recover-password');

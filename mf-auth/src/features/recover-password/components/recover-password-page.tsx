@@ -8,7 +8,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { NS } from '../../../i18n/namespace';
 import { useSendChangePasswordToken } from '../api/send-change-password-token';
 
-/** SPEC §2 /recover-password: asks for a password-reset mail; errors show the server detail (SPEC §8). */
+/** docs/screens.md /recover-password: asks for a password-reset mail; errors show the server detail (docs/calls.md). */
 export function RecoverPasswordPage() {
   const { t } = useTranslation(NS);
   const request = useSendChangePasswordToken();

@@ -5,7 +5,7 @@ import { useSession } from '@varco/session';
 
 export type LoginCustomBody = ReturnType<typeof loginCustomBodySchema.parse>;
 
-/** POST v1/auth/login-custom: the credentials step of the sign-in (SPEC §7 identity calls); the OTP step follows. */
+/** POST v1/auth/login-custom: the credentials step of the sign-in (docs/calls.md identity calls); the OTP step follows. */
 export function loginCustom(body: LoginCustomBody) {
   return requestVoid(`${IDENTITY_BASE}/login-custom`, { method: 'POST', json: body });
 }

@@ -5,7 +5,7 @@ import { sessionStore } from '@varco/session';
 
 /**
  * Presents the OTP: the credentials session answers private calls only with a valid code in its header
- * (ARCHITECTURE "The api"), so the first such call, the traveler's user-info, is the verification.
+ * (docs/architecture.md "The api"), so the first such call, the traveler's user-info, is the verification.
  */
 export function verifyOtp(code: string) {
   return requestJson(`${PRIVATE_BASE}/traveler/user-info`, userInfoSchema, { headers: { [HEADERS.otp]: code } });
@@ -13,7 +13,7 @@ export function verifyOtp(code: string) {
 
 /**
  * The code is held (in memory) only while it is presented: a right one makes the session full on the server, which
- * needs it no more, so the session user is set (SPEC §4) and the code forgotten.
+ * needs it no more, so the session user is set (docs/domain.md) and the code forgotten.
  */
 export function useVerifyOtp() {
   return useMutation({

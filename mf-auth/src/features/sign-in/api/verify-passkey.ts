@@ -15,7 +15,7 @@ export function verifyPasskey(credential: Assertion) {
 
 /**
  * The passkey sign-in: the options (or those the autofill request was started with), the browser's dialog, the
- * verification, then the traveler's user-info into the session (SPEC §4: the session user is set on login), as the
+ * verification, then the traveler's user-info into the session (docs/domain.md: the session user is set on login), as the
  * digital identity's return does.
  */
 export function usePasskeySignIn() {

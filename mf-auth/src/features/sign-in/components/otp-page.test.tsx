@@ -32,7 +32,7 @@ beforeEach(() => {
   sessionStore.getState().clearSession();
 });
 
-describe('OTP step (SPEC §2 /sign-in/otp)', () => {
+describe('OTP step (docs/screens.md /sign-in/otp)', () => {
   it('sends a code on opening and shows its validity as mm:ss', async () => {
     requestJsonMock.mockImplementation((path) => answer(path));
     renderSection('sign-in', '/sign-in/otp');

@@ -16,7 +16,7 @@ function isStillValid(expiration: string | null): boolean {
 }
 
 /**
- * SPEC §2 /sign-in/otp: the one-time code, its validity as a mm:ss countdown, and a resend once it expires. A resend is
+ * docs/screens.md /sign-in/otp: the one-time code, its validity as a mm:ss countdown, and a resend once it expires. A resend is
  * also offered when sending failed and when the api refused the code (401): after too many wrong codes even the right
  * one is refused, and a new code, with its own attempts, is the only way on. The api's answer does not tell a locked
  * code from a wrong one (both 401, the detail says which), and its limit is its own (OTP_MAX_ATTEMPTS), so the page

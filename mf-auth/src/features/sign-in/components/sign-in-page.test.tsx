@@ -8,7 +8,7 @@ const requestVoidMock = jest.mocked(requestVoid);
 
 beforeEach(() => requestVoidMock.mockReset());
 
-describe('sign-in page (SPEC §2, §5)', () => {
+describe('sign-in page (docs/screens.md, docs/domain.md)', () => {
   it('offers the two methods', () => {
     renderSection('sign-in', '/sign-in');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign in');

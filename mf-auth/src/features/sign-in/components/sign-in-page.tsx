@@ -9,7 +9,7 @@ import { useLoginCustom } from '../api/login-custom';
 import { loginSpidUrl } from '../api/login-spid';
 import { PasskeySignIn } from './passkey-sign-in';
 
-/** SPEC §2 /sign-in: credentials (then the OTP step) or the national digital identity by full-page redirect. */
+/** docs/screens.md /sign-in: credentials (then the OTP step) or the national digital identity by full-page redirect. */
 export function SignInPage() {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();

@@ -19,7 +19,7 @@ export function useCountdown(expiration: string | null): number | null {
   return remaining;
 }
 
-/** 75 → "01:15" (SPEC §2: the OTP validity in mm:ss). */
+/** 75 → "01:15" (docs/screens.md: the OTP validity in mm:ss). */
 export function formatMinutesSeconds(totalSeconds: number): string {
   const minutes = Math.floor(totalSeconds / 60);
   const seconds = totalSeconds % 60;

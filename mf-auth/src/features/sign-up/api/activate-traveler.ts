@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PUBLIC_BASE, activationQuerySchema } from '@varco/contracts';
 import { requestVoid } from '@varco/http';
 
-/** GET public/traveler/activate?key1&key2: activates the account of the link in the registration mail (SPEC §7). */
+/** GET public/traveler/activate?key1&key2: activates the account of the link in the registration mail (docs/calls.md). */
 export function activateTraveler(key1: string, key2: string) {
   return requestVoid(`${PUBLIC_BASE}/traveler/activate`, { searchParams: activationQuerySchema.parse({ key1, key2 }) });
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PUBLIC_BASE, captchaResponseSchema } from '@varco/contracts';
 import { requestJson } from '@varco/http';
 
-/** GET public/captcha: a new challenge, its token, a PNG image and a WAV reading, both base64 (SPEC §3, §7). */
+/** GET public/captcha: a new challenge, its token, a PNG image and a WAV reading, both base64 (docs/domain.md, docs/calls.md). */
 export function getCaptcha() {
   return requestJson(`${PUBLIC_BASE}/captcha`, captchaResponseSchema);
 }

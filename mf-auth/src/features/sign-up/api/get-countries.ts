@@ -4,7 +4,7 @@ import { requestJson } from '@varco/http';
 
 const TYPE: TypologyType = 'COUNTRY';
 
-/** GET public/typology/COUNTRY: every country, for the country that issued the document (SPEC §7). */
+/** GET public/typology/COUNTRY: every country, for the country that issued the document (docs/calls.md). */
 export function getCountries(language: ServerLanguage) {
   return requestJson(`${PUBLIC_BASE}/typology/${TYPE}`, lookupListSchema, { searchParams: { language } });
 }

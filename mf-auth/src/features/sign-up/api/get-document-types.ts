@@ -4,7 +4,7 @@ import { requestJson } from '@varco/http';
 
 const TYPE: TypologyType = 'DOCUMENT_TYPE';
 
-/** GET public/typology/DOCUMENT_TYPE: the identity document types (SPEC §7). */
+/** GET public/typology/DOCUMENT_TYPE: the identity document types (docs/calls.md). */
 export function getDocumentTypes(language: ServerLanguage) {
   return requestJson(`${PUBLIC_BASE}/typology/${TYPE}`, lookupListSchema, { searchParams: { language } });
 }

@@ -3,7 +3,7 @@ import { PUBLIC_BASE, lookupListSchema, type ServerLanguage } from '@varco/contr
 import { requestJson } from '@varco/http';
 
 /**
- * GET public/typology/countries/tax-free: the countries of residence a traveler may register with (SPEC §7); for a
+ * GET public/typology/countries/tax-free: the countries of residence a traveler may register with (docs/calls.md); for a
  * registration these include the EU countries with inhabited free zones (Livigno...), whose residents qualify.
  */
 export function getTaxFreeCountries(language: ServerLanguage) {

@@ -7,7 +7,7 @@ export interface RegisterTravelerInput {
   captcha: { value: string; token: string };
 }
 
-/** POST public/traveler: the registration (SPEC §3, §7); the captcha value and its token go in headers, not in the body. */
+/** POST public/traveler: the registration (docs/domain.md, docs/calls.md); the captcha value and its token go in headers, not in the body. */
 export function registerTraveler({ payload, captcha }: RegisterTravelerInput) {
   return requestVoid(`${PUBLIC_BASE}/traveler`, {
     method: 'POST',

@@ -14,7 +14,7 @@ function SuccessImage() {
   );
 }
 
-/** SPEC §2 activation screen: a spinner, then a success image, a message and a sign-in button, or the server detail. */
+/** docs/screens.md activation screen: a spinner, then a success image, a message and a sign-in button, or the server detail. */
 export function ActivationView({ key1, key2 }: { key1: string; key2: string }) {
   const { t } = useTranslation(NS);
   const activation = useActivateTraveler(key1, key2);

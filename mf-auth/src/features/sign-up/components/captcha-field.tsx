@@ -12,7 +12,7 @@ interface CaptchaFieldProps {
   onReload: () => void;
 }
 
-/** SPEC §2: the captcha image, a button that reads it aloud (a base64 WAV), a reload link and the security-code input (the `captcha` field of the surrounding form). */
+/** docs/screens.md: the captcha image, a button that reads it aloud (a base64 WAV), a reload link and the security-code input (the `captcha` field of the surrounding form). */
 export function CaptchaField({ captcha, loading, error, onReload }: CaptchaFieldProps) {
   const { t } = useTranslation(NS);
   const audio = useRef<HTMLAudioElement | null>(null);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NS } from '../../../i18n/namespace';
 
 /**
- * SPEC §2, §4: after a successful registration, the traveler is told to open the activation mail. The api has
+ * docs/screens.md, docs/domain.md: after a successful registration, the traveler is told to open the activation mail. The api has
  * no call that sends the mail again, so "send again" goes back to the form with the details kept: the
  * traveler may correct the address, types a new security code and confirms, which registers (and mails) again.
  */

@@ -13,7 +13,7 @@ import { ServerErrors } from './server-errors';
 
 export type { RegistrationValues };
 
-/** The registration form fields of SPEC §3, their rules in @varco/contracts (registrationSchema). */
+/** The registration form fields of docs/domain.md, their rules in @varco/contracts (registrationSchema). */
 export const EMPTY_REGISTRATION: RegistrationValues = {
   name: '',
   surname: '',
@@ -27,7 +27,7 @@ export const EMPTY_REGISTRATION: RegistrationValues = {
   captcha: '',
 };
 
-/** Where the server's per-field messages (SPEC §8, keyed by payload field) go on the form. */
+/** Where the server's per-field messages (docs/calls.md, keyed by payload field) go on the form. */
 const FIELD_OF_EXTRA: Readonly<Record<string, keyof RegistrationValues>> = {
   nome: 'name',
   cognome: 'surname',
@@ -53,13 +53,13 @@ export function toPayload(values: RegistrationValues, language: string): Registr
 
 interface RegistrationFormProps {
   initialValues: RegistrationValues;
-  /** The registration was accepted: the check-your-mail step follows (SPEC §4). */
+  /** The registration was accepted: the check-your-mail step follows (docs/domain.md). */
   onRegistered: (values: RegistrationValues) => void;
   /** Shown above the form when the traveler came back to send the mail again. */
   resending?: boolean;
 }
 
-/** SPEC §2 registration form, §5 its rules, §7 the registration call, §8 its errors. */
+/** docs/screens.md registration form, docs/domain.md its rules, docs/calls.md the registration call, docs/calls.md its errors. */
 export function RegistrationForm({ initialValues, onRegistered, resending = false }: RegistrationFormProps) {
   const { t, i18n } = useTranslation(NS);
   const form = useRuleForm(registrationSchema, initialValues);
@@ -91,7 +91,7 @@ export function RegistrationForm({ initialValues, onRegistered, resending = fals
       {
         onSuccess: () => onRegistered(valid),
         onError: (error) => {
-          // SPEC §7, §8: after a registration error the captcha reloads, its code typed again.
+          // docs/calls.md: after a registration error the captcha reloads, its code typed again.
           reloadCaptcha();
           setUnplaced(showServerIssues(error));
         },

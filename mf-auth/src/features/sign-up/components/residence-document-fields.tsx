@@ -10,7 +10,7 @@ import { useFreeZones } from '../api/get-free-zones';
 import { useTaxFreeCountries } from '../api/get-tax-free-countries';
 
 /**
- * Where the traveler lives and the travel document they shop with (SPEC §3 registration form fields): the invoices
+ * Where the traveler lives and the travel document they shop with (docs/domain.md registration form fields): the invoices
  * are matched to an account through that document. The registration asks them, and so does the completion of a
  * digital identity registration, whose provider gives neither. Their rules are the contracts' (registrationSchema).
  */
@@ -24,7 +24,7 @@ export interface ResidenceDocumentValues {
 
 export const EMPTY_RESIDENCE_DOCUMENT: ResidenceDocumentValues = { country: '', countryZone: '', documentType: '', documentCountry: '', documentNumber: '' };
 
-/** Where the server's per-field messages on these fields (SPEC §8, keyed by payload field) go on the form. */
+/** Where the server's per-field messages on these fields (docs/calls.md, keyed by payload field) go on the form. */
 export const RESIDENCE_DOCUMENT_FIELD_OF_EXTRA: Readonly<Record<string, keyof ResidenceDocumentValues>> = {
   paeseResidenzaCodice: 'country',
   zonaResidenzaCodice: 'countryZone',
@@ -50,7 +50,7 @@ const toOptions = (lookups: ReadonlyArray<Lookup> | undefined): SelectOption[] =
 /**
  * The residence row (country of residence among the tax-free ones, and its zone), then the travel document under its
  * own heading, in the surrounding form (FormProvider). The zone select appears only when the chosen country has
- * zones; otherwise the zone is reset (SPEC §2).
+ * zones; otherwise the zone is reset (docs/screens.md).
  */
 export function ResidenceDocumentFields() {
   const { t, i18n } = useTranslation(NS);
@@ -65,7 +65,7 @@ export function ResidenceDocumentFields() {
   const zoneOptions = useMemo(() => (country ? (zones.data ?? []) : []), [country, zones.data]);
   const hasZones = zoneOptions.length > 0;
 
-  // SPEC §2: a zone that the chosen country does not have is reset to empty (a new country, a new zones answer).
+  // docs/screens.md: a zone that the chosen country does not have is reset to empty (a new country, a new zones answer).
   useEffect(() => {
     if (countryZone && (!country || (zones.isSuccess && !zoneOptions.some((zone) => zone.code === countryZone)))) setValue('countryZone', '');
   }, [country, countryZone, zones.isSuccess, zoneOptions, setValue]);

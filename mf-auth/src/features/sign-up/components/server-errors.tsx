@@ -4,7 +4,7 @@ import { isClientError } from '@varco/http';
 import { NS } from '../../../i18n/namespace';
 
 /**
- * SPEC §8 registration: the list of alerts above the form — the server's detail and extra.generic, plus any
+ * docs/calls.md registration: the list of alerts above the form — the server's detail and extra.generic, plus any
  * per-field message that has no field on the form, each message once. Focusable, so a failed submit can move the focus here.
  */
 export const ServerErrors = forwardRef<HTMLDivElement, { error: unknown; unplaced: ReadonlyArray<string> }>(function ServerErrors({ error, unplaced }, ref) {

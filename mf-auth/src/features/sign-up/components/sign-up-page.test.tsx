@@ -76,7 +76,7 @@ async function blurWith(user: UserEvent, field: HTMLElement, text: string) {
   await user.tab();
 }
 
-describe('registration form (SPEC §2, §5)', () => {
+describe('registration form (docs/screens.md, docs/domain.md)', () => {
   it('shows the password rules, the disclaimer, required asterisks and the privacy link', async () => {
     await renderForm();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Registration');
@@ -383,7 +383,7 @@ describe('registration form (SPEC §2, §5)', () => {
   });
 });
 
-describe('account activation (SPEC §2, §7)', () => {
+describe('account activation (docs/screens.md, docs/calls.md)', () => {
   it('activates with both keys and offers to sign in', async () => {
     let resolve: () => void = () => undefined;
     requestVoidMock.mockReturnValue(new Promise<void>((done) => (resolve = done)));

@@ -9,7 +9,7 @@ import { EMPTY_REGISTRATION, RegistrationForm, type RegistrationValues } from '.
 type Step = { kind: 'form'; values: RegistrationValues; resending: boolean } | { kind: 'check-mail'; values: RegistrationValues };
 
 /**
- * SPEC §2 /sign-up: the registration form, then the check-your-mail step (SPEC §4); the account activation
+ * docs/screens.md /sign-up: the registration form, then the check-your-mail step (docs/domain.md); the account activation
  * when the query holds both key1 and key2.
  */
 export function SignUpPage() {

@@ -4,7 +4,7 @@ import { isClientError } from '@varco/http';
 import { NS } from '../../../i18n/namespace';
 
 /**
- * Shows the server's per-field messages of a refused registration (SPEC §8 `extra`, keyed by payload field) on the
+ * Shows the server's per-field messages of a refused registration (docs/calls.md `extra`, keyed by payload field) on the
  * fields of the form, as the server wrote them; the message about the e-mail adds that it is also the username.
  * The returned function gives back the messages that have no field on the form.
  */

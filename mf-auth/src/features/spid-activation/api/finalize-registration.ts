@@ -4,7 +4,7 @@ import { requestJson } from '@varco/http';
 
 /**
  * POST private/traveler/finalize: completes the registration of a traveler who came through the digital identity
- * (SPEC §5, §7) with the residence and travel document; answers the traveler, now signed in.
+ * (docs/domain.md, docs/calls.md) with the residence and travel document; answers the traveler, now signed in.
  */
 export function finalizeRegistration(body: FinalizeBody) {
   return requestJson(`${PRIVATE_BASE}/traveler/finalize`, userInfoSchema, { method: 'POST', json: finalizeBodySchema.parse(body) });

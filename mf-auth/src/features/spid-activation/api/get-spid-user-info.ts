@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PRIVATE_BASE, userInfoSchema } from '@varco/contracts';
 import { requestJson } from '@varco/http';
 
-/** GET private/traveler/user-info: what the digital identity provider told about the traveler (SPEC §5 completion). */
+/** GET private/traveler/user-info: what the digital identity provider told about the traveler (docs/domain.md completion). */
 export function getSpidUserInfo() {
   return requestJson(`${PRIVATE_BASE}/traveler/user-info`, userInfoSchema);
 }

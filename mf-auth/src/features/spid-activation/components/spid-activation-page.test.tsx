@@ -60,7 +60,7 @@ async function fillDocument(user: UserEvent, { country = 'CH', zone }: { country
   await user.type(screen.getByLabelText(/^Document number/), ' YA1234567 ');
 }
 
-describe('completion of a digital-identity registration (SPEC §2 /sign-in/spid/activate, §5)', () => {
+describe('completion of a digital-identity registration (docs/screens.md /sign-in/spid/activate, docs/domain.md)', () => {
   it('prefills name, surname and birthday read-only and checks e-mail and privacy', async () => {
     const user = userEvent.setup();
     await renderForm();

@@ -14,11 +14,11 @@ import { useFinalizeRegistration } from '../api/finalize-registration';
 import { useSpidUserInfo } from '../api/get-spid-user-info';
 
 /**
- * SPEC §5 completion via the digital identity provider: name, surname and birthday are read-only; the residence and
+ * docs/domain.md completion via the digital identity provider: name, surname and birthday are read-only; the residence and
  * travel document follow the registration's rules (completionSchema: the invoices are matched through that document).
  */
 
-/** Where the server's per-field messages (SPEC §8, keyed by payload field) go on the form. */
+/** Where the server's per-field messages (docs/calls.md, keyed by payload field) go on the form. */
 const FIELD_OF_EXTRA: Readonly<Record<string, keyof CompletionValues>> = { ...RESIDENCE_DOCUMENT_FIELD_OF_EXTRA, email: 'email', privacy: 'privacy' };
 
 function CompletionForm({ info }: { info: UserInfo }) {
@@ -89,7 +89,7 @@ function CompletionForm({ info }: { info: UserInfo }) {
   );
 }
 
-/** SPEC §2 /sign-in/spid/activate: completes the registration of a traveler who signed in with the digital identity. */
+/** docs/screens.md /sign-in/spid/activate: completes the registration of a traveler who signed in with the digital identity. */
 export function SpidActivationPage() {
   const { t } = useTranslation(NS);
   const info = useSpidUserInfo();

@@ -26,7 +26,7 @@ beforeEach(() => {
   sessionStore.getState().clearSession();
 });
 
-describe('return from the digital identity provider (SPEC §2 /sign-in/spid)', () => {
+describe('return from the digital identity provider (docs/screens.md /sign-in/spid)', () => {
   it('reads user-info into the signed-out session and opens the home page', async () => {
     requestJsonMock.mockResolvedValue(RETURNING);
     renderSection('sign-in', '/sign-in/spid');

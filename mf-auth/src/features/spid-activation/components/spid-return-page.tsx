@@ -7,7 +7,7 @@ import { NS } from '../../../i18n/namespace';
 import { useSpidUserInfo } from '../api/get-spid-user-info';
 
 /**
- * SPEC §2 /sign-in/spid: where the digital identity sign-in comes back with a session cookie. The browser's session
+ * docs/screens.md /sign-in/spid: where the digital identity sign-in comes back with a session cookie. The browser's session
  * holds no user then (signing out cleared it, and a fresh browser never had one), so the traveler's user-info is read
  * into it before the home page opens; a traveler with no travel document yet completes the registration first. A
  * reload does the same again; a session the api does not know back sends the traveler to sign in.

@@ -6,7 +6,7 @@ import { saveFile } from '@varco/ui';
 
 /**
  * GET private/invoices/downloadRelease?idRichiestaRimborso: the release PDF of an invoice, named by the
- * content-disposition header (SPEC §7). A failure is a ClientError whose detail was read from the blob body (SPEC §8).
+ * content-disposition header (docs/calls.md). A failure is a ClientError whose detail was read from the blob body (docs/calls.md).
  */
 export async function downloadRelease(refundId: number) {
   const { blob, filename } = await requestBlob(`${PRIVATE_BASE}/invoices/downloadRelease`, {

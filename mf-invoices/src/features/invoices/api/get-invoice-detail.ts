@@ -3,7 +3,7 @@ import { PRIVATE_BASE, invoiceSchema, toServerLanguage } from '@varco/contracts'
 import { requestJson } from '@varco/http';
 import { currentLanguage } from '@varco/i18n';
 
-/** GET private/invoices/detail?idRichiestaRimborso: one invoice, by its refund id (SPEC §7). */
+/** GET private/invoices/detail?idRichiestaRimborso: one invoice, by its refund id (docs/calls.md). */
 export function getInvoiceDetail(refundId: number) {
   return requestJson(`${PRIVATE_BASE}/invoices/detail`, invoiceSchema, {
     searchParams: { idRichiestaRimborso: refundId, language: toServerLanguage(currentLanguage()) },

@@ -3,7 +3,7 @@ import { PRIVATE_BASE, invoicesPerYearResponseSchema, toServerLanguage, type Inv
 import { requestJson } from '@varco/http';
 import { currentLanguage } from '@varco/i18n';
 
-/** GET private/invoices?statoFattura: every invoice of the traveler matching the filter, grouped per year (SPEC §7). */
+/** GET private/invoices?statoFattura: every invoice of the traveler matching the filter, grouped per year (docs/calls.md). */
 export function getInvoices(filter: InvoiceFilter) {
   return requestJson(`${PRIVATE_BASE}/invoices`, invoicesPerYearResponseSchema, {
     searchParams: { statoFattura: filter, language: toServerLanguage(currentLanguage()) },

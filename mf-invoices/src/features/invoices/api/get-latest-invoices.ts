@@ -3,7 +3,7 @@ import { HOME_INVOICES_LIMIT, PRIVATE_BASE, latestInvoicesResponseSchema, toServ
 import { requestJson } from '@varco/http';
 import { currentLanguage } from '@varco/i18n';
 
-/** GET private/invoices/latest?limit&page: the most recent invoices, for the home (SPEC §2: 4 of them). */
+/** GET private/invoices/latest?limit&page: the most recent invoices, for the home (docs/screens.md: 4 of them). */
 export function getLatestInvoices(limit: number = HOME_INVOICES_LIMIT) {
   return requestJson(`${PRIVATE_BASE}/invoices/latest`, latestInvoicesResponseSchema, {
     searchParams: { limit, page: 0, language: toServerLanguage(currentLanguage()) },

@@ -29,7 +29,7 @@ beforeEach(() => {
 
 afterEach(() => jest.restoreAllMocks());
 
-describe('invoice detail (SPEC §2 /protected/invoice/{id})', () => {
+describe('invoice detail (docs/screens.md /protected/invoice/{id})', () => {
   it('loads the invoice by its refund id and shows every field', async () => {
     requestJsonMock.mockResolvedValue(
       anInvoice({

@@ -11,7 +11,7 @@ import { isBeforeExitDeadline } from '../utils/exit-deadline';
 import { ExitDeadlineNotice } from './exit-deadline-notice';
 
 /**
- * SPEC §2 /protected/invoice/{id} (and /protected/invoice/create?id={id}, the same view): one invoice by its
+ * docs/screens.md /protected/invoice/{id} (and /protected/invoice/create?id={id}, the same view): one invoice by its
  * refund id; a not-found state leads back to the homepage.
  */
 export function InvoiceDetailPage() {
@@ -46,7 +46,7 @@ export function InvoiceDetailPage() {
   );
 }
 
-/** Every field of SPEC §3 Invoice, the exit deadline, and what the traveler can do with the invoice. */
+/** Every field of docs/domain.md Invoice, the exit deadline, and what the traveler can do with the invoice. */
 function InvoiceDetail({ invoice }: { invoice: Invoice }) {
   const { t, i18n } = useTranslation(NS);
   const none = t('detail.none');
@@ -94,11 +94,11 @@ function AddRequestButton({ invoice }: { invoice: Invoice }) {
   );
 }
 
-/** SPEC §7 downloadRelease: offered for every invoice (the PDF says when the visa is not released yet). */
+/** docs/calls.md downloadRelease: offered for every invoice (the PDF says when the visa is not released yet). */
 function DownloadReleaseButton({ refundId }: { refundId: number }) {
   const { t } = useTranslation(NS);
   const download = useDownloadRelease(refundId);
-  // The server's words (read from the blob body, SPEC §8) when it answered; ours for anything else.
+  // The server's words (read from the blob body, docs/calls.md) when it answered; ours for anything else.
   const error = download.error;
   const detail = isClientError(error) && error.type === 'http-error' ? error.detail : '';
   return (

@@ -11,7 +11,7 @@ const filtersAsked = () => requestJsonMock.mock.calls.map(([, , options]) => (op
 
 beforeEach(() => requestJsonMock.mockReset());
 
-describe('all invoices (SPEC §2 /protected/invoice)', () => {
+describe('all invoices (docs/screens.md /protected/invoice)', () => {
   it('switches the statoFattura with the tabs', async () => {
     requestJsonMock.mockResolvedValue({ invoicesPerYear: [{ year: 2025, listInvoicesPerYear: [anInvoice()] }] });
     const user = userEvent.setup();

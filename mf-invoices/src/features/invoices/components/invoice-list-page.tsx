@@ -8,10 +8,10 @@ import { useInvoices } from '../api/get-invoices';
 import { InvoiceItem } from './invoice-item';
 import { InvoiceStatusLegend } from './invoice-status-legend';
 
-/** How many invoices are shown at first and added by Show more (SPEC §9 leaves the page size open). */
+/** How many invoices are shown at first and added by Show more (docs/domain.md leaves the page size open). */
 export const INVOICE_LIST_STEP = 10;
 
-/** The tabs of SPEC §2, by their address (?tab=) and the filter they ask the server for. */
+/** The tabs of docs/screens.md, by their address (?tab=) and the filter they ask the server for. */
 const TABS = [
   { id: 'all', filter: 'TUTTE' },
   { id: 'available', filter: 'SOLO_EMESSE' },
@@ -19,7 +19,7 @@ const TABS = [
 ] as const satisfies ReadonlyArray<{ id: string; filter: InvoiceFilter }>;
 type TabId = (typeof TABS)[number]['id'];
 
-/** SPEC §2 /protected/invoice: all invoices, with the tabs All, Available (issued only) and Completed. */
+/** docs/screens.md /protected/invoice: all invoices, with the tabs All, Available (issued only) and Completed. */
 export function InvoiceListPage() {
   const { t } = useTranslation(NS);
   const [params, setParams] = useSearchParams();

@@ -5,7 +5,7 @@ import { InvoiceStatusLegend } from './invoice-status-legend';
 
 registerTranslations();
 
-describe('InvoiceStatusLegend (SPEC §4)', () => {
+describe('InvoiceStatusLegend (docs/domain.md)', () => {
   it('lists every invoice state with its badge colour', () => {
     renderWithProviders(<InvoiceStatusLegend />);
     const legend = screen.getByTestId('invoice-legend');

@@ -3,7 +3,7 @@ import { InvoiceState } from '@varco/contracts';
 import { InvoiceStatusBadge } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 
-/** SPEC §4 invoice states, each with its badge and what it means for the traveler. */
+/** docs/domain.md invoice states, each with its badge and what it means for the traveler. */
 export function InvoiceStatusLegend() {
   const { t } = useTranslation(NS);
   const entries = [

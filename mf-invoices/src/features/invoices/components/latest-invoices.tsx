@@ -5,7 +5,7 @@ import { NS } from '../../../i18n/namespace';
 import { useLatestInvoices } from '../api/get-latest-invoices';
 import { InvoiceItem } from './invoice-item';
 
-/** SPEC §2 /protected home: the latest 4 invoices (the shell gives the heading and the View all link). */
+/** docs/screens.md /protected home: the latest 4 invoices (the shell gives the heading and the View all link). */
 export function LatestInvoices() {
   const { t } = useTranslation(NS);
   const query = useLatestInvoices();

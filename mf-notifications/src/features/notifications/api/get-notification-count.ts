@@ -4,13 +4,13 @@ import { requestJson } from '@varco/http';
 import { useIsSignedIn } from '@varco/session';
 import { notificationKeys } from './query-keys';
 
-/** GET private/notifications/count: how many notifications the traveler has not read yet (SPEC §7). */
+/** GET private/notifications/count: how many notifications the traveler has not read yet (docs/calls.md). */
 export function getNotificationCount() {
   return requestJson(`${PRIVATE_BASE}/notifications/count`, notificationCountResponseSchema);
 }
 
 /**
- * The unread count, polled every 15 s while signed in (SPEC §7, §9). Polling pauses while the tab is in the background (TanStack Query's default) and resumes when the
+ * The unread count, polled every 15 s while signed in (docs/calls.md, docs/domain.md). Polling pauses while the tab is in the background (TanStack Query's default) and resumes when the
  * traveler comes back; it stops when the bell unmounts, that is on sign-out.
  */
 export function useNotificationCount() {
@@ -21,7 +21,7 @@ export function useNotificationCount() {
     enabled: signedIn,
     refetchInterval: NOTIFICATION_POLL_MS,
     refetchIntervalInBackground: false,
-    // The page-wide default is no refetch on mount (SPEC §7); the bell wants a fresh count whenever it appears.
+    // The page-wide default is no refetch on mount (docs/calls.md); the bell wants a fresh count whenever it appears.
     refetchOnMount: true,
   });
 }

@@ -5,7 +5,7 @@ import { notificationKeys } from './query-keys';
 
 /**
  * GET private/notifications?page&limit&language: one page of the traveler's notifications, newest first, `page`
- * from 0; the messages come rendered in `language` (SPEC §7).
+ * from 0; the messages come rendered in `language` (docs/calls.md).
  */
 export function getNotifications(page: number, language: Language) {
   return requestJson(`${PRIVATE_BASE}/notifications`, notificationListResponseSchema, {
@@ -16,7 +16,7 @@ export function getNotifications(page: number, language: Language) {
 export type NotificationPage = Awaited<ReturnType<typeof getNotifications>>;
 
 /**
- * Notifications 30 at a time (SPEC §9); Show more asks for the next page. Keyed by language, so that a change of
+ * Notifications 30 at a time (docs/domain.md); Show more asks for the next page. Keyed by language, so that a change of
  * language loads the messages again in the new one.
  */
 export function useNotifications(language: Language) {

@@ -4,7 +4,7 @@ import { requestVoid } from '@varco/http';
 import type { NotificationPage } from './get-notifications';
 import { notificationKeys } from './query-keys';
 
-/** PUT private/notifications/{id}: marks one notification as read (SPEC §7). */
+/** PUT private/notifications/{id}: marks one notification as read (docs/calls.md). */
 export function markNotificationRead(id: number) {
   return requestVoid(`${PRIVATE_BASE}/notifications/${id}`, { method: 'put' });
 }

@@ -29,7 +29,7 @@ function renderBell(language: 'en_US' | 'it_IT' = 'en_US') {
 beforeEach(() => requestJsonMock.mockReset());
 afterEach(() => jest.useRealTimers());
 
-describe('notification bell (SPEC §2 Header)', () => {
+describe('notification bell (docs/screens.md Header)', () => {
   it('links to the notifications and shows no badge when nothing is unread', async () => {
     counters(0);
     renderBell();

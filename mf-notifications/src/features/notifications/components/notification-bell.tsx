@@ -7,7 +7,7 @@ import { useNotificationCount } from '../api/get-notification-count';
 export const BADGE_MAX = 99;
 
 /**
- * SPEC §2 Header bell: links to the notifications, with a red badge of the unread count when above 0. The link's
+ * docs/screens.md Header bell: links to the notifications, with a red badge of the unread count when above 0. The link's
  * accessible name carries the count; the badge itself is hidden from screen readers to avoid saying it twice.
  */
 export function NotificationBell() {

@@ -34,7 +34,7 @@ beforeEach(() => {
   requestVoidMock.mockReset();
 });
 
-describe('notification list (SPEC §2 /protected/notifications)', () => {
+describe('notification list (docs/screens.md /protected/notifications)', () => {
   it('shows 30 notifications, and Show more appends the next page', async () => {
     answer((page) => (page === 0 ? { notifications: notificationsFrom(1, 30), links: { totalItems: 35 } } : { notifications: notificationsFrom(31, 5), links: { totalItems: 35 } }));
     const user = userEvent.setup();

@@ -5,7 +5,7 @@ import { NS } from '../../../i18n/namespace';
 import { useNotifications } from '../api/get-notifications';
 import { NotificationItem } from './notification-item';
 
-/** SPEC §2 /protected/notifications: 30 a page, Show more, unread ones marked, Mark as read. */
+/** docs/screens.md /protected/notifications: 30 a page, Show more, unread ones marked, Mark as read. */
 export function NotificationList() {
   // useTranslation renders again on a change of language, which changes the query (and its key) below.
   const { t } = useTranslation(NS);

@@ -3,7 +3,7 @@ import { PRIVATE_BASE } from '@varco/contracts';
 import { requestVoid } from '@varco/http';
 import { invalidateVisaData } from '../../../lib/invalidate-visas';
 
-/** DELETE private/visa/{id}: a pending request is deleted and its invoices are available again (SPEC §4, §7). */
+/** DELETE private/visa/{id}: a pending request is deleted and its invoices are available again (docs/domain.md, docs/calls.md). */
 export function deleteVisa(id: number) {
   return requestVoid(`${PRIVATE_BASE}/visa/${id}`, { method: 'delete' });
 }

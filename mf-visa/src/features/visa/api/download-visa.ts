@@ -9,7 +9,7 @@ export const visaPdfFallbackName = (requestCode: string) => `visa-request-${requ
 
 /**
  * GET private/visa/{id}/download: the request as a PDF with its QR code, named by the content-disposition header
- * (SPEC §3, §7). A failure is a ClientError whose detail was read from the blob body (SPEC §8).
+ * (docs/domain.md, docs/calls.md). A failure is a ClientError whose detail was read from the blob body (docs/calls.md).
  */
 export async function downloadVisa(id: number, requestCode: string) {
   const { blob, filename } = await requestBlob(`${PRIVATE_BASE}/visa/${id}/download`, {

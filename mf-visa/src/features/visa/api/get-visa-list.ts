@@ -13,7 +13,7 @@ export function getVisaList(page: number, limit: number, stateCode?: number) {
   });
 }
 
-/** The visa list page: 10 at a time, Show more asks for the next 10 (SPEC §2, §9). */
+/** The visa list page: 10 at a time, Show more asks for the next 10 (docs/screens.md, docs/domain.md). */
 export function useVisaList() {
   return useInfiniteQuery({
     queryKey: ['visa', 'list', VISA_PAGE_SIZE, currentLanguage()],
@@ -26,7 +26,7 @@ export function useVisaList() {
   });
 }
 
-/** The home widget: the latest 4 requests, the first page of the same call (SPEC §2). */
+/** The home widget: the latest 4 requests, the first page of the same call (docs/screens.md). */
 export function useLatestVisas(limit: number) {
   return useQuery({
     queryKey: ['visa', 'latest', limit, currentLanguage()],

@@ -5,7 +5,7 @@ import { isClientError, requestJson } from '@varco/http';
 import { currentLanguage } from '@varco/i18n';
 import { dropOfflineCopy, keepOfflineCopy, offlineCopy, sessionStore } from '@varco/session';
 
-/** GET private/visa/{id}: one visa request with its QR code (SPEC §7). */
+/** GET private/visa/{id}: one visa request with its QR code (docs/calls.md). */
 export function getVisa(id: number) {
   return requestJson(`${PRIVATE_BASE}/visa/${id}`, visaSchema, {
     searchParams: { language: toServerLanguage(currentLanguage()) },

@@ -6,7 +6,7 @@ import { invalidateVisaData } from '../../../lib/invalidate-visas';
 
 /**
  * POST private/visa/start-risk-analysis {id}: the traveler completes a pending request; the light decides where it
- * goes (SPEC §4). The answer is not read: the request is loaded again.
+ * goes (docs/domain.md). The answer is not read: the request is loaded again.
  */
 export function startRiskAnalysis(id: number) {
   return requestVoid(`${PRIVATE_BASE}/visa/start-risk-analysis`, {

@@ -16,7 +16,7 @@ beforeEach(() => {
 });
 afterEach(() => sessionStore.getState().setVisaCreationEnabled(false));
 
-describe('AddVisaButton (SPEC §4, §6)', () => {
+describe('AddVisaButton (docs/domain.md)', () => {
   it('links to the first step of a new request while visa creation is enabled and an invoice can go into it', async () => {
     sessionStore.getState().setVisaCreationEnabled(true);
     renderWithProviders(<AddVisaButton />, { user: signedIn });

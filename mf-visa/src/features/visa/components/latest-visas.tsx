@@ -5,7 +5,7 @@ import { NS } from '../../../i18n/namespace';
 import { useLatestVisas } from '../api/get-visa-list';
 import { VisaItem } from './visa-item';
 
-/** SPEC §2 /protected home: the latest 4 visa requests (the shell gives the heading and the View all link). */
+/** docs/screens.md /protected home: the latest 4 visa requests (the shell gives the heading and the View all link). */
 export function LatestVisas() {
   const { t } = useTranslation(NS);
   const query = useLatestVisas(HOME_VISAS_LIMIT);

@@ -14,7 +14,7 @@ function serverDetail(error: unknown): string {
   return isClientError(error) && error.type === 'http-error' ? error.detail : '';
 }
 
-/** SPEC §3: the request as a PDF with its QR code; a failure shows the detail read from the blob body (SPEC §8). */
+/** docs/domain.md: the request as a PDF with its QR code; a failure shows the detail read from the blob body (docs/calls.md). */
 export function DownloadVisaButton({ visa }: { visa: Visa }) {
   const { t } = useTranslation(NS);
   const download = useDownloadVisa(visa.idRichiesta, visa.requestCode);
@@ -32,7 +32,7 @@ export function DownloadVisaButton({ visa }: { visa: Visa }) {
   );
 }
 
-/** SPEC §4: the traveler completes a pending request; the request is loaded again, and a refusal shows its detail (SPEC §8). */
+/** docs/domain.md: the traveler completes a pending request; the request is loaded again, and a refusal shows its detail (docs/calls.md). */
 function StartRiskAnalysisButton({ visa }: { visa: Visa }) {
   const { t } = useTranslation(NS);
   const analysis = useStartRiskAnalysis(visa.idRichiesta);
@@ -50,7 +50,7 @@ function StartRiskAnalysisButton({ visa }: { visa: Visa }) {
   );
 }
 
-/** Delete with a confirmation first; on success the traveler goes home (SPEC §4, §7); errors are generic (SPEC §8). */
+/** Delete with a confirmation first; on success the traveler goes home (docs/domain.md, docs/calls.md); errors are generic (docs/calls.md). */
 function DeleteVisa({ visa }: { visa: Visa }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
@@ -83,7 +83,7 @@ function DeleteVisa({ visa }: { visa: Visa }) {
             onClick={() =>
               deletion.mutate(undefined, {
                 onSuccess: () => {
-                  // The pending request is gone: a new one may be created (SPEC §4, §6).
+                  // The pending request is gone: a new one may be created (docs/domain.md).
                   sessionStore.getState().setVisaCreationEnabled(true);
                   navigate('/protected');
                 },

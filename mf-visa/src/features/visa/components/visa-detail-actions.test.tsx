@@ -43,7 +43,7 @@ const full = aVisa({
   riskAnalysis: { showTrafficLight: false, codeAnalysisResult: null, message: null },
 });
 
-describe('visa detail: what it shows (SPEC §2, §3)', () => {
+describe('visa detail: what it shows (docs/screens.md, docs/domain.md)', () => {
   it('shows code, identifier, sent date and hour, totals, travel and invoices with links', async () => {
     requestJsonMock.mockResolvedValue(full);
     renderRoutes('/protected/visa/7');
@@ -135,7 +135,7 @@ describe('visa detail per state: QR instruction, traffic light, buttons', () => 
   });
 });
 
-describe('visa detail: delete (SPEC §4, §7)', () => {
+describe('visa detail: delete (docs/domain.md, docs/calls.md)', () => {
   it('asks for confirmation, can be cancelled, deletes and goes home', async () => {
     requestJsonMock.mockResolvedValue(full);
     requestVoidMock.mockResolvedValue(undefined);
@@ -200,7 +200,7 @@ describe('visa detail: a pending request tells one story', () => {
   });
 });
 
-describe('visa detail: risk analysis (SPEC §4)', () => {
+describe('visa detail: risk analysis (docs/domain.md)', () => {
   it('starts it and loads the request again', async () => {
     requestJsonMock.mockResolvedValueOnce(full).mockResolvedValue({ ...full, stateCode: 50, riskAnalysis: { showTrafficLight: true, codeAnalysisResult: 1, message: null } });
     requestVoidMock.mockResolvedValue(undefined);
@@ -222,7 +222,7 @@ describe('visa detail: risk analysis (SPEC §4)', () => {
   });
 });
 
-describe('visa detail: PDF download (SPEC §7, §8)', () => {
+describe('visa detail: PDF download (docs/calls.md)', () => {
   it('saves the PDF under the name of content-disposition, or a name of its own', async () => {
     requestJsonMock.mockResolvedValue(full);
     requestBlobMock.mockResolvedValueOnce({ blob: new Blob(['%PDF']), filename: 'visto-RQ-2025-0007.pdf' }).mockResolvedValueOnce({ blob: new Blob(['%PDF']), filename: null });

@@ -13,7 +13,7 @@ beforeEach(() => {
   localStorage.clear();
 });
 
-describe('visa detail (SPEC §2 /protected/visa/{id})', () => {
+describe('visa detail (docs/screens.md /protected/visa/{id})', () => {
   it('loads the request and shows its QR code', async () => {
     requestJsonMock.mockResolvedValue(aVisa({ qrCode: 'iVBORw0KGgo=' }));
     renderRoutes('/protected/visa/7');

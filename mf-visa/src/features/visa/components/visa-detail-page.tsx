@@ -9,7 +9,7 @@ import { VisaActions } from './visa-actions';
 import { VisaBadge } from './visa-item';
 import { VisaQr, VisaTrafficLight } from './visa-qr';
 
-/** SPEC §2 /protected/visa/{id}: one visa request with its QR code. */
+/** docs/screens.md /protected/visa/{id}: one visa request with its QR code. */
 export function VisaDetailPage() {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();

@@ -13,7 +13,7 @@ const page = (from: number, count: number, totalItems: number) => ({
 
 beforeEach(() => requestJsonMock.mockReset());
 
-describe('visa list (SPEC §2 /protected/visa)', () => {
+describe('visa list (docs/screens.md /protected/visa)', () => {
   it('shows 10 requests, and Show more adds 10', async () => {
     requestJsonMock.mockImplementation((_path, _schema, options) => {
       const { page: number } = options?.searchParams as { page: number };

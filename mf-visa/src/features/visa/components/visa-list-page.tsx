@@ -6,7 +6,7 @@ import { AddVisaButton } from './add-visa-button';
 import { VisaItem } from './visa-item';
 import { VisaStatusLegend } from './visa-status-legend';
 
-/** SPEC §2 /protected/visa: every visa request, 10 at a time; Show more adds 10. */
+/** docs/screens.md /protected/visa: every visa request, 10 at a time; Show more adds 10. */
 export function VisaListPage() {
   const { t } = useTranslation(NS);
   const query = useVisaList();

@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { TrafficLight, VisaState, type Visa } from '@varco/contracts';
 import { NS } from '../../../i18n/namespace';
 
-/** The states whose QR code is shown (ARCHITECTURE: 1, 50 and 20). */
+/** The states whose QR code is shown (docs/architecture.md: 1, 50 and 20). */
 const QR_STATES: readonly number[] = [VisaState.PENDING, VisaState.IN_COMPLETION, VisaState.CUSTOMS_CHECK];
 
-/** SPEC §4: what to do with the QR code, by state. */
+/** docs/domain.md: what to do with the QR code, by state. */
 function QrInstruction({ stateCode }: { stateCode: number }) {
   const { t } = useTranslation(NS);
   let text: string | null = null;
@@ -40,7 +40,7 @@ const LIGHTS = {
   [TrafficLight.RED]: { key: 'red', className: 'bg-danger' },
 } as const;
 
-/** SPEC §4 risk analysis: the traffic light of the result (10 red, 5 yellow, 1 green), told in words, not by colour alone. */
+/** docs/domain.md risk analysis: the traffic light of the result (10 red, 5 yellow, 1 green), told in words, not by colour alone. */
 export function VisaTrafficLight({ visa }: { visa: Visa }) {
   const { t } = useTranslation(NS);
   const analysis = visa.riskAnalysis;

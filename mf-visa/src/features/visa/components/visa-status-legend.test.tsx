@@ -5,7 +5,7 @@ import { VisaStatusLegend } from './visa-status-legend';
 
 registerTranslations();
 
-describe('VisaStatusLegend (SPEC §4)', () => {
+describe('VisaStatusLegend (docs/domain.md)', () => {
   it('lists every visa request state with its badge colour', () => {
     renderWithProviders(<VisaStatusLegend />);
     const legend = screen.getByTestId('visa-legend');

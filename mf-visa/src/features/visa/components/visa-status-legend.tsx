@@ -3,7 +3,7 @@ import { VisaState } from '@varco/contracts';
 import { VisaStatusBadge } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 
-/** SPEC §4 visa request states, each with its badge and what it means for the traveler. */
+/** docs/domain.md visa request states, each with its badge and what it means for the traveler. */
 export function VisaStatusLegend() {
   const { t } = useTranslation(NS);
   const entries = [

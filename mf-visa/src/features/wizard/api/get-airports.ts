@@ -3,7 +3,7 @@ import { PUBLIC_BASE, lookupListSchema, toServerLanguage } from '@varco/contract
 import { requestJson } from '@varco/http';
 import { currentLanguage } from '@varco/i18n';
 
-/** GET public/typology/airports/{country}: the airports of the destination country, for air travel (SPEC §5, §7). */
+/** GET public/typology/airports/{country}: the airports of the destination country, for air travel (docs/domain.md, docs/calls.md). */
 export function getAirports(country: string) {
   return requestJson(`${PUBLIC_BASE}/typology/airports/${encodeURIComponent(country)}`, lookupListSchema, {
     searchParams: { language: toServerLanguage(currentLanguage()) },

@@ -5,7 +5,7 @@ import { currentLanguage } from '@varco/i18n';
 
 /**
  * GET public/typology/countries/tax-free?from=VISA: the countries a traveler may leave for with tax-free goods, i.e.
- * outside the EU (SPEC §7). All countries (typology COUNTRY) would offer the member states too.
+ * outside the EU (docs/calls.md). All countries (typology COUNTRY) would offer the member states too.
  */
 export function getDestinationCountries() {
   const query: FreeZoneQuery = { from: 'VISA', language: toServerLanguage(currentLanguage()) };

@@ -3,7 +3,7 @@ import { PUBLIC_BASE, lookupListSchema, toServerLanguage, type FreeZoneQuery } f
 import { requestJson } from '@varco/http';
 import { currentLanguage } from '@varco/i18n';
 
-/** GET public/typology/countries/free-zone/{country}?from=VISA: the free zones of the destination country (SPEC §7). */
+/** GET public/typology/countries/free-zone/{country}?from=VISA: the free zones of the destination country (docs/calls.md). */
 export function getFreeZones(country: string) {
   const query: FreeZoneQuery = { from: 'VISA', language: toServerLanguage(currentLanguage()) };
   return requestJson(`${PUBLIC_BASE}/typology/countries/free-zone/${encodeURIComponent(country)}`, lookupListSchema, { searchParams: query });

@@ -6,7 +6,7 @@ import { currentLanguage } from '@varco/i18n';
 /** The lookups of wizard step 2: transport types (AE, MP) and identity document types. */
 export type TravelTypology = Extract<TypologyType, 'TRANSPORT_TYPE' | 'DOCUMENT_TYPE'>;
 
-/** GET public/typology/{type}: `{ code, description }` records in the current language (SPEC §3, §7). */
+/** GET public/typology/{type}: `{ code, description }` records in the current language (docs/domain.md, docs/calls.md). */
 export function getTypology(type: TravelTypology) {
   return requestJson(`${PUBLIC_BASE}/typology/${type}`, lookupListSchema, {
     searchParams: { language: toServerLanguage(currentLanguage()) },

@@ -4,7 +4,7 @@ import { requestJson } from '@varco/http';
 import { currentLanguage } from '@varco/i18n';
 
 /**
- * GET private/invoices/usable?language: the invoices that can go in a new visa request (wizard step 1, SPEC §7).
+ * GET private/invoices/usable?language: the invoices that can go in a new visa request (wizard step 1, docs/calls.md).
  * The contracts name no answer of its own for it; it is read as the invoice list of /invoices/latest.
  */
 export function getUsableInvoices() {

@@ -11,7 +11,7 @@ export interface SubmitVisaInput {
   travel: Travel;
 }
 
-/** POST private/visa (a new request) or PUT private/visa (with its id): returns the id of the request (SPEC §7). */
+/** POST private/visa (a new request) or PUT private/visa (with its id): returns the id of the request (docs/calls.md). */
 export function submitVisa({ requestId, invoices, travel }: SubmitVisaInput) {
   const searchParams = { language: toServerLanguage(currentLanguage()) };
   if (requestId === undefined) return requestJson(`${PRIVATE_BASE}/visa`, visaIdResponseSchema, { method: 'post', json: { invoices, travel }, searchParams });

@@ -15,7 +15,7 @@ interface SelectInvoicesStepProps {
 
 const NO_INVOICES: ReadonlyArray<Invoice> = [];
 
-/** Wizard step 1: choose the invoices of the request among the usable ones; at least one (SPEC §4). */
+/** Wizard step 1: choose the invoices of the request among the usable ones; at least one (docs/domain.md). */
 export function SelectInvoicesStep({ draft, onChange, onNext, ownInvoices = NO_INVOICES }: SelectInvoicesStepProps) {
   const { t, i18n } = useTranslation(NS);
   const query = useUsableInvoices();

@@ -3,7 +3,7 @@ import { NS } from '../../../i18n/namespace';
 
 export type WizardStep = 1 | 2 | 3;
 
-/** The three steps of the wizard (SPEC §2), the current one marked. */
+/** The three steps of the wizard (docs/screens.md), the current one marked. */
 export function StepIndicator({ current }: { current: WizardStep }) {
   const { t } = useTranslation(NS);
   const steps: Array<{ step: WizardStep; label: string }> = [

@@ -36,7 +36,7 @@ function useFieldLabel(): (field: string) => string | null {
 }
 
 /**
- * SPEC §8 visa submit: the server's detail, then one line per field it named, as 'field label: message'. The
+ * docs/calls.md visa submit: the server's detail, then one line per field it named, as 'field label: message'. The
  * network text when it could not be reached, the generic text when it said nothing.
  */
 export function SubmitErrors({ error }: { error: unknown }) {

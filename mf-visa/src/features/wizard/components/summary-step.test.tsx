@@ -33,7 +33,7 @@ beforeEach(() => {
   sessionStore.setState({ visaCreationEnabled: true });
 });
 
-describe('wizard step 3: summary and submit (SPEC §4 wizard, §7 POST/PUT visa)', () => {
+describe('wizard step 3: summary and submit (docs/domain.md wizard, docs/calls.md POST/PUT visa)', () => {
   it('shows what will be sent, creates the request, opens it and clears the draft', async () => {
     localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1, 2], travel }));
     const post = jest.fn(() => ({ id: 55 }));
@@ -95,7 +95,7 @@ describe('wizard step 3: summary and submit (SPEC §4 wizard, §7 POST/PUT visa)
   });
 });
 
-describe('modify a request (SPEC §2 /protected/visa/update/{id})', () => {
+describe('modify a request (docs/screens.md /protected/visa/update/{id})', () => {
   // The departure of `travel` (in 2999) is within the exit deadline of every invoice of the request.
   const own = anInvoice({ idRichiestaRimborso: 9, invoiceNumber: 'FT-9', stateCode: 90, totalAmount: 99, exitDeadline: '2999-12-31' });
   const pendingVisa = aVisa({

@@ -24,7 +24,7 @@ interface SummaryStepProps {
 const describe = (lookups: ReadonlyArray<Lookup> | undefined, code: string | null): string | null =>
   code === null ? null : (lookups?.find((item) => item.code === code)?.description ?? code);
 
-/** Wizard step 3: what will be sent, and the submit (SPEC §4: create, or update when an id is present). */
+/** Wizard step 3: what will be sent, and the submit (docs/domain.md: create, or update when an id is present). */
 export function SummaryStep({ requestId, invoiceIds, travel, ownInvoices, onBack, onSubmitted }: SummaryStepProps) {
   const { t, i18n } = useTranslation(NS);
   const usable = useUsableInvoices();

@@ -46,7 +46,7 @@ function setDate(value: string) {
 beforeEach(() => requestJsonMock.mockReset());
 afterEach(() => jest.useRealTimers());
 
-describe('wizard step 2: fields shown and required per transport (SPEC §5)', () => {
+describe('wizard step 2: fields shown and required per transport (docs/domain.md)', () => {
   it('asks for a flight and an airport by air, with required asterisks', async () => {
     clockAt('2025-01-15T09:42:00Z');
     const user = await openStep2();
@@ -141,7 +141,7 @@ describe('wizard step 2: resets', () => {
   });
 });
 
-describe('wizard step 2: the departure clock, in Rome (SPEC §5, §9)', () => {
+describe('wizard step 2: the departure clock, in Rome (docs/domain.md)', () => {
   it('offers today from the current hour, and minutes rounded up from the current minute', async () => {
     // 10:42 in Rome.
     clockAt('2025-01-15T09:42:00Z');

@@ -55,7 +55,7 @@ function dependentChanges(values: TravelValues, field: TravelField, profile: Pro
 }
 
 /**
- * Wizard step 2: the travel details with every rule of SPEC §5 (Visa step 2, travelDetailsSchema of @varco/contracts).
+ * Wizard step 2: the travel details with every rule of docs/domain.md (Visa step 2, travelDetailsSchema of @varco/contracts).
  * Fields are checked when they lose focus and all together on Next, which saves the travel in the draft. The clock
  * is read at each check and each render, in Rome.
  */

@@ -68,7 +68,7 @@ describe('visa wizard while a request is pending (one at a time)', () => {
   });
 });
 
-describe('visa wizard (SPEC §2 /protected/visa/create?step=1..3)', () => {
+describe('visa wizard (docs/screens.md /protected/visa/create?step=1..3)', () => {
   it('shows step 1 with the step indicator and the usable invoices', async () => {
     requestJsonMock.mockImplementation(answerByPath({ 'v1/private/invoices/usable': usable }));
     renderRoutes('/protected/visa/create?step=1');

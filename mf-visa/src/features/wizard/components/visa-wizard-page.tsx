@@ -57,7 +57,7 @@ interface WizardStepsProps {
   ownInvoices?: ReadonlyArray<Invoice>;
 }
 
-/** The three steps at ?step=1..3 of the current address; a step whose earlier steps are missing from the draft sends back (SPEC §4). */
+/** The three steps at ?step=1..3 of the current address; a step whose earlier steps are missing from the draft sends back (docs/domain.md). */
 function WizardSteps({ draft, save, clear, requestId, ownInvoices = NO_INVOICES }: WizardStepsProps) {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
@@ -76,7 +76,7 @@ function WizardSteps({ draft, save, clear, requestId, ownInvoices = NO_INVOICES 
     setSubmitted(true);
     clear();
     navigate(`/protected/visa/${id}`);
-    // A new request is pending now: no other may be created until it is done (SPEC §4, §6).
+    // A new request is pending now: no other may be created until it is done (docs/domain.md).
     if (requestId === undefined) sessionStore.getState().setVisaCreationEnabled(false);
   };
 
@@ -93,7 +93,7 @@ function WizardSteps({ draft, save, clear, requestId, ownInvoices = NO_INVOICES 
 }
 
 /**
- * SPEC §2 /protected/visa/create?step=1..3: the three-step wizard (1 invoices, 2 travel details, 3 summary and
+ * docs/screens.md /protected/visa/create?step=1..3: the three-step wizard (1 invoices, 2 travel details, 3 summary and
  * submit), its draft kept in local storage. `?invoice={refundId}` (the invoice detail's add-new-request button)
  * starts a new draft with that invoice.
  */
@@ -132,7 +132,7 @@ export function VisaWizardPage() {
 }
 
 /**
- * SPEC §2 /protected/visa/update/{id}: the same wizard on a pending request. The draft is filled with the request's
+ * docs/screens.md /protected/visa/update/{id}: the same wizard on a pending request. The draft is filled with the request's
  * invoices and travel once (then it keeps the traveler's changes); step 1 also offers the request's own invoices.
  */
 export function VisaUpdatePage() {

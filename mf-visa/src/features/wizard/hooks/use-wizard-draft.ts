@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { travelSchema, type Travel, type Visa } from '@varco/contracts';
 
-/** The wizard draft of SPEC §3: the selected invoices (refund ids) and the travel detail. */
+/** The wizard draft of docs/domain.md: the selected invoices (refund ids) and the travel detail. */
 export interface WizardDraft {
   invoices: number[];
   travel: Travel | null;
@@ -9,7 +9,7 @@ export interface WizardDraft {
   requestId?: number;
 }
 
-/** Where the draft is kept between visits (SPEC §9: local storage). */
+/** Where the draft is kept between visits (docs/domain.md: local storage). */
 export const DRAFT_STORAGE_KEY = 'varco-visa-draft';
 
 export const EMPTY_DRAFT: WizardDraft = { invoices: [], travel: null };
@@ -54,7 +54,7 @@ export function useWizardDraft() {
   return { draft, save, clear };
 }
 
-/** The draft of a request being modified: its invoices and its travel as saved (SPEC §2 /protected/visa/update/{id}). */
+/** The draft of a request being modified: its invoices and its travel as saved (docs/screens.md /protected/visa/update/{id}). */
 export function draftFromVisa(visa: Visa): WizardDraft {
   const travel: Travel | null =
     visa.meansOfTransport && visa.travelDate && visa.destinationCountry

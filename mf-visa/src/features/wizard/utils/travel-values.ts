@@ -26,7 +26,7 @@ export function changeTravel(values: TravelValues, field: TravelField, profile?:
   return values;
 }
 
-/** The travel part of the request body (SPEC §7): hidden fields are null, travelDate is the UTC instant. Null if not valid. */
+/** The travel part of the request body (docs/calls.md): hidden fields are null, travelDate is the UTC instant. Null if not valid. */
 export function toTravel(values: TravelValues, context: TravelContext): Travel | null {
   if (Object.keys(travelIssues(values, context)).length > 0) return null;
   const travelDate = romeToUtcIso(values.departureDate, Number(values.hour), Number(values.minutes));
