@@ -100,7 +100,9 @@ function fromPlaywright(path) {
   const report = JSON.parse(readFileSync(path, 'utf8'));
   const stats = report.stats ?? {};
   const databases = readDatabases();
-  const notes = [`  browser tests ran on ${databases.postgres ? `PostgreSQL (${databases.postgres})` : 'PGlite'}`];
+  const setup = existsSync('.test-results/e2e-setup.json') ? JSON.parse(readFileSync('.test-results/e2e-setup.json', 'utf8')) : null;
+  const served = setup ? `, through ${setup.frontedBy} in front of ${setup.apiInstances === 1 ? 'one api instance' : `${setup.apiInstances} api instances`}` : '';
+  const notes = [`  browser tests ran on ${databases.postgres ? `PostgreSQL (${databases.postgres})` : 'PGlite'}${served}`];
   if (stats.skipped) notes.push(`  browser tests skipped: ${stats.skipped}`);
   return { passed: stats.expected ?? 0, failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) + (report.errors?.length ?? 0), notes };
 }

@@ -49,13 +49,14 @@ const apiTap = (databases) =>
 
 let folder;
 
-function summarise({ databases, postgres, ci }) {
+function summarise({ databases, postgres, ci, e2eSetup }) {
   mkdirSync(join(folder, '.test-results'), { recursive: true });
   mkdirSync(join(folder, 'e2e', 'test-results'), { recursive: true });
   writeFileSync(join(folder, '.test-results', 'jest.json'), JSON.stringify({ numPassedTests: 3, numFailedTests: 0, numRuntimeErrorTestSuites: 0 }));
   writeFileSync(join(folder, '.test-results', 'api.tap'), apiTap(databases));
   writeFileSync(join(folder, '.test-results', 'faults.tap'), '# not run: no PostgreSQL binaries\n# pass 0\n# fail 0\n');
   writeFileSync(join(folder, '.test-results', 'databases.json'), JSON.stringify(postgres));
+  if (e2eSetup) writeFileSync(join(folder, '.test-results', 'e2e-setup.json'), JSON.stringify(e2eSetup));
   writeFileSync(join(folder, 'e2e', 'test-results', 'results.json'), JSON.stringify({ stats: { expected: 2, unexpected: 0, flaky: 0 }, errors: [] }));
   return execFileSync(process.execPath, [script], { cwd: folder, env: { ...process.env, CI: ci ? 'true' : '' }, encoding: 'utf8' }).trim().split('\n');
 }
@@ -67,7 +68,7 @@ afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('the test summary', () => {
   it('says how many api tests ran on each database, and which were skipped where and why', () => {
-    const lines = summarise({ databases: ['pglite', 'postgres'], postgres: { postgres: '127.0.0.1:5432' }, ci: true });
+    const lines = summarise({ databases: ['pglite', 'postgres'], postgres: { postgres: '127.0.0.1:5432' }, ci: true, e2eSetup: { apiInstances: 2, frontedBy: 'nginx' } });
     expect(lines).toContain('  api tests by database: on PGlite 1 passed, 0 failed, 3 skipped; on PostgreSQL 1 passed, 0 failed; without a database 1 passed, 0 failed');
     const skipped = lines.indexOf('  api tests skipped on PGlite: 3');
     expect(skipped).toBeGreaterThan(-1);
@@ -76,15 +77,15 @@ describe('the test summary', () => {
       '    1 × only meaningful on PostgreSQL: PGlite has no connection to lose # none',
     ]);
     expect(lines.some((line) => line.startsWith('  api tests skipped on PostgreSQL'))).toBe(false);
-    expect(lines).toContain('  browser tests ran on PostgreSQL (127.0.0.1:5432)');
+    expect(lines).toContain('  browser tests ran on PostgreSQL (127.0.0.1:5432), through nginx in front of 2 api instances');
     expect(lines.at(-1)).toBe('Total: 8 passed, 1 failed');
   });
 
   it('says the PostgreSQL variants did not run, and why, when no server answered', () => {
-    const lines = summarise({ databases: ['pglite'], postgres: { postgres: null, reason: 'no PostgreSQL server answered at 127.0.0.1:5432' }, ci: false });
+    const lines = summarise({ databases: ['pglite'], postgres: { postgres: null, reason: 'no PostgreSQL server answered at 127.0.0.1:5432' }, ci: false, e2eSetup: { apiInstances: 1, frontedBy: 'the local CDN' } });
     expect(lines).toContain('  api tests on PostgreSQL: did not run (no PostgreSQL server answered at 127.0.0.1:5432)');
     expect(lines).toContain('  fault tests: did not run (no PostgreSQL binaries)');
-    expect(lines).toContain('  browser tests ran on PGlite');
+    expect(lines).toContain('  browser tests ran on PGlite, through the local CDN in front of one api instance');
     expect(lines.at(-1)).toBe('Total: 7 passed, 0 failed');
   });
 

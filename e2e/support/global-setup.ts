@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startIdentityProvider } from '../../deploy/identity-provider/server.mjs';
 import { startCdn } from '../../deploy/local-cdn/server.mjs';
 import { startMailCatcher } from '../../deploy/mail-catcher/server.mjs';
@@ -69,6 +70,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await identityProvider.close();
     throw error;
   }
+  // For the run's summary (scripts/summarise-tests.mjs): what served the portal.
+  const results = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '.test-results');
+  mkdirSync(results, { recursive: true });
+  writeFileSync(join(results, 'e2e-setup.json'), JSON.stringify({ apiInstances: E2E_API_PORTS.length, frontedBy: E2E_API_PORTS.length > 1 ? 'nginx' : 'the local CDN' }));
   const control = await instances.listenForControl();
   process.env.E2E_CONTROL_URL = control.url;
   return async () => {
