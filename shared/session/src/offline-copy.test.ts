@@ -21,11 +21,12 @@ describe('offline copies of what a traveler saw', () => {
     expect(offlineCopy('ZZ7654321', 'visa:9')?.data).toEqual({ requestCode: 'RQ-9' });
   });
 
-  it('keeps the five most recent, the one seen again counting as new', () => {
-    for (const id of [1, 2, 3, 4, 5]) keepOfflineCopy('YA1234567', `visa:${id}`, id, at);
+  it('keeps the ten most recent, the one seen again counting as new', () => {
+    const ids = Array.from({ length: 10 }, (_, index) => index + 1);
+    for (const id of ids) keepOfflineCopy('YA1234567', `visa:${id}`, id, at);
     keepOfflineCopy('YA1234567', 'visa:1', 1, at);
-    keepOfflineCopy('YA1234567', 'visa:6', 6, at);
-    expect([1, 2, 3, 4, 5, 6].filter((id) => offlineCopy('YA1234567', `visa:${id}`))).toEqual([1, 3, 4, 5, 6]);
+    keepOfflineCopy('YA1234567', 'visa:11', 11, at);
+    expect([...ids, 11].filter((id) => offlineCopy('YA1234567', `visa:${id}`))).toEqual([1, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
   });
 
   it('drops one copy', () => {

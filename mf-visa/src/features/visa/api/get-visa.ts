@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { NETWORK_ERROR_TYPE, PRIVATE_BASE, toServerLanguage, visaSchema, type Visa } from '@varco/contracts';
+import { LANGUAGES, NETWORK_ERROR_TYPE, PRIVATE_BASE, toServerLanguage, visaSchema, type Visa } from '@varco/contracts';
 import { isClientError, requestJson } from '@varco/http';
 import { currentLanguage } from '@varco/i18n';
 import { dropOfflineCopy, keepOfflineCopy, offlineCopy, sessionStore } from '@varco/session';
@@ -27,7 +27,18 @@ export interface ShownVisa {
   offlineAsOf: string | null;
 }
 
-const copyKey = (id: number) => `visa:${id}`;
+/** One copy per language: the api words the states and the lookup values (transport, document, places) in it. */
+const copyKey = (id: number, language: string) => `visa:${id}:${language}`;
+
+/** The copy in the page's language, else one in another language (the QR and the code are the same in every one). */
+function bestOfflineCopy(owner: string, id: number) {
+  const language = currentLanguage();
+  for (const candidate of [language, ...LANGUAGES.filter((other) => other !== language)]) {
+    const copy = offlineCopy(owner, copyKey(id, candidate));
+    if (copy) return copy;
+  }
+  return null;
+}
 
 /**
  * The request as the detail page shows it. Each answer is kept for the signed-in traveler (with its QR); with no
@@ -38,11 +49,11 @@ export async function getShownVisa(id: number): Promise<ShownVisa> {
   const owner = sessionStore.getState().user.numeroDocumento ?? '';
   try {
     const visa = await getVisa(id);
-    keepOfflineCopy(owner, copyKey(id), visa);
+    keepOfflineCopy(owner, copyKey(id, currentLanguage()), visa);
     return { visa, offlineAsOf: null };
   } catch (error) {
-    if (isClientError(error) && error.status === 404) dropOfflineCopy(owner, copyKey(id));
-    const copy = isClientError(error) && error.type === NETWORK_ERROR_TYPE ? offlineCopy(owner, copyKey(id)) : null;
+    if (isClientError(error) && error.status === 404) for (const language of LANGUAGES) dropOfflineCopy(owner, copyKey(id, language));
+    const copy = isClientError(error) && error.type === NETWORK_ERROR_TYPE ? bestOfflineCopy(owner, id) : null;
     const kept = copy ? visaSchema.safeParse(copy.data) : null;
     if (!copy || !kept?.success) throw error;
     return { visa: kept.data, offlineAsOf: copy.savedAt };

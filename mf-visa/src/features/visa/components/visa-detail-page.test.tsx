@@ -55,8 +55,24 @@ describe('visa detail (docs/screens.md /protected/visa/{id})', () => {
       expect(sessionStore.getState().error).toBeNull();
     });
 
+    it("shows the copy in the page's language when one was seen, else the one seen in another language", async () => {
+      // The two copies told apart by a field the page shows as the api sent it.
+      keepOfflineCopy('YA1234567', 'visa:7:en_US', aVisa({ visaRequestId: 'VR-7-EN' }));
+      requestJsonMock.mockRejectedValue(networkError);
+      const english = renderRoutes('/protected/visa/7', 'it_IT');
+      expect(await screen.findByTestId('visa-offline-note')).toBeInTheDocument();
+      expect(screen.getByTestId('visa-detail')).toHaveTextContent('VR-7-EN');
+      english.unmount();
+
+      keepOfflineCopy('YA1234567', 'visa:7:it_IT', aVisa({ visaRequestId: 'VR-7-IT' }));
+      renderRoutes('/protected/visa/7', 'it_IT');
+      expect(await screen.findByTestId('visa-offline-note')).toBeInTheDocument();
+      expect(screen.getByTestId('visa-detail')).toHaveTextContent('VR-7-IT');
+      expect(screen.getByTestId('visa-detail')).not.toHaveTextContent('VR-7-EN');
+    });
+
     it('refreshes itself when the connection is back', async () => {
-      keepOfflineCopy('YA1234567', 'visa:7', aVisa({ stateDescription: 'Pending' }));
+      keepOfflineCopy('YA1234567', 'visa:7:en_US', aVisa({ stateDescription: 'Pending' }));
       requestJsonMock.mockRejectedValueOnce(networkError);
       renderRoutes('/protected/visa/7');
       expect(await screen.findByTestId('visa-offline-note')).toHaveTextContent(/^Offline — shown as of/);
@@ -70,13 +86,13 @@ describe('visa detail (docs/screens.md /protected/visa/{id})', () => {
     });
 
     it('never shows what another traveler left, nor anything after sign-out', async () => {
-      keepOfflineCopy('ZZ7654321', 'visa:7', aVisa());
+      keepOfflineCopy('ZZ7654321', 'visa:7:en_US', aVisa());
       requestJsonMock.mockRejectedValue(networkError);
       const first = renderRoutes('/protected/visa/7');
       expect(await screen.findByTestId('visa-load-error')).toBeInTheDocument();
       first.unmount();
 
-      keepOfflineCopy('YA1234567', 'visa:7', aVisa());
+      keepOfflineCopy('YA1234567', 'visa:7:en_US', aVisa());
       sessionStore.getState().clearSession();
       renderRoutes('/protected/visa/7');
       expect(await screen.findByTestId('visa-load-error')).toBeInTheDocument();
