@@ -1,4 +1,4 @@
--- Reference data of the public typology calls (docs/domain.md, docs/calls.md). Every label is stored in both
+-- Reference data of the public typology calls (SPEC §3 "Lookup records", §7). Every label is stored in both
 -- interface languages; the api picks one per request and sorts by it. The rows come with 0002 (generated).
 
 create table country (

@@ -1,4 +1,4 @@
--- The mail outbox (docs/architecture.md "The api"): a mail is written here in the same transaction as the change that causes
+-- The mail outbox (ARCHITECTURE "The api"): a mail is written here in the same transaction as the change that causes
 -- it, and the dispatcher (src/modules/mail/dispatcher.ts) sends it over SMTP with retries. A mail is never deleted by
 -- the api: sent ones keep sent_at, given-up ones keep failed_at and last_error for the operators.
 create table mail_outbox (

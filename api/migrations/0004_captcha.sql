@@ -1,4 +1,4 @@
--- Captcha challenges of the registration form (docs/screens.md, docs/calls.md). Only hashes are stored: the token travels to the browser
+-- Captcha challenges of the registration form (SPEC §2, §7). Only hashes are stored: the token travels to the browser
 -- and back, and the answer is hashed with the token, so a copy of this table reveals neither.
 -- Depends on no other migration (0003 is written concurrently and may land in any order of review).
 create table captcha_challenge (

@@ -1,4 +1,4 @@
--- Travelers, their sign-in sessions and the one-time codes of the credentials sign-in (docs/architecture.md "The api").
+-- Travelers, their sign-in sessions and the one-time codes of the credentials sign-in (ARCHITECTURE "The api").
 -- Secrets are never stored in clear: the password as an argon2id hash, session tokens and OTP codes as sha256 (they
 -- are random and short-lived, so a fast hash suffices: a copy of these tables cannot be replayed).
 create table traveler (

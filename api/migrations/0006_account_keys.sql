@@ -1,4 +1,4 @@
--- One-time key pairs of the account links sent by mail (docs/architecture.md "The api"): the activation of a new account and
+-- One-time key pairs of the account links sent by mail (ARCHITECTURE "The api"): the activation of a new account and
 -- the password reset. A link carries key1 (a random id) and key2 (a random secret); only their sha256 is stored (both
 -- are random and high-entropy, so a fast hash suffices: a copy of this table cannot be replayed). A key is single-use
 -- (consumed_at) and expires.

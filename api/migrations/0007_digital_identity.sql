@@ -1,4 +1,4 @@
--- The digital identity sign-in (SPID, OpenID Connect; docs/architecture.md "The api").
+-- The digital identity sign-in (SPID, OpenID Connect; ARCHITECTURE "The api").
 -- A traveler who came through the identity provider is linked to it by the provider's subject (and its fiscal
 -- number). Until they complete their registration (POST /private/traveler/finalize) their row is PENDING_IDENTITY:
 -- names and birthday come from the provider, the e-mail is the provider's suggestion (not yet theirs: it takes no

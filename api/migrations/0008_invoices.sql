@@ -1,4 +1,4 @@
--- Tax-free invoices and the merchants who issue them (docs/architecture.md "The api": merchant intake, invoices).
+-- Tax-free invoices and the merchants who issue them (ARCHITECTURE "The api": merchant intake, invoices).
 --
 -- A merchant is a vendor (a shop issuing its own invoices) or a broker (an intermediary issuing them on behalf of
 -- vendors). Each has its own API key, stored as a sha256 hash: the key is random and long, so a fast hash suffices.
@@ -18,7 +18,7 @@ create unique index merchant_api_key_hash_key on merchant (api_key_hash);
 -- An invoice belongs to whoever holds the identity document written on it: it is matched to the traveler at query
 -- time through the document (type, issuing country, number in upper case), so a traveler who registers after the
 -- purchase sees it at once and nothing has to be copied when an account is created, changed or deleted. The id is
--- the refund id (idRichiestaRimborso) of docs/domain.md.
+-- the refund id (idRichiestaRimborso) of SPEC §3.
 create table invoice (
   id integer generated always as identity primary key,
   request_code text not null,
@@ -35,7 +35,7 @@ create table invoice (
   document_country text not null references country (code),
   document_number text not null check (document_number = upper(document_number)),
   traveler_name text not null,
-  -- docs/domain.md: 1/30 available, 90 in a pending request, 100 granted, 40 customs check, 50 not selected, 10/20 denied.
+  -- SPEC §4: 1/30 available, 90 in a pending request, 100 granted, 40 customs check, 50 not selected, 10/20 denied.
   state_code smallint not null default 1,
   -- A granted invoice whose request is 'in completion': the traveler still has to go airside.
   in_completion boolean not null default false,

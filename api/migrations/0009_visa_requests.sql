@@ -1,10 +1,10 @@
--- Visa requests, their invoices, and the exit point that scans their QR codes (docs/domain.md).
+-- Visa requests, their invoices, and the exit point that scans their QR codes (ARCHITECTURE "Domain states").
 --
--- A request (id = the portal's idRichiesta) belongs to one traveler. State codes (docs/domain.md): 1 pending, 10 expired,
+-- A request (id = SPEC's idRichiesta) belongs to one traveler. State codes (SPEC §4): 1 pending, 10 expired,
 -- 20 customs check, 50 completed 'in completion' (green light: go airside), 100 completed.
 create table visa_request (
   id integer generated always as identity primary key,
-  -- The public reference printed with the QR (the portal's visaRequestId).
+  -- The public reference printed with the QR (SPEC's visaRequestId).
   public_id uuid not null default gen_random_uuid(),
   request_code text not null,
   traveler_id integer not null references traveler (id) on delete cascade,

@@ -1,4 +1,5 @@
--- Notifications (docs/domain.md Notification, docs/architecture.md). A notification stores its kind and the values of its message, not the text: the
+-- Notifications (SPEC §3 Notification, ARCHITECTURE "Every change of state that a traveler should know about creates
+-- a notification (and an e-mail)"). A notification stores its kind and the values of its message, not the text: the
 -- text is rendered at read time in the language of the request, so the list follows the interface language.
 create table notification (
   id integer generated always as identity primary key,
@@ -14,7 +15,7 @@ create table notification (
   -- insert with the same key does nothing, so several api instances may run the job that writes them.
   dedupe_key text,
   created_at timestamptz not null default now(),
-  -- Null while unread (the portal's dataLettura); set once, at the first "mark as read".
+  -- Null while unread (SPEC's dataLettura); set once, at the first "mark as read".
   read_at timestamptz
 );
 

@@ -1,4 +1,4 @@
--- Every api instance keeps its travelers' unread notification counts in memory (docs/calls.md: the bell asks every 15 s;
+-- Every api instance keeps its travelers' unread notification counts in memory (SPEC §7: the bell asks every 15 s;
 -- modules/notifications/unread-counts.ts) and drops a traveler's count when told on the channel `varco_unread`. The
 -- database tells it, whatever code changed the notifications: NOTIFY is transactional (sent when the transaction
 -- commits, never if it rolls back), and the messages of one transaction with the same payload are sent once.
