@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { startRegistration } from '@simplewebauthn/browser';
 import { requestJson, requestVoid } from '@varco/http';
 import { renderSection } from '../../../testing/render-section';
+import { PROFILE, SIGNED_IN } from '../../../testing/traveler';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn(), requestVoid: jest.fn() }));
 // The browser's WebAuthn dialog: jsdom has none. The e2e suite runs the real one with Chromium's virtual authenticator.
@@ -11,20 +12,6 @@ const requestJsonMock = jest.mocked(requestJson);
 const requestVoidMock = jest.mocked(requestVoid);
 const startRegistrationMock = jest.mocked(startRegistration);
 
-const signedIn = { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' };
-const PROFILE = {
-  nome: 'Mario',
-  cognome: 'Rossi',
-  dataNascita: '1980-05-17',
-  email: 'mario.rossi@example.org',
-  paeseResidenzaCodice: 'US',
-  zonaResidenzaCodice: '',
-  tipoDocumentoCodice: 'PASSPORT',
-  paeseDocumentoCodice: 'US',
-  numeroDocumento: 'YA1234567',
-  privacy: true,
-  visaCreationEnabled: true,
-};
 const PHONE = { id: 7, name: 'My phone', createdAt: '2026-03-02T09:15:00Z', lastUsedAt: '2026-03-04T17:40:00Z', backedUp: true };
 const KEY = { id: 8, name: 'Security key', createdAt: '2026-03-03T10:00:00Z', lastUsedAt: null, backedUp: false };
 const OPTIONS = { challenge: 'c2lnbi1tZQ', rp: { name: 'Varco', id: 'localhost' }, user: { id: 'dXNlcg', name: 'mario.rossi@example.org', displayName: 'Mario Rossi' }, pubKeyCredParams: [{ type: 'public-key', alg: -7 }] };
@@ -60,7 +47,7 @@ afterEach(() => {
 describe('the profile’s passkeys (issue 18)', () => {
   it('lists the passkeys with their name, when they were added and last used', async () => {
     answer({ passkeys: [PHONE, KEY] });
-    renderSection('edit-user', '/protected/edit-user', { user: signedIn });
+    renderSection('edit-user', '/protected/edit-user', { user: SIGNED_IN });
     expect(await screen.findByRole('heading', { level: 2, name: 'Passkeys' })).toBeInTheDocument();
     const items = await screen.findAllByTestId('passkey-item');
     expect(items).toHaveLength(2);
@@ -75,7 +62,7 @@ describe('the profile’s passkeys (issue 18)', () => {
 
   it('says in Italian when there is none yet', async () => {
     answer({ passkeys: [] });
-    renderSection('edit-user', '/protected/edit-user', { user: signedIn, language: 'it_IT' });
+    renderSection('edit-user', '/protected/edit-user', { user: SIGNED_IN, language: 'it_IT' });
     expect(await screen.findByTestId('passkeys-empty')).toHaveTextContent('Non hai ancora aggiunto una passkey.');
     expect(screen.getByRole('button', { name: 'Aggiungi una passkey' })).toBeInTheDocument();
   });
@@ -84,7 +71,7 @@ describe('the profile’s passkeys (issue 18)', () => {
     const state = { passkeys: [] as unknown[] };
     answer(state);
     startRegistrationMock.mockResolvedValue(CREDENTIAL as never);
-    renderSection('edit-user', '/protected/edit-user', { user: signedIn });
+    renderSection('edit-user', '/protected/edit-user', { user: SIGNED_IN });
     const section = await screen.findByTestId('passkeys');
     await userEvent.type(within(section).getByLabelText(/^Name of the passkey/), '  Work laptop ');
     await userEvent.click(within(section).getByRole('button', { name: 'Add a passkey' }));
@@ -97,7 +84,7 @@ describe('the profile’s passkeys (issue 18)', () => {
 
   it('asks for a name before opening the browser’s dialog', async () => {
     answer({ passkeys: [] });
-    renderSection('edit-user', '/protected/edit-user', { user: signedIn });
+    renderSection('edit-user', '/protected/edit-user', { user: SIGNED_IN });
     const section = await screen.findByTestId('passkeys');
     await userEvent.click(within(section).getByRole('button', { name: 'Add a passkey' }));
     expect(within(section).getByTestId('field-issue')).toHaveTextContent('This field cannot be empty');
@@ -110,7 +97,7 @@ describe('the profile’s passkeys (issue 18)', () => {
   it('says so, translated, when the traveler cancels the browser’s dialog', async () => {
     answer({ passkeys: [] });
     startRegistrationMock.mockRejectedValue(Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' }));
-    renderSection('edit-user', '/protected/edit-user', { user: signedIn, language: 'it_IT' });
+    renderSection('edit-user', '/protected/edit-user', { user: SIGNED_IN, language: 'it_IT' });
     const section = await screen.findByTestId('passkeys');
     await userEvent.type(within(section).getByLabelText(/^Nome della passkey/), 'Telefono');
     await userEvent.click(within(section).getByRole('button', { name: 'Aggiungi una passkey' }));
@@ -121,7 +108,7 @@ describe('the profile’s passkeys (issue 18)', () => {
   it('tells a browser without passkeys, without asking the api', async () => {
     delete (globalThis as { PublicKeyCredential?: unknown }).PublicKeyCredential;
     answer({ passkeys: [] });
-    renderSection('edit-user', '/protected/edit-user', { user: signedIn });
+    renderSection('edit-user', '/protected/edit-user', { user: SIGNED_IN });
     const section = await screen.findByTestId('passkeys');
     await userEvent.type(within(section).getByLabelText(/^Name of the passkey/), 'Laptop');
     await userEvent.click(within(section).getByRole('button', { name: 'Add a passkey' }));
@@ -135,7 +122,7 @@ describe('the profile’s passkeys (issue 18)', () => {
     requestVoidMock.mockImplementation(async () => {
       state.passkeys = [KEY];
     });
-    renderSection('edit-user', '/protected/edit-user', { user: signedIn });
+    renderSection('edit-user', '/protected/edit-user', { user: SIGNED_IN });
     const [phone] = await screen.findAllByTestId('passkey-item');
     await userEvent.click(within(phone!).getByRole('button', { name: 'Remove' }));
     const confirmation = within(phone!).getByTestId('passkey-remove-confirmation');

@@ -3,27 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { requestJson } from '@varco/http';
 import { sessionStore } from '@varco/session';
 import { renderSection } from '../../../testing/render-section';
+import { PROFILE } from '../../../testing/traveler';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
 const requestJsonMock = jest.mocked(requestJson);
 
-const traveler = {
-  nome: 'Mario',
-  cognome: 'Rossi',
-  dataNascita: '1980-05-17',
-  email: 'mario.rossi@example.org',
-  paeseResidenzaCodice: 'US',
-  zonaResidenzaCodice: '',
-  tipoDocumentoCodice: 'PASSPORT',
-  paeseDocumentoCodice: 'US',
-  numeroDocumento: 'YA1234567',
-  privacy: true,
-  visaCreationEnabled: true,
-};
-
 function answer(path: string) {
   if (path.endsWith('/send-otp')) return Promise.resolve({ expirationDate: new Date(Date.now() + 90_000).toISOString() });
-  if (path.endsWith('/user-info')) return Promise.resolve(traveler);
+  if (path.endsWith('/user-info')) return Promise.resolve(PROFILE);
   return Promise.reject({ status: 404, detail: 'Not Found', extra: {}, type: 'http-error' });
 }
 
