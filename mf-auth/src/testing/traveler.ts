@@ -1,6 +1,4 @@
-/** The traveler of this remote's component tests: the signed-in session user and the profile the api answers. */
-export const SIGNED_IN = { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' };
-
+/** The profile the api answers for the signed-in traveler of the component tests (TEST_TRAVELER of @varco/ui/testing). */
 export const PROFILE = {
   nome: 'Mario',
   cognome: 'Rossi',

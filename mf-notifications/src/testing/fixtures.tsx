@@ -1,12 +1,10 @@
 import { Route, Routes } from 'react-router-dom';
 import type { Language, Notification } from '@varco/contracts';
-import { renderWithProviders } from '@varco/ui/testing';
+import { httpError, renderWithProviders, TEST_TRAVELER } from '@varco/ui/testing';
 import Bell from '../exposed/bell';
 import NotificationsRoutes from '../exposed/routes';
 
-export const signedIn = { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' };
-
-export const serverError = { status: 500, detail: 'Internal Server Error', extra: {}, type: 'http-error' as const };
+export const serverError = httpError(500, 'Internal Server Error');
 
 export function aNotification(overrides: Partial<Notification> = {}): Notification {
   return {
@@ -34,6 +32,6 @@ export function renderNotifications(route = '/protected/notifications', language
         <Route path="*" element={null} />
       </Routes>
     </>,
-    { route, user: signedIn, language },
+    { route, user: TEST_TRAVELER, language },
   );
 }

@@ -1,9 +1,9 @@
 import type { ReactElement, ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
-import type { Language, SessionUser } from '@varco/contracts';
+import { addDays, romeToday, type Invoice, type Language, type SessionUser } from '@varco/contracts';
 import { configureHttp } from '@varco/http';
 import { i18n } from '@varco/i18n';
 import { sessionStore } from '@varco/session';
@@ -34,4 +34,65 @@ export function renderWithProviders(ui: ReactElement, { route = '/', user, langu
     );
   }
   return { queryClient, ...render(ui, { wrapper: Wrapper, ...options }) };
+}
+
+/** The traveler the component tests sign in as. */
+export const TEST_TRAVELER = { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' } satisfies SessionUser;
+
+/** A call the api refused, as the http client rejects it (docs/calls.md). */
+export function httpError(status: number, detail = '', extra: Record<string, string> = {}) {
+  return { status, detail, extra, type: 'http-error' as const };
+}
+
+export const notFound = httpError(404, 'Not Found');
+
+/** The ISO day `days` days after today in Italy (negative: before), for exit deadlines relative to the test run. */
+export function dayFromToday(days: number): string {
+  return addDays(romeToday(), days);
+}
+
+/** An invoice as the api answers it, available; the overrides say what a test is about. */
+export function anInvoice(overrides: Partial<Invoice> = {}): Invoice {
+  return {
+    invoiceNumber: 'FT-2025-0001',
+    idRichiestaRimborso: 1,
+    emissionDate: '2025-03-14',
+    vendorName: 'Boutique Roma',
+    totalAmount: 1234.5,
+    ivaAmount: 222.62,
+    brokerName: null,
+    requestCode: 'RQ-1',
+    codeCustomsOffice: null,
+    dateRelease: null,
+    codeRelease: null,
+    stateCode: 30,
+    stateDescription: 'Available',
+    inCompletion: false,
+    // Far enough away for no warning, whatever the day the tests run.
+    exitDeadline: dayFromToday(60),
+    ...overrides,
+  };
+}
+
+/** The current address, for a test to read where a page sent the traveler. */
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
+
+/**
+ * Renders a remote's routes where the shell mounts them (`path`, e.g. `/protected/visa/*`), with the current address in
+ * the `where` test id.
+ */
+export function renderMounted(path: string, routes: ReactElement, options: ProvidersOptions = {}) {
+  return renderWithProviders(
+    <>
+      <Routes>
+        <Route path={path} element={routes} />
+        <Route path="*" element={null} />
+      </Routes>
+      <Where />
+    </>,
+    options,
+  );
 }

@@ -5,12 +5,14 @@ import { renderWithProviders } from './testing';
 
 describe('status badges (docs/domain.md)', () => {
   it.each([
+    [1, false, 'Available', 'blue'],
     [30, false, 'Available', 'blue'],
     [90, false, 'In progress', 'orange'],
     [100, false, 'Visa granted', 'green'],
     [100, true, 'In completion', 'orange'],
     [40, false, 'Customs check required', 'red'],
     [50, false, 'Not selected by customs', 'red'],
+    [10, false, 'Visa denied', 'red'],
     [20, false, 'Visa denied', 'red'],
     [7, false, 'Status 7', 'orange'],
   ])('invoice state %i (in completion %s) reads "%s" in %s', (code, inCompletion, label, color) => {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes, useLocation } from 'react-router-dom';
-import { renderWithProviders } from '@varco/ui/testing';
+import { renderWithProviders, TEST_TRAVELER } from '@varco/ui/testing';
 import '../test-config';
 import { preloadRemote } from '@module-federation/enhanced/runtime';
 import { AppRoutes } from './app-routes';
@@ -30,7 +30,7 @@ function renderAt(route: string, signedIn: boolean) {
         <Route path="*" element={<Where />} />
       </Routes>
     </>,
-    { route, user: signedIn ? { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' } : undefined },
+    { route, user: signedIn ? TEST_TRAVELER : undefined },
   );
 }
 

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { sessionStore } from '@varco/session';
-import { renderWithProviders } from '@varco/ui/testing';
+import { renderWithProviders, TEST_TRAVELER } from '@varco/ui/testing';
 import '../test-config';
 import { Header } from '../layout/header';
 import { startKeepAlive } from './keep-alive';
@@ -11,7 +11,6 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(async () => ({ default: () => <a href="/protected/notifications">bell widget</a> })),
 }));
 
-const signedIn = { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' };
 const beats = () => requestVoid.mock.calls.filter(([path]) => path === 'v1/private/visa/area');
 
 beforeEach(() => {
@@ -23,7 +22,7 @@ afterEach(() => jest.useRealTimers());
 
 describe('keep-alive (docs/calls.md: PUT /visa/area every 30 s while signed in)', () => {
   it('beats every 30 seconds while the header shows a signed-in traveler, and stops on sign-out', async () => {
-    renderWithProviders(<Header />, { user: signedIn });
+    renderWithProviders(<Header />, { user: TEST_TRAVELER });
     expect(await screen.findByTestId('avatar')).toBeInTheDocument();
     expect(beats()).toHaveLength(0);
     await act(() => jest.advanceTimersByTimeAsync(29_000));
@@ -47,7 +46,7 @@ describe('keep-alive (docs/calls.md: PUT /visa/area every 30 s while signed in)'
   });
 
   it('keeps quiet about failures and goes on beating', async () => {
-    sessionStore.getState().setUser(signedIn);
+    sessionStore.getState().setUser(TEST_TRAVELER);
     sessionStore.getState().setError(null);
     const beat = jest.fn().mockRejectedValue({ status: 503, detail: 'Service Unavailable', extra: {}, type: 'http-error' });
     const stop = startKeepAlive(beat);
@@ -60,7 +59,7 @@ describe('keep-alive (docs/calls.md: PUT /visa/area every 30 s while signed in)'
   });
 
   it('skips a beat when the session ended before the component unmounted', async () => {
-    sessionStore.getState().setUser(signedIn);
+    sessionStore.getState().setUser(TEST_TRAVELER);
     const beat = jest.fn().mockResolvedValue(undefined);
     const stop = startKeepAlive(beat);
     sessionStore.getState().clearSession();

@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { startRegistration } from '@simplewebauthn/browser';
 import { requestJson, requestVoid } from '@varco/http';
+import { TEST_TRAVELER } from '@varco/ui/testing';
 import { renderSection } from '../../../testing/render-section';
-import { PROFILE, SIGNED_IN } from '../../../testing/traveler';
+import { PROFILE } from '../../../testing/traveler';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn(), requestVoid: jest.fn() }));
 // The browser's WebAuthn dialog: jsdom has none. The e2e suite runs the real one with Chromium's virtual authenticator.
@@ -47,7 +48,7 @@ afterEach(() => {
 describe('the profile’s passkeys (issue 18)', () => {
   it('lists the passkeys with their name, when they were added and last used', async () => {
     answer({ passkeys: [PHONE, KEY] });
-    renderSection('edit-user', '/protected/edit-user', { user: SIGNED_IN });
+    renderSection('edit-user', '/protected/edit-user', { user: TEST_TRAVELER });
     expect(await screen.findByRole('heading', { level: 2, name: 'Passkeys' })).toBeInTheDocument();
     const items = await screen.findAllByTestId('passkey-item');
     expect(items).toHaveLength(2);
@@ -62,7 +63,7 @@ describe('the profile’s passkeys (issue 18)', () => {
 
   it('says in Italian when there is none yet', async () => {
     answer({ passkeys: [] });
-    renderSection('edit-user', '/protected/edit-user', { user: SIGNED_IN, language: 'it_IT' });
+    renderSection('edit-user', '/protected/edit-user', { user: TEST_TRAVELER, language: 'it_IT' });
     expect(await screen.findByTestId('passkeys-empty')).toHaveTextContent('Non hai ancora aggiunto una passkey.');
     expect(screen.getByRole('button', { name: 'Aggiungi una passkey' })).toBeInTheDocument();
   });
@@ -71,7 +72,7 @@ describe('the profile’s passkeys (issue 18)', () => {
     const state = { passkeys: [] as unknown[] };
     answer(state);
     startRegistrationMock.mockResolvedValue(CREDENTIAL as never);
-    renderSection('edit-user', '/protected/edit-user', { user: SIGNED_IN });
+    renderSection('edit-user', '/protected/edit-user', { user: TEST_TRAVELER });
     const section = await screen.findByTestId('passkeys');
     await userEvent.type(within(section).getByLabelText(/^Name of the passkey/), '  Work laptop ');
     await userEvent.click(within(section).getByRole('button', { name: 'Add a passkey' }));
@@ -84,7 +85,7 @@ describe('the profile’s passkeys (issue 18)', () => {
 
   it('asks for a name before opening the browser’s dialog', async () => {
     answer({ passkeys: [] });
-    renderSection('edit-user', '/protected/edit-user', { user: SIGNED_IN });
+    renderSection('edit-user', '/protected/edit-user', { user: TEST_TRAVELER });
     const section = await screen.findByTestId('passkeys');
     await userEvent.click(within(section).getByRole('button', { name: 'Add a passkey' }));
     expect(within(section).getByTestId('field-issue')).toHaveTextContent('This field cannot be empty');
@@ -97,7 +98,7 @@ describe('the profile’s passkeys (issue 18)', () => {
   it('says so, translated, when the traveler cancels the browser’s dialog', async () => {
     answer({ passkeys: [] });
     startRegistrationMock.mockRejectedValue(Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' }));
-    renderSection('edit-user', '/protected/edit-user', { user: SIGNED_IN, language: 'it_IT' });
+    renderSection('edit-user', '/protected/edit-user', { user: TEST_TRAVELER, language: 'it_IT' });
     const section = await screen.findByTestId('passkeys');
     await userEvent.type(within(section).getByLabelText(/^Nome della passkey/), 'Telefono');
     await userEvent.click(within(section).getByRole('button', { name: 'Aggiungi una passkey' }));
@@ -108,7 +109,7 @@ describe('the profile’s passkeys (issue 18)', () => {
   it('tells a browser without passkeys, without asking the api', async () => {
     delete (globalThis as { PublicKeyCredential?: unknown }).PublicKeyCredential;
     answer({ passkeys: [] });
-    renderSection('edit-user', '/protected/edit-user', { user: SIGNED_IN });
+    renderSection('edit-user', '/protected/edit-user', { user: TEST_TRAVELER });
     const section = await screen.findByTestId('passkeys');
     await userEvent.type(within(section).getByLabelText(/^Name of the passkey/), 'Laptop');
     await userEvent.click(within(section).getByRole('button', { name: 'Add a passkey' }));
@@ -122,7 +123,7 @@ describe('the profile’s passkeys (issue 18)', () => {
     requestVoidMock.mockImplementation(async () => {
       state.passkeys = [KEY];
     });
-    renderSection('edit-user', '/protected/edit-user', { user: SIGNED_IN });
+    renderSection('edit-user', '/protected/edit-user', { user: TEST_TRAVELER });
     const [phone] = await screen.findAllByTestId('passkey-item');
     await userEvent.click(within(phone!).getByRole('button', { name: 'Remove' }));
     const confirmation = within(phone!).getByTestId('passkey-remove-confirmation');

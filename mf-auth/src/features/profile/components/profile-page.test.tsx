@@ -2,8 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { requestJson, requestVoid } from '@varco/http';
 import { sessionStore } from '@varco/session';
+import { TEST_TRAVELER } from '@varco/ui/testing';
 import { renderSection } from '../../../testing/render-section';
-import { PROFILE, SIGNED_IN } from '../../../testing/traveler';
+import { PROFILE } from '../../../testing/traveler';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn(), requestVoid: jest.fn() }));
 const requestJsonMock = jest.mocked(requestJson);
@@ -27,7 +28,7 @@ beforeEach(() => {
 describe('profile (docs/screens.md /protected/edit-user)', () => {
   it('shows the traveler read-only', async () => {
     answerWithProfile();
-    renderSection('edit-user', '/protected/edit-user', { user: SIGNED_IN });
+    renderSection('edit-user', '/protected/edit-user', { user: TEST_TRAVELER });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Profile');
     expect(screen.getByText('Loading…')).toBeInTheDocument();
     const name = await screen.findByLabelText('Name');
@@ -43,14 +44,14 @@ describe('profile (docs/screens.md /protected/edit-user)', () => {
 
   it('shows the generic error when the profile cannot be loaded', async () => {
     requestJsonMock.mockRejectedValue({ status: 404, detail: 'Not Found', extra: {}, type: 'http-error' });
-    renderSection('edit-user', '/protected/edit-user', { user: SIGNED_IN });
+    renderSection('edit-user', '/protected/edit-user', { user: TEST_TRAVELER });
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
   });
 
   it('deletes the account only after a confirmation, then signs out', async () => {
     answerWithProfile();
     requestVoidMock.mockResolvedValue(undefined);
-    renderSection('edit-user', '/protected/edit-user', { user: SIGNED_IN });
+    renderSection('edit-user', '/protected/edit-user', { user: TEST_TRAVELER });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
     expect(requestVoidMock).not.toHaveBeenCalled();
     expect(screen.getByRole('alertdialog', { name: 'Delete your account?' })).toBeInTheDocument();
@@ -68,7 +69,7 @@ describe('profile (docs/screens.md /protected/edit-user)', () => {
   ] as const)('confirms the deletion once on the sign-in page the traveler lands on (%s)', async (language, text) => {
     answerWithProfile();
     requestVoidMock.mockResolvedValue(undefined);
-    const profile = renderSection('edit-user', '/protected/edit-user', { user: SIGNED_IN, language });
+    const profile = renderSection('edit-user', '/protected/edit-user', { user: TEST_TRAVELER, language });
     await userEvent.click(await screen.findByRole('button', { name: /^(Delete my account|Elimina il mio account)$/ }));
     await userEvent.click(screen.getByRole('button', { name: /^(Yes, delete my account|Sì, elimina il mio account)$/ }));
     await waitFor(() => expect(sessionStore.getState().user).toEqual({}));
@@ -91,7 +92,7 @@ describe('profile (docs/screens.md /protected/edit-user)', () => {
   it('keeps the account and shows the detail when the deletion fails', async () => {
     answerWithProfile();
     requestVoidMock.mockRejectedValue({ status: 500, detail: 'Please try again later.', extra: {}, type: 'http-error' });
-    renderSection('edit-user', '/protected/edit-user', { user: SIGNED_IN });
+    renderSection('edit-user', '/protected/edit-user', { user: TEST_TRAVELER });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please try again later.');

@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
-import { renderWithProviders } from '@varco/ui/testing';
+import { dayFromToday, renderWithProviders } from '@varco/ui/testing';
 import { registerTranslations } from '../../../i18n/namespace';
-import { dayFromToday } from '../../../testing/fixtures';
 import { ExitDeadlineNotice } from './exit-deadline-notice';
 
 registerTranslations();

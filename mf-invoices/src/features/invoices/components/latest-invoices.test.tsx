@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { requestJson } from '@varco/http';
-import { renderWithProviders } from '@varco/ui/testing';
+import { anInvoice, dayFromToday, notFound, renderWithProviders, TEST_TRAVELER } from '@varco/ui/testing';
 import LatestInvoices from '../../../exposed/latest-invoices';
-import { anInvoice, dayFromToday, notFound, signedIn } from '../../../testing/fixtures';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
 const requestJsonMock = jest.mocked(requestJson);
@@ -19,7 +18,7 @@ const four = [
 describe('LatestInvoices (home widget)', () => {
   it('asks for the latest 4 and shows number, vendor, date, amount and status', async () => {
     requestJsonMock.mockResolvedValue({ invoices: four, links: { totalItems: 9 } });
-    renderWithProviders(<LatestInvoices />, { user: signedIn });
+    renderWithProviders(<LatestInvoices />, { user: TEST_TRAVELER });
     const items = await screen.findAllByTestId('invoice-item');
     expect(items).toHaveLength(4);
     expect(requestJsonMock).toHaveBeenCalledWith('v1/private/invoices/latest', expect.anything(), { searchParams: { limit: 4, page: 0, language: 'EN' } });
@@ -35,7 +34,7 @@ describe('LatestInvoices (home widget)', () => {
 
   it('formats amounts and dates the Italian way in Italian', async () => {
     requestJsonMock.mockResolvedValue({ invoices: [anInvoice({ totalAmount: 12345.5 })], links: { totalItems: 1 } });
-    renderWithProviders(<LatestInvoices />, { user: signedIn, language: 'it_IT' });
+    renderWithProviders(<LatestInvoices />, { user: TEST_TRAVELER, language: 'it_IT' });
     const item = await screen.findByTestId('invoice-item');
     // Intl puts a no-break space before the euro sign.
     expect(within(item).getByTestId('invoice-amount').textContent?.replace(/\s/g, ' ')).toBe('12.345,50 €');
@@ -47,7 +46,7 @@ describe('LatestInvoices (home widget)', () => {
       invoices: [anInvoice({ idRichiestaRimborso: 11, exitDeadline: dayFromToday(1) }), anInvoice({ idRichiestaRimborso: 12, stateCode: 90 })],
       links: { totalItems: 2 },
     });
-    renderWithProviders(<LatestInvoices />, { user: signedIn, language: 'it_IT' });
+    renderWithProviders(<LatestInvoices />, { user: TEST_TRAVELER, language: 'it_IT' });
     const [available, inRequest] = await screen.findAllByTestId('invoice-item');
     expect(within(available!).getByTestId('exit-deadline')).toHaveTextContent("Manca solo 1 giorno per lasciare l'UE");
     expect(within(available!).getByTestId('exit-deadline')).toHaveClass('text-warning');
@@ -57,19 +56,19 @@ describe('LatestInvoices (home widget)', () => {
   it('shows no more than 4 invoices', async () => {
     const five = [...four, anInvoice({ idRichiestaRimborso: 15, invoiceNumber: 'FT-15' })];
     requestJsonMock.mockResolvedValue({ invoices: five, links: { totalItems: 5 } });
-    renderWithProviders(<LatestInvoices />, { user: signedIn });
+    renderWithProviders(<LatestInvoices />, { user: TEST_TRAVELER });
     expect(await screen.findAllByTestId('invoice-item')).toHaveLength(4);
   });
 
   it('shows the empty state when there is no invoice', async () => {
     requestJsonMock.mockResolvedValue({ invoices: [], links: { totalItems: 0 } });
-    renderWithProviders(<LatestInvoices />, { user: signedIn });
+    renderWithProviders(<LatestInvoices />, { user: TEST_TRAVELER });
     expect(await screen.findByTestId('empty-invoices')).toHaveTextContent('No invoices found');
   });
 
   it('shows a load failure, not a blank, when the call fails', async () => {
     requestJsonMock.mockRejectedValue(notFound);
-    renderWithProviders(<LatestInvoices />, { user: signedIn });
+    renderWithProviders(<LatestInvoices />, { user: TEST_TRAVELER });
     expect(await screen.findByRole('alert')).toHaveTextContent('The latest invoices could not be loaded.');
   });
 });

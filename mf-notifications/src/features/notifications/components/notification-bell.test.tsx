@@ -1,9 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { requestJson } from '@varco/http';
 import { sessionStore } from '@varco/session';
-import { renderWithProviders } from '@varco/ui/testing';
+import { renderWithProviders, TEST_TRAVELER } from '@varco/ui/testing';
 import Bell from '../../../exposed/bell';
-import { signedIn } from '../../../testing/fixtures';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
 const requestJsonMock = jest.mocked(requestJson);
@@ -23,7 +22,7 @@ function counters(...values: number[]) {
 }
 
 function renderBell(language: 'en_US' | 'it_IT' = 'en_US') {
-  return renderWithProviders(<Bell />, { user: signedIn, language });
+  return renderWithProviders(<Bell />, { user: TEST_TRAVELER, language });
 }
 
 beforeEach(() => requestJsonMock.mockReset());

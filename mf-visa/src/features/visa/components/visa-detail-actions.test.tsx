@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { requestBlob, requestJson, requestVoid } from '@varco/http';
 import { sessionStore } from '@varco/session';
-import { anInvoice, aVisa, renderRoutes } from '../../../testing/fixtures';
+import { anInvoice } from '@varco/ui/testing';
+import { aVisa, renderRoutes } from '../../../testing/fixtures';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn(), requestVoid: jest.fn(), requestBlob: jest.fn() }));
 const requestJsonMock = jest.mocked(requestJson);

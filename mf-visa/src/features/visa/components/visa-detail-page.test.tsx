@@ -1,7 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { requestJson } from '@varco/http';
 import { keepOfflineCopy, sessionStore } from '@varco/session';
-import { aVisa, notFound, renderRoutes } from '../../../testing/fixtures';
+import { notFound } from '@varco/ui/testing';
+import { aVisa, renderRoutes } from '../../../testing/fixtures';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
 const requestJsonMock = jest.mocked(requestJson);

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { requestJson } from '@varco/http';
-import { aVisa, notFound, renderRoutes } from '../../../testing/fixtures';
+import { notFound } from '@varco/ui/testing';
+import { aVisa, renderRoutes } from '../../../testing/fixtures';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
 const requestJsonMock = jest.mocked(requestJson);

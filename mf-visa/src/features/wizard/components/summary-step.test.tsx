@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { requestJson } from '@varco/http';
 import { sessionStore } from '@varco/session';
-import { anInvoice, answerByPath, aVisa, renderRoutes } from '../../../testing/fixtures';
+import { anInvoice } from '@varco/ui/testing';
+import { answerByPath, aVisa, renderRoutes } from '../../../testing/fixtures';
 import { DRAFT_STORAGE_KEY } from '../hooks/use-wizard-draft';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { requestJson } from '@varco/http';
-import { anInvoice, answerByPath, DESTINATION_COUNTRIES, renderRoutes } from '../../../testing/fixtures';
+import { anInvoice } from '@varco/ui/testing';
+import { answerByPath, DESTINATION_COUNTRIES, renderRoutes } from '../../../testing/fixtures';
 import { DRAFT_STORAGE_KEY } from '../hooks/use-wizard-draft';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));

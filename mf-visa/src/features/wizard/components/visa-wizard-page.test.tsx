@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { requestJson } from '@varco/http';
-import { anInvoice, answerByPath, aVisa, notFound, renderRoutes } from '../../../testing/fixtures';
+import { anInvoice, notFound } from '@varco/ui/testing';
+import { answerByPath, aVisa, renderRoutes } from '../../../testing/fixtures';
 import { DRAFT_STORAGE_KEY } from '../hooks/use-wizard-draft';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
