@@ -6,4 +6,7 @@ export { ROUTER_FUTURE } from './router-future';
 export { formatAmount, formatDate, formatTime, parseId } from './format';
 export { DetailRow, NotFoundState } from './detail';
 export { LoadError } from './load-error';
+export { StatusLegend, type LegendEntry } from './status-legend';
 export { saveFile } from './save-file';
+export { ActionButton, serverDetail, type ButtonMutation } from './action-button';
+export { DeleteWithConfirmation, type DeleteWithConfirmationProps } from './delete-with-confirmation';

@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, type RenderOptions } from '@testing-library/react';
+import { render, within, type RenderOptions } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
 import { addDays, romeToday, type Invoice, type Language, type SessionUser } from '@varco/contracts';
@@ -95,4 +95,11 @@ export function renderMounted(path: string, routes: ReactElement, options: Provi
     </>,
     options,
   );
+}
+
+/** The badge of each item of a list (a status legend), as [label, colour]. */
+export function badgesOfItems(list: HTMLElement): Array<[string | null | undefined, string | null | undefined]> {
+  return within(list)
+    .getAllByRole('listitem')
+    .map((item) => [item.querySelector('.badge')?.textContent, item.querySelector('.badge')?.getAttribute('data-color')]);
 }

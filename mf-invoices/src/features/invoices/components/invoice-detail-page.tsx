@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isInvoiceAvailable, type Invoice } from '@varco/contracts';
 import { isClientError } from '@varco/http';
 import { useSession } from '@varco/session';
-import { DetailRow, formatAmount, formatDate, InvoiceStatusBadge, NotFoundState, PageLoader, parseId } from '@varco/ui';
+import { ActionButton, DetailRow, formatAmount, formatDate, InvoiceStatusBadge, NotFoundState, PageLoader, parseId } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useDownloadRelease } from '../api/download-release';
 import { useInvoiceDetail } from '../api/get-invoice-detail';
@@ -94,23 +94,21 @@ function AddRequestButton({ invoice }: { invoice: Invoice }) {
   );
 }
 
-/** docs/calls.md downloadRelease: offered for every invoice (the PDF says when the visa is not released yet). */
+/**
+ * docs/calls.md downloadRelease: offered for every invoice (the PDF says when the visa is not released yet); a failure
+ * shows the server's words (read from the blob body) when it answered.
+ */
 function DownloadReleaseButton({ refundId }: { refundId: number }) {
   const { t } = useTranslation(NS);
   const download = useDownloadRelease(refundId);
-  // The server's words (read from the blob body, docs/calls.md) when it answered; ours for anything else.
-  const error = download.error;
-  const detail = isClientError(error) && error.type === 'http-error' ? error.detail : '';
   return (
-    <div>
-      <button type="button" className="btn btn-outline-primary" onClick={() => download.mutate()} disabled={download.isPending} aria-busy={download.isPending}>
-        {download.isPending ? t('detail.downloadingRelease') : t('detail.downloadRelease')}
-      </button>
-      {download.isError ? (
-        <div className="alert alert-danger mt-2 mb-0" role="alert" data-testid="release-download-error">
-          {detail || t('detail.downloadReleaseError')}
-        </div>
-      ) : null}
-    </div>
+    <ActionButton
+      mutation={download}
+      className="btn btn-outline-primary"
+      label={t('detail.downloadRelease')}
+      busyLabel={t('detail.downloadingRelease')}
+      errorText={t('detail.downloadReleaseError')}
+      errorTestId="release-download-error"
+    />
   );
 }

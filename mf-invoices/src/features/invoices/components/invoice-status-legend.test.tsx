@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { renderWithProviders } from '@varco/ui/testing';
+import { badgesOfItems, renderWithProviders } from '@varco/ui/testing';
 import { registerTranslations } from '../../../i18n/namespace';
 import { InvoiceStatusLegend } from './invoice-status-legend';
 
@@ -10,10 +10,7 @@ describe('InvoiceStatusLegend (docs/domain.md)', () => {
     renderWithProviders(<InvoiceStatusLegend />);
     const legend = screen.getByTestId('invoice-legend');
     expect(within(legend).getByRole('heading', { name: 'Invoice statuses' })).toBeInTheDocument();
-    const badges = within(legend)
-      .getAllByRole('listitem')
-      .map((item) => [item.querySelector('.badge')?.textContent, item.querySelector('.badge')?.getAttribute('data-color')]);
-    expect(badges).toEqual([
+    expect(badgesOfItems(legend)).toEqual([
       ['Available', 'blue'],
       ['Expired', 'gray'],
       ['In progress', 'orange'],

@@ -1,34 +1,26 @@
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { VisaState, type Visa } from '@varco/contracts';
-import { isClientError } from '@varco/http';
 import { sessionStore } from '@varco/session';
+import { ActionButton, DeleteWithConfirmation } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useDeleteVisa } from '../api/delete-visa';
 import { useDownloadVisa } from '../api/download-visa';
 import { useStartRiskAnalysis } from '../api/start-risk-analysis';
-
-/** The server's detail of a failed call when it answered one; '' otherwise (network, broken answer). */
-function serverDetail(error: unknown): string {
-  return isClientError(error) && error.type === 'http-error' ? error.detail : '';
-}
 
 /** docs/domain.md: the request as a PDF with its QR code; a failure shows the detail read from the blob body (docs/calls.md). */
 export function DownloadVisaButton({ visa }: { visa: Visa }) {
   const { t } = useTranslation(NS);
   const download = useDownloadVisa(visa.idRichiesta, visa.requestCode);
   return (
-    <div>
-      <button type="button" className="btn btn-outline-primary" onClick={() => download.mutate()} disabled={download.isPending} aria-busy={download.isPending}>
-        {download.isPending ? t('detail.downloading') : t('detail.download')}
-      </button>
-      {download.isError ? (
-        <div className="alert alert-danger mt-2 mb-0" role="alert" data-testid="visa-download-error">
-          {serverDetail(download.error) || t('detail.downloadError')}
-        </div>
-      ) : null}
-    </div>
+    <ActionButton
+      mutation={download}
+      className="btn btn-outline-primary"
+      label={t('detail.download')}
+      busyLabel={t('detail.downloading')}
+      errorText={t('detail.downloadError')}
+      errorTestId="visa-download-error"
+    />
   );
 }
 
@@ -37,16 +29,14 @@ function StartRiskAnalysisButton({ visa }: { visa: Visa }) {
   const { t } = useTranslation(NS);
   const analysis = useStartRiskAnalysis(visa.idRichiesta);
   return (
-    <div>
-      <button type="button" className="btn btn-primary" onClick={() => analysis.mutate()} disabled={analysis.isPending} aria-busy={analysis.isPending}>
-        {analysis.isPending ? t('detail.riskRunning') : t('detail.startRisk')}
-      </button>
-      {analysis.isError ? (
-        <div className="alert alert-danger mt-2 mb-0" role="alert" data-testid="risk-error">
-          {serverDetail(analysis.error) || t('detail.riskError')}
-        </div>
-      ) : null}
-    </div>
+    <ActionButton
+      mutation={analysis}
+      className="btn btn-primary"
+      label={t('detail.startRisk')}
+      busyLabel={t('detail.riskRunning')}
+      errorText={t('detail.riskError')}
+      errorTestId="risk-error"
+    />
   );
 }
 
@@ -54,51 +44,34 @@ function StartRiskAnalysisButton({ visa }: { visa: Visa }) {
 function DeleteVisa({ visa }: { visa: Visa }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
   const deletion = useDeleteVisa(visa.idRichiesta);
-
-  if (!confirming)
-    return (
-      <button type="button" className="btn btn-outline-danger" onClick={() => setConfirming(true)}>
-        {t('detail.delete')}
-      </button>
-    );
   return (
-    <section className="callout danger w-100" role="alertdialog" aria-labelledby="visa-delete-title" aria-describedby="visa-delete-text" data-testid="delete-confirmation">
-      <div className="callout-inner">
-        <h2 className="h5" id="visa-delete-title">
-          {t('detail.deleteConfirmTitle')}
-        </h2>
-        <p id="visa-delete-text">{t('detail.deleteConfirmText', { code: visa.requestCode })}</p>
-        {deletion.isError ? (
+    <DeleteWithConfirmation
+      id="visa-delete"
+      className="w-100"
+      label={t('detail.delete')}
+      title={t('detail.deleteConfirmTitle')}
+      text={t('detail.deleteConfirmText', { code: visa.requestCode })}
+      confirmLabel={t('detail.deleteConfirm')}
+      cancelLabel={t('detail.deleteCancel')}
+      onConfirm={() =>
+        deletion.mutate(undefined, {
+          onSuccess: () => {
+            // The pending request is gone: a new one may be created (docs/domain.md).
+            sessionStore.getState().setVisaCreationEnabled(true);
+            navigate('/protected');
+          },
+        })
+      }
+      pending={deletion.isPending}
+      error={
+        deletion.isError ? (
           <div className="alert alert-danger" role="alert" data-testid="delete-error">
             {t('detail.deleteError')}
           </div>
-        ) : null}
-        <div className="d-flex flex-wrap gap-3">
-          <button
-            type="button"
-            className="btn btn-danger"
-            disabled={deletion.isPending}
-            onClick={() =>
-              deletion.mutate(undefined, {
-                onSuccess: () => {
-                  // The pending request is gone: a new one may be created (docs/domain.md).
-                  sessionStore.getState().setVisaCreationEnabled(true);
-                  navigate('/protected');
-                },
-              })
-            }
-          >
-            {t('detail.deleteConfirm')}
-          </button>
-          {/* The safe choice has the focus when the question appears. */}
-          <button type="button" className="btn btn-outline-primary" disabled={deletion.isPending} onClick={() => setConfirming(false)} autoFocus>
-            {t('detail.deleteCancel')}
-          </button>
-        </div>
-      </div>
-    </section>
+        ) : null
+      }
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { renderWithProviders } from '@varco/ui/testing';
+import { badgesOfItems, renderWithProviders } from '@varco/ui/testing';
 import { registerTranslations } from '../../../i18n/namespace';
 import { VisaStatusLegend } from './visa-status-legend';
 
@@ -10,10 +10,7 @@ describe('VisaStatusLegend (docs/domain.md)', () => {
     renderWithProviders(<VisaStatusLegend />);
     const legend = screen.getByTestId('visa-legend');
     expect(within(legend).getByRole('heading', { name: 'Visa request statuses' })).toBeInTheDocument();
-    const badges = within(legend)
-      .getAllByRole('listitem')
-      .map((item) => [item.querySelector('.badge')?.textContent, item.querySelector('.badge')?.getAttribute('data-color')]);
-    expect(badges).toEqual([
+    expect(badgesOfItems(legend)).toEqual([
       ['In progress', 'orange'],
       ['Risk analysis', 'blue'],
       ['Expired', 'gray'],
