@@ -42,6 +42,9 @@ export type RemoteImplementation<R extends RemoteName> = { [Id in ExposedModuleI
 /** True when the two unions name the same members; a check file assigns `true` to it, which fails to compile otherwise. */
 export type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
+/** True when a remote's exposes (its exposes.json, which webpack builds) name exactly its modules of the contract. */
+export type ExposesMatchContract<Exposes, R extends RemoteName> = SameKeys<keyof Exposes, keyof RemoteImplementation<R>>;
+
 /** The modules each remote exposes, at run time: the shell checks a remote's published list against it. */
 export const CONTRACT_EXPOSES = {
   mfAuth: ['routes'],
