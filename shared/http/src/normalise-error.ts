@@ -26,6 +26,16 @@ export function isClientError(value: unknown): value is ClientError {
   return typeof value === 'object' && value !== null && 'status' in value && 'detail' in value && 'extra' in value;
 }
 
+/** The api answered that the thing asked for does not exist (or is not the traveler's). */
+export function isNotFound(error: unknown): boolean {
+  return isClientError(error) && error.status === 404;
+}
+
+/** The server's detail of a failed call when it answered one; '' otherwise (network, broken answer). */
+export function serverDetail(error: unknown): string {
+  return isClientError(error) && error.type === 'http-error' ? error.detail : '';
+}
+
 /** Reads an error body, JSON or a blob of JSON (a failed PDF download carries its detail in the blob). */
 export async function readBody(response: Response): Promise<{ detail: string; extra?: Record<string, string> } | undefined> {
   try {

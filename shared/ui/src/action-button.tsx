@@ -1,9 +1,4 @@
-import { isClientError } from '@varco/http';
-
-/** The server's detail of a failed call when it answered one; '' otherwise (network, broken answer). */
-export function serverDetail(error: unknown): string {
-  return isClientError(error) && error.type === 'http-error' ? error.detail : '';
-}
+import { serverDetail } from '@varco/http';
 
 /** What ActionButton needs of a TanStack Query mutation that takes no variables. */
 export interface ButtonMutation {

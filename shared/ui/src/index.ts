@@ -8,5 +8,5 @@ export { DetailRow, NotFoundState } from './detail';
 export { LoadError } from './load-error';
 export { StatusLegend, type LegendEntry } from './status-legend';
 export { saveFile } from './save-file';
-export { ActionButton, serverDetail, type ButtonMutation } from './action-button';
+export { ActionButton, type ButtonMutation } from './action-button';
 export { DeleteWithConfirmation, type DeleteWithConfirmationProps } from './delete-with-confirmation';

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isInvoiceAvailable, type Invoice } from '@varco/contracts';
-import { isClientError } from '@varco/http';
+import { isNotFound } from '@varco/http';
 import { useSession } from '@varco/session';
 import { ActionButton, DetailRow, formatAmount, formatDate, InvoiceStatusBadge, NotFoundState, PageLoader, parseId } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
@@ -20,7 +20,7 @@ export function InvoiceDetailPage() {
   const [params] = useSearchParams();
   const refundId = parseId(useParams().id ?? params.get('id') ?? undefined);
   const query = useInvoiceDetail(refundId);
-  const notFound = refundId === null || (query.isError && isClientError(query.error) && query.error.status === 404);
+  const notFound = refundId === null || isNotFound(query.error);
 
   let body;
   if (notFound)

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LANGUAGES, NETWORK_ERROR_TYPE, PRIVATE_BASE, toServerLanguage, visaSchema, type Visa } from '@varco/contracts';
-import { isClientError, requestJson } from '@varco/http';
+import { isClientError, isNotFound, requestJson } from '@varco/http';
 import { currentLanguage } from '@varco/i18n';
 import { dropOfflineCopy, keepOfflineCopy, offlineCopy, sessionStore } from '@varco/session';
 
@@ -52,7 +52,7 @@ export async function getShownVisa(id: number): Promise<ShownVisa> {
     keepOfflineCopy(owner, copyKey(id, currentLanguage()), visa);
     return { visa, offlineAsOf: null };
   } catch (error) {
-    if (isClientError(error) && error.status === 404) for (const language of LANGUAGES) dropOfflineCopy(owner, copyKey(id, language));
+    if (isNotFound(error)) for (const language of LANGUAGES) dropOfflineCopy(owner, copyKey(id, language));
     const copy = isClientError(error) && error.type === NETWORK_ERROR_TYPE ? bestOfflineCopy(owner, id) : null;
     const kept = copy ? visaSchema.safeParse(copy.data) : null;
     if (!copy || !kept?.success) throw error;

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { TRANSPORT_PRIVATE_VEHICLE, VisaState, type Visa } from '@varco/contracts';
-import { isClientError } from '@varco/http';
+import { isNotFound } from '@varco/http';
 import { DetailRow, formatAmount, formatDate, formatTime, InvoiceStatusBadge, NotFoundState, PageLoader, parseId } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useShownVisa } from '../api/get-visa';
@@ -15,7 +15,7 @@ export function VisaDetailPage() {
   const navigate = useNavigate();
   const id = parseId(useParams().id);
   const query = useShownVisa(id);
-  const notFound = id === null || (query.isError && isClientError(query.error) && query.error.status === 404);
+  const notFound = id === null || isNotFound(query.error);
 
   let body;
   if (notFound)

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { VisaState, type Invoice, type Visa } from '@varco/contracts';
-import { isClientError } from '@varco/http';
+import { isNotFound } from '@varco/http';
 import { sessionStore } from '@varco/session';
 import { LoadError, NotFoundState, PageLoader, parseId } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
@@ -153,7 +153,7 @@ export function VisaUpdatePage() {
     if (visa && pending && !finished && draft.requestId !== visa.idRichiesta) save(draftFromVisa(visa));
   }, [visa, pending, finished, draft.requestId, save]);
 
-  const notFound = id === null || (query.isError && isClientError(query.error) && query.error.status === 404);
+  const notFound = id === null || isNotFound(query.error);
   let body;
   if (notFound) body = <NotFoundState title={t('detail.notFoundTitle')} text={t('detail.notFoundText')} homeLabel={t('detail.homepage')} testId="visa-not-found" />;
   else if (query.isPending) body = <PageLoader />;
