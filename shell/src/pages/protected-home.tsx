@@ -21,25 +21,25 @@ export function ProtectedHome() {
         <RemoteComponent id="mfVisa/AddVisaButton" />
       </div>
       <div className="row g-4">
-        <section className="col-lg-6" aria-labelledby="latest-invoices-title">
-          <div className="d-flex justify-content-between align-items-baseline">
-            <h2 className="h4" id="latest-invoices-title">
-              {t('protectedHome.latestInvoices')}
-            </h2>
-            <Link to="/protected/invoice">{t('protectedHome.viewAll')}</Link>
-          </div>
-          <RemoteComponent id="mfInvoices/LatestInvoices" />
-        </section>
-        <section className="col-lg-6" aria-labelledby="latest-visas-title">
-          <div className="d-flex justify-content-between align-items-baseline">
-            <h2 className="h4" id="latest-visas-title">
-              {t('protectedHome.latestVisas')}
-            </h2>
-            <Link to="/protected/visa">{t('protectedHome.viewAll')}</Link>
-          </div>
-          <RemoteComponent id="mfVisa/LatestVisas" />
-        </section>
+        <LatestSection id="latest-invoices" title={t('protectedHome.latestInvoices')} to="/protected/invoice" remote="mfInvoices/LatestInvoices" />
+        <LatestSection id="latest-visas" title={t('protectedHome.latestVisas')} to="/protected/visa" remote="mfVisa/LatestVisas" />
       </div>
     </div>
+  );
+}
+
+/** One half of the home: a remote's latest items under a heading with the View all link to its list. */
+function LatestSection({ id, title, to, remote }: { id: string; title: string; to: string; remote: 'mfInvoices/LatestInvoices' | 'mfVisa/LatestVisas' }) {
+  const { t } = useTranslation('common');
+  return (
+    <section className="col-lg-6" aria-labelledby={`${id}-title`}>
+      <div className="d-flex justify-content-between align-items-baseline">
+        <h2 className="h4" id={`${id}-title`}>
+          {title}
+        </h2>
+        <Link to={to}>{t('protectedHome.viewAll')}</Link>
+      </div>
+      <RemoteComponent id={remote} />
+    </section>
   );
 }
