@@ -1,33 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { NS } from '../i18n/namespace';
-import { isPasskeyBrowserError } from '../lib/webauthn';
+import { isPasskeyBrowserError, type PasskeyFailure } from '../lib/webauthn';
 import { ErrorAlert } from './error-alert';
+
+/** The text of each reason the browser gives (every key written out, so that each stays findable). */
+const REASON_TEXT: Record<PasskeyFailure, string> = {
+  unsupported: 'passkeys.errors.unsupported',
+  cancelled: 'passkeys.errors.cancelled',
+  alreadyRegistered: 'passkeys.errors.alreadyRegistered',
+  insecure: 'passkeys.errors.insecure',
+  failed: 'passkeys.errors.failed',
+};
 
 /** A failed passkey ceremony: the browser's reason in the traveler's words, or the api's own detail. */
 export function PasskeyErrorAlert({ error }: { error: unknown }) {
   const { t } = useTranslation(NS);
   if (!isPasskeyBrowserError(error)) return <ErrorAlert error={error} />;
-  let message: string;
-  switch (error.reason) {
-    case 'unsupported':
-      message = t('passkeys.errors.unsupported');
-      break;
-    case 'cancelled':
-      message = t('passkeys.errors.cancelled');
-      break;
-    case 'alreadyRegistered':
-      message = t('passkeys.errors.alreadyRegistered');
-      break;
-    case 'insecure':
-      message = t('passkeys.errors.insecure');
-      break;
-    case 'failed':
-      message = t('passkeys.errors.failed');
-      break;
-  }
   return (
     <div className="alert alert-danger" role="alert" data-testid="passkey-error">
-      {message}
+      {t(REASON_TEXT[error.reason])}
     </div>
   );
 }

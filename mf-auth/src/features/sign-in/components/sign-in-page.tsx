@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { signInSchema } from '@varco/contracts';
@@ -26,54 +27,56 @@ export function SignInPage() {
       <AccountDeletedNotice />
       <p className="lead">{t('signIn.lead')}</p>
       <div className="row g-4">
-        <section className="col-lg-6" aria-labelledby="sign-in-credentials-title">
-          <div className="card-wrapper">
-            <div className="card card-bg p-4">
-              <h2 className="h4" id="sign-in-credentials-title">
-                {t('signIn.credentialsTitle')}
-              </h2>
-              <p className="small mb-4">{t('form.requiredLegend')}</p>
-              {login.isError ? <ErrorAlert error={login.error} fallback={t('signIn.wrongCredentials')} /> : null}
-              <FormProvider {...form}>
-                <form onSubmit={submit} noValidate className="mt-5" data-testid="sign-in-form">
-                  <TextField name="username" label={t('signIn.email')} type="email" inputMode="email" required autoComplete="username webauthn" />
-                  <TextField name="password" label={t('signIn.password')} type="password" required autoComplete="current-password" />
-                  <button type="submit" className="btn btn-primary" disabled={login.isPending}>
-                    {t('signIn.submit')}
-                  </button>
-                </form>
-              </FormProvider>
-              <ul className="list-unstyled mt-3 mb-0">
-                <li>
-                  <Link to="/recover-password">{t('signIn.forgotPassword')}</Link>
-                </li>
-                <li>
-                  {t('signIn.noAccount')} <Link to="/sign-up">{t('signIn.signUp')}</Link>
-                </li>
-              </ul>
-              <PasskeySignIn />
+        <CardSection id="sign-in-credentials" title={t('signIn.credentialsTitle')}>
+          <p className="small mb-4">{t('form.requiredLegend')}</p>
+          {login.isError ? <ErrorAlert error={login.error} fallback={t('signIn.wrongCredentials')} /> : null}
+          <FormProvider {...form}>
+            <form onSubmit={submit} noValidate className="mt-5" data-testid="sign-in-form">
+              <TextField name="username" label={t('signIn.email')} type="email" inputMode="email" required autoComplete="username webauthn" />
+              <TextField name="password" label={t('signIn.password')} type="password" required autoComplete="current-password" />
+              <button type="submit" className="btn btn-primary" disabled={login.isPending}>
+                {t('signIn.submit')}
+              </button>
+            </form>
+          </FormProvider>
+          <ul className="list-unstyled mt-3 mb-0">
+            <li>
+              <Link to="/recover-password">{t('signIn.forgotPassword')}</Link>
+            </li>
+            <li>
+              {t('signIn.noAccount')} <Link to="/sign-up">{t('signIn.signUp')}</Link>
+            </li>
+          </ul>
+          <PasskeySignIn />
+        </CardSection>
+        <CardSection id="sign-in-spid" title={t('signIn.spidTitle')}>
+          <p>{t('signIn.spidText')}</p>
+          {spidFailed ? (
+            <div className="alert alert-danger" role="alert" data-testid="spid-error">
+              {t('signIn.spidFailed')}
             </div>
-          </div>
-        </section>
-        <section className="col-lg-6" aria-labelledby="sign-in-spid-title">
-          <div className="card-wrapper">
-            <div className="card card-bg p-4">
-              <h2 className="h4" id="sign-in-spid-title">
-                {t('signIn.spidTitle')}
-              </h2>
-              <p>{t('signIn.spidText')}</p>
-              {spidFailed ? (
-                <div className="alert alert-danger" role="alert" data-testid="spid-error">
-                  {t('signIn.spidFailed')}
-                </div>
-              ) : null}
-              <a className="btn btn-outline-primary" href={loginSpidUrl()} data-testid="spid-link">
-                {t('signIn.spidButton')}
-              </a>
-            </div>
-          </div>
-        </section>
+          ) : null}
+          <a className="btn btn-outline-primary" href={loginSpidUrl()} data-testid="spid-link">
+            {t('signIn.spidButton')}
+          </a>
+        </CardSection>
       </div>
     </div>
+  );
+}
+
+/** One of the two ways in, as a card under its heading. */
+function CardSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="col-lg-6" aria-labelledby={`${id}-title`}>
+      <div className="card-wrapper">
+        <div className="card card-bg p-4">
+          <h2 className="h4" id={`${id}-title`}>
+            {title}
+          </h2>
+          {children}
+        </div>
+      </div>
+    </section>
   );
 }
