@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Installs Debian packages when the program they provide is missing, as root or through sudo; then prints its version.
+# Usage: ensure-debian-package.sh NAME PROGRAM VERSION-FLAG [apt-get install options] PACKAGE...
+set -euo pipefail
+name=$1 program=$2 version_flag=$3
+shift 3
+if [ -x "$program" ]; then exit 0; fi
+echo "Installing $name from Debian..."
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO="sudo"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$@" >/dev/null
+"$program" "$version_flag"
