@@ -103,3 +103,22 @@ export function badgesOfItems(list: HTMLElement): Array<[string | null | undefin
     .getAllByRole('listitem')
     .map((item) => [item.querySelector('.badge')?.textContent, item.querySelector('.badge')?.getAttribute('data-color')]);
 }
+
+/**
+ * The names of the files a test's page asked the browser to save (saveFile's temporary link), emptied before each
+ * test: call it once at the top of a test file. jsdom has no object URLs: they are stubbed.
+ */
+export function catchSavedFiles(): string[] {
+  const saved: string[] = [];
+  beforeAll(() => {
+    Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: jest.fn(() => 'blob:saved') });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: jest.fn() });
+  });
+  beforeEach(() => {
+    saved.length = 0;
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+  });
+  return saved;
+}

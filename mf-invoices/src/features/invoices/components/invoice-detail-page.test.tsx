@@ -2,29 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { requestBlob, requestJson } from '@varco/http';
 import { sessionStore } from '@varco/session';
-import { anInvoice, dayFromToday, notFound } from '@varco/ui/testing';
+import { anInvoice, catchSavedFiles, dayFromToday, notFound } from '@varco/ui/testing';
 import { renderRoutes } from '../../../testing/fixtures';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn(), requestBlob: jest.fn() }));
 const requestJsonMock = jest.mocked(requestJson);
 const requestBlobMock = jest.mocked(requestBlob);
 
-/** The name under which the browser was asked to save a file, by the temporary link's download attribute. */
-let savedAs: string[] = [];
-
-beforeAll(() => {
-  // jsdom has no object URLs.
-  Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: jest.fn(() => 'blob:release') });
-  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: jest.fn() });
-});
+const savedAs = catchSavedFiles();
 
 beforeEach(() => {
   requestJsonMock.mockReset();
   requestBlobMock.mockReset();
-  savedAs = [];
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    savedAs.push(this.download);
-  });
   sessionStore.setState({ visaCreationEnabled: true });
 });
 

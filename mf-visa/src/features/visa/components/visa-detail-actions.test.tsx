@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { requestBlob, requestJson, requestVoid } from '@varco/http';
 import { sessionStore } from '@varco/session';
-import { anInvoice } from '@varco/ui/testing';
+import { anInvoice, catchSavedFiles } from '@varco/ui/testing';
 import { aVisa, renderRoutes } from '../../../testing/fixtures';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn(), requestVoid: jest.fn(), requestBlob: jest.fn() }));
@@ -10,21 +10,12 @@ const requestJsonMock = jest.mocked(requestJson);
 const requestVoidMock = jest.mocked(requestVoid);
 const requestBlobMock = jest.mocked(requestBlob);
 
-let savedAs: string[] = [];
-
-beforeAll(() => {
-  Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: jest.fn(() => 'blob:visa') });
-  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: jest.fn() });
-});
+const savedAs = catchSavedFiles();
 
 beforeEach(() => {
   requestJsonMock.mockReset();
   requestVoidMock.mockReset();
   requestBlobMock.mockReset();
-  savedAs = [];
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    savedAs.push(this.download);
-  });
 });
 
 afterEach(() => jest.restoreAllMocks());
