@@ -1,23 +1,8 @@
-import type { RuntimeConfig } from '@varco/contracts';
+import { TEST_RUNTIME_CONFIG } from '@varco/contracts/testing';
 import { setRuntimeConfig } from './config/current-config';
 
 /** A valid runtime configuration for the shell's tests. */
-export const TEST_CONFIG: RuntimeConfig = {
-  environment: 'test',
-  apiBaseUrl: '/api',
-  remotes: {
-    mfAuth: 'http://cdn.test/mf-auth/0.1.0/mf-manifest.json',
-    mfInvoices: 'http://cdn.test/mf-invoices/0.1.0/mf-manifest.json',
-    mfVisa: 'http://cdn.test/mf-visa/0.1.0/mf-manifest.json',
-    mfNotifications: 'http://cdn.test/mf-notifications/0.1.0/mf-manifest.json',
-  },
-  links: {
-    assistance: 'https://help.test/tax-free',
-    accessibility: { it: 'https://agency.test/it/accessibilita', en: 'https://agency.test/en/accessibility' },
-    privacy: { it: 'https://agency.test/it/privacy', en: 'https://agency.test/en/privacy' },
-    contacts: { it: 'https://agency.test/it/contatti', en: 'https://agency.test/en/contacts' },
-  },
-};
+export const TEST_CONFIG = TEST_RUNTIME_CONFIG;
 
 // The shell's tests run as after a successful start.
 setRuntimeConfig(TEST_CONFIG);

@@ -1,23 +1,9 @@
 import { invoiceBadgeColor, visaBadgeColor } from './states';
 import { parseRuntimeConfig } from './runtime-config';
 import { parseServerLanguage, toServerLanguage } from './language';
+import { TEST_RUNTIME_CONFIG } from './testing';
 
-const validConfig = {
-  environment: 'test',
-  apiBaseUrl: '/api',
-  remotes: {
-    mfAuth: 'http://localhost:8081/mf-auth/0.1.0/mf-manifest.json',
-    mfInvoices: 'http://localhost:8082/mf-invoices/0.1.0/mf-manifest.json',
-    mfVisa: 'http://localhost:8083/mf-visa/0.1.0/mf-manifest.json',
-    mfNotifications: 'http://localhost:8084/mf-notifications/0.1.0/mf-manifest.json',
-  },
-  links: {
-    assistance: 'https://example.org/help',
-    accessibility: { it: 'https://example.org/it/a11y', en: 'https://example.org/en/a11y' },
-    privacy: { it: 'https://example.org/it/privacy', en: 'https://example.org/en/privacy' },
-    contacts: { it: 'https://example.org/it/contacts', en: 'https://example.org/en/contacts' },
-  },
-};
+const validConfig = TEST_RUNTIME_CONFIG;
 
 describe('runtime configuration', () => {
   it('accepts a complete configuration', () => {
