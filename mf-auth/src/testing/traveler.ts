@@ -12,3 +12,15 @@ export const PROFILE = {
   privacy: true,
   visaCreationEnabled: true,
 };
+
+/** user-info of a first-time digital identity: the provider's names and birthday, no residence and no travel document yet. */
+export const FIRST_TIME_IDENTITY = {
+  ...PROFILE,
+  email: '',
+  paeseResidenzaCodice: '',
+  tipoDocumentoCodice: '',
+  paeseDocumentoCodice: '',
+  numeroDocumento: '',
+  privacy: false,
+  identityProvider: 'SPID',
+};

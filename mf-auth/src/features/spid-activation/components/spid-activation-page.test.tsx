@@ -3,25 +3,11 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { requestJson } from '@varco/http';
 import { sessionStore } from '@varco/session';
 import { renderSection } from '../../../testing/render-section';
+import { FIRST_TIME_IDENTITY } from '../../../testing/traveler';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
 const requestJsonMock = jest.mocked(requestJson);
 
-/** user-info of a first-time identity: the provider's names and birthday, no residence and no travel document yet. */
-const INFO = {
-  nome: 'Mario',
-  cognome: 'Rossi',
-  dataNascita: '1980-05-17',
-  email: '',
-  paeseResidenzaCodice: '',
-  zonaResidenzaCodice: '',
-  tipoDocumentoCodice: '',
-  paeseDocumentoCodice: '',
-  numeroDocumento: '',
-  privacy: false,
-  visaCreationEnabled: true,
-  identityProvider: 'SPID',
-};
 const FINALIZE = 'v1/private/traveler/finalize';
 const TAX_FREE_COUNTRIES = [
   { code: 'CH', description: 'Switzerland' },
@@ -33,9 +19,9 @@ let finalizeAnswer: (body: unknown) => Promise<unknown>;
 
 beforeEach(() => {
   sessionStore.getState().clearSession();
-  finalizeAnswer = async (body) => ({ ...INFO, ...(body as object), privacy: true });
+  finalizeAnswer = async (body) => ({ ...FIRST_TIME_IDENTITY, ...(body as object), privacy: true });
   requestJsonMock.mockReset().mockImplementation(async (path: string, _schema, options) => {
-    if (path === 'v1/private/traveler/user-info') return INFO;
+    if (path === 'v1/private/traveler/user-info') return FIRST_TIME_IDENTITY;
     if (path === FINALIZE) return finalizeAnswer((options as { json: unknown }).json);
     if (path === 'v1/public/typology/countries/tax-free') return TAX_FREE_COUNTRIES;
     if (path === 'v1/public/typology/COUNTRY') return COUNTRIES;

@@ -2,24 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import { requestJson } from '@varco/http';
 import { sessionStore } from '@varco/session';
 import { renderSection } from '../../../testing/render-section';
+import { FIRST_TIME_IDENTITY, PROFILE } from '../../../testing/traveler';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
 const requestJsonMock = jest.mocked(requestJson);
 
-const RETURNING = {
-  nome: 'Anna',
-  cognome: 'Neri',
-  dataNascita: '1975-03-15',
-  email: 'anna.neri@example.com',
-  paeseResidenzaCodice: 'CH',
-  zonaResidenzaCodice: '',
-  tipoDocumentoCodice: 'PASSAPORTO',
-  paeseDocumentoCodice: 'IT',
-  numeroDocumento: 'YA7654321',
-  privacy: true,
-  visaCreationEnabled: false,
-  identityProvider: 'SPID',
-};
+/** A traveler who completed the registration before, not the test traveler: what the session holds comes from user-info. */
+const RETURNING = { ...PROFILE, nome: 'Anna', cognome: 'Neri', numeroDocumento: 'YA7654321', visaCreationEnabled: false, identityProvider: 'SPID' };
 
 beforeEach(() => {
   requestJsonMock.mockReset();
@@ -37,7 +26,7 @@ describe('return from the digital identity provider (docs/screens.md /sign-in/sp
   });
 
   it('sends a first-time identity, with no travel document yet, to complete the registration, still signed out', async () => {
-    requestJsonMock.mockResolvedValue({ ...RETURNING, numeroDocumento: '', paeseResidenzaCodice: '', tipoDocumentoCodice: '', paeseDocumentoCodice: '', privacy: false });
+    requestJsonMock.mockResolvedValue(FIRST_TIME_IDENTITY);
     renderSection('sign-in', '/sign-in/spid', { language: 'it_IT' });
     expect(screen.getByText('Accesso in corso…')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/sign-in\/spid\/activate$/));
