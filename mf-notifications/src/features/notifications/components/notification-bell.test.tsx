@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { requestJson } from '@varco/http';
 import { sessionStore } from '@varco/session';
 import { renderWithProviders, TEST_TRAVELER } from '@varco/ui/testing';
@@ -31,12 +31,12 @@ afterEach(() => jest.useRealTimers());
 describe('notification bell (docs/screens.md Header)', () => {
   it('links to the notifications and shows no badge when nothing is unread', async () => {
     counters(0);
-    renderBell();
+    const { queryClient } = renderBell();
     const bell = screen.getByRole('link', { name: 'Notifications' });
     expect(bell).toHaveAttribute('href', '/protected/notifications');
     expect(requestJsonMock).toHaveBeenCalledWith(COUNT_PATH, expect.anything());
     // Let the answer arrive and the bell render it.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(screen.getByRole('link', { name: 'Notifications' })).toBeInTheDocument();
     expect(screen.queryByTestId('bell-count')).not.toBeInTheDocument();
   });
