@@ -1,4 +1,4 @@
-import { parseServerLanguage, type ApiErrorBody, type ServerLanguage } from '@varco/contracts';
+import { parseServerLanguage, readRuleMessage, type ApiErrorBody, type RuleIssue, type ServerLanguage } from '@varco/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, notFound, RetryLaterError, type Message } from '../app-error';
@@ -46,6 +46,16 @@ function valueAt(root: unknown, path: string[]): unknown {
 }
 
 /**
+ * A field rule of `@varco/contracts` (a `ruleField` of a request body) refused the value: its issue as the api's
+ * message for that problem (`field.empty`, `field.maxLength`...: the words of zod's own length checks), with its values.
+ */
+function ruleIssueMessage(issue: RuleIssue): Message {
+  const { code, ...params } = issue;
+  const key = `field.${code}`;
+  return isCatalogueKey(key) ? { key, params } : { key: 'field.invalid' };
+}
+
+/**
  * One validation issue (zod, through fastify-type-provider-zod: `keyword` is the zod issue code and `params` the rest
  * of the issue) as a catalogue message. "Required" is told apart from "wrong type" by looking at the request itself.
  */
@@ -74,9 +84,13 @@ function fieldMessage(issue: FastifySchemaValidationError, input: unknown, path:
       return { key: params.format === 'email' ? 'field.email' : 'field.format' };
     case 'invalid_value':
       return Array.isArray(params.values) ? { key: 'field.oneOf', params: { values: params.values.join(', ') } } : { key: 'field.invalid' };
-    case 'custom':
-      // A refinement may name a catalogue key as its message; anything else stays generic (it may be internal).
+    case 'custom': {
+      // A refinement may name a catalogue key or a contracts rule issue as its message; anything else stays generic
+      // (it may be internal).
+      const rule = issue.message ? readRuleMessage(issue.message) : null;
+      if (rule) return ruleIssueMessage(rule);
       return { key: issue.message && isCatalogueKey(issue.message) ? issue.message : 'field.invalid' };
+    }
     default:
       return { key: 'field.invalid' };
   }

@@ -1,5 +1,6 @@
 import { readRuleMessage } from './account-rules';
 import { completionSchema, newPasswordSchema, registrationBodyRules, otpSchema, recoverPasswordSchema, registrationSchema, signInSchema } from './account-schemas';
+import { addPasskeyBodySchema, passkeyNameSchema } from './passkeys';
 import type * as z from 'zod/mini';
 
 /** The issues a schema finds, by field. */
@@ -106,5 +107,15 @@ describe('registration body rules', () => {
       privacy: { code: 'mustAccept' },
     });
     expect(issues(registrationBodyRules(() => '2025-01-16'), { ...body, cognome: 'Rossi', email: 'mario@rossi.it', privacy: true })).toEqual({});
+  });
+});
+
+describe('passkey name', () => {
+  it('wants a name, at most 50 characters once trimmed, in the naming form and in the api body alike', () => {
+    expect(issues(passkeyNameSchema, { name: '   ' })).toEqual({ name: { code: 'empty' } });
+    expect(issues(passkeyNameSchema, { name: 'x'.repeat(51) })).toEqual({ name: { code: 'maxLength', max: 50 } });
+    expect(issues(passkeyNameSchema, { name: ` ${'é'.repeat(50)} ` })).toEqual({});
+    const credential = { id: 'a', rawId: 'a', type: 'public-key', response: { clientDataJSON: 'c', attestationObject: 'o' }, clientExtensionResults: {} };
+    expect(issues(addPasskeyBodySchema, { name: '', credential })).toEqual({ name: { code: 'empty' } });
   });
 });

@@ -11,7 +11,6 @@ import {
   textIssue,
   type AccountRuleIssue,
 } from '@varco/contracts/plain';
-import { PASSKEY_NAME_MAX_LENGTH } from './passkeys';
 
 /**
  * The account forms' rules as zod schemas, for the forms (react-hook-form's zod resolver) and the api's request
@@ -116,8 +115,3 @@ export const completionSchema = z
   .object({ name: z.string(), surname: z.string(), birthday: z.string(), ...residenceDocumentShape, ...accountShape })
   .check(sameEmail);
 export type CompletionValues = z.infer<typeof completionSchema>;
-
-/** The name given to a new passkey: not blank, at most PASSKEY_NAME_MAX_LENGTH characters once trimmed. */
-export const passkeyNameSchema = z.object({
-  name: ruleField((value) => filledIssue(value) ?? ([...value.trim()].length > PASSKEY_NAME_MAX_LENGTH ? { code: 'maxLength', max: PASSKEY_NAME_MAX_LENGTH } : null)),
-});

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { filledIssue, type AccountRuleIssue } from '@varco/contracts/plain';
+import { ruleField } from './account-schemas';
 import { idParamSchema } from './ids';
 
 /**
@@ -10,6 +12,17 @@ import { idParamSchema } from './ids';
 
 /** The longest name a traveler may give a passkey. */
 export const PASSKEY_NAME_MAX_LENGTH = 50;
+
+/** The name given to a new passkey: not blank, at most PASSKEY_NAME_MAX_LENGTH characters once trimmed. */
+export function passkeyNameIssue(value: string): AccountRuleIssue | null {
+  return filledIssue(value) ?? ([...value.trim()].length > PASSKEY_NAME_MAX_LENGTH ? { code: 'maxLength', max: PASSKEY_NAME_MAX_LENGTH } : null);
+}
+
+/** The passkey name's rule as a field: the naming form and the api's request body check it alike. */
+const passkeyName = ruleField(passkeyNameIssue);
+
+/** The form that names a new passkey. */
+export const passkeyNameSchema = z.object({ name: passkeyName });
 
 /** A passkey as the profile lists it: no key material, only what tells the traveler which one it is. */
 export const passkeySchema = z.object({
@@ -83,7 +96,7 @@ export const passkeyAuthenticationResponseSchema = z.looseObject({
 });
 
 /** POST private/passkeys: the new passkey's name and the authenticator's answer to the registration options. */
-export const addPasskeyBodySchema = z.object({ name: z.string(), credential: passkeyRegistrationResponseSchema });
+export const addPasskeyBodySchema = z.object({ name: passkeyName, credential: passkeyRegistrationResponseSchema });
 export type AddPasskeyBody = z.infer<typeof addPasskeyBodySchema>;
 
 /** POST auth/passkey/verify: the assertion; a success opens a signed-in session (the portal then reads user-info). */

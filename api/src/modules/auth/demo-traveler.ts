@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { hashPassword } from '../../secrets';
+import { demoTravelerQueries } from './repository';
 
 /** The demo traveler of `npm start` and the browser tests (never created in production unless asked for). */
 export const DEMO_TRAVELER = {
@@ -35,32 +36,19 @@ export type DemoTraveler = { readonly [K in keyof typeof DEMO_TRAVELER]: K exten
 
 /** Creates an ACTIVE demo traveler (the first one by default) unless its e-mail is taken; true when created now. */
 export async function seedDemoTraveler(db: Kysely<Database>, traveler: DemoTraveler = DEMO_TRAVELER): Promise<boolean> {
-  const exists = await db
-    .selectFrom('traveler')
-    .select('id')
-    .where(sql<string>`lower(email)`, '=', traveler.email)
-    .executeTakeFirst();
-  if (exists) return false;
-  const inserted = await db
-    .insertInto('traveler')
-    .values({
-      email: traveler.email,
-      password_hash: await hashPassword(traveler.password),
-      nome: traveler.nome,
-      cognome: traveler.cognome,
-      data_nascita: traveler.dataNascita,
-      paese_residenza: traveler.paeseResidenza,
-      zona_residenza: null,
-      tipo_documento: traveler.tipoDocumento,
-      paese_documento: traveler.paeseDocumento,
-      numero_documento: traveler.numeroDocumento,
-      privacy: true,
-      language: traveler.language,
-      status: 'ACTIVE',
-      activated_at: new Date(),
-    })
-    .onConflict((conflict) => conflict.doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+  if (await demoTravelerQueries.emailTaken(db, traveler.email)) return false;
+  return demoTravelerQueries.insertActive(db, {
+    email: traveler.email,
+    password_hash: await hashPassword(traveler.password),
+    nome: traveler.nome,
+    cognome: traveler.cognome,
+    data_nascita: traveler.dataNascita,
+    paese_residenza: traveler.paeseResidenza,
+    zona_residenza: null,
+    tipo_documento: traveler.tipoDocumento,
+    paese_documento: traveler.paeseDocumento,
+    numero_documento: traveler.numeroDocumento,
+    privacy: true,
+    language: traveler.language,
+  });
 }

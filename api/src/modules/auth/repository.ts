@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, SessionLevel, TravelerStatus } from '../../db/types';
 
 export interface TravelerRecord {
@@ -126,5 +126,38 @@ export const otpQueries = {
 
   async consume(db: Kysely<Database>, id: number): Promise<void> {
     await db.updateTable('otp').set({ consumed_at: sql<Date>`now()` }).where('id', '=', id).execute();
+  },
+};
+
+/** The sign-in's queries that run in the caller's transaction. */
+export const signInQueries = {
+  /** Who a traveler's mails are addressed to. */
+  recipient(db: Kysely<Database>, travelerId: number): Promise<{ email: string; nome: string; cognome: string }> {
+    return db.selectFrom('traveler').select(['email', 'nome', 'cognome']).where('id', '=', travelerId).executeTakeFirstOrThrow();
+  },
+
+  /** An OTP_PENDING session whose code was right becomes FULL, seen at `at`, its expiry `expiresAt`. */
+  async promoteSession(db: Kysely<Database>, tokenHash: string, at: Date, expiresAt: Date): Promise<void> {
+    await db.updateTable('session').set({ level: 'FULL', last_seen_at: at, expires_at: expiresAt }).where('token_hash', '=', tokenHash).execute();
+  },
+};
+
+/** The demo travelers' rows (demo-traveler.ts). */
+export const demoTravelerQueries = {
+  /** Whether a traveler's e-mail, in lower case, is `email` (whatever the account's state). */
+  async emailTaken(db: Kysely<Database>, email: string): Promise<boolean> {
+    const row = await db.selectFrom('traveler').select('id').where(sql<string>`lower(email)`, '=', email).executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /** Inserts an ACTIVE traveler unless a unique key (e-mail, document) is taken; true when inserted. */
+  async insertActive(db: Kysely<Database>, values: Omit<Insertable<Database['traveler']>, 'status' | 'activated_at'>): Promise<boolean> {
+    const inserted = await db
+      .insertInto('traveler')
+      .values({ ...values, status: 'ACTIVE', activated_at: new Date() })
+      .onConflict((conflict) => conflict.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return inserted !== undefined;
   },
 };

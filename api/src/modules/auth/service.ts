@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../app-error';
 import type { Database } from '../../db/types';
 import { enqueueMail, recipientName } from '../mail';
-import { createAuthRepository, otpQueries, type SessionRecord, type TravelerRecord } from './repository';
+import { createAuthRepository, otpQueries, signInQueries, type SessionRecord, type TravelerRecord } from './repository';
 import { randomOtpCode, randomToken, sha256, verifyPassword } from '../../secrets';
 import type { AccountLimits } from '../../plugins/limits/account-limits';
 import { SessionCache } from './session-cache';
@@ -154,7 +154,7 @@ export function createAuthService(db: Kysely<Database>, options: AuthServiceOpti
       const code = randomOtpCode();
       const expiresAt = new Date(now().getTime() + OTP_VALIDITY_MINUTES * 60 * 1000);
       await db.transaction().execute(async (trx) => {
-        const traveler = await trx.selectFrom('traveler').select(['email', 'nome', 'cognome']).where('id', '=', session.traveler_id).executeTakeFirstOrThrow();
+        const traveler = await signInQueries.recipient(trx, session.traveler_id);
         await otpQueries.consumeOpenCodes(trx, session.token_hash);
         await otpQueries.insert(trx, { tokenHash: session.token_hash, codeHash: otpHash(session.token_hash, code), expiresAt });
         await enqueueMail(trx, { to: traveler.email, name: recipientName(traveler.nome, traveler.cognome), language, template: 'otp', params: { code, validityMinutes: OTP_VALIDITY_MINUTES } });
@@ -179,7 +179,7 @@ export function createAuthService(db: Kysely<Database>, options: AuthServiceOpti
         }
         await otpQueries.consume(trx, otp.id);
         const expiresAt = fullSessionExpiry(session, at);
-        await trx.updateTable('session').set({ level: 'FULL', last_seen_at: at, expires_at: expiresAt }).where('token_hash', '=', session.token_hash).execute();
+        await signInQueries.promoteSession(trx, session.token_hash, at, expiresAt);
         return { ...session, level: 'FULL' as const, last_seen_at: at, expires_at: expiresAt };
       });
       if (typeof outcome === 'string') throw new AppError(401, { key: outcome });

@@ -2,9 +2,9 @@ import { InvoiceState, TrafficLight, VisaState, addDays, romeToday } from '@varc
 import type { Kysely } from 'kysely';
 import type { Database, MerchantKind, RiskOrigin, RiskReason } from '../../db/types';
 import { DEMO_TRAVELER, DEMO_TRAVELER_WITHOUT_INVOICES, seedDemoTraveler, type DemoTraveler } from '../auth';
-import { DEMO_EXIT_POINT_CLIENTS, seedDemoExitPoint } from '../exit-point';
-import { hashApiKey } from '../../api-keys';
+import { findDemoKiosk, seedDemoExitPoint } from '../exit-point';
 import { createMerchantService } from '../merchant';
+import { demoQueries } from './repository';
 
 /**
  * The demo data of `npm start` (SEED_DEMO; refused in production): three travelers, a vendor and a broker with
@@ -116,44 +116,42 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
   for (const traveler of [DEMO_TRAVELER, DEMO_TRAVELER_WITHOUT_INVOICES, DEMO_TRAVELER_GREEN]) if (await seedDemoTraveler(db, traveler)) travelersCreated += 1;
 
   await seedDemoExitPoint(db);
-  const known = await db.selectFrom('merchant').select('id').where('vat_number', '=', DEMO_MERCHANTS[0].vatNumber).executeTakeFirst();
-  if (known) {
+  const knownVendorId = await demoQueries.merchantIdByVatNumber(db, DEMO_MERCHANTS[0].vatNumber);
+  if (knownVendorId !== undefined) {
     const visasCreated = await seedDemoVisas(db, now);
-    return { travelersCreated, merchantsCreated: false, visasCreated: (await seedGreenRequest(db, known.id, now)) || visasCreated };
+    return { travelersCreated, merchantsCreated: false, visasCreated: (await seedGreenRequest(db, knownVendorId, now)) || visasCreated };
   }
 
   const merchants = createMerchantService(db);
   const [vendor, broker] = await Promise.all(DEMO_MERCHANTS.map(({ apiKey, ...merchant }) => merchants.createMerchant(merchant, apiKey)));
   const today = romeToday(now);
-  await db
-    .insertInto('invoice')
-    .values(
-      DEMO_INVOICES.map((invoice, index) => {
-        const issued = addDays(today, -invoice.daysAgo);
-        const released = invoice.releasedAfter !== undefined ? addDays(issued, invoice.releasedAfter) : null;
-        return {
-          request_code: `TF-${issued.slice(0, 4)}-DEMO${String(index + 1).padStart(4, '0')}`,
-          merchant_id: (invoice.brokered ? broker : vendor)!.merchant.id,
-          vendor_vat_number: invoice.brokered ? BROKERED_VENDOR.vatNumber : DEMO_MERCHANTS[0].vatNumber,
-          vendor_name: invoice.brokered ? BROKERED_VENDOR.name : DEMO_MERCHANTS[0].name,
-          broker_name: invoice.brokered ? DEMO_MERCHANTS[1].name : null,
-          invoice_number: `${invoice.number}/${issued.slice(0, 4)}`,
-          emission_date: issued,
-          total_amount: invoice.total,
-          iva_amount: invoice.vat,
-          document_type: DEMO_TRAVELER.tipoDocumento,
-          document_country: DEMO_TRAVELER.paeseDocumento,
-          document_number: DEMO_TRAVELER.numeroDocumento,
-          traveler_name: `${DEMO_TRAVELER.nome} ${DEMO_TRAVELER.cognome}`,
-          state_code: invoice.state,
-          in_completion: invoice.inCompletion ?? false,
-          customs_office: released ? CUSTOMS_OFFICES[index % CUSTOMS_OFFICES.length]! : null,
-          release_date: released ? `${released}T10:30:00+01:00` : null,
-          release_code: released ? `${released.slice(2, 4)}ITV${String(48213 + index * 7919).padStart(9, '0')}` : null,
-        };
-      }),
-    )
-    .execute();
+  await demoQueries.insertInvoices(
+    db,
+    DEMO_INVOICES.map((invoice, index) => {
+      const issued = addDays(today, -invoice.daysAgo);
+      const released = invoice.releasedAfter !== undefined ? addDays(issued, invoice.releasedAfter) : null;
+      return {
+        request_code: `TF-${issued.slice(0, 4)}-DEMO${String(index + 1).padStart(4, '0')}`,
+        merchant_id: (invoice.brokered ? broker : vendor)!.merchant.id,
+        vendor_vat_number: invoice.brokered ? BROKERED_VENDOR.vatNumber : DEMO_MERCHANTS[0].vatNumber,
+        vendor_name: invoice.brokered ? BROKERED_VENDOR.name : DEMO_MERCHANTS[0].name,
+        broker_name: invoice.brokered ? DEMO_MERCHANTS[1].name : null,
+        invoice_number: `${invoice.number}/${issued.slice(0, 4)}`,
+        emission_date: issued,
+        total_amount: invoice.total,
+        iva_amount: invoice.vat,
+        document_type: DEMO_TRAVELER.tipoDocumento,
+        document_country: DEMO_TRAVELER.paeseDocumento,
+        document_number: DEMO_TRAVELER.numeroDocumento,
+        traveler_name: `${DEMO_TRAVELER.nome} ${DEMO_TRAVELER.cognome}`,
+        state_code: invoice.state,
+        in_completion: invoice.inCompletion ?? false,
+        customs_office: released ? CUSTOMS_OFFICES[index % CUSTOMS_OFFICES.length]! : null,
+        release_date: released ? `${released}T10:30:00+01:00` : null,
+        release_code: released ? `${released.slice(2, 4)}ITV${String(48213 + index * 7919).padStart(9, '0')}` : null,
+      };
+    }),
+  );
   const visasCreated = await seedDemoVisas(db, now);
   return { travelersCreated, merchantsCreated: true, visasCreated: (await seedGreenRequest(db, vendor!.merchant.id, now)) || visasCreated };
 }
@@ -163,72 +161,57 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
  * created now. A database seeded before this traveler existed gets them too.
  */
 async function seedGreenRequest(db: Kysely<Database>, vendorId: number, now: Date): Promise<boolean> {
-  const traveler = await db.selectFrom('traveler').select('id').where('email', '=', DEMO_TRAVELER_GREEN.email).executeTakeFirst();
-  if (!traveler) return false;
-  const known = await db.selectFrom('visa_request').select('id').where('request_code', 'like', `VR-%-${GREEN_REQUEST_CODE_SUFFIX}`).executeTakeFirst();
-  if (known) return false;
+  const travelerId = await demoQueries.travelerIdByEmail(db, DEMO_TRAVELER_GREEN.email);
+  if (travelerId === undefined) return false;
+  if (await demoQueries.visaRequestExists(db, `VR-%-${GREEN_REQUEST_CODE_SUFFIX}`)) return false;
   const today = romeToday(now);
   const issued = addDays(today, -GREEN_INVOICE.daysAgo);
   const departure = new Date(`${addDays(today, 2)}T10:30:00+01:00`);
   await db.transaction().execute(async (trx) => {
-    const invoice = await trx
-      .insertInto('invoice')
-      .values({
-        request_code: `TF-${issued.slice(0, 4)}-${GREEN_REQUEST_CODE_SUFFIX}`,
-        merchant_id: vendorId,
-        vendor_vat_number: DEMO_MERCHANTS[0].vatNumber,
-        vendor_name: DEMO_MERCHANTS[0].name,
-        broker_name: null,
-        invoice_number: `${GREEN_INVOICE.number}/${issued.slice(0, 4)}`,
-        emission_date: issued,
-        total_amount: GREEN_INVOICE.total,
-        iva_amount: GREEN_INVOICE.vat,
-        document_type: DEMO_TRAVELER_GREEN.tipoDocumento,
-        document_country: DEMO_TRAVELER_GREEN.paeseDocumento,
-        document_number: DEMO_TRAVELER_GREEN.numeroDocumento,
-        traveler_name: `${DEMO_TRAVELER_GREEN.nome} ${DEMO_TRAVELER_GREEN.cognome}`,
-        state_code: InvoiceState.IN_REQUEST,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const request = await trx
-      .insertInto('visa_request')
-      .values({
-        request_code: `VR-${departure.toISOString().slice(0, 4)}-${GREEN_REQUEST_CODE_SUFFIX}`,
-        traveler_id: traveler.id,
-        state_code: VisaState.PENDING,
-        transport_type: 'AE',
-        travel_date: departure,
-        travel_doc_type: DEMO_TRAVELER_GREEN.tipoDocumento,
-        travel_doc_number: DEMO_TRAVELER_GREEN.numeroDocumento,
-        destination_country: 'JP',
-        destination_airport: 'NRT',
-        flight_number: 'AZ 784',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx.insertInto('visa_request_invoice').values({ visa_request_id: request.id, invoice_id: invoice.id }).execute();
+    const invoiceId = await demoQueries.insertInvoice(trx, {
+      request_code: `TF-${issued.slice(0, 4)}-${GREEN_REQUEST_CODE_SUFFIX}`,
+      merchant_id: vendorId,
+      vendor_vat_number: DEMO_MERCHANTS[0].vatNumber,
+      vendor_name: DEMO_MERCHANTS[0].name,
+      broker_name: null,
+      invoice_number: `${GREEN_INVOICE.number}/${issued.slice(0, 4)}`,
+      emission_date: issued,
+      total_amount: GREEN_INVOICE.total,
+      iva_amount: GREEN_INVOICE.vat,
+      document_type: DEMO_TRAVELER_GREEN.tipoDocumento,
+      document_country: DEMO_TRAVELER_GREEN.paeseDocumento,
+      document_number: DEMO_TRAVELER_GREEN.numeroDocumento,
+      traveler_name: `${DEMO_TRAVELER_GREEN.nome} ${DEMO_TRAVELER_GREEN.cognome}`,
+      state_code: InvoiceState.IN_REQUEST,
+    });
+    const requestId = await demoQueries.insertVisaRequest(trx, {
+      request_code: `VR-${departure.toISOString().slice(0, 4)}-${GREEN_REQUEST_CODE_SUFFIX}`,
+      traveler_id: travelerId,
+      state_code: VisaState.PENDING,
+      transport_type: 'AE',
+      travel_date: departure,
+      travel_doc_type: DEMO_TRAVELER_GREEN.tipoDocumento,
+      travel_doc_number: DEMO_TRAVELER_GREEN.numeroDocumento,
+      destination_country: 'JP',
+      destination_airport: 'NRT',
+      flight_number: 'AZ 784',
+    });
+    await demoQueries.insertRequestInvoice(trx, { visa_request_id: requestId, invoice_id: invoiceId });
   });
   return true;
 }
 
 /** The demo traveler's visa requests (DEMO_VISAS), unless they exist; true when created now. */
 async function seedDemoVisas(db: Kysely<Database>, now: Date): Promise<boolean> {
-  const known = await db.selectFrom('visa_request').select('id').where('request_code', 'like', 'VR-%-DEMO%').executeTakeFirst();
-  if (known) return false;
-  const traveler = await db.selectFrom('traveler').select('id').where('email', '=', DEMO_TRAVELER.email).executeTakeFirst();
-  const kiosk = await db.selectFrom('exit_point_client').select(['id', 'customs_office']).where('api_key_hash', '=', hashApiKey(DEMO_EXIT_POINT_CLIENTS[0].apiKey)).executeTakeFirst();
-  if (!traveler || !kiosk) return false;
+  if (await demoQueries.visaRequestExists(db, 'VR-%-DEMO%')) return false;
+  const travelerId = await demoQueries.travelerIdByEmail(db, DEMO_TRAVELER.email);
+  const kiosk = await findDemoKiosk(db);
+  if (travelerId === undefined || !kiosk) return false;
   const today = romeToday(now);
   await db.transaction().execute(async (trx) => {
     const planned = [];
     for (const [index, visa] of DEMO_VISAS.entries()) {
-      const invoice = await trx
-        .selectFrom('invoice')
-        .select(['id', 'release_date'])
-        .where('invoice_number', 'like', `${visa.invoice}/%`)
-        .where('document_number', '=', DEMO_TRAVELER.numeroDocumento)
-        .executeTakeFirst();
+      const invoice = await demoQueries.findInvoice(trx, visa.invoice, DEMO_TRAVELER.numeroDocumento);
       if (!invoice) continue;
       const departure =
         visa.departsIn === 'release' && invoice.release_date ? invoice.release_date : new Date(`${addDays(today, visa.departsIn === 'release' ? 0 : visa.departsIn)}T10:30:00+01:00`);
@@ -238,35 +221,28 @@ async function seedDemoVisas(db: Kysely<Database>, now: Date): Promise<boolean> 
     planned.sort((a, b) => a.departure.getTime() - b.departure.getTime());
     for (const { index, visa, invoice, departure } of planned) {
       const done = visa.state === VisaState.COMPLETED;
-      const inserted = await trx
-        .insertInto('visa_request')
-        .values({
-          request_code: `VR-${departure.toISOString().slice(0, 4)}-DEMO${String(index + 1).padStart(4, '0')}`,
-          traveler_id: traveler.id,
-          state_code: visa.state,
-          transport_type: 'AE',
-          travel_date: departure,
-          travel_doc_type: DEMO_TRAVELER.tipoDocumento,
-          travel_doc_number: DEMO_TRAVELER.numeroDocumento,
-          destination_country: 'US',
-          destination_airport: 'JFK',
-          flight_number: 'AZ 610',
-          risk_result: visa.risk?.light ?? null,
-          risk_reasons: visa.risk ? JSON.stringify(visa.risk.reasons) : null,
-          risk_origin: visa.risk?.origin ?? null,
-          risk_analysed_at: visa.risk ? departure : null,
-          scanned_at: done || visa.state === VisaState.CUSTOMS_CHECK ? departure : null,
-          scanned_by: done || visa.state === VisaState.CUSTOMS_CHECK ? kiosk.id : null,
-          customs_office: done || visa.state === VisaState.CUSTOMS_CHECK ? kiosk.customs_office : null,
-          completed_at: done ? departure : null,
-          expired_at: visa.state === VisaState.EXPIRED ? new Date(departure.getTime() + 12 * 3_600_000) : null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('visa_request_invoice')
-        .values({ visa_request_id: inserted.id, invoice_id: invoice.id, released_at: visa.state === VisaState.EXPIRED ? departure : null })
-        .execute();
+      const requestId = await demoQueries.insertVisaRequest(trx, {
+        request_code: `VR-${departure.toISOString().slice(0, 4)}-DEMO${String(index + 1).padStart(4, '0')}`,
+        traveler_id: travelerId,
+        state_code: visa.state,
+        transport_type: 'AE',
+        travel_date: departure,
+        travel_doc_type: DEMO_TRAVELER.tipoDocumento,
+        travel_doc_number: DEMO_TRAVELER.numeroDocumento,
+        destination_country: 'US',
+        destination_airport: 'JFK',
+        flight_number: 'AZ 610',
+        risk_result: visa.risk?.light ?? null,
+        risk_reasons: visa.risk ? JSON.stringify(visa.risk.reasons) : null,
+        risk_origin: visa.risk?.origin ?? null,
+        risk_analysed_at: visa.risk ? departure : null,
+        scanned_at: done || visa.state === VisaState.CUSTOMS_CHECK ? departure : null,
+        scanned_by: done || visa.state === VisaState.CUSTOMS_CHECK ? kiosk.id : null,
+        customs_office: done || visa.state === VisaState.CUSTOMS_CHECK ? kiosk.customs_office : null,
+        completed_at: done ? departure : null,
+        expired_at: visa.state === VisaState.EXPIRED ? new Date(departure.getTime() + 12 * 3_600_000) : null,
+      });
+      await demoQueries.insertRequestInvoice(trx, { visa_request_id: requestId, invoice_id: invoice.id, released_at: visa.state === VisaState.EXPIRED ? departure : null });
     }
   });
   return true;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, ExitPointClientKind } from '../../db/types';
 import { hashApiKey } from '../../api-keys';
+import { createExitPointRepository, type ExitPointClient } from './repository';
 import { createClient } from './service';
 
 /**
@@ -14,12 +15,17 @@ export const DEMO_EXIT_POINT_CLIENTS = [
 
 /** Creates the demo clients that are missing; running it again changes nothing. Returns how many were created. */
 export async function seedDemoExitPoint(db: Kysely<Database>): Promise<number> {
+  const repository = createExitPointRepository(db);
   let created = 0;
   for (const { apiKey, ...client } of DEMO_EXIT_POINT_CLIENTS) {
-    const known = await db.selectFrom('exit_point_client').select('id').where('api_key_hash', '=', hashApiKey(apiKey)).executeTakeFirst();
-    if (known) continue;
+    if (await repository.findAnyByKeyHash(hashApiKey(apiKey))) continue;
     await createClient(db, client, apiKey);
     created += 1;
   }
   return created;
+}
+
+/** The demo kiosk (the first demo client), revoked or not; undefined until seedDemoExitPoint created it. */
+export function findDemoKiosk(db: Kysely<Database>): Promise<Pick<ExitPointClient, 'id' | 'customs_office'> | undefined> {
+  return createExitPointRepository(db).findAnyByKeyHash(hashApiKey(DEMO_EXIT_POINT_CLIENTS[0].apiKey));
 }

@@ -1,4 +1,4 @@
 // The exit-point module's face (api/README.md, "Modules"): the calls of the EU exit point's systems.
 export { exitPointRoutes, type ExitPointRoutesOptions } from './routes';
 export { createClient } from './service';
-export { DEMO_EXIT_POINT_CLIENTS, seedDemoExitPoint } from './demo';
+export { findDemoKiosk, seedDemoExitPoint } from './demo';

@@ -58,6 +58,11 @@ export function createExitPointRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /** The client of an API key, revoked or not. */
+    findAnyByKeyHash(keyHash: string): Promise<Pick<ExitPointClient, 'id' | 'customs_office'> | undefined> {
+      return db.selectFrom('exit_point_client').select(['id', 'customs_office']).where('api_key_hash', '=', keyHash).executeTakeFirst();
+    },
+
     /** A request by its public id (visaRequestId), with its traveler's name and document; undefined for anything else. */
     async findRequest(publicId: string): Promise<ExitPointRequestRow | undefined> {
       if (!UUID.test(publicId)) return undefined;

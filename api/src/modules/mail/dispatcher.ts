@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { onMailEnqueued } from './outbox';
+import { outboxQueries } from './repository';
 import type { MailSender } from './smtp-sender';
 
 /**
@@ -75,9 +76,6 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
 }
 
-/** `now() + ms` computed by the database, so that instances with skewed clocks agree. */
-const nowPlus = (ms: number) => sql<Date>`now() + ${ms}::double precision * interval '1 millisecond'`;
-
 function errorText(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text;
@@ -92,28 +90,6 @@ export function createMailDispatcher(options: MailDispatcherOptions): MailDispat
   const leaseMs = options.leaseMs ?? MAIL_DEFAULTS.leaseMs;
   const wakeDelayMs = options.wakeDelayMs ?? MAIL_DEFAULTS.wakeDelayMs;
 
-  async function claim() {
-    return db
-      .updateTable('mail_outbox')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: nowPlus(leaseMs) }))
-      .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('mail_outbox')
-          .select('id')
-          .where('sent_at', 'is', null)
-          .where('failed_at', 'is', null)
-          .where('next_attempt_at', '<=', sql<Date>`now()`)
-          .orderBy('priority')
-          .orderBy('next_attempt_at')
-          .orderBy('id')
-          .limit(batchSize)
-          .forUpdate()
-          .skipLocked(),
-      )
-      .returning(['id', 'recipient', 'language', 'subject', 'text_body', 'html_body', 'attempts', 'priority'])
-      .execute();
-  }
-
   /**
    * Keeps the lease of the mails in `held` while a pass works on them. `confirmedAt` is when the lease was last known
    * to run for a whole `leaseMs` from then; a renewal that fails (the database is away) leaves it as it was.
@@ -125,13 +101,7 @@ export function createMailDispatcher(options: MailDispatcherOptions): MailDispat
       if (ids.length === 0) return;
       const startedAt = Date.now();
       try {
-        await db
-          .updateTable('mail_outbox')
-          .set({ next_attempt_at: nowPlus(leaseMs) })
-          .where('id', 'in', ids)
-          .where('sent_at', 'is', null)
-          .where('failed_at', 'is', null)
-          .execute();
+        await outboxQueries.renewLease(db, ids, leaseMs);
         lease.confirmedAt = startedAt;
       } catch (error) {
         logger.warn({ err: error }, 'mail lease not renewed');
@@ -150,7 +120,7 @@ export function createMailDispatcher(options: MailDispatcherOptions): MailDispat
   }
 
   async function runOnce(): Promise<DispatchResult> {
-    const mails = (await claim()).sort((a, b) => a.priority - b.priority || a.id - b.id);
+    const mails = (await outboxQueries.claim(db, batchSize, leaseMs)).sort((a, b) => a.priority - b.priority || a.id - b.id);
     const result: DispatchResult = { claimed: mails.length, sent: 0, failed: 0, gaveUp: 0, released: 0 };
     const held = new Set(mails.map((mail) => mail.id));
     const lease = leaseKeeper(held);
@@ -167,12 +137,7 @@ export function createMailDispatcher(options: MailDispatcherOptions): MailDispat
           const rest = mails.slice(index).map((item) => item.id);
           for (const id of rest) held.delete(id);
           await lease.settle();
-          await db
-            .updateTable('mail_outbox')
-            .set((eb) => ({ attempts: eb('attempts', '-', 1), next_attempt_at: sql<Date>`now()` }))
-            .where('id', 'in', rest)
-            .where('sent_at', 'is', null)
-            .execute();
+          await outboxQueries.release(db, rest);
           result.released = rest.length;
           break;
         }
@@ -182,23 +147,19 @@ export function createMailDispatcher(options: MailDispatcherOptions): MailDispat
           await finish(mail.id);
           const lastError = errorText(error);
           if (mail.attempts >= maxAttempts) {
-            await db.updateTable('mail_outbox').set({ failed_at: sql<Date>`now()`, last_error: lastError }).where('id', '=', mail.id).execute();
+            await outboxQueries.giveUp(db, mail.id, lastError);
             logger.error({ mailId: mail.id, attempts: mail.attempts, error: lastError }, 'mail given up');
             result.gaveUp += 1;
           } else {
             const delayMs = retryDelayMs(mail.attempts, retryBaseMs, retryMaxMs);
-            await db
-              .updateTable('mail_outbox')
-              .set({ next_attempt_at: nowPlus(delayMs), last_error: lastError })
-              .where('id', '=', mail.id)
-              .execute();
+            await outboxQueries.reschedule(db, mail.id, delayMs, lastError);
             logger.warn({ mailId: mail.id, attempts: mail.attempts, retryInMs: delayMs, error: lastError }, 'mail not sent; will retry');
             result.failed += 1;
           }
           continue;
         }
         await finish(mail.id);
-        await db.updateTable('mail_outbox').set({ sent_at: sql<Date>`now()`, last_error: null }).where('id', '=', mail.id).execute();
+        await outboxQueries.markSent(db, mail.id);
         result.sent += 1;
       }
     } finally {

@@ -1,6 +1,7 @@
 import type { ServerLanguage } from '@varco/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
+import { outboxQueries } from './repository';
 import { renderMail, type MailTemplateName, type MailTemplateParams } from './templates';
 
 export { recipientName } from './templates';
@@ -43,21 +44,22 @@ export function onMailEnqueued(listener: () => void): () => void {
  */
 export async function enqueueMail<N extends MailTemplateName>(executor: MailExecutor, request: MailRequest<N>): Promise<number> {
   const mail = renderMail(request.template, request.language, request.params, request.name);
-  const row = await executor
-    .insertInto('mail_outbox')
-    .values({
-      recipient: request.to,
-      language: request.language,
-      template: request.template,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html,
-      priority: MAIL_PRIORITY[request.template],
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await outboxQueries.insert(executor, {
+    recipient: request.to,
+    language: request.language,
+    template: request.template,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+    priority: MAIL_PRIORITY[request.template],
+  });
   // Inside a transaction the row is not visible until it commits; the dispatcher waits a moment before looking (see
   // WAKE_DELAY_MS), and a mail it still misses goes at the next poll.
   for (const listener of enqueueListeners) listener();
-  return row.id;
+  return id;
+}
+
+/** Deletes every mail addressed to `recipient` (any case), sent or not: part of deleting an account's personal data. */
+export function deleteMailsAddressedTo(executor: MailExecutor, recipient: string): Promise<void> {
+  return outboxQueries.deleteAddressedTo(executor, recipient);
 }

@@ -1,11 +1,11 @@
-import { INVOICE_AVAILABLE_STATES, addDays, firstIssueDayWithinDeadline, romeToday } from '@varco/contracts';
+import { addDays, firstIssueDayWithinDeadline, romeToday } from '@varco/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { schedulePeriodicJob } from '../../jobs/scheduler';
-import { exitDeadlineSql } from '../invoices';
 import { notify } from './notify';
+import { notificationQueries } from './repository';
 
 /**
  * The exit deadline reminders. A deadline is always the last day of a month (the end of the third month after the
@@ -47,24 +47,7 @@ export async function remindExitDeadlines(db: Kysely<Database>, now: Date): Prom
       const lastIssueDay = addDays(firstIssueDayWithinDeadline(addDays(deadline, 1)), -1);
       for (;;) {
         const batch = await db.transaction().execute(async (trx) => {
-          const due = await trx
-            .selectFrom('invoice as i')
-            .innerJoin('traveler as t', (join) =>
-              join.on(sql<boolean>`(t.tipo_documento, t.paese_documento, upper(t.numero_documento)) = (i.document_type, i.document_country, i.document_number)`),
-            )
-            .select(['i.id', 'i.invoice_number', 't.id as traveler_id'])
-            .where('i.emission_date', '>=', sql<Date>`${firstIssueDay}::date`)
-            .where('i.emission_date', '<=', sql<Date>`${lastIssueDay}::date`)
-            .where('i.state_code', 'in', INVOICE_AVAILABLE_STATES)
-            .where('i.cancelled_at', 'is', null)
-            .where(sql<boolean>`${exitDeadlineSql} = ${deadline}::date`)
-            .where('t.status', '=', 'ACTIVE')
-            .where(({ not, exists, selectFrom }) =>
-              not(exists(selectFrom('notification as n').select('n.id').where('n.dedupe_key', '=', sql<string>`${`${reminder.key}:`} || i.id`))),
-            )
-            .orderBy('i.id')
-            .limit(BATCH)
-            .execute();
+          const due = await notificationQueries.dueForReminder(trx, { firstIssueDay, lastIssueDay, deadline, keyPrefix: reminder.key, limit: BATCH });
           let inserted = 0;
           for (const invoice of due) {
             const id = await notify(trx, {

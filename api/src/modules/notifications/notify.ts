@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { DEFAULT_PUBLIC_BASE_URL } from '../../config';
 import type { Database } from '../../db/types';
 import { enqueueMail, recipientName } from '../mail';
+import { notificationQueries } from './repository';
 import { notificationMessage, type NotificationKind, type NotificationParams, type VisaNotificationKind } from './kinds';
 
 /** Where the mail of a notification sends the traveler: the portal's notification list (docs/screens.md). */
@@ -35,21 +36,16 @@ export interface NotifyInput<K extends NotificationKind> {
  * exist exactly when the change does. Returns the notification id, undefined for a duplicate.
  */
 export async function notify<K extends NotificationKind>(trx: Kysely<Database>, input: NotifyInput<K>): Promise<number | undefined> {
-  const row = await trx
-    .insertInto('notification')
-    .values({
-      traveler_id: input.travelerId,
-      kind: input.kind,
-      params: JSON.stringify(input.params),
-      visa_request_id: input.visaRequestId ?? null,
-      invoice_id: input.invoiceId ?? null,
-      dedupe_key: input.dedupeKey ?? null,
-    })
-    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const traveler = await trx.selectFrom('traveler').select(['email', 'language', 'nome', 'cognome']).where('id', '=', input.travelerId).executeTakeFirstOrThrow();
+  const id = await notificationQueries.insert(trx, {
+    travelerId: input.travelerId,
+    kind: input.kind,
+    params: input.params,
+    visaRequestId: input.visaRequestId ?? null,
+    invoiceId: input.invoiceId ?? null,
+    dedupeKey: input.dedupeKey ?? null,
+  });
+  if (id === undefined) return undefined;
+  const traveler = await notificationQueries.recipient(trx, input.travelerId);
   await enqueueMail(trx, {
     to: traveler.email,
     name: recipientName(traveler.nome, traveler.cognome),
@@ -57,11 +53,11 @@ export async function notify<K extends NotificationKind>(trx: Kysely<Database>, 
     template: 'notification',
     params: { message: notificationMessage(input.kind, input.params, traveler.language), link: `${portalBaseUrl}${NOTIFICATIONS_PAGE_PATH}` },
   });
-  return row.id;
+  return id;
 }
 
 /** notify() about a visa request: its traveler, with its request code. */
 export async function notifyVisaRequest(trx: Kysely<Database>, requestId: number, kind: VisaNotificationKind): Promise<number | undefined> {
-  const request = await trx.selectFrom('visa_request').select(['traveler_id', 'request_code']).where('id', '=', requestId).executeTakeFirstOrThrow();
+  const request = await notificationQueries.visaRequest(trx, requestId);
   return notify(trx, { travelerId: request.traveler_id, kind, params: { requestCode: request.request_code }, visaRequestId: requestId });
 }

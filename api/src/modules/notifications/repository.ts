@@ -1,6 +1,8 @@
+import { INVOICE_AVAILABLE_STATES } from '@varco/contracts';
 import { sql, type Kysely } from 'kysely';
 import { pageWithTotal, totalOverAll } from '../../db/paging';
 import type { Database } from '../../db/types';
+import { exitDeadlineSql } from '../invoices';
 
 /** A notification as the traveler's calls read it. */
 export interface NotificationRow {
@@ -68,3 +70,62 @@ export function createNotificationRepository(db: Kysely<Database>) {
 }
 
 export type NotificationRepository = ReturnType<typeof createNotificationRepository>;
+
+/** The queries of notify() and the reminder job; they take an executor so that they run in the caller's transaction. */
+export const notificationQueries = {
+  /** Writes a notification; its id, or undefined when one with the same dedupe key exists. */
+  async insert(
+    db: Kysely<Database>,
+    values: { travelerId: number; kind: string; params: object; visaRequestId: number | null; invoiceId: number | null; dedupeKey: string | null },
+  ): Promise<number | undefined> {
+    const row = await db
+      .insertInto('notification')
+      .values({
+        traveler_id: values.travelerId,
+        kind: values.kind,
+        params: JSON.stringify(values.params),
+        visa_request_id: values.visaRequestId,
+        invoice_id: values.invoiceId,
+        dedupe_key: values.dedupeKey,
+      })
+      .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id;
+  },
+
+  /** Who a traveler's notification mails go to, in which language. */
+  recipient(db: Kysely<Database>, travelerId: number) {
+    return db.selectFrom('traveler').select(['email', 'language', 'nome', 'cognome']).where('id', '=', travelerId).executeTakeFirstOrThrow();
+  },
+
+  /** The traveler and the code of a visa request. */
+  visaRequest(db: Kysely<Database>, requestId: number) {
+    return db.selectFrom('visa_request').select(['traveler_id', 'request_code']).where('id', '=', requestId).executeTakeFirstOrThrow();
+  },
+
+  /**
+   * Up to `limit` available invoices (not cancelled) of active travelers issued from `firstIssueDay` to `lastIssueDay`
+   * whose exit deadline is `deadline`, without a notification of dedupe key `<keyPrefix>:<invoice id>`; by id.
+   */
+  dueForReminder(db: Kysely<Database>, due: { firstIssueDay: string; lastIssueDay: string; deadline: string; keyPrefix: string; limit: number }) {
+    return db
+      .selectFrom('invoice as i')
+      .innerJoin('traveler as t', (join) =>
+        join.on(sql<boolean>`(t.tipo_documento, t.paese_documento, upper(t.numero_documento)) = (i.document_type, i.document_country, i.document_number)`),
+      )
+      .select(['i.id', 'i.invoice_number', 't.id as traveler_id'])
+      .where('i.emission_date', '>=', sql<Date>`${due.firstIssueDay}::date`)
+      .where('i.emission_date', '<=', sql<Date>`${due.lastIssueDay}::date`)
+      .where('i.state_code', 'in', INVOICE_AVAILABLE_STATES)
+      .where('i.cancelled_at', 'is', null)
+      .where(sql<boolean>`${exitDeadlineSql} = ${due.deadline}::date`)
+      .where('t.status', '=', 'ACTIVE')
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('notification as n').select('n.id').where('n.dedupe_key', '=', sql<string>`${`${due.keyPrefix}:`} || i.id`))),
+      )
+      .orderBy('i.id')
+      .limit(due.limit)
+      .execute();
+  },
+};

@@ -8,7 +8,7 @@ import {
   type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { PASSKEY_NAME_MAX_LENGTH, type Passkey, type PasskeyAuthenticationOptions, type PasskeyRegistrationOptions } from '@varco/contracts';
+import { type Passkey, type PasskeyAuthenticationOptions, type PasskeyRegistrationOptions } from '@varco/contracts';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../app-error';
 import type { WebauthnConfig } from '../../config';
@@ -60,14 +60,6 @@ export function toPasskey(record: PasskeyRecord): Passkey {
     lastUsedAt: record.last_used_at?.toISOString() ?? null,
     backedUp: record.backed_up,
   };
-}
-
-/** The name a traveler gave: trimmed, 1 to PASSKEY_NAME_MAX_LENGTH characters. */
-function checkedName(name: string): string {
-  const trimmed = name.trim();
-  if (trimmed === '') throw new AppError(400, { key: 'validationFailed' }, { name: { key: 'field.empty' } });
-  if ([...trimmed].length > PASSKEY_NAME_MAX_LENGTH) throw new AppError(400, { key: 'validationFailed' }, { name: { key: 'field.maxLength', params: { max: PASSKEY_NAME_MAX_LENGTH } } });
-  return trimmed;
 }
 
 const toTransports = (values: readonly string[]) => values as AuthenticatorTransport[];
@@ -133,9 +125,12 @@ export function createPasskeyService(db: Kysely<Database>, options: PasskeyServi
       return { options: creation, challengeId: await remember('REGISTRATION', creation.challenge, actor.sessionTokenHash) };
     },
 
-    /** Verifies the authenticator's answer and stores the passkey; a notification and its mail go in the same transaction. */
+    /**
+     * Verifies the authenticator's answer and stores the passkey, under the name trimmed (the request body was checked
+     * with the contracts' passkey name rule); a notification and its mail go in the same transaction.
+     */
     async register(actor: RegistrationActor, challengeId: string | undefined, name: string, credential: RegistrationResponseJSON): Promise<Passkey> {
-      const checked = checkedName(name);
+      const checked = name.trim();
       const expectedChallenge = await take(challengeId, 'REGISTRATION', actor.sessionTokenHash);
       let verification;
       try {

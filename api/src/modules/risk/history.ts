@@ -1,7 +1,7 @@
-import { InvoiceState, TrafficLight } from '@varco/contracts';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { AppError } from '../../app-error';
 import type { Database } from '../../db/types';
+import { riskQueries } from './repository';
 import type { RiskInput } from './score';
 
 /**
@@ -13,38 +13,13 @@ import type { RiskInput } from './score';
  * state 20 of an invoice whose exit deadline passed in an expired request is not a customs decision).
  */
 export async function riskInputOf(trx: Kysely<Database>, requestId: number, now: Date): Promise<RiskInput> {
-  const request = await trx
-    .selectFrom('visa_request')
-    .select(['id', 'traveler_id', 'crew_member', 'transport_type', 'travel_date'])
-    .where('id', '=', requestId)
-    .executeTakeFirst();
+  const request = await riskQueries.request(trx, requestId);
   if (!request) throw new AppError(404, { key: 'notFound' });
 
   // One after the other: the queries share the caller's transaction (one connection).
-  const invoices = await trx
-      .selectFrom('visa_request_invoice as vri')
-      .innerJoin('invoice', 'invoice.id', 'vri.invoice_id')
-      .select([sql<number>`invoice.total_amount::float8`.as('total_amount'), sql<string>`to_char(invoice.emission_date, 'YYYY-MM-DD')`.as('emission_day')])
-      .where('vri.visa_request_id', '=', requestId)
-      .where('vri.released_at', 'is', null)
-      .orderBy('invoice.id')
-      .execute();
-  const checks = await trx
-      .selectFrom('visa_request')
-      .select(sql<number>`count(*)::int`.as('count'))
-      .where('traveler_id', '=', request.traveler_id)
-      .where('id', '<>', requestId)
-      .where('risk_result', 'in', [TrafficLight.YELLOW, TrafficLight.RED])
-      .executeTakeFirstOrThrow();
-  const denials = await trx
-      .selectFrom('visa_request as vr')
-      .innerJoin('visa_request_invoice as vri', 'vri.visa_request_id', 'vr.id')
-      .innerJoin('invoice', 'invoice.id', 'vri.invoice_id')
-      .select(sql<number>`count(distinct vr.id)::int`.as('count'))
-      .where('vr.traveler_id', '=', request.traveler_id)
-      .where('vr.id', '<>', requestId)
-      .where('invoice.state_code', '=', InvoiceState.DENIED)
-      .executeTakeFirstOrThrow();
+  const invoices = await riskQueries.liveInvoices(trx, requestId);
+  const previousCustomsChecks = await riskQueries.customsChecks(trx, request.traveler_id, requestId);
+  const previousDenials = await riskQueries.denials(trx, request.traveler_id, requestId);
 
   const amounts = invoices.map((invoice) => ({ totalAmount: Number(invoice.total_amount), emissionDate: invoice.emission_day }));
   return {
@@ -54,8 +29,8 @@ export async function riskInputOf(trx: Kysely<Database>, requestId: number, now:
     crewMember: request.crew_member,
     transportType: request.transport_type,
     travelDate: request.travel_date,
-    previousCustomsChecks: Number(checks.count),
-    previousDenials: Number(denials.count),
+    previousCustomsChecks,
+    previousDenials,
     now,
   };
 }

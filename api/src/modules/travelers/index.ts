@@ -8,5 +8,5 @@ export {
   residenceAndDocumentColumns,
   residenceAndDocumentProblems,
   type FieldProblems,
-} from './service';
+} from './field-problems';
 export { findAccountByDocument, findAccountByEmail } from './repository';

@@ -62,3 +62,97 @@ export function findAccountByDocument(db: Kysely<Database>, document: { type: st
     .where(sql<string>`upper(numero_documento)`, '=', normaliseDocumentNumber(document.number))
     .executeTakeFirst();
 }
+
+/** The traveler's columns a registration writes (the form's data, the password hash, the consent and the language). */
+export interface RegistrationColumns {
+  email: string;
+  password_hash: string;
+  nome: string;
+  cognome: string;
+  data_nascita: string;
+  paese_residenza: string;
+  zona_residenza: string | null;
+  tipo_documento: string;
+  paese_documento: string;
+  numero_documento: string;
+  privacy: true;
+  language: 'IT' | 'EN';
+}
+
+/** The lookup lists the account rules check codes against (countries, free zones, document types). */
+export const lookupQueries = {
+  /** A country by code; whether it is an EU member state (its residents pay VAT unless they live in a free zone). */
+  country(db: Kysely<Database>, code: string): Promise<{ eu_member: boolean } | undefined> {
+    return db.selectFrom('country').select(['eu_member']).where('code', '=', code).executeTakeFirst();
+  },
+
+  /** Whether `zone` is a residential free zone of `country`. */
+  async residentialZoneExists(db: Kysely<Database>, zone: string, country: string): Promise<boolean> {
+    const found = await db
+      .selectFrom('free_zone')
+      .select('code')
+      .where('code', '=', zone)
+      .where('country_code', '=', country)
+      .where('residential', '=', true)
+      .executeTakeFirst();
+    return found !== undefined;
+  },
+
+  async documentTypeExists(db: Kysely<Database>, code: string): Promise<boolean> {
+    return (await db.selectFrom('document_type').select('code').where('code', '=', code).executeTakeFirst()) !== undefined;
+  },
+};
+
+/** Writes of the traveler row; they take an executor so that they run in the caller's transaction. */
+export const travelerQueries = {
+  /** A new PENDING traveler; its id. */
+  async insertPending(db: Kysely<Database>, values: RegistrationColumns): Promise<number> {
+    const row = await db.insertInto('traveler').values({ ...values, status: 'PENDING' }).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  /** A PENDING traveler registering again: the new data replace the old. */
+  async replaceRegistration(db: Kysely<Database>, travelerId: number, values: RegistrationColumns): Promise<void> {
+    await db.updateTable('traveler').set({ ...values, updated_at: sql<Date>`now()` }).where('id', '=', travelerId).execute();
+  },
+
+  async activate(db: Kysely<Database>, travelerId: number): Promise<void> {
+    await db
+      .updateTable('traveler')
+      .set({ status: 'ACTIVE', activated_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+      .where('id', '=', travelerId)
+      .execute();
+  },
+
+  /** Stores a new password hash; the traveler's e-mail. */
+  async setPasswordHash(db: Kysely<Database>, travelerId: number, passwordHash: string): Promise<string> {
+    const { email } = await db
+      .updateTable('traveler')
+      .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
+      .where('id', '=', travelerId)
+      .returning('email')
+      .executeTakeFirstOrThrow();
+    return email;
+  },
+
+  /** The residence (country and zone, null for none). */
+  async setResidence(db: Kysely<Database>, travelerId: number, country: string, zone: string | null): Promise<void> {
+    await db.updateTable('traveler').set({ paese_residenza: country, zona_residenza: zone, updated_at: sql<Date>`now()` }).where('id', '=', travelerId).execute();
+  },
+
+  /** Every session of the traveler (a password change signs them all out). */
+  async deleteSessions(db: Kysely<Database>, travelerId: number): Promise<void> {
+    await db.deleteFrom('session').where('traveler_id', '=', travelerId).execute();
+  },
+
+  /** The traveler's e-mail, the row locked for its deletion; undefined when there is no such traveler. */
+  async lockEmail(db: Kysely<Database>, travelerId: number): Promise<string | undefined> {
+    const row = await db.selectFrom('traveler').select('email').where('id', '=', travelerId).forUpdate().executeTakeFirst();
+    return row?.email;
+  },
+
+  /** Deletes the traveler; their sessions, OTPs and account keys go with the row (on delete cascade). */
+  async delete(db: Kysely<Database>, travelerId: number): Promise<void> {
+    await db.deleteFrom('traveler').where('id', '=', travelerId).execute();
+  },
+};

@@ -18,7 +18,10 @@ import { AppError } from '../../app-error';
 import { accountKey } from '../../plugins/limits/account-limits';
 import { requireSession } from '../auth';
 import { verifyCaptcha } from '../captcha';
-import { accountRuleProblem, createTravelerService } from './service';
+import { accountRuleProblem } from './field-problems';
+import { createPasswordRecoveryService } from './password-recovery';
+import { createProfileService } from './profile';
+import { createRegistrationService } from './registration';
 
 /** Registrations per client address and minute. */
 export const REGISTRATION_RATE_LIMIT_MAX = 10;
@@ -40,7 +43,8 @@ const headerValue = (request: FastifyRequest, name: string) => {
 
 /** The public calls of the account (docs/calls.md): registration, activation, password recovery and change. */
 export const travelerPublicRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> = async (app, options) => {
-  const service = createTravelerService(app.db, { publicBaseUrl: options.publicBaseUrl, sessionsEnded: app.auth.sessionsEnded });
+  const registration = createRegistrationService(app.db, { publicBaseUrl: options.publicBaseUrl });
+  const recovery = createPasswordRecoveryService(app.db, { publicBaseUrl: options.publicBaseUrl, sessionsEnded: app.auth.sessionsEnded });
 
   app.post(
     '/traveler',
@@ -71,7 +75,7 @@ export const travelerPublicRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> 
     async (request, reply) => {
       // Each registration of an e-mail mails it an activation link (again, while the account is pending).
       await app.limits.accounts.takeMail('activation', accountKey(request.body.email));
-      await service.register(request.body);
+      await registration.register(request.body);
       reply.header('cache-control', 'no-store');
       return reply.status(201).send(null);
     },
@@ -89,7 +93,7 @@ export const travelerPublicRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> 
       },
     },
     async (request, reply) => {
-      await service.activate(request.query.key1, request.query.key2);
+      await registration.activate(request.query.key1, request.query.key2);
       reply.header('cache-control', 'no-store');
       return {};
     },
@@ -117,7 +121,7 @@ export const travelerPublicRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> 
       // Counted by the address asked for, so an unknown address and an account are limited alike.
       await app.limits.accounts.takeMail('password-reset', accountKey(email));
       // Not awaited: an unknown address and an account must answer in the same time.
-      app.background.run('password reset', () => service.sendPasswordReset(email.trim(), lan));
+      app.background.run('password reset', () => recovery.sendPasswordReset(email.trim(), lan));
       return reply.status(204).send(null);
     },
   );
@@ -135,7 +139,7 @@ export const travelerPublicRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> 
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { valid: await service.resetKeyIsValid(request.query.key1, request.query.key2) };
+      return { valid: await recovery.resetKeyIsValid(request.query.key1, request.query.key2) };
     },
   );
 
@@ -155,7 +159,7 @@ export const travelerPublicRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> 
       },
     },
     async (request, reply) => {
-      const email = await service.changePassword(request.query.key1, request.query.key2, request.body.newPwd);
+      const email = await recovery.changePassword(request.query.key1, request.query.key2, request.body.newPwd);
       // The owner of the mailbox set a new password: the sign-in lock of the account ends. The lock would end by itself.
       await app.limits.accounts.passwordChanged(email).catch((error: unknown) => request.log.warn({ err: error }, 'sign-in lock not cleared'));
       return reply.status(204).send(null);
@@ -164,8 +168,8 @@ export const travelerPublicRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> 
 };
 
 /** The private calls of the account (docs/calls.md): the profile and its deletion (a FULL session: the guard sees to it). */
-export const travelerPrivateRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> = async (app, options) => {
-  const service = createTravelerService(app.db, { publicBaseUrl: options.publicBaseUrl, sessionsEnded: app.auth.sessionsEnded });
+export const travelerPrivateRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> = async (app) => {
+  const profile = createProfileService(app.db, { sessionsEnded: app.auth.sessionsEnded });
 
   app.put(
     '/traveler',
@@ -182,7 +186,7 @@ export const travelerPrivateRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions>
       },
     },
     async (request, reply) => {
-      const traveler = await service.updateProfile(requireSession(request).traveler_id, request.body);
+      const traveler = await profile.updateProfile(requireSession(request).traveler_id, request.body);
       reply.header('cache-control', 'no-store');
       return traveler;
     },
@@ -199,7 +203,7 @@ export const travelerPrivateRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions>
       },
     },
     async (request, reply) => {
-      await service.deleteTraveler(requireSession(request).traveler_id);
+      await profile.deleteTraveler(requireSession(request).traveler_id);
       app.sessionCookie.clear(reply);
       return reply.status(204).send(null);
     },
