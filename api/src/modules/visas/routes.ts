@@ -18,7 +18,8 @@ import * as z from 'zod/mini';
 import { requestLanguage } from '../../plugins/errors';
 import { pollingCall, POLLING_RATE_LIMIT_MAX } from '../../plugins/polling-limit';
 import { requireSession } from '../auth';
-import { createVisaService, visaPdfFilename, type VisaServiceDeps } from './service';
+import { createVisaService, type VisaServiceDeps } from './service';
+import { visaPdfFilename } from './visa-view';
 
 const tags = ['visas'];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
