@@ -4,7 +4,7 @@ import type { Database, MerchantKind, RiskOrigin, RiskReason } from '../../db/ty
 import { DEMO_TRAVELER, DEMO_TRAVELER_WITHOUT_INVOICES, seedDemoTraveler, type DemoTraveler } from '../auth';
 import { DEMO_EXIT_POINT_CLIENTS, seedDemoExitPoint } from '../exit-point';
 import { hashApiKey } from '../../api-keys';
-import { createMerchantService } from '../merchant';
+import { createMerchantService } from '../merchants';
 
 /**
  * The demo data of `npm start` (SEED_DEMO; refused in production): three travelers, a vendor and a broker with
