@@ -12,7 +12,7 @@ import { createExitPointRepository, type ExitPointClient, type ExitPointRequestR
 import type { DecisionOutcome, DecisionsBody, ExitPointView, ScanResult } from './schemas';
 
 /** The kinds of exit_point_event rows. */
-export const EXIT_EVENT = {
+const EXIT_EVENT = {
   SCAN_REFUSED: 'SCAN_REFUSED',
   RISK_ANALYSED: 'RISK_ANALYSED',
   GRANTED: 'GRANTED',
@@ -200,5 +200,3 @@ export function createExitPointService(db: Kysely<Database>, deps: ExitPointServ
     },
   };
 }
-
-export type ExitPointService = ReturnType<typeof createExitPointService>;

@@ -1,3 +1,3 @@
 // The merchants module's face (api/README.md, "Modules"): the calls of the merchants' systems.
 export { merchantRoutes } from './routes';
-export { createMerchantService, type MerchantService } from './service';
+export { createMerchantService } from './service';

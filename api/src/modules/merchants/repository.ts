@@ -144,5 +144,3 @@ export function createMerchantRepository(db: Kysely<Database> | Transaction<Data
     },
   };
 }
-
-export type MerchantRepository = ReturnType<typeof createMerchantRepository>;

@@ -10,7 +10,7 @@ import { createMerchantRepository, type MerchantInvoiceRow, type MerchantRecord 
 import type { CreditNoteBody, IssueInvoiceBody, MerchantInvoice } from './schemas';
 
 /** A request code such as TF-2026-K7M2Q9XD: the year of issue and 8 random characters with no look-alikes (0/O, 1/I). */
-export function newRequestCode(issueDay: string): string {
+function newRequestCode(issueDay: string): string {
   return requestCode('TF', issueDay.slice(0, 4));
 }
 
@@ -144,5 +144,3 @@ export function createMerchantService(db: Kysely<Database>, clock: () => Date = 
     },
   };
 }
-
-export type MerchantService = ReturnType<typeof createMerchantService>;

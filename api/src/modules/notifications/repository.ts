@@ -66,5 +66,3 @@ export function createNotificationRepository(db: Kysely<Database>) {
     },
   };
 }
-
-export type NotificationRepository = ReturnType<typeof createNotificationRepository>;

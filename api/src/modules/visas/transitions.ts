@@ -35,7 +35,7 @@ export interface AnalyseRiskOptions {
 }
 
 /** A pending request's travel date plus this grace passes without a scan: the request expires. */
-export const EXPIRY_GRACE_MS = 12 * 60 * 60 * 1000;
+const EXPIRY_GRACE_MS = 12 * 60 * 60 * 1000;
 
 /**
  * The release code of a granted invoice: `<yy>IT<digits of the customs office><6 random digits>`, e.g.
