@@ -7,7 +7,7 @@ import { startMailCatcher, type MailCatcher } from '../../deploy/mail-catcher/se
 import { createPostgresDatabase, type DatabaseHandle } from '../src/db/database';
 import { addDays, romeToday } from '@varco/contracts';
 import { enqueueMail } from '../src/modules/mail';
-import { createMerchantService } from '../src/modules/merchant';
+import { createMerchantService } from '../src/modules/merchants';
 import { startApi, type ApiProcess } from './api-process';
 import { freePort, postgresBinDir, startPostgresServer, type PostgresServer } from './postgres-server';
 

@@ -43,3 +43,10 @@ export function requireApiKey<P extends ApiKeyClientProperty>(
     request[property] = await authenticate(typeof key === 'string' ? key.trim() : undefined);
   });
 }
+
+/** The client that `requireApiKey` put on the request: its routes run after the check, so it is always there. */
+export function apiKeyClient<P extends ApiKeyClientProperty>(request: FastifyRequest, property: P): NonNullable<FastifyRequest[P]> {
+  const client = request[property];
+  if (!client) throw new Error(`${property} routes run after the API key check`);
+  return client;
+}

@@ -15,7 +15,7 @@ import { seedDemo } from './modules/demo';
 import { healthRoutes } from './modules/health';
 import { invoiceRoutes } from './modules/invoices';
 import { exitPointRoutes, type ExitPointRoutesOptions } from './modules/exit-point';
-import { merchantRoutes } from './modules/merchant';
+import { merchantRoutes } from './modules/merchants';
 import { deadlineReminderPlugin, type DeadlineReminderOptions, notificationRoutes } from './modules/notifications';
 import { passkeyIdentityRoutes, passkeyPrivateRoutes } from './modules/passkeys';
 import { travelerPrivateRoutes, travelerPublicRoutes } from './modules/travelers';

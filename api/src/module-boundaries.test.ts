@@ -14,10 +14,10 @@ async function boundaryErrors(filePath: string, source: string): Promise<string[
 
 describe('api module boundaries (lint)', () => {
   it("refuses a module's import of another module's internals, and admits its face", async () => {
-    assert.equal((await boundaryErrors('api/src/modules/merchant/example.ts', "import { notify as value } from '../notifications/notify';")).length, 1);
-    assert.deepEqual(await boundaryErrors('api/src/modules/merchant/example.ts', "import { notify as value } from '../notifications';"), []);
+    assert.equal((await boundaryErrors('api/src/modules/merchants/example.ts', "import { notify as value } from '../notifications/notify';")).length, 1);
+    assert.deepEqual(await boundaryErrors('api/src/modules/merchants/example.ts', "import { notify as value } from '../notifications';"), []);
     // Its own files are its own.
-    assert.deepEqual(await boundaryErrors('api/src/modules/merchant/example.ts', "import { createMerchantService as value } from './service';"), []);
+    assert.deepEqual(await boundaryErrors('api/src/modules/merchants/example.ts', "import { createMerchantService as value } from './service';"), []);
   });
 
   it('refuses the internals of a module to app files and plugins too', async () => {
@@ -27,7 +27,7 @@ describe('api module boundaries (lint)', () => {
 
   it("admits a module's testing.ts in tests only", async () => {
     const source = "import { insertInvoice as value } from '../visas/testing';";
-    assert.deepEqual(await boundaryErrors('api/src/modules/merchant/example.test.ts', source), []);
-    assert.equal((await boundaryErrors('api/src/modules/merchant/example.ts', source)).length, 1);
+    assert.deepEqual(await boundaryErrors('api/src/modules/merchants/example.test.ts', source), []);
+    assert.equal((await boundaryErrors('api/src/modules/merchants/example.ts', source)).length, 1);
   });
 });

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { before, it } from 'node:test';
 import type { RouteOptions } from 'fastify';
 import { DOCS_PATH, EXIT_POINT_PREFIX, IDENTITY_PREFIX, MERCHANT_PREFIX, OPENAPI_PATH, PUBLIC_PREFIX } from '../app';
-import { createMerchantService } from '../modules/merchant';
+import { createMerchantService } from '../modules/merchants';
 import { insertInvoice, validTravel } from '../modules/visas/testing';
 import { sha256 } from '../secrets';
 import { ACTIVATION_PENDING_ROUTES, OTP_PENDING_ROUTES, PRIVATE_PREFIX, SESSION_COOKIE } from '../modules/auth';

@@ -10,7 +10,7 @@ import type { InjectOptions } from 'fastify';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/database';
 import { createClient } from '../modules/exit-point';
-import { createMerchantService } from '../modules/merchant';
+import { createMerchantService } from '../modules/merchants';
 import { sha256 } from '../secrets';
 import { SESSION_COOKIE } from '../modules/auth';
 import { testConfig, type TestApp } from '../test/app';

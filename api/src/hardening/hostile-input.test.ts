@@ -4,7 +4,7 @@ import { before, it } from 'node:test';
 import { MAX_VISA_INVOICES } from '@varco/contracts';
 import { describeEachDatabase, type TestApp } from '../test/app';
 import { signedInTraveler, type SignedInTraveler } from '../test/travelers';
-import { createMerchantService } from '../modules/merchant';
+import { createMerchantService } from '../modules/merchants';
 
 const TOO_LARGE_ID = 2_147_483_648;
 

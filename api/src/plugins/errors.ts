@@ -10,6 +10,11 @@ export function requestLanguage(request: FastifyRequest): ServerLanguage {
   return parseServerLanguage(request.headers['accept-language']);
 }
 
+/** The language of a call that may send `language` (docs/calls.md): the parameter wins over Accept-Language. */
+export function callLanguage(request: FastifyRequest, query: { language?: ServerLanguage | undefined }): ServerLanguage {
+  return query.language ?? requestLanguage(request);
+}
+
 const DETAIL_BY_STATUS: Readonly<Record<number, MessageKey>> = {
   400: 'badRequest',
   401: 'unauthorized',
@@ -32,7 +37,7 @@ interface ErrorAnswer {
 const isCatalogueKey = (value: string): value is MessageKey => value in catalogues.EN;
 
 /** Seconds a client is told to wait after a 503: about how long a database restart or failover takes. */
-export const RETRY_AFTER_SECONDS = 5;
+const RETRY_AFTER_SECONDS = 5;
 
 function statusOf(error: unknown): number {
   // A database that is down or restarting is a temporary state of the service, not a fault of the request.

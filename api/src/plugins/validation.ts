@@ -21,7 +21,7 @@ const pointerPart = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '
  * The JSON pointer of the first string (value or key) of `input` that holds a control character, or undefined. Walks
  * with its own stack: a deeply nested body cannot overflow the call stack.
  */
-export function findControlCharacter(input: unknown): string | undefined {
+function findControlCharacter(input: unknown): string | undefined {
   const pending: Array<[unknown, string]> = [[input, '']];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [value, path] = next;

@@ -1,5 +1,5 @@
 import { readRuleMessage } from './account-rules';
-import { EMPTY_TRAVEL, travelDetailsSchema, travelIssues, type TravelValues } from './travel-details';
+import { EMPTY_TRAVEL, travelDetailsSchema, travelIssues, travelValuesOf, type TravelValues } from './travel-details';
 
 const now = new Date('2025-01-15T09:42:00Z');
 const byAir: TravelValues = {
@@ -16,6 +16,23 @@ const byAir: TravelValues = {
 };
 
 describe('travel details', () => {
+  it('reads a request body as the form values: the departure instant as a wall time in Rome, a bare day as no departure', () => {
+    const body = {
+      transportType: 'AE',
+      crewMember: false,
+      travelDate: '2025-01-20T09:30:00.000Z',
+      travelDocType: 'PASSPORT',
+      travelDocNumber: 'YA1234567',
+      destinationCountry: 'US',
+      destinationFreeZone: null,
+      flightNumber: 'AZ 610',
+      destinationAirport: 'JFK',
+    };
+    expect(travelValuesOf(body)).toEqual(byAir);
+    expect(travelValuesOf({ ...body, travelDate: '2025-01-20' })).toMatchObject({ departureDate: '', hour: '', minutes: '' });
+    expect(travelValuesOf({ ...body, travelDate: '2025-02-30T09:30:00Z' })).toMatchObject({ departureDate: '' });
+  });
+
   it('wants a flight and an airport by air, and a document unless the traveler is crew', () => {
     expect(travelIssues(byAir, { now })).toEqual({});
     expect(travelIssues({ ...byAir, flightNumber: '', destinationAirport: '', documentNumber: '' }, { now })).toEqual({

@@ -5,12 +5,14 @@ import {
   destinationNeedsFreeZone,
   isFlightNumber,
   isIsoDay,
+  romeWallTime,
   ruleMessage,
   textIssue,
   TRANSPORT_AIR,
   TRANSPORT_PRIVATE_VEHICLE,
   TRAVEL_DOC_NUMBER_MAX_LENGTH,
   type AccountRuleIssue,
+  type Travel,
 } from '@varco/contracts';
 import { isDepartureInFuture, minDepartureDay } from './departure-clock';
 
@@ -66,6 +68,48 @@ export const EMPTY_TRAVEL: TravelValues = {
   hour: '',
   minutes: '',
 };
+
+/** The departure as the request body carries it: an instant with a time and a zone (the wizard sends UTC, 2026-05-01T08:30:00.000Z). */
+const DEPARTURE_INSTANT = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** The field of the request body's travel (`Travel`) that each form field fills; the departure's three fill travelDate. */
+export const TRAVEL_BODY_FIELDS: Readonly<Record<TravelField, keyof Travel>> = {
+  transportType: 'transportType',
+  crewMember: 'crewMember',
+  documentType: 'travelDocType',
+  documentNumber: 'travelDocNumber',
+  destinationCountry: 'destinationCountry',
+  destinationFreeZone: 'destinationFreeZone',
+  flightNumber: 'flightNumber',
+  destinationAirport: 'destinationAirport',
+  departureDate: 'travelDate',
+  hour: 'travelDate',
+  minutes: 'travelDate',
+};
+
+/**
+ * The form values of a travel as the request body carries it (a saved draft, the request being modified, or the body
+ * the api checks): the departure as a wall time in Rome; a departure that is not an instant leaves day, hour and
+ * minutes empty.
+ */
+export function travelValuesOf(travel: Travel): TravelValues {
+  const match = DEPARTURE_INSTANT.exec(travel.travelDate.trim());
+  const instant = match && isIsoDay(match[1] as string) ? new Date(travel.travelDate.trim()) : null;
+  const wall = instant === null || Number.isNaN(instant.getTime()) ? null : romeWallTime(instant);
+  return {
+    transportType: travel.transportType,
+    crewMember: travel.crewMember,
+    documentType: travel.travelDocType ?? '',
+    documentNumber: travel.travelDocNumber ?? '',
+    destinationCountry: travel.destinationCountry,
+    destinationFreeZone: travel.destinationFreeZone ?? '',
+    flightNumber: travel.flightNumber ?? '',
+    destinationAirport: travel.destinationAirport ?? '',
+    departureDate: wall?.day ?? '',
+    hour: wall ? String(wall.hour) : '',
+    minutes: wall ? String(wall.minute) : '',
+  };
+}
 
 /** What is wrong with a travel field; the wizard words it (its own texts), the deadline's with the invoice it comes from. */
 export type TravelIssue =

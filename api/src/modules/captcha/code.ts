@@ -5,7 +5,7 @@ import { randomInt } from 'node:crypto';
  * `l`, never appears: answers are compared case-insensitively).
  */
 export const CAPTCHA_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const CAPTCHA_LENGTH = 5;
+const CAPTCHA_LENGTH = 5;
 
 /** A code drawn with the CSPRNG: 32^5 ≈ 33.5 million possibilities, one attempt per challenge. */
 export function randomCode(length = CAPTCHA_LENGTH): string {

@@ -16,7 +16,7 @@ const drawCaptcha = createRequire(import.meta.url)('svg-captcha') as (text: stri
  * and kept in a small pool, so a request only takes one. Each picture is served once.
  */
 
-export interface CaptchaImage {
+interface CaptchaImage {
   code: string;
   pngB64: string;
 }
@@ -34,7 +34,7 @@ export interface ImagePool {
 const WIDTH = 150;
 const HEIGHT = 50;
 
-export async function renderCaptchaImage(code = randomCode()): Promise<CaptchaImage> {
+async function renderCaptchaImage(code = randomCode()): Promise<CaptchaImage> {
   const svg = drawCaptcha(code, { width: WIDTH, height: HEIGHT, noise: 3, color: true, background: '#f5f7fa', charPreset: CAPTCHA_ALPHABET });
   const png = await renderAsync(svg, { fitTo: { mode: 'original' } });
   return { code, pngB64: png.asPng().toString('base64') };

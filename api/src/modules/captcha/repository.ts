@@ -2,7 +2,7 @@ import type { ServerLanguage } from '@varco/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 
-export interface ConsumedChallenge {
+interface ConsumedChallenge {
   answerHash: string;
   expired: boolean;
 }

@@ -9,7 +9,7 @@ import { createCaptchaRepository, type CaptchaRepository } from './repository';
 import type { SpeechBank } from './speech-bank';
 
 /** Long enough to fill in the registration form after the picture appeared; the form reloads it after an error. */
-export const CAPTCHA_TTL_SECONDS = 20 * 60;
+const CAPTCHA_TTL_SECONDS = 20 * 60;
 /** Longer than any header the browser sends us; anything longer is refused before hashing. */
 const MAX_TOKEN_LENGTH = 128;
 const MAX_VALUE_LENGTH = 32;
@@ -49,7 +49,7 @@ export function createCaptchaService(deps: {
  * Why a captcha failed, for logs and tests; the traveler is told one thing only ("captcha not present or invalid"),
  * so that the answer teaches nothing to a script.
  */
-export type CaptchaFailure = 'missing' | 'unknown' | 'expired' | 'wrong';
+type CaptchaFailure = 'missing' | 'unknown' | 'expired' | 'wrong';
 export type CaptchaVerification = { valid: true } | { valid: false; reason: CaptchaFailure };
 
 /**
@@ -73,7 +73,7 @@ export interface CaptchaVerifyOptions {
   testAnswer?: string | undefined;
 }
 
-export async function verifyWith(
+async function verifyWith(
   repository: CaptchaRepository,
   token: string | undefined,
   value: string | undefined,

@@ -42,7 +42,7 @@ const SPELLING_OVERRIDES: Readonly<Record<ServerLanguage, Readonly<Record<string
   EN: {},
 };
 
-export function spokenText(character: string, language: ServerLanguage): string {
+function spokenText(character: string, language: ServerLanguage): string {
   return SPELLING_OVERRIDES[language][character] ?? `<say-as interpret-as="characters">${character}</say-as>`;
 }
 
@@ -51,7 +51,7 @@ const SPEED = 140;
 /** Silence around and between letters. */
 const GAP_SECONDS = 0.35;
 
-export interface SpokenAlphabet {
+interface SpokenAlphabet {
   sampleRate: number;
   letters: ReadonlyMap<string, Int16Array>;
 }
@@ -104,7 +104,7 @@ export interface SpeechBank {
   spell(code: string, language: ServerLanguage): Promise<Buffer>;
 }
 
-export function createSpeechBank(characters = CAPTCHA_ALPHABET): SpeechBank {
+function createSpeechBank(characters = CAPTCHA_ALPHABET): SpeechBank {
   const alphabets = new Map<ServerLanguage, Promise<SpokenAlphabet>>();
   const alphabet = (language: ServerLanguage) => {
     let pending = alphabets.get(language);

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, MerchantKind, RiskOrigin, RiskReason } from '../../db/types';
 import { DEMO_TRAVELER, DEMO_TRAVELER_WITHOUT_INVOICES, seedDemoTraveler, type DemoTraveler } from '../auth';
 import { findDemoKiosk, seedDemoExitPoint } from '../exit-point';
-import { createMerchantService } from '../merchant';
+import { createMerchantService } from '../merchants';
 import { demoQueries } from './repository';
 
 /**

@@ -12,7 +12,7 @@ export { toWinAnsi } from './pdf-common';
  * every text goes through `toWinAnsi` first (Italian accents, €, dashes and quotes are in it).
  */
 
-export interface InvoiceReleaseTraveler {
+interface InvoiceReleaseTraveler {
   nome: string;
   cognome: string;
   /** Already a translated label (e.g. "Passaporto" / "Passport"). */

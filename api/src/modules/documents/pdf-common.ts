@@ -8,7 +8,7 @@ import type { ServerLanguage } from '@varco/contracts';
  */
 
 /** Dates and times of the PDFs are Italy's (docs/domain.md). */
-export const PDF_TIME_ZONE = 'Europe/Rome';
+const PDF_TIME_ZONE = 'Europe/Rome';
 
 export const PDF_MARGIN = 56;
 export const PDF_COLORS: Readonly<Record<'text' | 'muted' | 'accent' | 'rule', string>> = { text: '#1a1a1a', muted: '#5c6f82', accent: '#0066cc', rule: '#c5c7c9' };

@@ -23,7 +23,6 @@ const GAP = 12;
 const FOOTER_SPACE = 36;
 const PAGE_NUMBER_WIDTH = 80;
 
-export type PdfLayout = ReturnType<typeof createPdfLayout>;
 
 export function createPdfLayout(doc: PDFKit.PDFDocument, options: PdfLayoutOptions) {
   const left = PDF_MARGIN;

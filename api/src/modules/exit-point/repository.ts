@@ -124,5 +124,3 @@ export function createExitPointRepository(db: Kysely<Database>) {
     },
   };
 }
-
-export type ExitPointRepository = ReturnType<typeof createExitPointRepository>;

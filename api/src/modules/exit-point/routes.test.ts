@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createPublicKey, generateKeyPairSync, verify, randomUUID } from 'node:crypto';
 import { before, it } from 'node:test';
 import { describeEachDatabase, type TestApp } from '../../test/app';
-import { createMerchantService } from '../merchant';
+import { createMerchantService } from '../merchants';
 import { createQrService } from '../qr';
 import { DEMO_EXIT_POINT_CLIENTS, seedDemoExitPoint } from './demo';
 import { hashApiKey } from '../../api-keys';

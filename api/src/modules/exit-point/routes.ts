@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireApiKey } from '../../api-keys';
+import { apiKeyClient, requireApiKey } from '../../api-keys';
 import { requestLanguage } from '../../plugins/errors';
 import { appendVary } from '../../http-cache';
 import type { ExitPointClient } from './repository';
@@ -19,10 +19,7 @@ const security = [{ exitPointApiKey: [] }];
 
 export type ExitPointRoutesOptions = Partial<ExitPointServiceDeps>;
 
-function clientOf(request: FastifyRequest): ExitPointClient {
-  if (!request.exitPointClient) throw new Error('exit point routes run after the API key check');
-  return request.exitPointClient;
-}
+const clientOf = (request: FastifyRequest) => apiKeyClient(request, 'exitPointClient');
 
 /**
  * The exit point, under `/api/v1/exit-point`: kiosks and customs officers scan the QR code of a visa request, officers

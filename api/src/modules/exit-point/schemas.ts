@@ -10,7 +10,7 @@ export const scanBodySchema = z.object({
 
 export const publicIdParamsSchema = z.object({ publicId: z.string().check(z.minLength(1), z.maxLength(64)) });
 
-export const DECISION_OUTCOMES = ['GRANTED', 'DENIED', 'NOT_SELECTED'] as const;
+const DECISION_OUTCOMES = ['GRANTED', 'DENIED', 'NOT_SELECTED'] as const;
 export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
 
 export const decisionsBodySchema = z.object({
@@ -22,7 +22,7 @@ export type DecisionsBody = z.infer<typeof decisionsBodySchema>;
 
 const releaseSchema = z.object({ date: z.string(), code: z.string(), customsOffice: z.string() });
 
-export const exitPointInvoiceSchema = z.object({
+const exitPointInvoiceSchema = z.object({
   refundId: z.int(),
   invoiceNumber: z.string(),
   vendorName: z.string(),
@@ -33,7 +33,7 @@ export const exitPointInvoiceSchema = z.object({
 });
 
 /** What the exit point reads of a request: enough to check the traveler and decide, nothing else of theirs. */
-export const exitPointRequestSchema = z.object({
+const exitPointRequestSchema = z.object({
   publicId: z.string(),
   requestCode: z.string(),
   traveler: z.object({ name: z.string(), document: z.object({ type: z.string(), country: z.string(), number: z.string() }) }),
@@ -55,7 +55,7 @@ export const exitPointViewSchema = z.object({
 });
 export type ExitPointView = z.infer<typeof exitPointViewSchema>;
 
-export const SCAN_OUTCOMES = ['GRANTED', 'CUSTOMS_CHECK'] as const;
+const SCAN_OUTCOMES = ['GRANTED', 'CUSTOMS_CHECK'] as const;
 
 export const scanResultSchema = z.extend(exitPointViewSchema, {
   /** GRANTED: the visa is given, the traveler goes on. CUSTOMS_CHECK: to the customs office (yellow or red). */

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { AppError, type Message } from '../../app-error';
 import type { Database, ExitPointClientKind } from '../../db/types';
 import { translate, type MessageKey } from '../../i18n/messages';
-import { invoiceStateKey } from '../invoices';
+import { invoiceStateOf } from '../invoices';
 import { type QrService, type QrVerifyFailure, qrIssuedAtSeconds } from '../qr';
 import { describeRiskReasons } from '../risk';
 import { analyseRisk, decideInvoices, grantAtExit, type AnalyseRiskOptions, type ExitActor } from '../visas';
@@ -12,7 +12,7 @@ import { createExitPointRepository, type ExitPointClient, type ExitPointRequestR
 import type { DecisionOutcome, DecisionsBody, ExitPointView, ScanResult } from './schemas';
 
 /** The kinds of exit_point_event rows. */
-export const EXIT_EVENT = {
+const EXIT_EVENT = {
   SCAN_REFUSED: 'SCAN_REFUSED',
   RISK_ANALYSED: 'RISK_ANALYSED',
   GRANTED: 'GRANTED',
@@ -94,12 +94,7 @@ export function createExitPointService(db: Kysely<Database>, deps: ExitPointServ
           invoiceNumber: invoice.invoice_number,
           vendorName: invoice.vendor_name,
           totalAmount: Number(invoice.total_amount),
-          stateCode: invoice.state_code,
-          stateDescription: translate(language, invoiceStateKey(invoice.state_code, invoice.in_completion)),
-          release:
-            invoice.release_date && invoice.release_code && invoice.customs_office
-              ? { date: invoice.release_date.toISOString(), code: invoice.release_code, customsOffice: invoice.customs_office }
-              : null,
+          ...invoiceStateOf(invoice, language),
         })),
       },
     };
@@ -205,5 +200,3 @@ export function createExitPointService(db: Kysely<Database>, deps: ExitPointServ
     },
   };
 }
-
-export type ExitPointService = ReturnType<typeof createExitPointService>;

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { addDays, romeToday } from '@varco/contracts';
-import { createMerchantService } from '../merchant';
+import { createMerchantService } from '../merchants';
 import { signedInTraveler, type SignedInTraveler } from '../../test/travelers';
 
 /**

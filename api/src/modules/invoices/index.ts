@@ -2,5 +2,5 @@
 // modules whose queries join it (visas, notifications): the invoice table's rules stay written once, here.
 export { invoiceRoutes } from './routes';
 export { createInvoiceService, toInvoice } from './service';
-export { invoiceStateKey } from './states';
+export { invoiceStateOf } from './states';
 export { exitDeadlineSql, heldBy, invoiceColumns, type InvoiceRow } from './repository';

@@ -119,5 +119,3 @@ export function createInvoiceRepository(db: Kysely<Database>) {
     },
   };
 }
-
-export type InvoiceRepository = ReturnType<typeof createInvoiceRepository>;

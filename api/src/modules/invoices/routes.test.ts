@@ -4,7 +4,7 @@ import { type Invoice, addDays, romeToday } from '@varco/contracts';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { signedInTraveler, type SignedInTraveler } from '../../test/travelers';
-import { createMerchantService } from '../merchant';
+import { createMerchantService } from '../merchants';
 
 const BASE = '/api/v1/private/invoices';
 

@@ -7,24 +7,17 @@ import {
   latestInvoicesResponseSchema,
   pageQuerySchema,
   releasePdfFilename,
-  serverLanguageSchema,
-  type ServerLanguage,
 } from '@varco/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { requestLanguage } from '../../plugins/errors';
+import { callLanguage } from '../../plugins/errors';
+import { languageQuery, ownAnswer, privatePdf, travelerErrors } from '../../traveler-calls';
 import { requireSession } from '../auth';
 import { createInvoiceService } from './service';
 
 const tags = ['invoices'];
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
-/** docs/calls.md: invoice calls send the current language, which wins over Accept-Language. */
-const language = { language: z.optional(serverLanguageSchema) };
-
-const languageOf = (request: FastifyRequest, query: { language?: ServerLanguage | undefined }) => query.language ?? requestLanguage(request);
-/** A traveler's own data: never kept by a shared cache, nor by the browser's (the portal caches it itself, docs/calls.md). */
-const privateAnswer = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
+const errors = travelerErrors;
+const language = languageQuery;
 
 /** The traveler's invoice calls of docs/calls.md, under `/api/v1/private/invoices`; each answers for the signed-in traveler only. */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,10 +34,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: latestInvoicesResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      privateAnswer(reply);
-      return service.latest(requireSession(request).traveler_id, request.query.page, request.query.limit, languageOf(request, request.query));
-    },
+    async (request, reply) => ownAnswer(request, reply, (travelerId, language) => service.latest(travelerId, request.query.page, request.query.limit, language)),
   );
 
   app.get(
@@ -58,10 +48,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: latestInvoicesResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      privateAnswer(reply);
-      return service.usable(requireSession(request).traveler_id, languageOf(request, request.query));
-    },
+    async (request, reply) => ownAnswer(request, reply, (travelerId, language) => service.usable(travelerId, language)),
   );
 
   app.get(
@@ -75,10 +62,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: invoiceSchema, ...errors, 404: apiErrorSchema },
       },
     },
-    async (request, reply) => {
-      privateAnswer(reply);
-      return service.detail(requireSession(request).traveler_id, request.query.idRichiestaRimborso, languageOf(request, request.query));
-    },
+    async (request, reply) => ownAnswer(request, reply, (travelerId, language) => service.detail(travelerId, request.query.idRichiestaRimborso, language)),
   );
 
   app.get(
@@ -94,10 +78,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: invoicesPerYearResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      privateAnswer(reply);
-      return service.perYear(requireSession(request).traveler_id, request.query.statoFattura, languageOf(request, request.query));
-    },
+    async (request, reply) => ownAnswer(request, reply, (travelerId, language) => service.perYear(travelerId, request.query.statoFattura, language)),
   );
 
   app.get(
@@ -116,12 +97,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { idRichiestaRimborso } = request.query;
-      const pdf = await service.releasePdf(requireSession(request).traveler_id, idRichiestaRimborso, languageOf(request, request.query));
-      privateAnswer(reply);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${releasePdfFilename(idRichiestaRimborso)}"`)
-        .send(pdf);
+      const pdf = await service.releasePdf(requireSession(request).traveler_id, idRichiestaRimborso, callLanguage(request, request.query));
+      return privatePdf(reply, releasePdfFilename(idRichiestaRimborso), pdf);
     },
   );
 };

@@ -69,8 +69,6 @@ export function createNotificationRepository(db: Kysely<Database>) {
   };
 }
 
-export type NotificationRepository = ReturnType<typeof createNotificationRepository>;
-
 /** The queries of notify() and the reminder job; they take an executor so that they run in the caller's transaction. */
 export const notificationQueries = {
   /** Writes a notification; its id, or undefined when one with the same dedupe key exists. */

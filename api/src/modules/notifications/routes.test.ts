@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { signedInTraveler, type SignedInTraveler } from '../../test/travelers';
 import { until } from '../../test/wait';
-import { createMerchantService } from '../merchant';
+import { createMerchantService } from '../merchants';
 import { createVisaService, type VisaService, analyseRisk, decideInvoices, expireDue, grantAtExit, type ExitActor } from '../visas';
 import { exitActor, insertInvoice, stubQr, validTravel } from '../visas/testing';
 import { remindExitDeadlines } from './deadline-job';

@@ -5,13 +5,10 @@ import {
   notificationCountResponseSchema,
   notificationListResponseSchema,
   notificationSchema,
-  serverLanguageSchema,
-  type ServerLanguage,
 } from '@varco/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { requestLanguage } from '../../plugins/errors';
+import { languageQuery, ownAnswer, privateAnswer, travelerErrors } from '../../traveler-calls';
 import { pollingCall, POLLING_RATE_LIMIT_MAX } from '../../plugins/polling-limit';
 import { requireSession } from '../auth';
 import { setNotificationPortalUrl } from './notify';
@@ -19,19 +16,14 @@ import { createNotificationService } from './service';
 import { UNREAD_CHANNEL } from './unread-counts';
 
 const tags = ['notifications'];
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
-/** docs/calls.md: notification calls send the current language, which wins over Accept-Language. */
-const language = { language: z.optional(serverLanguageSchema) };
+const errors = travelerErrors;
+const language = languageQuery;
 const pageQuery = z.object({
   page: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), NOTIFICATIONS_PAGE_SIZE),
   ...language,
 });
 const idParams = z.object({ id: idParamSchema });
-
-const languageOf = (request: FastifyRequest, query: { language?: ServerLanguage | undefined }) => query.language ?? requestLanguage(request);
-/** A traveler's own data: never kept by a shared cache, nor by the browser's. */
-const privateAnswer = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
 
 export interface NotificationRoutesOptions {
   /** The portal origin (PUBLIC_BASE_URL) the notification mails link to. */
@@ -66,11 +58,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
         response: { 200: notificationListResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      privateAnswer(reply);
-      const { page, limit } = request.query;
-      return service.latest(requireSession(request).traveler_id, page, limit, languageOf(request, request.query));
-    },
+    async (request, reply) => ownAnswer(request, reply, (travelerId, language) => service.latest(travelerId, request.query.page, request.query.limit, language)),
   );
 
   app.get(
@@ -110,9 +98,6 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
         response: { 200: notificationSchema, ...errors, 404: apiErrorSchema },
       },
     },
-    async (request, reply) => {
-      privateAnswer(reply);
-      return service.markRead(requireSession(request).traveler_id, request.params.id, languageOf(request, request.query));
-    },
+    async (request, reply) => ownAnswer(request, reply, (travelerId, language) => service.markRead(travelerId, request.params.id, language)),
   );
 };

@@ -7,9 +7,9 @@ import QRCode from 'qrcode';
  * because qrcode's own PNG output (RGBA through pngjs) costs ~10 ms a code and this ~0.3 ms (bench/qr.ts).
  */
 
-export const QR_TARGET_PX = 300;
+const QR_TARGET_PX = 300;
 /** The quiet zone the standard asks for, in modules. */
-export const QR_MARGIN_MODULES = 4;
+const QR_MARGIN_MODULES = 4;
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -23,7 +23,7 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** A black-on-white 1-bit grayscale PNG of a square matrix (`dark(row, col)`), `scale` pixels per module. */
-export function matrixPng(size: number, dark: (row: number, col: number) => boolean, scale: number, margin = QR_MARGIN_MODULES): Buffer {
+function matrixPng(size: number, dark: (row: number, col: number) => boolean, scale: number, margin = QR_MARGIN_MODULES): Buffer {
   const modules = size + 2 * margin;
   const width = modules * scale;
   const rowBytes = Math.ceil(width / 8);

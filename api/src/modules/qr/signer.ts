@@ -17,17 +17,17 @@ import { qrPng } from './png';
  * spelling: a copy with a changed character never verifies.
  */
 
-export interface QrClaims {
+interface QrClaims {
   publicId: string;
   /** Whole seconds: compare with `qrIssuedAtSeconds` of the request's `qr_issued_at`. */
   issuedAt: Date;
 }
 
 export type QrVerifyFailure = 'malformed' | 'signature' | 'unknown-key';
-export type QrVerifyResult = { ok: true; claims: QrClaims; keyId: string } | { ok: false; reason: QrVerifyFailure };
+type QrVerifyResult = { ok: true; claims: QrClaims; keyId: string } | { ok: false; reason: QrVerifyFailure };
 
 /** The public key as a JWK (RFC 8037), with its key id: what GET /exit-point/public-key publishes. */
-export type QrPublicJwk = JsonWebKey & { kid: string; kty: 'OKP'; crv: 'Ed25519'; x: string; alg: 'EdDSA'; use: 'sig' };
+type QrPublicJwk = JsonWebKey & { kid: string; kty: 'OKP'; crv: 'Ed25519'; x: string; alg: 'EdDSA'; use: 'sig' };
 
 export interface QrService {
   issue(claims: { publicId: string; issuedAt: Date }): string;
@@ -40,9 +40,9 @@ export interface QrService {
   keyId: string;
 }
 
-export const QR_TOKEN_VERSION = 'v1';
+const QR_TOKEN_VERSION = 'v1';
 /** Far above a real token (~210 characters): anything longer is refused before any parsing. */
-export const QR_TOKEN_MAX_LENGTH = 512;
+const QR_TOKEN_MAX_LENGTH = 512;
 
 const TOKEN_PATTERN = /^v1\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

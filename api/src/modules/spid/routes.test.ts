@@ -4,7 +4,7 @@ import { type UserInfo, romeToday } from '@varco/contracts';
 import { startIdentityProvider, type IdentityProvider, type TestIdentity } from '../../../../deploy/identity-provider/server.mjs';
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { hashPassword } from '../../secrets';
-import { createMerchantService } from '../merchant';
+import { createMerchantService } from '../merchants';
 
 const PORTAL = 'http://localhost:8080';
 const REDIRECT_URI = `${PORTAL}/api/v1/auth/spid/callback`;

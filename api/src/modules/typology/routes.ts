@@ -6,18 +6,17 @@ import {
   serverLanguageSchema,
   TYPOLOGY_TYPES,
   typologyTypeSchema,
-  type ServerLanguage,
 } from '@varco/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cachePublicly } from '../../http-cache';
-import { requestLanguage } from '../../plugins/errors';
+import { callLanguage } from '../../plugins/errors';
 import { createTypologyRepository } from './repository';
 import { createTypologyService } from './service';
 
 /** Reference data changes only with a deployment: browsers and the CDN may keep it for an hour. */
-export const TYPOLOGY_MAX_AGE_SECONDS = 3600;
+const TYPOLOGY_MAX_AGE_SECONDS = 3600;
 
 /** Every typology call accepts `language`, which wins over Accept-Language (docs/calls.md names it for free zones). */
 const languageQuerySchema = z.object({ language: z.optional(serverLanguageSchema) });
@@ -28,8 +27,11 @@ const tags = ['typology'];
 const listResponses = { 200: lookupListSchema, 400: apiErrorSchema };
 const countryResponses = { ...listResponses, 404: apiErrorSchema };
 
-function languageOf(request: FastifyRequest, query: { language?: ServerLanguage | undefined }): ServerLanguage {
-  return query.language ?? requestLanguage(request);
+/** Answers a lookup list that browsers and the CDN may keep (an error answer is not kept). */
+async function publicList<T>(reply: FastifyReply, list: Promise<T>): Promise<T> {
+  const answer = await list;
+  cachePublicly(reply, TYPOLOGY_MAX_AGE_SECONDS);
+  return answer;
 }
 
 /** The public typology calls of docs/calls.md, mounted under `/api/v1/public/typology`. */
@@ -52,11 +54,7 @@ export const typologyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: listResponses,
       },
     },
-    async (request, reply) => {
-      const list = await service.taxFreeCountries(languageOf(request, request.query), request.query.from);
-      cachePublicly(reply, TYPOLOGY_MAX_AGE_SECONDS);
-      return list;
-    },
+    async (request, reply) => publicList(reply, service.taxFreeCountries(callLanguage(request, request.query), request.query.from)),
   );
 
   app.get(
@@ -74,11 +72,7 @@ export const typologyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: countryResponses,
       },
     },
-    async (request, reply) => {
-      const list = await service.freeZones(request.params.country, languageOf(request, request.query), request.query.from);
-      cachePublicly(reply, TYPOLOGY_MAX_AGE_SECONDS);
-      return list;
-    },
+    async (request, reply) => publicList(reply, service.freeZones(request.params.country, callLanguage(request, request.query), request.query.from)),
   );
 
   app.get(
@@ -95,11 +89,7 @@ export const typologyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: countryResponses,
       },
     },
-    async (request, reply) => {
-      const list = await service.airports(request.params.country, languageOf(request, request.query));
-      cachePublicly(reply, TYPOLOGY_MAX_AGE_SECONDS);
-      return list;
-    },
+    async (request, reply) => publicList(reply, service.airports(request.params.country, callLanguage(request, request.query))),
   );
 
   app.get(
@@ -114,10 +104,6 @@ export const typologyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: listResponses,
       },
     },
-    async (request, reply) => {
-      const list = await service.typology(request.params.type, languageOf(request, request.query));
-      cachePublicly(reply, TYPOLOGY_MAX_AGE_SECONDS);
-      return list;
-    },
+    async (request, reply) => publicList(reply, service.typology(request.params.type, callLanguage(request, request.query))),
   );
 };

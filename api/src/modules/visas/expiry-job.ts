@@ -12,7 +12,7 @@ export interface VisaExpiryOptions {
   clock?: () => Date;
 }
 
-export const VISA_EXPIRY_INTERVAL_MS = 60_000;
+const VISA_EXPIRY_INTERVAL_MS = 60_000;
 
 /**
  * Expires pending visa requests whose travel date passed more than 12 hours ago (transitions.ts `expireDue`): runs

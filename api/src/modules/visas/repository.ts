@@ -1,7 +1,7 @@
 import { INVOICE_AVAILABLE_STATES, InvoiceState, VisaState, type ServerLanguage } from '@varco/contracts';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { Database, RiskOrigin, RiskReason } from '../../db/types';
-import { heldBy, invoiceColumns, type InvoiceRow } from '../invoices';
+import { exitDeadlineSql, heldBy, invoiceColumns, type InvoiceRow } from '../invoices';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -258,6 +258,137 @@ export async function makeAvailable(trx: Transaction<Database>, ids: readonly nu
     .set({ state_code: InvoiceState.AVAILABLE, in_completion: false, updated_at: sql`now()` })
     .where('id', 'in', [...ids])
     .where('state_code', '=', InvoiceState.IN_REQUEST)
+    .execute();
+}
+
+/**
+ * Inserts a pending request with `values` under the request code `code()` draws; a code already used (very rare) is
+ * drawn again. Answers the new request's id.
+ */
+export async function insertRequest(trx: Transaction<Database>, values: TravelValues & { traveler_id: number; qr_issued_at: Date }, code: () => string): Promise<number> {
+  for (;;) {
+    const row = await trx
+      .insertInto('visa_request')
+      .values({ ...values, request_code: code() })
+      .onConflict((conflict) => conflict.column('request_code').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (row) return row.id;
+  }
+}
+
+/**
+ * Changes the travel data of a request and issues it a new QR code at `now`. The QR token carries its issue instant in
+ * whole seconds: the new one must fall in a later second than the old one, or a QR printed a moment ago would stay valid.
+ */
+export async function updateTravel(trx: Transaction<Database>, requestId: number, travel: TravelValues, now: Date): Promise<void> {
+  await trx
+    .updateTable('visa_request')
+    .set({ ...travel, qr_issued_at: sql<Date>`greatest(${now}::timestamptz, date_trunc('second', qr_issued_at) + interval '1 second')`, updated_at: now })
+    .where('id', '=', requestId)
+    .execute();
+}
+
+/** Removes invoices from a request: never part of the request as it now stands, the link goes (history is kept for released requests only). */
+export async function unlinkInvoices(trx: Transaction<Database>, requestId: number, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await trx.deleteFrom('visa_request_invoice').where('visa_request_id', '=', requestId).where('invoice_id', 'in', [...ids]).execute();
+}
+
+/** Deletes a request (its links go with it). */
+export async function deleteRequest(trx: Transaction<Database>, requestId: number): Promise<void> {
+  await trx.deleteFrom('visa_request').where('id', '=', requestId).execute();
+}
+
+/** The traveler's name as the request's PDF prints it. */
+export function travelerName(db: Db, travelerId: number): Promise<{ nome: string; cognome: string }> {
+  return db.selectFrom('traveler').select(['nome', 'cognome']).where('id', '=', travelerId).executeTakeFirstOrThrow();
+}
+
+// ----- The state machine's statements (transitions.ts) -----
+
+/** The columns of a request that a transition sets (state, risk analysis, scan, completion). */
+type RequestChange = Updateable<Database['visa_request']>;
+
+/** Sets columns of a request (a transition's outcome). */
+export async function setRequest(trx: Transaction<Database>, requestId: number, values: RequestChange): Promise<void> {
+  await trx.updateTable('visa_request').set(values).where('id', '=', requestId).execute();
+}
+
+/** Sets the state (and the 'in completion' flag, the customs office) of invoices. */
+export async function setInvoices(
+  trx: Transaction<Database>,
+  ids: readonly number[],
+  values: { state_code: number; in_completion?: boolean; customs_office?: string },
+  now: Date,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .updateTable('invoice')
+    .set({ ...values, updated_at: now })
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** Grants one invoice with the release data of a customs office. */
+export async function grantInvoice(trx: Transaction<Database>, id: number, release: { customs_office: string; release_code: string }, now: Date): Promise<void> {
+  await trx
+    .updateTable('invoice')
+    .set({ state_code: InvoiceState.GRANTED, in_completion: false, ...release, release_date: now, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Of `ids`, those still under customs check (40), locked until the end of `trx`. */
+export async function lockUnderCheck(trx: Transaction<Database>, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await trx.selectFrom('invoice').select('id').where('id', 'in', [...ids]).where('state_code', '=', InvoiceState.CUSTOMS_CHECK).forUpdate().execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Locks up to `limit` pending requests whose travel date is before `cutoff`, oldest first; rows locked by another
+ * transaction (another instance's job, a traveler editing, a kiosk scanning) are skipped.
+ */
+export async function lockDueForExpiry(trx: Transaction<Database>, cutoff: Date, limit: number): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('visa_request')
+    .select('id')
+    .where('state_code', '=', VisaState.PENDING)
+    .where('travel_date', '<', cutoff)
+    .orderBy('travel_date')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Expires requests at `now` and releases their invoices: those still in the request (90) go back to available (30)
+ * while their exit deadline is `today` or later, else to 20 (denied: the goods can no longer leave with a visa).
+ */
+export async function expireRequests(trx: Transaction<Database>, ids: readonly number[], now: Date, today: string): Promise<void> {
+  if (ids.length === 0) return;
+  await trx.updateTable('visa_request').set({ state_code: VisaState.EXPIRED, expired_at: now, updated_at: now }).where('id', 'in', [...ids]).execute();
+  const released = await trx
+    .updateTable('visa_request_invoice')
+    .set({ released_at: now })
+    .where('visa_request_id', 'in', [...ids])
+    .where('released_at', 'is', null)
+    .returning('invoice_id')
+    .execute();
+  const invoiceIds = released.map((row) => row.invoice_id);
+  if (invoiceIds.length === 0) return;
+  await trx
+    .updateTable('invoice as i')
+    .set({
+      state_code: sql<number>`case when ${exitDeadlineSql} >= ${today}::date then ${InvoiceState.AVAILABLE}::smallint else ${InvoiceState.DENIED_ALT}::smallint end`,
+      in_completion: false,
+      updated_at: now,
+    })
+    .where('i.id', 'in', invoiceIds)
+    .where('i.state_code', '=', InvoiceState.IN_REQUEST)
     .execute();
 }
 

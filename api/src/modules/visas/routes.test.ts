@@ -155,6 +155,7 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
       [{ transportType: ' ' }, { 'travel.transportType': 'Required field' }],
       [{ flightNumber: null }, { 'travel.flightNumber': 'Required field' }],
       [{ flightNumber: 'A' }, { 'travel.flightNumber': 'Invalid flight number (for example AZ 610)' }],
+      [{ flightNumber: 'AZ 61000' }, { 'travel.flightNumber': 'Invalid flight number (for example AZ 610)' }],
       [{ destinationAirport: '' }, { 'travel.destinationAirport': 'Required field' }],
       [{ destinationAirport: 'QQQ' }, { 'travel.destinationAirport': 'Unknown airport' }],
       [{ destinationAirport: 'MXP' }, { 'travel.destinationAirport': 'This airport is not in the destination country' }],
@@ -170,6 +171,7 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
       [{ destinationFreeZone: 'IT-LIVIGNO' }, { 'travel.destinationFreeZone': 'This free zone does not belong to the destination country' }],
       [{ travelDate: 'tomorrow' }, { 'travel.travelDate': 'Invalid date and time' }],
       [{ travelDate: '2026-02-30T10:00:00Z' }, { 'travel.travelDate': 'Invalid date and time' }],
+      [{ travelDate: addDays(romeToday(), 2) }, { 'travel.travelDate': 'Invalid date and time' }],
       [{ travelDate: inDays(-0.01) }, { 'travel.travelDate': 'Date must be in the future' }],
       [{ travelDate: '3000-01-01T10:00:00Z' }, { 'travel.travelDate': 'The date cannot be later than 2999-12-31' }],
       [

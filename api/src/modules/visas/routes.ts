@@ -3,33 +3,29 @@ import {
   apiErrorSchema,
   createVisaBodySchema,
   pageQuerySchema,
-  serverLanguageSchema,
   startRiskAnalysisBodySchema,
   updateVisaBodySchema,
   visaIdResponseSchema,
   visaListResponseSchema,
   visaSchema,
   visaStateQuerySchema,
-  type ServerLanguage,
 } from '@varco/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { requestLanguage } from '../../plugins/errors';
+import { callLanguage } from '../../plugins/errors';
+import { languageQuery, ownAnswer, privatePdf, travelerErrors } from '../../traveler-calls';
 import { pollingCall, POLLING_RATE_LIMIT_MAX } from '../../plugins/polling-limit';
 import { requireSession } from '../auth';
-import { createVisaService, visaPdfFilename, type VisaServiceDeps } from './service';
+import { createVisaService, type VisaServiceDeps } from './service';
+import { visaPdfFilename } from './visa-view';
 
 const tags = ['visas'];
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const errors = travelerErrors;
 const notFound = { 404: apiErrorSchema };
 const conflict = { 409: apiErrorSchema };
-/** docs/calls.md: visa calls send the current language, which wins over Accept-Language. */
-const language = { language: z.optional(serverLanguageSchema) };
+const language = languageQuery;
 const idParams = z.object({ id: idParamSchema });
-
-const languageOf = (request: FastifyRequest, query: { language?: ServerLanguage | undefined }) => query.language ?? requestLanguage(request);
-const privateAnswer = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
 
 export type VisaRoutesOptions = Omit<VisaServiceDeps, 'qr'> & Partial<Pick<VisaServiceDeps, 'qr'>>;
 
@@ -53,10 +49,7 @@ export const visaRoutes: FastifyPluginAsyncZod<VisaRoutesOptions> = async (app, 
         response: { 200: visaIdResponseSchema, ...errors, ...conflict },
       },
     },
-    async (request, reply) => {
-      privateAnswer(reply);
-      return service.create(requireSession(request).traveler_id, request.body);
-    },
+    async (request, reply) => ownAnswer(request, reply, (travelerId) => service.create(travelerId, request.body)),
   );
 
   app.put(
@@ -71,10 +64,7 @@ export const visaRoutes: FastifyPluginAsyncZod<VisaRoutesOptions> = async (app, 
         response: { 200: visaIdResponseSchema, ...errors, ...notFound, ...conflict },
       },
     },
-    async (request, reply) => {
-      privateAnswer(reply);
-      return service.update(requireSession(request).traveler_id, request.body);
-    },
+    async (request, reply) => ownAnswer(request, reply, (travelerId) => service.update(travelerId, request.body)),
   );
 
   app.get(
@@ -91,9 +81,8 @@ export const visaRoutes: FastifyPluginAsyncZod<VisaRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      privateAnswer(reply);
       const { page, limit, stateCode } = request.query;
-      return service.list(requireSession(request).traveler_id, page, limit, languageOf(request, request.query), stateCode);
+      return ownAnswer(request, reply, (travelerId, language) => service.list(travelerId, page, limit, language, stateCode));
     },
   );
 
@@ -131,10 +120,7 @@ export const visaRoutes: FastifyPluginAsyncZod<VisaRoutesOptions> = async (app, 
         response: { 200: visaSchema, ...errors, ...notFound, ...conflict },
       },
     },
-    async (request, reply) => {
-      privateAnswer(reply);
-      return service.startRiskAnalysis(requireSession(request).traveler_id, request.body.id, languageOf(request, request.query));
-    },
+    async (request, reply) => ownAnswer(request, reply, (travelerId, language) => service.startRiskAnalysis(travelerId, request.body.id, language)),
   );
 
   app.get(
@@ -149,10 +135,7 @@ export const visaRoutes: FastifyPluginAsyncZod<VisaRoutesOptions> = async (app, 
         response: { 200: visaSchema, ...errors, ...notFound },
       },
     },
-    async (request, reply) => {
-      privateAnswer(reply);
-      return service.detail(requireSession(request).traveler_id, request.params.id, languageOf(request, request.query));
-    },
+    async (request, reply) => ownAnswer(request, reply, (travelerId, language) => service.detail(travelerId, request.params.id, language)),
   );
 
   app.delete(
@@ -186,9 +169,8 @@ export const visaRoutes: FastifyPluginAsyncZod<VisaRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const { id } = request.params;
-      const pdf = await service.pdf(requireSession(request).traveler_id, id, languageOf(request, request.query));
-      privateAnswer(reply);
-      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${visaPdfFilename(id)}"`).send(pdf);
+      const pdf = await service.pdf(requireSession(request).traveler_id, id, callLanguage(request, request.query));
+      return privatePdf(reply, visaPdfFilename(id), pdf);
     },
   );
 };

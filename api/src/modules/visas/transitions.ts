@@ -1,12 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { InvoiceState, TrafficLight, VisaState, romeToday } from '@varco/contracts';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { AppError, notFound } from '../../app-error';
 import type { Database, RiskOrigin, RiskReason } from '../../db/types';
 import { notifyVisaRequest } from '../notifications';
 import { riskInputOf, scoreRisk } from '../risk';
-import { exitDeadlineSql } from '../invoices';
-import { liveInvoiceIds, lockRequest } from './repository';
+import { expireRequests, grantInvoice, liveInvoiceIds, lockDueForExpiry, lockRequest, lockUnderCheck, setInvoices, setRequest } from './repository';
 
 /**
  * The state machine of a visa request (docs/domain.md). Each transition is one transaction that first
@@ -36,7 +35,7 @@ export interface AnalyseRiskOptions {
 }
 
 /** A pending request's travel date plus this grace passes without a scan: the request expires. */
-export const EXPIRY_GRACE_MS = 12 * 60 * 60 * 1000;
+const EXPIRY_GRACE_MS = 12 * 60 * 60 * 1000;
 
 /**
  * The release code of a granted invoice: `<yy>IT<digits of the customs office><6 random digits>`, e.g.
@@ -52,29 +51,7 @@ export function newReleaseCode(customsOffice: string, now: Date): string {
 /** Grants invoices of a request (visa 100, release data of the actor's office, no longer 'in completion'). */
 async function grantInvoices(trx: Transaction<Database>, ids: readonly number[], actor: ExitActor, now: Date): Promise<void> {
   // One release code per invoice: the merchant refunds each invoice on its own code.
-  for (const id of ids) {
-    await trx
-      .updateTable('invoice')
-      .set({
-        state_code: InvoiceState.GRANTED,
-        in_completion: false,
-        customs_office: actor.customsOffice,
-        release_date: now,
-        release_code: newReleaseCode(actor.customsOffice, now),
-        updated_at: now,
-      })
-      .where('id', '=', id)
-      .execute();
-  }
-}
-
-async function setInvoices(trx: Transaction<Database>, ids: readonly number[], values: { state_code: number; in_completion?: boolean }, now: Date): Promise<void> {
-  if (ids.length === 0) return;
-  await trx
-    .updateTable('invoice')
-    .set({ ...values, updated_at: now })
-    .where('id', 'in', [...ids])
-    .execute();
+  for (const id of ids) await grantInvoice(trx, id, { customs_office: actor.customsOffice, release_code: newReleaseCode(actor.customsOffice, now) }, now);
 }
 
 const scanned = (actor: ExitActor | undefined, now: Date) => (actor ? { scanned_at: now, scanned_by: actor.clientId, customs_office: actor.customsOffice } : {});
@@ -118,20 +95,16 @@ export async function analyseRisk(
       stateCode = VisaState.CUSTOMS_CHECK;
       await setInvoices(trx, invoices, { state_code: InvoiceState.CUSTOMS_CHECK, in_completion: false }, now);
     }
-    await trx
-      .updateTable('visa_request')
-      .set({
-        state_code: stateCode,
-        risk_result: light,
-        risk_reasons: JSON.stringify(result.reasons ?? []),
-        risk_origin: origin,
-        risk_analysed_at: now,
-        ...scanned(actor, now),
-        ...(stateCode === VisaState.COMPLETED ? { completed_at: now } : {}),
-        updated_at: now,
-      })
-      .where('id', '=', requestId)
-      .execute();
+    await setRequest(trx, requestId, {
+      state_code: stateCode,
+      risk_result: light,
+      risk_reasons: JSON.stringify(result.reasons ?? []),
+      risk_origin: origin,
+      risk_analysed_at: now,
+      ...scanned(actor, now),
+      ...(stateCode === VisaState.COMPLETED ? { completed_at: now } : {}),
+      updated_at: now,
+    });
     await notifyVisaRequest(trx, requestId, stateCode === VisaState.IN_COMPLETION ? 'RISK_GREEN' : stateCode === VisaState.COMPLETED ? 'VISA_GRANTED' : 'CUSTOMS_CHECK');
     return { stateCode, light };
   });
@@ -143,11 +116,7 @@ export async function grantAtExit(db: Kysely<Database>, requestId: number, actor
     const request = await lockedOrThrow(trx, requestId);
     if (request.state_code !== VisaState.IN_COMPLETION) throw new AppError(409, { key: 'visa.notInCompletion' });
     await grantInvoices(trx, await liveInvoiceIds(trx, requestId), actor, now);
-    await trx
-      .updateTable('visa_request')
-      .set({ state_code: VisaState.COMPLETED, ...scanned(actor, now), completed_at: now, updated_at: now })
-      .where('id', '=', requestId)
-      .execute();
+    await setRequest(trx, requestId, { state_code: VisaState.COMPLETED, ...scanned(actor, now), completed_at: now, updated_at: now });
     await notifyVisaRequest(trx, requestId, 'VISA_GRANTED');
     return { stateCode: VisaState.COMPLETED, light: request.risk_result as Light | null };
   });
@@ -169,11 +138,7 @@ export async function decideInvoices(
     const request = await lockedOrThrow(trx, requestId);
     if (request.state_code !== VisaState.CUSTOMS_CHECK) throw new AppError(409, { key: 'visa.notInCustomsCheck' });
     const live = await liveInvoiceIds(trx, requestId);
-    const underCheck = new Set(
-      live.length === 0
-        ? []
-        : (await trx.selectFrom('invoice').select('id').where('id', 'in', live).where('state_code', '=', InvoiceState.CUSTOMS_CHECK).forUpdate().execute()).map((row) => row.id),
-    );
+    const underCheck = new Set(await lockUnderCheck(trx, live));
     const seen = new Set<number>();
     for (const { refundId } of decisions) {
       if (!underCheck.has(refundId) || seen.has(refundId)) throw new AppError(400, { key: 'visa.invoiceNotUnderCheck', params: { id: refundId } });
@@ -182,25 +147,15 @@ export async function decideInvoices(
     for (const outcome of [InvoiceState.GRANTED, InvoiceState.DENIED, InvoiceState.NOT_SELECTED] as const) {
       const ids = decisions.filter((decision) => decision.outcome === outcome).map((decision) => decision.refundId);
       if (outcome === InvoiceState.GRANTED) await grantInvoices(trx, ids, actor, now);
-      else if (ids.length > 0) {
-        await trx
-          .updateTable('invoice')
-          .set({ state_code: outcome, in_completion: false, customs_office: actor.customsOffice, updated_at: now })
-          .where('id', 'in', ids)
-          .execute();
-      }
+      else await setInvoices(trx, ids, { state_code: outcome, in_completion: false, customs_office: actor.customsOffice }, now);
     }
     const done = seen.size === underCheck.size;
-    await trx
-      .updateTable('visa_request')
-      .set({
-        customs_office: actor.customsOffice,
-        scanned_by: actor.clientId,
-        ...(done ? { state_code: VisaState.COMPLETED, completed_at: now } : {}),
-        updated_at: now,
-      })
-      .where('id', '=', requestId)
-      .execute();
+    await setRequest(trx, requestId, {
+      customs_office: actor.customsOffice,
+      scanned_by: actor.clientId,
+      ...(done ? { state_code: VisaState.COMPLETED, completed_at: now } : {}),
+      updated_at: now,
+    });
     if (done) await notifyVisaRequest(trx, requestId, 'VISA_DECIDED');
     return { stateCode: done ? VisaState.COMPLETED : VisaState.CUSTOMS_CHECK, light: request.risk_result as Light | null };
   });
@@ -222,39 +177,9 @@ export async function expireDue(db: Kysely<Database>, now: Date): Promise<number
   let total = 0;
   for (;;) {
     const expired = await db.transaction().execute(async (trx) => {
-      const due = await trx
-        .selectFrom('visa_request')
-        .select('id')
-        .where('state_code', '=', VisaState.PENDING)
-        .where('travel_date', '<', cutoff)
-        .orderBy('travel_date')
-        .limit(EXPIRY_BATCH)
-        .forUpdate()
-        .skipLocked()
-        .execute();
-      const ids = due.map((row) => row.id);
+      const ids = await lockDueForExpiry(trx, cutoff, EXPIRY_BATCH);
       if (ids.length === 0) return 0;
-      await trx.updateTable('visa_request').set({ state_code: VisaState.EXPIRED, expired_at: now, updated_at: now }).where('id', 'in', ids).execute();
-      const released = await trx
-        .updateTable('visa_request_invoice')
-        .set({ released_at: now })
-        .where('visa_request_id', 'in', ids)
-        .where('released_at', 'is', null)
-        .returning('invoice_id')
-        .execute();
-      const invoiceIds = released.map((row) => row.invoice_id);
-      if (invoiceIds.length > 0) {
-        await trx
-          .updateTable('invoice as i')
-          .set({
-            state_code: sql<number>`case when ${exitDeadlineSql} >= ${today}::date then ${InvoiceState.AVAILABLE}::smallint else ${InvoiceState.DENIED_ALT}::smallint end`,
-            in_completion: false,
-            updated_at: now,
-          })
-          .where('i.id', 'in', invoiceIds)
-          .where('i.state_code', '=', InvoiceState.IN_REQUEST)
-          .execute();
-      }
+      await expireRequests(trx, ids, now, today);
       for (const id of ids) await notifyVisaRequest(trx, id, 'VISA_EXPIRED');
       return ids.length;
     });

@@ -10,7 +10,7 @@ import { hit, type LimitStore } from './store';
 import { WindowCounter } from './window-counter';
 
 /** How often the counters of the busiest calls are shared through the store. */
-export const FLUSH_INTERVAL_MS = 1_000;
+const FLUSH_INTERVAL_MS = 1_000;
 /** How often the PostgreSQL store deletes ended windows. */
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 /** How long the start waits for Redis before serving anyway (the limited calls answer 503 until it is there). */

@@ -32,7 +32,7 @@ export interface RedisLimitStoreOptions {
 }
 
 /** The default key prefix. */
-export const REDIS_KEY_PREFIX = 'varco:limit:';
+const REDIS_KEY_PREFIX = 'varco:limit:';
 
 /**
  * The counters in Redis (`REDIS_URL`). Nothing is queued while the connection is down and a command that takes more

@@ -1,5 +1,5 @@
-import { romeWallTime, type Travel } from '@varco/contracts';
-import { EMPTY_TRAVEL, isTravelFieldShown, romeToUtcIso, travelIssues, type TravelContext, type TravelField, type TravelValues } from '@varco/contracts/travel-details';
+import type { Travel } from '@varco/contracts';
+import { EMPTY_TRAVEL, isTravelFieldShown, romeToUtcIso, travelIssues, travelValuesOf, type TravelContext, type TravelField, type TravelValues } from '@varco/contracts/travel-details';
 
 /** The traveler's own identity document (the profile's), offered in the document fields. */
 export interface ProfileDocument {
@@ -47,20 +47,5 @@ export function toTravel(values: TravelValues, context: TravelContext): Travel |
 
 /** The form values of a saved travel (the draft, or the request being modified): its date and time as a wall time in Rome. */
 export function fromTravel(travel: Travel | null): TravelValues {
-  if (!travel) return EMPTY_TRAVEL;
-  const instant = new Date(travel.travelDate);
-  const wall = Number.isNaN(instant.getTime()) ? null : romeWallTime(instant);
-  return {
-    transportType: travel.transportType,
-    crewMember: travel.crewMember,
-    documentType: travel.travelDocType ?? '',
-    documentNumber: travel.travelDocNumber ?? '',
-    destinationCountry: travel.destinationCountry,
-    destinationFreeZone: travel.destinationFreeZone ?? '',
-    flightNumber: travel.flightNumber ?? '',
-    destinationAirport: travel.destinationAirport ?? '',
-    departureDate: wall?.day ?? '',
-    hour: wall ? String(wall.hour) : '',
-    minutes: wall ? String(wall.minute) : '',
-  };
+  return travel ? travelValuesOf(travel) : EMPTY_TRAVEL;
 }

@@ -1,17 +1,16 @@
 import { INVOICE_AVAILABLE_STATES, MIN_INVOICE_AMOUNT_EUR, normaliseDocumentNumber, type ServerLanguage, exitDeadline, isIsoDay, romeToday } from '@varco/contracts';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { AppError, notFound, type Message } from '../../app-error';
 import type { Database, MerchantKind } from '../../db/types';
-import { translate } from '../../i18n/messages';
 import { requestCode } from '../../request-code';
-import { invoiceStateKey } from '../invoices';
+import { invoiceStateOf } from '../invoices';
 import { notify } from '../notifications';
 import { authenticateApiKey, hashApiKey, newApiKey } from '../../api-keys';
 import { createMerchantRepository, type MerchantInvoiceRow, type MerchantRecord } from './repository';
 import type { CreditNoteBody, IssueInvoiceBody, MerchantInvoice } from './schemas';
 
 /** A request code such as TF-2026-K7M2Q9XD: the year of issue and 8 random characters with no look-alikes (0/O, 1/I). */
-export function newRequestCode(issueDay: string): string {
+function newRequestCode(issueDay: string): string {
   return requestCode('TF', issueDay.slice(0, 4));
 }
 
@@ -29,12 +28,7 @@ function toMerchantInvoice(row: MerchantInvoiceRow, language: ServerLanguage): M
     totalAmount: row.total_amount,
     vatAmount: row.iva_amount,
     exitDeadline: exitDeadline(row.emission_day),
-    stateCode: row.state_code,
-    stateDescription: translate(language, invoiceStateKey(row.state_code, row.in_completion)),
-    release:
-      row.release_date && row.release_code && row.customs_office
-        ? { date: row.release_date.toISOString(), code: row.release_code, customsOffice: row.customs_office }
-        : null,
+    ...invoiceStateOf(row, language),
     cancelled: row.cancelled_at && row.credit_note_number ? { creditNoteNumber: row.credit_note_number, at: row.cancelled_at.toISOString() } : null,
   };
 }
@@ -100,7 +94,8 @@ export function createMerchantService(db: Kysely<Database>, clock: () => Date = 
       };
       for (;;) {
         const refundId = await db.transaction().execute(async (trx) => {
-          const id = await createMerchantRepository(trx).insertInvoice({
+          const writer = createMerchantRepository(trx);
+          const id = await writer.insertInvoice({
             request_code: newRequestCode(body.issueDate),
             merchant_id: merchant.id,
             vendor_vat_number: vendor.vatNumber,
@@ -114,15 +109,7 @@ export function createMerchantService(db: Kysely<Database>, clock: () => Date = 
             traveler_name: body.traveler.name,
           });
           // The invoice appears in the area of the active traveler who holds the document, if one has registered.
-          const holder =
-            id === undefined
-              ? undefined
-              : await trx
-                  .selectFrom('traveler as t')
-                  .select('t.id')
-                  .where(sql<boolean>`(t.tipo_documento, t.paese_documento, upper(t.numero_documento)) = (${holderDocument.document_type}, ${holderDocument.document_country}, ${holderDocument.document_number})`)
-                  .where('t.status', '=', 'ACTIVE')
-                  .executeTakeFirst();
+          const holder = id === undefined ? undefined : await writer.activeHolderOf(holderDocument);
           if (id !== undefined && holder) {
             await notify(trx, {
               travelerId: holder.id,
@@ -157,5 +144,3 @@ export function createMerchantService(db: Kysely<Database>, clock: () => Date = 
     },
   };
 }
-
-export type MerchantService = ReturnType<typeof createMerchantService>;

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, MerchantKind } from '../../db/types';
 
 export interface MerchantRecord {
@@ -44,7 +44,7 @@ export interface MerchantInvoiceRow {
   cancelled_at: Date | null;
 }
 
-export function createMerchantRepository(db: Kysely<Database>) {
+export function createMerchantRepository(db: Kysely<Database> | Transaction<Database>) {
   const invoiceOfMerchant = (merchantId: number, refundId: number) =>
     db
       .selectFrom('invoice')
@@ -124,6 +124,16 @@ export function createMerchantRepository(db: Kysely<Database>) {
       return result.numUpdatedRows > 0n;
     },
 
+    /** The active traveler whose account holds this identity document (type, country, number as kept), if one has registered. */
+    activeHolderOf(document: { document_type: string; document_country: string; document_number: string }): Promise<{ id: number } | undefined> {
+      return db
+        .selectFrom('traveler as t')
+        .select('t.id')
+        .where(sql<boolean>`(t.tipo_documento, t.paese_documento, upper(t.numero_documento)) = (${document.document_type}, ${document.document_country}, ${document.document_number})`)
+        .where('t.status', '=', 'ACTIVE')
+        .executeTakeFirst();
+    },
+
     /** Whether these codes exist (document type and country of an invoice). */
     async documentCodesKnown(type: string, country: string): Promise<{ type: boolean; country: boolean }> {
       const [documentType, documentCountry] = await Promise.all([
@@ -134,5 +144,3 @@ export function createMerchantRepository(db: Kysely<Database>) {
     },
   };
 }
-
-export type MerchantRepository = ReturnType<typeof createMerchantRepository>;

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireApiKey } from '../../api-keys';
+import { apiKeyClient, requireApiKey } from '../../api-keys';
 import { requestLanguage } from '../../plugins/errors';
 import type { MerchantRecord } from './repository';
 import { creditNoteBodySchema, issueInvoiceBodySchema, merchantErrors, merchantInvoiceSchema, refundIdParamsSchema } from './schemas';
@@ -16,10 +16,7 @@ declare module 'fastify' {
 const tags = ['merchant'];
 const security = [{ merchantApiKey: [] }];
 
-function merchantOf(request: FastifyRequest): MerchantRecord {
-  if (!request.merchant) throw new Error('merchant routes run after the API key check');
-  return request.merchant;
-}
+const merchantOf = (request: FastifyRequest) => apiKeyClient(request, 'merchant');
 
 /**
  * Merchant intake, under `/api/v1/merchant`: vendors and brokers issue tax-free invoices and cancel them with credit

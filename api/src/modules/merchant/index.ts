@@ -1,3 +1,0 @@
-// The merchant module's face (api/README.md, "Modules"): the calls of the merchants' systems.
-export { merchantRoutes } from './routes';
-export { createMerchantService, type MerchantService } from './service';
