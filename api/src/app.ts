@@ -24,6 +24,7 @@ import { typologyRoutes } from './modules/typology';
 import { hasPendingVisa, visaExpiryPlugin, type VisaExpiryOptions, visaRoutes, type VisaRoutesOptions } from './modules/visas';
 import { openApiTransform, SECURITY_SCHEMES } from './openapi/transform';
 import { MIGRATIONS_DIR } from './paths';
+import { lazyChildLoggerFactory } from './per-request';
 import { backgroundPlugin } from './plugins/background';
 import { clientErrorHandler } from './plugins/client-errors';
 import { dbPlugin } from './plugins/db';
@@ -75,6 +76,8 @@ export function buildApp(config: Config, deps: AppDeps) {
     logger: { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
+    // The request's logger is made when it first writes a line (per-request.ts): the polling calls seldom do.
+    childLoggerFactory: lazyChildLoggerFactory,
     // A request id from outside is trusted only from our own proxy.
     requestIdHeader: config.trustProxy ? 'x-request-id' : false,
     // Bytes the HTTP parser cannot read as a request answer the error shape too.
