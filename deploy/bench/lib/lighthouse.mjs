@@ -1,0 +1,72 @@
+// Lighthouse (the npm package) on pages of the portal, in Debian's Chromium: its default configuration is the mobile
+// preset with simulated throttling. Chromium is started by Playwright with the benches' flags (headless, no sandbox,
+// no background networking: lib/front-end.mjs) and a DevTools port Lighthouse attaches to, so that a page can be audited
+// signed in: the traveler's cookie and saved session are put into the browser's own profile, which Lighthouse's tab uses.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './front-end.mjs';
+import { freePort } from './processes.mjs';
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+
+/** The audits of the categories that did not pass: a binary one failed, a scored one under 0.9. */
+function failingAudits(lhr) {
+  const ids = new Set(CATEGORIES.flatMap((category) => lhr.categories[category].auditRefs.map((ref) => ref.id)));
+  return [...ids].filter((id) => {
+    const audit = lhr.audits[id];
+    if (!audit || audit.score === null || !['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode)) return false;
+    return audit.scoreDisplayMode === 'binary' ? audit.score < 1 : audit.score < 0.9;
+  });
+}
+
+/**
+ * Audits each of `pages` ({ name, url, state }) in turn, `state` a Playwright storage state to audit the page signed
+ * in (those go last: the others are audited with Lighthouse's own storage reset, which would sign the traveler out).
+ */
+export async function audit(pages) {
+  const port = await freePort();
+  const profile = mkdtempSync(join(tmpdir(), 'varco-lighthouse-'));
+  const browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`] });
+  const results = [];
+  try {
+    for (const page of [...pages].sort((a, b) => Number(Boolean(a.state)) - Number(Boolean(b.state)))) {
+      if (page.state) await signInProfile(browser, page.state);
+      const { lhr } = await lighthouse(page.url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: Boolean(page.state) });
+      const scores = Object.fromEntries(CATEGORIES.map((category) => [category, Math.round(lhr.categories[category].score * 100)]));
+      results.push({
+        name: page.name,
+        url: page.url,
+        finalUrl: lhr.finalDisplayedUrl,
+        scores,
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+        tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
+        failing: failingAudits(lhr),
+        warnings: lhr.runWarnings,
+      });
+    }
+  } finally {
+    await browser.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+  return results;
+}
+
+/**
+ * Puts a signed-in state in the profile (the cookie; the saved session, written on a file of the origin that is not
+ * the app, so that nothing is cached), then empties the HTTP cache and removes any service worker: the audit stays cold.
+ */
+async function signInProfile(browser, state) {
+  await browser.addCookies(state.cookies);
+  const page = await browser.newPage();
+  for (const { origin, localStorage } of state.origins) {
+    await page.goto(`${origin}/config.json`);
+    await page.evaluate((items) => items.forEach(({ name, value }) => window.localStorage.setItem(name, value)), localStorage);
+    const cdp = await browser.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
+  }
+  await page.close();
+}
