@@ -179,7 +179,7 @@ for (const row of measured) console.log(`  LCP element of ${row.page} (${row.bui
 if (audits.length) {
   console.log('\nLighthouse (mobile, simulated throttling), federated portal');
   console.log(table(audits.map((result) => ({ ...result, ...result.scores })), [['name', 'page'], ['finalUrl', 'audited'], ['performance', 'performance'], ['accessibility', 'accessibility'], ['best-practices', 'best practices'], ['lcpMs', 'LCP ms'], ['tbtMs', 'TBT ms']]));
-  for (const result of audits) console.log(`  failing audits of ${result.name}: ${result.failing.join(' ') || 'none'}`);
+  for (const result of audits) console.log(`  failing audits of ${result.name}: ${result.failing.map((audit) => (audit.value ? `${audit.id} (${audit.value})` : audit.id)).join(', ') || 'none'}`);
 }
 console.log('\nTargets');
 console.log(table(verdicts.map((row) => ({ ...row, met: row.met ? 'met' : 'MISSED' })), [['what', 'what'], ['value', 'measured'], ['target', 'target'], ['met', '']]));

@@ -83,13 +83,24 @@ export const PRELOAD_MARK = 'varco:preload';
 
 /**
  * What a first visit of `url` downloads in `context`, unthrottled, until the page downloads nothing more: each script,
- * stylesheet and font (recordFiles), flagged `preloaded` when the shell's idle preload asked for it (on loopback the
- * page is idle long before that preload, which is then told apart by its mark).
+ * stylesheet and font (recordFiles), flagged `preloaded` when the shell's idle preload asked for it. The page's idle
+ * callbacks are held until it has downloaded everything, then run: on a loaded machine the page is not idle before the
+ * preload's timeout (3 s, shell/src/federation/preload.ts), which then started among the first screen's own files.
  */
 export async function firstVisitFiles(context, url) {
   const page = await context.newPage();
+  await page.addInitScript(() => {
+    const held = [];
+    window.__heldIdleCallbacks = held;
+    window.requestIdleCallback = (callback) => held.push(callback);
+    window.cancelIdleCallback = (handle) => {
+      held[handle - 1] = undefined;
+    };
+  });
   const files = recordFiles(page);
   await page.goto(url, { waitUntil: 'networkidle' });
+  await settle(page);
+  await page.evaluate(() => window.__heldIdleCallbacks.splice(0).forEach((callback) => callback?.({ didTimeout: false, timeRemaining: () => 50 })));
   await settle(page);
   const { preloadAt, started } = await resourceStarts(page);
   const downloaded = (await files()).map((file) => ({ ...file, preloaded: (started[file.url] ?? 0) >= preloadAt }));

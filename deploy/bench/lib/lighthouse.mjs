@@ -12,13 +12,21 @@ import { freePort } from './processes.mjs';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 
-/** The audits of the categories that did not pass: a binary one failed, a scored one under 0.9. */
+/** What an item of an audit's details is about: a file, an element, a reason. */
+const itemOf = (item) => item.url ?? item.node?.snippet ?? item.reason ?? item.failureReason ?? item.label ?? item.groupLabel;
+
+/**
+ * The audits of the categories that did not pass (a binary one failed, a scored one under 0.9), each with its value
+ * and the first few things it names, for whoever fixes them.
+ */
 function failingAudits(lhr) {
   const ids = new Set(CATEGORIES.flatMap((category) => lhr.categories[category].auditRefs.map((ref) => ref.id)));
-  return [...ids].filter((id) => {
+  return [...ids].flatMap((id) => {
     const audit = lhr.audits[id];
-    if (!audit || audit.score === null || !['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode)) return false;
-    return audit.scoreDisplayMode === 'binary' ? audit.score < 1 : audit.score < 0.9;
+    if (!audit || audit.score === null || !['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode)) return [];
+    if (audit.scoreDisplayMode === 'binary' ? audit.score === 1 : audit.score >= 0.9) return [];
+    const items = (audit.details?.items ?? []).map(itemOf).filter((item) => typeof item === 'string').slice(0, 5);
+    return [{ id, score: audit.score, value: audit.displayValue, items }];
   });
 }
 
