@@ -1,14 +1,13 @@
 // Lighthouse (the npm package) on pages of the portal, in Debian's Chromium: its default configuration is the mobile
-// preset with simulated throttling. Chromium is started by Playwright with the benches' flags (headless, no sandbox,
-// no background networking: lib/front-end.mjs) and a DevTools port Lighthouse attaches to, so that a page can be audited
-// signed in: the traveler's cookie and saved session are put into the browser's own profile, which Lighthouse's tab uses.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// preset with simulated throttling. Chromium is started as Lighthouse's own command line starts it (chrome-launcher,
+// with its default flags) plus --headless and the benches' flags (no sandbox, no background networking:
+// lib/front-end.mjs); not by Playwright, whose flags turn the back/forward cache off, which Lighthouse then reports as a
+// failure of the page. Playwright only attaches to it, to put a signed-in traveler into the browser's own profile,
+// which Lighthouse's tab uses.
 import { chromium } from '@playwright/test';
+import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './front-end.mjs';
-import { freePort } from './processes.mjs';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 
@@ -35,14 +34,12 @@ function failingAudits(lhr) {
  * in (those go last: the others are audited with Lighthouse's own storage reset, which would sign the traveler out).
  */
 export async function audit(pages) {
-  const port = await freePort();
-  const profile = mkdtempSync(join(tmpdir(), 'varco-lighthouse-'));
-  const browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`] });
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless', ...CHROMIUM_ARGS] });
   const results = [];
   try {
     for (const page of [...pages].sort((a, b) => Number(Boolean(a.state)) - Number(Boolean(b.state)))) {
-      if (page.state) await signInProfile(browser, page.state);
-      const { lhr } = await lighthouse(page.url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: Boolean(page.state) });
+      if (page.state) await signInProfile(chrome.port, page.state);
+      const { lhr } = await lighthouse(page.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: Boolean(page.state) });
       const scores = Object.fromEntries(CATEGORIES.map((category) => [category, Math.round(lhr.categories[category].score * 100)]));
       results.push({
         name: page.name,
@@ -56,8 +53,7 @@ export async function audit(pages) {
       });
     }
   } finally {
-    await browser.close();
-    rmSync(profile, { recursive: true, force: true });
+    chrome.kill();
   }
   return results;
 }
@@ -66,15 +62,22 @@ export async function audit(pages) {
  * Puts a signed-in state in the profile (the cookie; the saved session, written on a file of the origin that is not
  * the app, so that nothing is cached), then empties the HTTP cache and removes any service worker: the audit stays cold.
  */
-async function signInProfile(browser, state) {
-  await browser.addCookies(state.cookies);
-  const page = await browser.newPage();
-  for (const { origin, localStorage } of state.origins) {
-    await page.goto(`${origin}/config.json`);
-    await page.evaluate((items) => items.forEach(({ name, value }) => window.localStorage.setItem(name, value)), localStorage);
-    const cdp = await browser.newCDPSession(page);
-    await cdp.send('Network.clearBrowserCache');
-    await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
+async function signInProfile(port, state) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const [profile] = browser.contexts();
+    await profile.addCookies(state.cookies);
+    const page = await profile.newPage();
+    for (const { origin, localStorage } of state.origins) {
+      await page.goto(`${origin}/config.json`);
+      await page.evaluate((items) => items.forEach(({ name, value }) => window.localStorage.setItem(name, value)), localStorage);
+      const cdp = await profile.newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
+    }
+    await page.close();
+  } finally {
+    // Detaches from the browser, which Lighthouse goes on using.
+    await browser.close();
   }
-  await page.close();
 }
