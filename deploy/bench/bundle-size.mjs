@@ -5,13 +5,10 @@
 // Needs `npm run build` first.
 // Usage: node deploy/bench/bundle-size.mjs [--all] (exit code 1 when a target is missed; BENCH_SHELL_PORT moves the
 //        local CDN, 18080 and the four ports after it by default; --all lists every file, not only the 6 largest)
-import { gzipSync } from 'node:zlib';
-import { launchChromium, newBrowserContext, settle, startPortal } from './lib/front-end.mjs';
+import { firstVisitFiles, launchChromium, newBrowserContext, startPortal } from './lib/front-end.mjs';
 
 const TARGETS = { '/': 150, '/protected': 250 };
 const LISTED = process.argv.includes('--all') ? Infinity : 6;
-/** Marked by the shell when it starts preloading the next remote at idle (shell/src/federation/preload.ts). */
-const PRELOAD_MARK = 'varco:preload';
 
 // BENCH_CDN_ROOT measures another CDN tree (one built from an earlier commit) instead of deploy/dist/cdn.
 const portal = await startPortal({ root: process.env.BENCH_CDN_ROOT, shellPort: Number(process.env.BENCH_SHELL_PORT ?? 18_080) });
@@ -20,19 +17,7 @@ const browser = await launchChromium();
 /** What the visit downloads, each file flagged when it was asked for by the preload that starts once the page is idle. */
 async function measure(path, signedIn) {
   const context = await newBrowserContext(browser, { signedIn });
-  const page = await context.newPage();
-  const files = [];
-  page.on('response', (response) => {
-    const kind = /\.(js|css|woff2)$/.exec(new URL(response.url()).pathname)?.[1];
-    if (kind) files.push(response.body().then((body) => ({ kind, url: response.url(), body, gzip: gzipSync(body, { level: 9 }).length })));
-  });
-  await page.goto(`${portal.url}${path}`, { waitUntil: 'networkidle' });
-  await settle(page);
-  const { preloadAt, started } = await page.evaluate((mark) => ({
-    preloadAt: performance.getEntriesByName(mark)[0]?.startTime ?? Infinity,
-    started: Object.fromEntries(performance.getEntriesByType('resource').map((entry) => [entry.name, entry.startTime])),
-  }), PRELOAD_MARK);
-  const downloaded = (await Promise.all(files)).map((file) => ({ ...file, preloaded: (started[file.url] ?? 0) >= preloadAt }));
+  const downloaded = await firstVisitFiles(context, `${portal.url}${path}`);
   await context.close();
   return downloaded;
 }

@@ -8,13 +8,13 @@
 import { cpus } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { launchChromium, newBrowserContext, settle, startPortal } from './lib/front-end.mjs';
+import { launchChromium, newBrowserContext, settle, SLOW_MOBILE, startPortal } from './lib/front-end.mjs';
 
 const { values } = parseArgs({ options: { before: { type: 'string' }, runs: { type: 'string', default: '7' }, json: { type: 'string' } } });
 const RUNS = Number(values.runs);
 const NETWORKS = {
   loopback: undefined,
-  mobile: { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 },
+  mobile: SLOW_MOBILE.network,
 };
 const JOURNEYS = [
   { name: '/ → /sign-in (mf-auth)', start: '/', signedIn: false, link: { name: 'Sign in', exact: true }, screen: '[data-testid="sign-in-form"]' },

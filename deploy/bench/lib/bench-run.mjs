@@ -6,6 +6,13 @@ import pg from 'pg';
 import { benchDir, closeSessions, DATABASE_URL, ensureDatabase, serverDir } from './bench-database.mjs';
 import { freePort, startServer, waitForOk } from './processes.mjs';
 
+/** Writes a bench's report as JSON to `file` (its folder made when missing). */
+export function writeReport(file, report, log) {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  log(`results written to ${file}`);
+}
+
 /**
  * Runs `body(run)` after the database exists and `generate()` has filled it. `run` holds the pg client and starts the
  * servers (`startApi`, `startBare`); whatever `body` stored in `run.sessions` is deleted at the end, and the servers
@@ -64,11 +71,7 @@ export async function runBench({ log, generate }, body) {
     },
 
     /** Writes the report as JSON to `file`. */
-    writeReport(file, report) {
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-      log(`results written to ${file}`);
-    },
+    writeReport: (file, report) => writeReport(file, report, log),
   };
 
   const cleanUp = async () => {

@@ -1,0 +1,35 @@
+// The bench's single bundle (issue 17, item 4: what federation costs): the shell built as it is, but with the remotes'
+// exposed modules compiled into it instead of loaded through Module Federation. Used only by deploy/bench/page-load.mjs.
+// The seam is the one module the shell loads remotes through, `@module-federation/enhanced/runtime`: aliased here to
+// ./federation-runtime.mjs, which answers `loadRemote('mfAuth/routes')` with an `import()` of mf-auth's source (read
+// from each remote's exposes.json). Everything else (loaders, CSS, the page, its preload hints, the service worker)
+// is the shell's own configuration, which is why no source of the shell or of a remote changes.
+// Usage: webpack --config deploy/bench/single-bundle/webpack.config.cjs --mode production (page-load.mjs runs it)
+const fs = require('node:fs');
+const path = require('node:path');
+const { experiments } = require('webpack');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const shellConfig = require('../../../shell/webpack.config.cjs');
+
+const repoRoot = path.resolve(__dirname, '../../..');
+/** Where the build goes; page-load.mjs lays it out as a CDN tree (deploy/dist/single-bundle/cdn). */
+const OUTPUT = path.join(repoRoot, 'deploy/dist/single-bundle/build');
+const REMOTES = { mfAuth: 'mf-auth', mfInvoices: 'mf-invoices', mfVisa: 'mf-visa', mfNotifications: 'mf-notifications' };
+
+/** `export default { 'mfAuth/routes': () => import('<repo>/mf-auth/src/exposed/routes.tsx'), ... }` */
+function exposedModulesSource() {
+  const entries = Object.entries(REMOTES).flatMap(([name, folder]) => {
+    const exposes = JSON.parse(fs.readFileSync(path.join(repoRoot, folder, 'exposes.json'), 'utf8'));
+    return Object.entries(exposes).map(([key, file]) => `  ${JSON.stringify(`${name}/${key.replace(/^\.\//, '')}`)}: () => import(${JSON.stringify(path.join(repoRoot, folder, file))}),`);
+  });
+  return `export default {\n${entries.join('\n')}\n};\n`;
+}
+
+module.exports = (env, argv) => {
+  const config = shellConfig(env, { ...argv, mode: 'production' });
+  config.output = { ...config.output, path: OUTPUT };
+  config.plugins = config.plugins.filter((plugin) => !(plugin instanceof ModuleFederationPlugin));
+  config.plugins.push(new experiments.schemes.VirtualUrlPlugin({ 'exposed-modules': { source: exposedModulesSource } }));
+  config.resolve = { ...config.resolve, alias: { ...config.resolve.alias, '@module-federation/enhanced/runtime$': path.join(__dirname, 'federation-runtime.mjs') } };
+  return config;
+};
