@@ -24,6 +24,23 @@ const SINGLETON_SUBPATHS = {
   'react-dom/client': 'react-dom',
 };
 
+/**
+ * In the browser React is Preact's compatibility layer (README: "React in the browser is preact/compat"): every import
+ * of these is resolved to the Preact module beside it, in every app's build, and shared as the React singleton. Jest
+ * keeps React itself. The `$` makes each an exact match, so `react-dom/client` is not read as `react-dom` + `/client`.
+ */
+const REACT_ALIASES = {
+  react$: 'preact/compat',
+  'react-dom$': path.join(__dirname, 'preact/react-dom.mjs'),
+  'react-dom/client$': 'preact/compat/client',
+  'react/jsx-runtime$': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime$': 'preact/jsx-dev-runtime',
+};
+/** What preact/compat and preact/jsx-runtime import: one Preact core per page, whatever a remote's build holds. */
+const PREACT_SINGLETONS = ['preact', 'preact/hooks'];
+/** The shared React names, and the package that really provides them (their version is that package's). */
+const PROVIDED_BY = { react: 'preact', 'react-dom': 'preact' };
+
 /** Our own shared packages, consumed as source: one session store, one http client, one i18n instance. */
 const WORKSPACE_PACKAGES = ['session', 'http', 'i18n', 'contracts', 'ui'];
 /**
@@ -58,13 +75,19 @@ function federationShared(appPackageJson, appDir) {
   };
   const shared = {};
   for (const library of SINGLETON_LIBRARIES) {
-    shared[library] = { singleton: true, requiredVersion: required(library) };
+    const provider = PROVIDED_BY[library];
+    shared[library] = provider
+      ? { singleton: true, version: installedVersion(provider, appDir), requiredVersion: required(provider) }
+      : { singleton: true, requiredVersion: required(library) };
+  }
+  for (const library of PREACT_SINGLETONS) {
+    shared[library] = { singleton: true, version: installedVersion('preact', appDir), requiredVersion: required('preact') };
   }
   for (const library of SINGLETON_LIBRARIES_WHEN_USED) {
     if (dependencies[library]) shared[library] = { singleton: true, requiredVersion: dependencies[library] };
   }
   for (const [subpath, library] of Object.entries(SINGLETON_SUBPATHS)) {
-    shared[subpath] = { singleton: true, requiredVersion: required(library) };
+    shared[subpath] = { ...shared[library] };
   }
   for (const name of WORKSPACE_PACKAGES) {
     const version = installedVersion(`@varco/${name}`, appDir);
@@ -86,9 +109,11 @@ function federationShared(appPackageJson, appDir) {
  */
 function remoteContract(exposes, appDir) {
   const singletons = {};
-  for (const library of SINGLETON_LIBRARIES) singletons[library] = installedVersion(library, appDir);
+  // React and react-dom are published with the version of what provides them (Preact): a remote built with React
+  // itself is refused by a shell on Preact, and the other way round, instead of mixing two renderers on one page.
+  for (const library of SINGLETON_LIBRARIES) singletons[library] = installedVersion(PROVIDED_BY[library] ?? library, appDir);
   for (const name of WORKSPACE_PACKAGES) singletons[`@varco/${name}`] = installedVersion(`@varco/${name}`, appDir);
   return { version: singletons['@varco/contracts'], exposes: Object.keys(exposes).map((key) => key.replace(/^\.\//, '')), singletons };
 }
 
-module.exports = { federationShared, remoteContract, SINGLETON_LIBRARIES, WORKSPACE_PACKAGES };
+module.exports = { federationShared, remoteContract, REACT_ALIASES, SINGLETON_LIBRARIES, WORKSPACE_PACKAGES };
