@@ -8,7 +8,7 @@
 import { gzipSync } from 'node:zlib';
 import { launchChromium, newBrowserContext, settle, startPortal } from './lib/front-end.mjs';
 
-const TARGETS = { '/': 120, '/protected': 250 };
+const TARGETS = { '/': 120, '/protected': 180 };
 const LISTED = process.argv.includes('--all') ? Infinity : 6;
 /** Marked by the shell when it starts preloading the next remote at idle (shell/src/federation/preload.ts). */
 const PRELOAD_MARK = 'varco:preload';

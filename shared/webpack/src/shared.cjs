@@ -36,6 +36,43 @@ const REACT_ALIASES = {
   'react/jsx-runtime$': 'preact/jsx-runtime',
   'react/jsx-dev-runtime$': 'preact/jsx-dev-runtime',
 };
+/**
+ * Shared singletons narrowed to the names the apps use (README: "Shared libraries narrowed to what the apps use"): a
+ * shared module is built whole, so each of these is resolved to a file of ours that re-exports only those names from
+ * the package's ES module, which webpack then tree-shakes. The share key stays the package's name.
+ */
+const NARROWED_LIBRARIES = ['react-router-dom', 'react-i18next'];
+/** What each narrowed library imports of its own: put with it and its narrowed file in one chunk (one request). */
+const NARROWED_DEPENDENCIES = { 'react-router-dom': ['react-router', '@remix-run/router'], 'react-i18next': ['use-sync-external-store', 'html-parse-stringify'] };
+
+/** A splitChunks cache group per narrowed library: its narrowed file, the library and its own dependencies. */
+const NARROWED_CHUNKS = Object.fromEntries(
+  NARROWED_LIBRARIES.map((name) => {
+    const narrowedFile = path.join(__dirname, 'narrowed', `${name}.mjs`);
+    const folders = [name, ...NARROWED_DEPENDENCIES[name]].map((library) => `${path.sep}node_modules${path.sep}${path.join(library)}${path.sep}`);
+    const test = (module) => module.resource === narrowedFile || folders.some((folder) => module.resource?.includes(folder));
+    return [name, { test, name, chunks: 'all', enforce: true }];
+  }),
+);
+
+/** The ES module entry of an installed package (its `module` field), found from this folder the way Node finds it. */
+function esModuleEntry(name) {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    const folder = path.join(dir, 'node_modules', name);
+    const file = path.join(folder, 'package.json');
+    if (fs.existsSync(file)) return path.join(folder, JSON.parse(fs.readFileSync(file, 'utf8')).module);
+    if (path.dirname(dir) === dir) throw new Error(`${name} is not installed for ${__dirname}`);
+  }
+}
+
+/** `react-router-dom` → our narrowed file; `@varco/webpack-config/whole/react-router-dom` → the package itself. */
+const NARROWED_ALIASES = Object.fromEntries(
+  NARROWED_LIBRARIES.flatMap((name) => [
+    [`${name}$`, path.join(__dirname, 'narrowed', `${name}.mjs`)],
+    [`@varco/webpack-config/whole/${name}$`, esModuleEntry(name)],
+  ]),
+);
+
 /** What preact/compat and preact/jsx-runtime import: one Preact core per page, whatever a remote's build holds. */
 const PREACT_SINGLETONS = ['preact', 'preact/hooks'];
 /** The shared React names, and the package that really provides them (their version is that package's). */
@@ -78,7 +115,10 @@ function federationShared(appPackageJson, appDir) {
     const provider = PROVIDED_BY[library];
     shared[library] = provider
       ? { singleton: true, version: installedVersion(provider, appDir), requiredVersion: required(provider) }
-      : { singleton: true, requiredVersion: required(library) };
+      : NARROWED_LIBRARIES.includes(library)
+        ? // the provided file is ours: its version is the package's, not the one of our package.json beside it
+          { singleton: true, version: installedVersion(library, appDir), requiredVersion: required(library) }
+        : { singleton: true, requiredVersion: required(library) };
   }
   for (const library of PREACT_SINGLETONS) {
     shared[library] = { singleton: true, version: installedVersion('preact', appDir), requiredVersion: required('preact') };
@@ -116,4 +156,4 @@ function remoteContract(exposes, appDir) {
   return { version: singletons['@varco/contracts'], exposes: Object.keys(exposes).map((key) => key.replace(/^\.\//, '')), singletons };
 }
 
-module.exports = { federationShared, remoteContract, REACT_ALIASES, SINGLETON_LIBRARIES, WORKSPACE_PACKAGES };
+module.exports = { federationShared, remoteContract, REACT_ALIASES, NARROWED_ALIASES, NARROWED_CHUNKS, NARROWED_LIBRARIES, SINGLETON_LIBRARIES, WORKSPACE_PACKAGES };
