@@ -1,6 +1,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { PurgeCSSPlugin } = require('purgecss-webpack-plugin');
 const { InjectManifest } = require('workbox-webpack-plugin');
 const { createAppConfig } = require('@varco/webpack-config');
 
@@ -63,11 +64,29 @@ const serviceWorker = () =>
     dontCacheBustURLsMatching: /\.[0-9a-f]{10}\./,
   });
 
+/**
+ * The design system's stylesheet, loaded once by the shell for the whole portal, holds every component of
+ * bootstrap-italia: the first paint waited for all of it (~90 KB gzipped, most of it unused). Production builds keep
+ * only the rules whose classes, elements and attributes appear in the sources of the shell, the four remotes and the
+ * shared packages (every class is written whole in the code, never built from pieces: CONVENTIONS.md). A remote that
+ * starts using a design-system class no app used before needs a release of the shell too (docs/architecture.md).
+ */
+const repoRoot = path.join(__dirname, '..');
+const STYLED_SOURCES = ['shell/src', 'mf-auth/src', 'mf-invoices/src', 'mf-visa/src', 'mf-notifications/src', 'shared/ui/src', 'shared/i18n/src']
+  .flatMap((folder) => fs.globSync('**/*.{ts,tsx,html}', { cwd: path.join(repoRoot, folder) }).map((file) => path.join(repoRoot, folder, file)))
+  .filter((file) => !/\.test\.tsx?$/.test(file));
+const unusedCss = () =>
+  new PurgeCSSPlugin({
+    paths: STYLED_SOURCES,
+    // States that bootstrap-italia's rules describe and React sets only while a traveler acts (open menus, focus).
+    safelist: { standard: ['show', 'expanded', 'active', 'is-invalid', 'focus--mouse'], greedy: [/^fade/, /^collapsing/] },
+  });
+
 const shellConfig = createAppConfig({ dirname: __dirname, name: 'shell', devPort: 8080, host: true });
 
 module.exports = (env, argv) => {
   const config = shellConfig(env, argv);
   config.plugins.push(new PreloadFirstScreenFonts(), new EmitPublicFiles());
-  if (config.mode === 'production') config.plugins.push(serviceWorker());
+  if (config.mode === 'production') config.plugins.push(unusedCss(), serviceWorker());
   return config;
 };

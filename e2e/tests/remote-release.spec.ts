@@ -99,6 +99,9 @@ test('a canary at 50 % gives each browser one version, kept across reloads', asy
     expect(await inCanary.evaluate(() => localStorage.getItem('varco-canary-draw'))).toBe('10');
     // A tester asks for the candidate whatever their draw, and keeps it.
     await outside.goto(`${cdn.url}/protected?canary=on`);
+    // The home's widget of mf-invoices loaded: its manifest is asked for after the load event, and must not be counted
+    // as the next page's.
+    await expect(outside.getByRole('heading', { name: 'Latest invoices' })).toBeVisible();
     expect(await invoiceList(outside)).toEqual({ title: NEW_TITLE, manifests: [candidate] });
     await inCanary.context().close();
     await outside.context().close();

@@ -20,6 +20,11 @@ export const CURRENCY = 'EUR';
 export const QUERY_GC_TIME_MS = 60_000;
 export const LANGUAGE_COOKIE_MINUTES = 10;
 export const FOOTER_LOGO_WIDTH = 175;
+/** The footer logo is drawn 350×80: its height at FOOTER_LOGO_WIDTH, so the page reserves its box before it loads. */
+export const FOOTER_LOGO_HEIGHT = 40;
+/** The captcha image's size in pixels, drawn by the api and reserved by the sign-up form before it arrives. */
+export const CAPTCHA_IMAGE_WIDTH = 150;
+export const CAPTCHA_IMAGE_HEIGHT = 50;
 export const TRANSPORT_AIR = 'AE';
 export const TRANSPORT_PRIVATE_VEHICLE = 'MP';
 /** Error code of a request that never reached the server (docs/calls.md). */

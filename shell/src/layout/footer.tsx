@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { FOOTER_LOGO_WIDTH, toShortLanguage } from '@varco/contracts/plain';
+import { FOOTER_LOGO_HEIGHT, FOOTER_LOGO_WIDTH, toShortLanguage } from '@varco/contracts/plain';
 import { useRuntimeConfig } from '../config/config-context';
 import logoUrl from '../assets/agency-logo.svg';
 
@@ -20,7 +20,7 @@ export function Footer() {
         <div className="container py-4">
           <div className="row align-items-center gy-3">
             <div className="col-lg-4">
-              <img src={logoUrl} width={FOOTER_LOGO_WIDTH} alt={t('footer.logoAlt')} />
+              <img src={logoUrl} width={FOOTER_LOGO_WIDTH} height={FOOTER_LOGO_HEIGHT} alt={t('footer.logoAlt')} />
             </div>
             <nav className="col-lg-8" aria-label={t('footer.links')}>
               <ul className="list-inline mb-0 d-flex flex-wrap gap-3 justify-content-lg-end">

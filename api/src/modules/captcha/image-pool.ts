@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { renderAsync } from '@resvg/resvg-js';
 import type { create } from 'svg-captcha';
+import { CAPTCHA_IMAGE_HEIGHT, CAPTCHA_IMAGE_WIDTH } from '@varco/contracts';
 import { CAPTCHA_ALPHABET, randomCode } from './code';
 
 /**
@@ -31,11 +32,8 @@ export interface ImagePool {
   stop(): void;
 }
 
-const WIDTH = 150;
-const HEIGHT = 50;
-
 async function renderCaptchaImage(code = randomCode()): Promise<CaptchaImage> {
-  const svg = drawCaptcha(code, { width: WIDTH, height: HEIGHT, noise: 3, color: true, background: '#f5f7fa', charPreset: CAPTCHA_ALPHABET });
+  const svg = drawCaptcha(code, { width: CAPTCHA_IMAGE_WIDTH, height: CAPTCHA_IMAGE_HEIGHT, noise: 3, color: true, background: '#f5f7fa', charPreset: CAPTCHA_ALPHABET });
   const png = await renderAsync(svg, { fitTo: { mode: 'original' } });
   return { code, pngB64: png.asPng().toString('base64') };
 }

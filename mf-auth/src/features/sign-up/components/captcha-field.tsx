@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CaptchaResponse } from '@varco/contracts';
+import { CAPTCHA_IMAGE_HEIGHT, CAPTCHA_IMAGE_WIDTH } from '@varco/contracts/plain';
 import { TextField } from '@varco/ui/form';
 import { ErrorAlert } from '../../../components/error-alert';
 import { NS } from '../../../i18n/namespace';
@@ -31,7 +32,7 @@ export function CaptchaField({ captcha, loading, error, onReload }: CaptchaField
       {error ? <ErrorAlert error={error} fallback={t('signUp.captchaError')} /> : null}
       <div className="d-flex flex-wrap align-items-center gap-3 mb-5">
         <div className="border rounded bg-white d-flex align-items-center justify-content-center" style={{ minWidth: 200, minHeight: 70 }} aria-busy={loading}>
-          {captcha ? <img src={`data:image/png;base64,${captcha.imageB64}`} alt={t('signUp.captchaImage')} data-testid="captcha-image" /> : null}
+          {captcha ? <img src={`data:image/png;base64,${captcha.imageB64}`} alt={t('signUp.captchaImage')} width={CAPTCHA_IMAGE_WIDTH} height={CAPTCHA_IMAGE_HEIGHT} data-testid="captcha-image" /> : null}
         </div>
         <div className="d-flex flex-wrap gap-2">
           <button type="button" className="btn btn-outline-primary btn-sm" onClick={listen} disabled={!captcha}>
