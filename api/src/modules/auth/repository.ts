@@ -26,6 +26,8 @@ export interface SessionRecord {
   created_at: Date;
   last_seen_at: Date;
   expires_at: Date;
+  /** The passkey that opened the session, if one did (migration 0017): its removal ends the session. */
+  passkey_id: number | null;
 }
 
 export interface OtpRecord {

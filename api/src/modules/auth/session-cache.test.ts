@@ -181,7 +181,7 @@ describeEachDatabase('session cache', ({ build, database, kind }) => {
 it('bounds the cache: the least recently used entry goes first', () => {
   let now = Date.now();
   const cache = new SessionCache({ ttlMs: 60_000, maxEntries: 2, now: () => now });
-  const session = (n: number) => ({ token_hash: `h${n}`, traveler_id: n, level: 'FULL' as const, created_at: new Date(), last_seen_at: new Date(), expires_at: new Date(Date.now() + 60_000) });
+  const session = (n: number) => ({ token_hash: `h${n}`, traveler_id: n, level: 'FULL' as const, created_at: new Date(), last_seen_at: new Date(), expires_at: new Date(Date.now() + 60_000), passkey_id: null });
   for (const n of [1, 2, 3]) cache.set(session(n), cache.generation);
   assert.equal(cache.size, 2);
   assert.equal(cache.get('h1'), undefined);

@@ -250,6 +250,28 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
     assert.equal(await infoOn(other, traveler.cookie), 200);
   });
 
+  it('removed from the session it opened: that session ends and its cookie is cleared in the same answer', async () => {
+    const traveler = await signedInTraveler(db());
+    const { authenticator, passkey } = await addPasskey(traveler, 'Phone');
+    const signIn = await signInWith(authenticator);
+    const phone = `${SESSION_COOKIE}=${cookieOf(signIn, SESSION_COOKIE)?.value}`;
+    const removed = await call('DELETE', `${PRIVATE}/${passkey.id}`, { cookies: [phone] });
+    assert.equal(removed.statusCode, 204);
+    const cleared = cookieOf(removed, SESSION_COOKIE);
+    assert.equal(cleared?.value, '');
+    assert.ok(cleared?.expires && cleared.expires.getTime() <= Date.now(), 'the cookie is expired');
+    assert.equal((await call('GET', PRIVATE, { cookies: [phone] })).statusCode, 401);
+  });
+
+  it('removed from another session: that session keeps its cookie', async () => {
+    const traveler = await signedInTraveler(db());
+    const { passkey } = await addPasskey(traveler, 'Old laptop');
+    const removed = await call('DELETE', `${PRIVATE}/${passkey.id}`, { cookies: [traveler.cookie] });
+    assert.equal(removed.statusCode, 204);
+    assert.equal(cookieOf(removed, SESSION_COOKIE), undefined);
+    assert.equal((await call('GET', PRIVATE, { cookies: [traveler.cookie] })).statusCode, 200);
+  });
+
   it('lets only its owner list and remove a passkey', async () => {
     const owner = await signedInTraveler(db());
     const other = await signedInTraveler(db());

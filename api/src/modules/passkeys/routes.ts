@@ -193,14 +193,19 @@ export const passkeyPrivateRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> =
         summary: 'Remove a passkey',
         description:
           'It stops signing in at once, and the sessions it opened end (a lost device is signed out; the others, this one ' +
-          'included if opened otherwise, stay). A notification and its e-mail tell the traveler. Another traveler’s or an ' +
+          'included if opened otherwise, stay; removed from the session it opened, the answer clears that session’s cookie). ' +
+          'A notification and its e-mail tell the traveler. Another traveler’s or an ' +
           'unknown passkey → 404.',
         params: passkeyIdParamsSchema,
         response: { 204: z.null(), ...errors },
       },
     },
     async (request, reply) => {
-      await service.remove(requireSession(request).traveler_id, request.params.id);
+      const session = requireSession(request);
+      await service.remove(session.traveler_id, request.params.id);
+      // Removed from the session it opened: the cookie goes with it, so that the browser's next call is refused on
+      // every instance at once, not only once the others have heard from the database that the session ended.
+      if (session.passkey_id === request.params.id) app.sessionCookie.clear(reply);
       return reply.status(204).send(null);
     },
   );
