@@ -31,7 +31,10 @@ const idParams = z.object({ id: idParamSchema });
 
 const languageOf = (request: FastifyRequest, query: { language?: ServerLanguage | undefined }) => query.language ?? requestLanguage(request);
 /** A traveler's own data: never kept by a shared cache, nor by the browser's. */
-const privateAnswer = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
+const PRIVATE_CACHE_CONTROL = 'private, no-store';
+const privateAnswer = (reply: FastifyReply) => reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+/** The count's serializer: `{ counter }` as the service builds it (no zod check again), in both of its paths. */
+const countJson = (data: unknown) => JSON.stringify(data);
 
 export interface NotificationRoutesOptions {
   /** The portal origin (PUBLIC_BASE_URL) the notification mails link to. */
@@ -80,8 +83,17 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
       // limit per session rather than the global one per address, and `{ counter }` written by JSON.stringify (the
       // service builds it) rather than checked again by zod.
       logLevel: 'warn',
-      ...pollingCall(app, 'notification-count'),
-      serializerCompiler: () => (data) => JSON.stringify(data),
+      ...pollingCall(app, 'notification-count', {
+        // Its warm case, answered before Fastify (plugins/polling-path.ts): the count in memory, as the handler below
+        // answers it (Fastify's content type for a serialized payload).
+        status: 200,
+        headers: { 'cache-control': PRIVATE_CACHE_CONTROL, 'content-type': 'application/json; charset=utf-8' },
+        body: (session) => {
+          const count = service.count(session.traveler_id);
+          return count instanceof Promise ? undefined : countJson(count);
+        },
+      }),
+      serializerCompiler: () => countJson,
       schema: {
         tags,
         summary: 'How many notifications are unread',
