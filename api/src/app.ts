@@ -173,8 +173,10 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(limitsPlugin, { limits });
   // Sessions and the guard of every /api/v1/private call.
   app.register(sessionPlugin, { secureCookie: config.env === 'production' });
-  // The warm path of the polling calls: registered before the routes, it learns them as they are declared.
-  app.register(pollingPath.plugin);
+  // The warm path of the polling calls: registered before the routes, it learns them as they are declared. Not with
+  // CORS: @fastify/cors sets headers per request origin (and `vary`) that the warm path does not make, so then every
+  // call goes through Fastify.
+  if (config.corsOrigins.length === 0) app.register(pollingPath.plugin);
   if (config.seedDemo) {
     app.register(async (seed) => {
       seed.addHook('onReady', async () => {

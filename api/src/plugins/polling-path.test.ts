@@ -86,8 +86,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describeEachDatabase('the polling calls’ warm path', ({ build, database }) => {
   /** An app listening on a free port of 127.0.0.1, and how many requests reached Fastify's own path. */
-  async function listening(deps: Parameters<typeof build>[1] = {}) {
-    const app = build({}, { visaExpiry: { enabled: false }, deadlineReminders: { enabled: false }, ...deps });
+  async function listening(deps: Parameters<typeof build>[1] = {}, config: Parameters<typeof build>[0] = {}) {
+    const app = build(config, { visaExpiry: { enabled: false }, deadlineReminders: { enabled: false }, ...deps });
     let reachedFastify = 0;
     // Counted by an onSend hook of the polling routes (it runs for their refusals too, before the answer is written);
     // onRoute hooks are in place at once, before the routes are declared.
@@ -149,6 +149,23 @@ describeEachDatabase('the polling calls’ warm path', ({ build, database }) => 
       assert.equal((await call(base, method, path, headers)).status, status, `${method} ${path} ${JSON.stringify(headers)}`);
       assert.equal(reachedFastify(), before + 1, `${method} ${path} ${JSON.stringify(headers)}: Fastify's path`);
     }
+  });
+
+  it('takes a request id from a trusted proxy as Fastify does, and stays off with CORS (its headers are per origin)', async () => {
+    const proxied = await listening({}, { trustProxy: true });
+    const { headers } = await warmTraveler(proxied.base);
+    const before = proxied.reachedFastify();
+    const answer = await call(proxied.base, 'GET', COUNT, { ...headers, 'x-request-id': 'from-the-proxy' });
+    assert.equal(proxied.reachedFastify(), before, 'the warm path');
+    assert.equal(answer.headers.find(([name]) => name === 'x-request-id')?.[1], 'from-the-proxy');
+
+    const portal = 'https://portal.example';
+    const cors = await listening({}, { corsOrigins: [portal] });
+    const { headers: corsHeaders } = await warmTraveler(cors.base);
+    const afterWarmUp = cors.reachedFastify();
+    const crossOrigin = await call(cors.base, 'GET', COUNT, { ...corsHeaders, origin: portal });
+    assert.equal(cors.reachedFastify(), afterWarmUp + 1, 'Fastify’s path');
+    assert.equal(crossOrigin.headers.find(([name]) => name === 'access-control-allow-origin')?.[1], portal);
   });
 
   it('refuses a session on the call after it ended or expired', async () => {

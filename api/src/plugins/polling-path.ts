@@ -51,6 +51,8 @@ interface WarmRoute {
  * generator (`app.genReqId`, honouring a trusted x-request-id), then the route's headers. **Everything else** — no
  * or unknown session, expired, pending, over the limit, a value to read, any other URL, method or header situation,
  * the app not ready or closing — goes to Fastify unchanged, which stays the one place that decides those answers.
+ * app.ts registers the plugin only without CORS (@fastify/cors sets headers per request origin, which this path does
+ * not make); without the plugin the server hands every request to Fastify.
  *
  * Why not an encapsulated Fastify context with one combined hook: the security headers, cookie, origin and session
  * hooks are registered at the root (fastify-plugin) and run for every route, 404s included; a context cannot opt out
