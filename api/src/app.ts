@@ -30,6 +30,7 @@ import { clientErrorHandler } from './plugins/client-errors';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin, sendError, toErrorAnswer } from './plugins/errors';
 import { mailPlugin, type MailPluginOptions } from './plugins/mail';
+import { createPollingPath } from './plugins/polling-path';
 import { qrPlugin } from './plugins/qr';
 import { requestOriginPlugin } from './plugins/request-origin';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -72,7 +73,10 @@ export type App = FastifyInstance & ReturnType<FastifyInstance['withTypeProvider
  * loaded until `ready()`, `listen()` or the first `inject()`, so a caller may still add hooks or routes.
  */
 export function buildApp(config: Config, deps: AppDeps) {
+  // The polling calls' warm case is answered in front of Fastify's router (plugins/polling-path.ts, docs/architecture.md).
+  const pollingPath = createPollingPath();
   const app = Fastify({
+    serverFactory: pollingPath.serverFactory,
     logger: { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
@@ -169,6 +173,10 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(limitsPlugin, { limits });
   // Sessions and the guard of every /api/v1/private call.
   app.register(sessionPlugin, { secureCookie: config.env === 'production' });
+  // The warm path of the polling calls: registered before the routes, it learns them as they are declared. Not with
+  // CORS: @fastify/cors sets headers per request origin (and `vary`) that the warm path does not make, so then every
+  // call goes through Fastify.
+  if (config.corsOrigins.length === 0) app.register(pollingPath.plugin);
   if (config.seedDemo) {
     app.register(async (seed) => {
       seed.addHook('onReady', async () => {

@@ -18,7 +18,8 @@ export const languageQuery = { language: z.optional(serverLanguageSchema) };
 type LanguageQuery = { language?: ServerLanguage | undefined };
 
 /** A traveler's own data: never kept by a shared cache, nor by the browser's (the portal caches it itself, docs/calls.md). */
-export const privateAnswer = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+export const privateAnswer = (reply: FastifyReply) => reply.header('cache-control', PRIVATE_CACHE_CONTROL);
 
 /** Answers the signed-in traveler's own data (`privateAnswer`): `answer` gets the traveler's id and the call's language. */
 export function ownAnswer<T>(request: FastifyRequest & { query: LanguageQuery }, reply: FastifyReply, answer: (travelerId: number, language: ServerLanguage) => T): T {

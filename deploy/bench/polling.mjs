@@ -93,6 +93,8 @@ function combineRounds(measures) {
     requestsPerSecond: Math.round(median(measures.map((measure) => measure.requestsPerSecond))),
     requestsPerSecondByRound: measures.map((measure) => measure.requestsPerSecond),
     serverCpuUsPerRequest: round2(median(measures.map((measure) => measure.serverCpuUsPerRequest))),
+    // The api process alone, without its database backends (for the bare route: the same process).
+    apiCpuUsPerRequest: round2(median(measures.map((measure) => measure.firstServerCpuUsPerRequest))),
     p50: round2(median(measures.map((measure) => measure.p50))),
     p95: round2(median(measures.map((measure) => measure.p95))),
     p99: Math.max(...measures.map((measure) => measure.p99)),
@@ -278,6 +280,7 @@ async function main() {
           ['ratioToBare', 'x bare'],
           ['serverCpuUsPerRequest', 'server CPU µs/req'],
           ['cpuRatioToBare', 'x bare (CPU)'],
+          ['apiCpuUsPerRequest', 'of it api µs/req'],
           ['p50', 'p50 ms'],
           ['p95', 'p95 ms'],
           ['p99', 'p99 ms'],

@@ -1,5 +1,6 @@
 import { HEADERS } from '@varco/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../app-error';
 import { guardedPath } from '../modules/auth';
@@ -12,6 +13,16 @@ export interface RequestOriginOptions {
    * page could borrow, so neither the origin nor the content type is asked of them.
    */
   apiKeyPrefixes: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Whether a state-changing call with these headers passes the check below whatever the api's own origin (false:
+     * the check must run in Fastify's path, with the request's protocol and host).
+     */
+    stateChangeAdmittedAtOnce(headers: IncomingHttpHeaders): boolean;
+  }
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -41,16 +52,27 @@ export const requestOriginPlugin = fp(
   async (app: FastifyInstance, options: RequestOriginOptions) => {
     const allowed = new Set(options.allowedOrigins.map(originOf).filter((origin): origin is string => origin !== undefined));
 
-    const forged = (request: FastifyRequest): boolean => {
-      const origin = request.headers.origin;
+    /**
+     * Whether a state-changing call with these headers was forged: true or false, or undefined when that depends on the
+     * api's own origin and `selfOrigin` was not given (the polling calls' warm path, plugins/polling-path.ts, then
+     * leaves the request to this hook).
+     */
+    const forged = (headers: IncomingHttpHeaders, selfOrigin?: () => string): boolean | undefined => {
+      const origin = headers.origin;
       // `same-origin` is the browser's own word (a page cannot set Sec-Fetch-Site): the page is served with the api, on
       // whatever origin a proxy gives them both.
-      const site = request.headers['sec-fetch-site'];
+      const site = headers['sec-fetch-site'];
       if (site !== 'same-origin') {
-        if (origin !== undefined ? !allowed.has(origin) && origin !== `${request.protocol}://${request.host}` : site === 'cross-site') return true;
+        if (origin !== undefined) {
+          if (!allowed.has(origin)) {
+            if (selfOrigin === undefined) return undefined;
+            if (origin !== selfOrigin()) return true;
+          }
+        } else if (site === 'cross-site') return true;
       }
-      return !isJson(request.headers['content-type']) && request.headers[HEADERS.client] === undefined;
+      return !isJson(headers['content-type']) && headers[HEADERS.client] === undefined;
     };
+    app.decorate('stateChangeAdmittedAtOnce', (headers: IncomingHttpHeaders) => forged(headers) === false);
 
     // A callback hook, not an async one: every call passes here (the polling calls most of all, docs/calls.md), and an async
     // hook costs a promise and a turn of the microtask queue per request even for a GET it has nothing to check on.
@@ -58,7 +80,7 @@ export const requestOriginPlugin = fp(
       if (!STATE_CHANGING.has(request.method)) return done();
       const path = guardedPath(request);
       if (options.apiKeyPrefixes.some((prefix) => isUnder(path, prefix))) return done();
-      done(forged(request) ? new AppError(403, { key: 'forgedRequest' }) : undefined);
+      done(forged(request.headers, () => `${request.protocol}://${request.host}`) ? new AppError(403, { key: 'forgedRequest' }) : undefined);
     });
   },
   { name: 'varco-request-origin' },

@@ -49,15 +49,17 @@ function autocannonRun(options, warmUpSeconds, pids) {
     const latencies = [];
     let non2xx = 0;
     let measuring = warmUpSeconds <= 0;
-    let window = measuring ? { startedAt: performance.now(), cpuMs: cpuMsOf(pids) } : undefined;
+    // The first pid's CPU on its own too (the api's, without its database backends).
+    const mark = () => ({ startedAt: performance.now(), cpuMs: cpuMsOf(pids), firstCpuMs: cpuMsOf(pids.slice(0, 1)) });
+    let window = measuring ? mark() : undefined;
     const warmedUp = setTimeout(() => {
       measuring = true;
-      window = { startedAt: performance.now(), cpuMs: cpuMsOf(pids) };
+      window = mark();
     }, warmUpSeconds * 1000);
     const instance = autocannon({ ...options, duration: warmUpSeconds + options.duration }, (error, result) => {
       clearTimeout(warmedUp);
       if (error) return reject(error);
-      resolve({ result, latencies, non2xx, seconds: (performance.now() - window.startedAt) / 1000, cpuMs: cpuMsOf(pids) - window.cpuMs });
+      resolve({ result, latencies, non2xx, seconds: (performance.now() - window.startedAt) / 1000, cpuMs: cpuMsOf(pids) - window.cpuMs, firstCpuMs: cpuMsOf(pids.slice(0, 1)) - window.firstCpuMs });
     });
     instance.on('response', (client, statusCode, _bytes, responseTime) => {
       // autocannon 9 keeps, when the server closes a keep-alive connection (nginx after keepalive_requests, 1000),
@@ -79,7 +81,8 @@ function autocannonRun(options, warmUpSeconds, pids) {
  * queue, about connections / throughput). No `rate`: autocannon's sends each second's quota in a burst. Each
  * request is built by `setupRequest(request)` when given (a path, a cookie...), or taken in turn from `requests`
  * (`{ method, path, headers }`, built once by autocannon: the load generator then does the least work per request).
- * With `serverPids` (a function, maybe async, called when the load starts), also the CPU those processes used per answer (µs).
+ * With `serverPids` (a function, maybe async, called when the load starts), also the CPU those processes used per answer (µs),
+ * and the first one's alone (`firstServerCpuUsPerRequest`: the api's, when the others are its database backends).
  * Returns latency percentiles (ms), requests per second and the failures (non-2xx answers, socket errors, timeouts).
  */
 export async function measure({ url, connections, seconds, warmUpSeconds, setupRequest, requests, serverPids }) {
@@ -97,7 +100,9 @@ export async function measure({ url, connections, seconds, warmUpSeconds, setupR
   const sorted = Float64Array.from(latencies).sort();
   const answered = sorted.length + non2xx;
   return {
-    ...(serverPids ? { serverCpuUsPerRequest: round2((run.cpuMs * 1000) / (answered || 1)) } : {}),
+    ...(serverPids
+      ? { serverCpuUsPerRequest: round2((run.cpuMs * 1000) / (answered || 1)), firstServerCpuUsPerRequest: round2((run.firstCpuMs * 1000) / (answered || 1)) }
+      : {}),
     requests: answered,
     requestsPerSecond: Math.round(answered / run.seconds),
     p50: round2(percentile(sorted, 50)),

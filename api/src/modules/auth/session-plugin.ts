@@ -10,6 +10,8 @@ import { SESSIONS_CHANNEL } from './session-cache';
 declare module 'fastify' {
   interface FastifyInstance {
     auth: AuthService;
+    /** The FULL session of this `cookie` header when this instance holds it in memory and it is live; else undefined. */
+    warmSession(cookieHeader: string): SessionRecord | undefined;
   }
   interface FastifyRequest {
     /** The live session of the `varco_session` cookie, loaded for `/api/v1/private` and `/api/v1/auth` calls. */
@@ -119,6 +121,16 @@ export const sessionPlugin = fp(
       }
       if (outcome instanceof Promise) outcome.then(() => done(), done);
       else done();
+    });
+
+    // The session the guard above admits at once, for the polling calls' warm path (plugins/polling-path.ts): the same
+    // cookie parse (@fastify/cookie's, same options) and the same resolveSession, so the cache, its expiry check and the
+    // touch are the guard's own. Anything else (no cookie, a session to read, expired, pending) is left to the guard: a
+    // read started here is joined by the guard's own call.
+    app.decorate('warmSession', (cookieHeader: string): SessionRecord | undefined => {
+      const token = app.parseCookie(cookieHeader)[SESSION_COOKIE];
+      const session = token ? auth.resolveSession(token) : undefined;
+      return session !== undefined && !(session instanceof Promise) && session.level === 'FULL' ? session : undefined;
     });
 
     // Expired sessions (and their codes) are deleted now and then; a live one is never touched.

@@ -8,7 +8,7 @@ import {
 } from '@varco/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { languageQuery, ownAnswer, privateAnswer, travelerErrors } from '../../traveler-calls';
+import { languageQuery, ownAnswer, PRIVATE_CACHE_CONTROL, privateAnswer, travelerErrors } from '../../traveler-calls';
 import { pollingCall, POLLING_RATE_LIMIT_MAX } from '../../plugins/polling-limit';
 import { requireSession } from '../auth';
 import { setNotificationPortalUrl } from './notify';
@@ -24,6 +24,9 @@ const pageQuery = z.object({
   ...language,
 });
 const idParams = z.object({ id: idParamSchema });
+
+/** The count's serializer: `{ counter }` as the service builds it (no zod check again), in both of its paths. */
+const countJson = (data: unknown) => JSON.stringify(data);
 
 export interface NotificationRoutesOptions {
   /** The portal origin (PUBLIC_BASE_URL) the notification mails link to. */
@@ -68,8 +71,17 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
       // limit per session rather than the global one per address, and `{ counter }` written by JSON.stringify (the
       // service builds it) rather than checked again by zod.
       logLevel: 'warn',
-      ...pollingCall(app, 'notification-count'),
-      serializerCompiler: () => (data) => JSON.stringify(data),
+      ...pollingCall(app, 'notification-count', {
+        // Its warm case, answered before Fastify (plugins/polling-path.ts): the count in memory, as the handler below
+        // answers it (Fastify's content type for a serialized payload).
+        status: 200,
+        headers: { 'cache-control': PRIVATE_CACHE_CONTROL, 'content-type': 'application/json; charset=utf-8' },
+        body: (session) => {
+          const count = service.count(session.traveler_id);
+          return count instanceof Promise ? undefined : countJson(count);
+        },
+      }),
+      serializerCompiler: () => countJson,
       schema: {
         tags,
         summary: 'How many notifications are unread',

@@ -27,6 +27,9 @@ const conflict = { 409: apiErrorSchema };
 const language = languageQuery;
 const idParams = z.object({ id: idParamSchema });
 
+/** The keep-alive's answer: nothing to keep. */
+const KEEP_ALIVE_CACHE_CONTROL = 'no-store';
+
 export type VisaRoutesOptions = Omit<VisaServiceDeps, 'qr'> & Partial<Pick<VisaServiceDeps, 'qr'>>;
 
 /** The visa request calls of docs/calls.md under `/api/v1/private/visa`: each reads and changes the signed-in traveler's own. */
@@ -92,7 +95,8 @@ export const visaRoutes: FastifyPluginAsyncZod<VisaRoutesOptions> = async (app, 
       // A polling call (every 30 s per signed-in traveler): no log line per request (errors are still logged), its own
       // limit per session rather than the global one per address, and an empty answer sent as it is (no serializer).
       logLevel: 'warn',
-      ...pollingCall(app, 'visa-area'),
+      // Its warm case, answered before Fastify (plugins/polling-path.ts): the same empty 204 as the handler below.
+      ...pollingCall(app, 'visa-area', { status: 204, headers: { 'cache-control': KEEP_ALIVE_CACHE_CONTROL }, body: () => '' }),
       schema: {
         tags,
         summary: 'Keep-alive',
@@ -102,7 +106,7 @@ export const visaRoutes: FastifyPluginAsyncZod<VisaRoutesOptions> = async (app, 
     },
     (_request, reply) => {
       // No payload at all: `send(null)` would go through the serializer for nothing.
-      (reply as FastifyReply).header('cache-control', 'no-store').code(204).send();
+      (reply as FastifyReply).header('cache-control', KEEP_ALIVE_CACHE_CONTROL).code(204).send();
     },
   );
 

@@ -14,6 +14,18 @@ it('counts the calls of each key per window, and says how long to wait past the 
   assert.equal(counter.take('a'), 0, 'a new minute');
 });
 
+it('says whether one more call would be admitted without counting it (the polling warm path asks first)', () => {
+  let now = 120_000;
+  const counter = new WindowCounter('test', 2, 60_000, () => now);
+  assert.equal(counter.admits('a'), true);
+  assert.equal(counter.admits('a'), true, 'asking counts nothing');
+  assert.deepEqual([counter.take('a'), counter.take('a')], [0, 0]);
+  assert.equal(counter.admits('a'), false, 'a third call would be refused');
+  assert.equal(counter.admits('b'), true);
+  now = 180_000;
+  assert.equal(counter.admits('a'), true, 'a new minute');
+});
+
 /** Counts the store's calls: a key far from its limit must cost none. */
 function countingStore(store: LimitStore) {
   const batches: Array<ReadonlyArray<readonly [string, number]>> = [];

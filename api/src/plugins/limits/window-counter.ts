@@ -41,6 +41,16 @@ export class WindowCounter {
     return { count: (this.shared.get(key) ?? 0) + local, resetInMs: (window + 1) * this.windowMs - now };
   }
 
+  /**
+   * Whether one more hit of `key` would be within the limit, without counting it: the polling calls' warm path
+   * (plugins/polling-path.ts) asks before it answers, and leaves a refusal to the route's own `take`, so a refused call
+   * is counted once, as on one path.
+   */
+  admits(key: string): boolean {
+    if (Math.floor(this.now() / this.windowMs) !== this.window) return this.max >= 1;
+    return (this.shared.get(key) ?? 0) + (this.local.get(key) ?? 0) + 1 <= this.max;
+  }
+
   /** Counts a hit of `key`: 0 while within the limit, else the seconds until the window ends. */
   take(key: string): number {
     const { count, resetInMs } = this.hit(key);
