@@ -6,6 +6,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Visa } from '@varco/contracts';
+import { TEST_VISA_TRAVEL } from '@varco/contracts/testing';
 import { renderVisaPdf, SAMPLE_GRANTED_INVOICE, SAMPLE_PENDING_INVOICE } from '../src/modules/documents';
 import { createQrService } from '../src/modules/qr';
 
@@ -27,15 +28,7 @@ const visa: Visa = {
   stateCode: 1,
   stateDescription: 'Pending',
   invoices: [SAMPLE_PENDING_INVOICE, { ...SAMPLE_GRANTED_INVOICE, stateCode: 90, stateDescription: 'In progress' }],
-  meansOfTransport: { code: 'AE', description: 'Air' },
-  crewMember: false,
-  travelDate: new Date(Date.now() + 86_400_000).toISOString(),
-  travelDocType: { code: 'PASSAPORTO', description: 'Passport' },
-  travelDocNumber: 'X1234567',
-  destinationCountry: { code: 'US', description: 'United States' },
-  destinationAirport: { code: 'JFK', description: 'New York John F. Kennedy' },
-  destinationFreeZone: null,
-  flightNumber: 'AZ 610',
+  ...TEST_VISA_TRAVEL,
 };
 
 const cases: Array<[name: string, run: (i: number) => unknown]> = [
