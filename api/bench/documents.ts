@@ -5,6 +5,7 @@
 // Usage, from the repository root: npx tsx api/bench/documents.ts [runs]
 import { performance } from 'node:perf_hooks';
 import type { ServerLanguage } from '@varco/contracts';
+import { roundMs, timingSummary } from './timings';
 import { renderInvoiceReleasePdf, type InvoiceReleaseDocument, SAMPLE_GRANTED_INVOICE, SAMPLE_PENDING_INVOICE, SAMPLE_TRAVELER } from '../src/modules/documents';
 
 const TARGET_MS = 20;
@@ -22,12 +23,7 @@ const cases: Array<[InvoiceReleaseDocument, ServerLanguage]> = [
   [{ invoice: pending, traveler, generatedAt: new Date() }, 'EN'],
 ];
 
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
-
-const round = (ms: number) => Math.round(ms * 100) / 100;
+const round = (ms: number) => roundMs(ms, 2);
 
 async function main() {
   const coldStart = performance.now();
@@ -46,21 +42,15 @@ async function main() {
     bytes += pdf.length;
   }
   const wallMs = performance.now() - started;
-  const sorted = [...times].sort((a, b) => a - b);
   const result = {
     bench: 'invoice-release-pdf',
     runs: RUNS,
     warmUp: WARM_UP,
     coldMs: round(coldMs),
-    p50Ms: round(percentile(sorted, 50)),
-    p95Ms: round(percentile(sorted, 95)),
-    p99Ms: round(percentile(sorted, 99)),
-    maxMs: round(sorted[sorted.length - 1] ?? Number.NaN),
     meanMs: round(times.reduce((sum, ms) => sum + ms, 0) / times.length),
     pdfsPerSecond: Math.round((RUNS / wallMs) * 1000),
     averageBytes: Math.round(bytes / RUNS),
-    targetMs: TARGET_MS,
-    withinTarget: percentile(sorted, 99) <= TARGET_MS,
+    ...timingSummary(times, TARGET_MS, 2),
     node: process.version,
   };
   console.log(JSON.stringify(result));

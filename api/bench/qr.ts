@@ -6,8 +6,10 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Visa } from '@varco/contracts';
+import { TEST_VISA_TRAVEL } from '@varco/contracts/testing';
 import { renderVisaPdf, SAMPLE_GRANTED_INVOICE, SAMPLE_PENDING_INVOICE } from '../src/modules/documents';
 import { createQrService } from '../src/modules/qr';
+import { roundMs, timingSummary } from './timings';
 
 const TARGET_MS = 20;
 const WARM_UP = 30;
@@ -27,15 +29,7 @@ const visa: Visa = {
   stateCode: 1,
   stateDescription: 'Pending',
   invoices: [SAMPLE_PENDING_INVOICE, { ...SAMPLE_GRANTED_INVOICE, stateCode: 90, stateDescription: 'In progress' }],
-  meansOfTransport: { code: 'AE', description: 'Air' },
-  crewMember: false,
-  travelDate: new Date(Date.now() + 86_400_000).toISOString(),
-  travelDocType: { code: 'PASSAPORTO', description: 'Passport' },
-  travelDocNumber: 'X1234567',
-  destinationCountry: { code: 'US', description: 'United States' },
-  destinationAirport: { code: 'JFK', description: 'New York John F. Kennedy' },
-  destinationFreeZone: null,
-  flightNumber: 'AZ 610',
+  ...TEST_VISA_TRAVEL,
 };
 
 const cases: Array<[name: string, run: (i: number) => unknown]> = [
@@ -44,13 +38,6 @@ const cases: Array<[name: string, run: (i: number) => unknown]> = [
   ['qr-png', (i) => qr.png(qr.issue(claims(i)))],
   ['visa-pdf', (i) => renderVisaPdf({ visa, qrPng: png, traveler: { nome: 'Zoë', cognome: 'Müller-Pérez' }, generatedAt: new Date() }, i % 2 ? 'IT' : 'EN')],
 ];
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
-
-const round = (ms: number) => Math.round(ms * 1000) / 1000;
 
 async function main() {
   for (const [name, run] of cases) {
@@ -64,19 +51,7 @@ async function main() {
       await run(i);
       times.push(performance.now() - start);
     }
-    const sorted = [...times].sort((a, b) => a - b);
-    const result = {
-      bench: name,
-      runs: RUNS,
-      coldMs: round(coldMs),
-      p50Ms: round(percentile(sorted, 50)),
-      p95Ms: round(percentile(sorted, 95)),
-      p99Ms: round(percentile(sorted, 99)),
-      maxMs: round(sorted[sorted.length - 1] ?? Number.NaN),
-      targetMs: TARGET_MS,
-      withinTarget: percentile(sorted, 99) <= TARGET_MS,
-      node: process.version,
-    };
+    const result = { bench: name, runs: RUNS, coldMs: roundMs(coldMs, 3), ...timingSummary(times, TARGET_MS, 3), node: process.version };
     console.log(JSON.stringify(result));
     console.log(`${result.withinTarget ? 'ok  ' : 'MISS'} ${name}: p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms (target ≤ ${TARGET_MS} ms), cold ${result.coldMs} ms`);
   }

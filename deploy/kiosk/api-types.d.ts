@@ -84,7 +84,50 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        ApiError: {
+            detail: string;
+            extra?: {
+                [key: string]: string;
+            };
+        };
+        ExitPointRequest: {
+            publicId: string;
+            requestCode: string;
+            traveler: {
+                name: string;
+                document: {
+                    type: string;
+                    country: string;
+                    number: string;
+                };
+            };
+            stateCode: number;
+            stateDescription: string;
+            totalAmount: number;
+            travelDate: string;
+            transportType: string;
+            flightNumber: string | null;
+            invoices: {
+                refundId: number;
+                invoiceNumber: string;
+                vendorName: string;
+                totalAmount: number;
+                stateCode: number;
+                stateDescription: string;
+                release: {
+                    date: string;
+                    code: string;
+                    customsOffice: string;
+                } | null;
+            }[];
+        };
+        ExitPointView: {
+            light: (1 | 5 | 10) | null;
+            reasons: string[];
+            request: components["schemas"]["ExitPointRequest"];
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -128,12 +171,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: {
-                            [key: string]: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Too many requests from this client; retry after `retry-after` seconds. */
@@ -142,12 +180,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: {
-                            [key: string]: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description The database cannot be reached; retry after `retry-after` seconds. */
@@ -156,12 +189,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: {
-                            [key: string]: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
@@ -190,37 +218,7 @@ export interface operations {
                     "application/json": {
                         light: (1 | 5 | 10) | null;
                         reasons: string[];
-                        request: {
-                            publicId: string;
-                            requestCode: string;
-                            traveler: {
-                                name: string;
-                                document: {
-                                    type: string;
-                                    country: string;
-                                    number: string;
-                                };
-                            };
-                            stateCode: number;
-                            stateDescription: string;
-                            totalAmount: number;
-                            travelDate: string;
-                            transportType: string;
-                            flightNumber: string | null;
-                            invoices: {
-                                refundId: number;
-                                invoiceNumber: string;
-                                vendorName: string;
-                                totalAmount: number;
-                                stateCode: number;
-                                stateDescription: string;
-                                release: {
-                                    date: string;
-                                    code: string;
-                                    customsOffice: string;
-                                } | null;
-                            }[];
-                        };
+                        request: components["schemas"]["ExitPointRequest"];
                         /** @enum {string} */
                         outcome: "GRANTED" | "CUSTOMS_CHECK";
                         message: string;
@@ -233,12 +231,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: {
-                            [key: string]: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Default Response */
@@ -247,12 +240,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: {
-                            [key: string]: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Default Response */
@@ -261,12 +249,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: {
-                            [key: string]: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Default Response */
@@ -275,12 +258,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: {
-                            [key: string]: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Default Response */
@@ -289,12 +267,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: {
-                            [key: string]: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Default Response */
@@ -303,12 +276,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: {
-                            [key: string]: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description The database cannot be reached; retry after `retry-after` seconds. */
@@ -317,12 +285,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: {
-                            [key: string]: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
@@ -344,41 +307,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        light: (1 | 5 | 10) | null;
-                        reasons: string[];
-                        request: {
-                            publicId: string;
-                            requestCode: string;
-                            traveler: {
-                                name: string;
-                                document: {
-                                    type: string;
-                                    country: string;
-                                    number: string;
-                                };
-                            };
-                            stateCode: number;
-                            stateDescription: string;
-                            totalAmount: number;
-                            travelDate: string;
-                            transportType: string;
-                            flightNumber: string | null;
-                            invoices: {
-                                refundId: number;
-                                invoiceNumber: string;
-                                vendorName: string;
-                                totalAmount: number;
-                                stateCode: number;
-                                stateDescription: string;
-                                release: {
-                                    date: string;
-                                    code: string;
-                                    customsOffice: string;
-                                } | null;
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["ExitPointView"];
                 };
             };
             /** @description Default Response */
@@ -387,12 +316,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: {
-                            [key: string]: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Default Response */
@@ -401,12 +325,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: {
-                            [key: string]: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Default Response */
@@ -415,12 +334,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: {
-                            [key: string]: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Default Response */
@@ -429,12 +343,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: {
-                            [key: string]: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Default Response */
@@ -443,12 +352,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: {
-                            [key: string]: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Default Response */
@@ -457,12 +361,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: {
-                            [key: string]: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description The database cannot be reached; retry after `retry-after` seconds. */
@@ -471,12 +370,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: {
-                            [key: string]: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
@@ -508,41 +402,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        light: (1 | 5 | 10) | null;
-                        reasons: string[];
-                        request: {
-                            publicId: string;
-                            requestCode: string;
-                            traveler: {
-                                name: string;
-                                document: {
-                                    type: string;
-                                    country: string;
-                                    number: string;
-                                };
-                            };
-                            stateCode: number;
-                            stateDescription: string;
-                            totalAmount: number;
-                            travelDate: string;
-                            transportType: string;
-                            flightNumber: string | null;
-                            invoices: {
-                                refundId: number;
-                                invoiceNumber: string;
-                                vendorName: string;
-                                totalAmount: number;
-                                stateCode: number;
-                                stateDescription: string;
-                                release: {
-                                    date: string;
-                                    code: string;
-                                    customsOffice: string;
-                                } | null;
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["ExitPointView"];
                 };
             };
             /** @description Default Response */
@@ -551,12 +411,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: {
-                            [key: string]: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Default Response */
@@ -565,12 +420,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: {
-                            [key: string]: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Default Response */
@@ -579,12 +429,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: {
-                            [key: string]: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Default Response */
@@ -593,12 +438,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: {
-                            [key: string]: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Default Response */
@@ -607,12 +447,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: {
-                            [key: string]: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Default Response */
@@ -621,12 +456,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: {
-                            [key: string]: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description The database cannot be reached; retry after `retry-after` seconds. */
@@ -635,12 +465,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: {
-                            [key: string]: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };

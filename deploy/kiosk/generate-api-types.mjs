@@ -13,6 +13,21 @@ const header = '// Generated from api/openapi.json by deploy/kiosk/generate-api-
 // The kiosk's part of the document: the exit point calls only.
 const document = JSON.parse(readFileSync(source, 'utf8'));
 document.paths = Object.fromEntries(Object.entries(document.paths).filter(([path]) => path.startsWith('/api/v1/exit-point/')));
+// ...and the named shapes (components.schemas) those calls use, directly or through another shape.
+const REF = '#/components/schemas/';
+const references = (value) =>
+  Array.isArray(value) ? value.flatMap(references)
+  : value && typeof value === 'object' ? Object.entries(value).flatMap(([key, child]) => (key === '$ref' && typeof child === 'string' && child.startsWith(REF) ? [child.slice(REF.length)] : references(child)))
+  : [];
+const used = new Set();
+for (let pending = references(document.paths); pending.length > 0; ) {
+  const name = pending.pop();
+  if (!used.has(name)) {
+    used.add(name);
+    pending.push(...references(document.components.schemas[name]));
+  }
+}
+document.components.schemas = Object.fromEntries(Object.entries(document.components.schemas ?? {}).filter(([name]) => used.has(name)));
 const text = header + astToString(await openapiTS(document));
 
 if (process.argv.includes('--check')) {

@@ -4,10 +4,8 @@ import { sql } from 'kysely';
 import { SIGN_IN_LOCK_MS } from '../plugins/limits/account-limits';
 import { describeEachDatabase, type TestApp } from '../test/app';
 import { travelerWithPassword } from '../test/travelers';
+import { LOGIN, RECOVER, SEND_OTP } from '../test/calls';
 
-const LOGIN = '/api/v1/auth/login-custom';
-const RECOVER = '/api/v1/public/traveler/send-change-pwd-token';
-const SEND_OTP = '/api/v1/private/traveler/send-otp';
 const PASSWORD = 'Right-Pass-42!';
 
 let sequence = 0;

@@ -3,8 +3,8 @@ import { before, it } from 'node:test';
 import { sql } from 'kysely';
 import { describeEachDatabase, type TestApp } from '../test/app';
 import { signedInTraveler } from '../test/travelers';
+import { RECOVER } from '../test/calls';
 
-const RECOVER = '/api/v1/public/traveler/send-change-pwd-token';
 
 describeEachDatabase('password recovery timing', ({ build, database }) => {
   let app: TestApp;

@@ -2,10 +2,9 @@ import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { describeEachDatabase, type TestApp } from '../test/app';
 import { signedInTraveler, type SignedInTraveler } from '../test/travelers';
+import { LOGOUT, SEND_OTP } from '../test/calls';
 
 const PORTAL = 'https://portal.example.org';
-const LOGOUT = '/api/v1/private/v1/traveler/logout';
-const SEND_OTP = '/api/v1/private/traveler/send-otp';
 
 describeEachDatabase('cross-site request forgery', ({ buildBare, database }) => {
   let app: TestApp;

@@ -3,11 +3,8 @@ import { describe, it } from 'node:test';
 import { describeEachDatabase, type DatabaseContext, type TestApp } from '../test/app';
 import { redisForTests, testRedisPrefix } from '../test/redis';
 import { signedInTraveler, travelerWithPassword } from '../test/travelers';
+import { HEARTBEAT, LOGIN, RECOVER, SEND_OTP } from '../test/calls';
 
-const LOGIN = '/api/v1/auth/login-custom';
-const RECOVER = '/api/v1/public/traveler/send-change-pwd-token';
-const SEND_OTP = '/api/v1/private/traveler/send-otp';
-const HEARTBEAT = '/api/v1/private/visa/area';
 const COUNT = '/api/v1/private/notifications/count';
 const TYPOLOGY = '/api/v1/public/typology/TRANSPORT_TYPE';
 const PASSWORD = 'Right-Pass-42!';

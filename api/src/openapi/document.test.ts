@@ -8,7 +8,7 @@ interface Operation {
   security?: Array<Record<string, string[]>>;
   responses: Record<string, unknown>;
 }
-type Document = { servers?: unknown[]; paths: Record<string, Record<string, Operation>> };
+type Document = { servers?: unknown[]; paths: Record<string, Record<string, Operation>>; components: { schemas?: Record<string, unknown> } };
 
 describe('the OpenAPI document (api/openapi.json)', () => {
   let document: Document;
@@ -42,5 +42,13 @@ describe('the OpenAPI document (api/openapi.json)', () => {
     assert.deepEqual(security('/api/v1/exit-point/scan', 'post'), [{ exitPointApiKey: [] }]);
     assert.deepEqual(security('/api/v1/exit-point/public-key', 'get'), []);
     assert.equal(document.paths['/api/v1/public/captcha/'], undefined, 'no path with a trailing slash');
+  });
+
+  it('names the shapes several calls share once (components.schemas) and refers to them', () => {
+    const schemaOf = (path: string, method: string, status: string) =>
+      (document.paths[path]?.[method]?.responses[status] as { content: Record<string, { schema: unknown }> }).content['application/json']?.schema;
+    assert.deepEqual(schemaOf('/api/v1/exit-point/scan', 'post', '400'), { $ref: '#/components/schemas/ApiError' });
+    assert.deepEqual(schemaOf('/api/v1/exit-point/requests/{publicId}', 'get', '200'), { $ref: '#/components/schemas/ExitPointView' });
+    assert.ok(document.components.schemas?.ApiError && document.components.schemas.ExitPointView && document.components.schemas.ExitPointRequest);
   });
 });

@@ -1,7 +1,7 @@
 import { apiErrorSchema, HEADERS } from '@varco/contracts';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
+import { createJsonSchemaTransform, type jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { OTP_VERIFICATION_ROUTE, PRIVATE_PREFIX, SESSION_COOKIE } from '../modules/auth';
+import { addReferencedComponents, componentRegistry } from './components';
 
 /**
  * What the OpenAPI document says of every operation that the route table alone knows: who may call it (security), its
@@ -12,6 +12,7 @@ import { OTP_VERIFICATION_ROUTE, PRIVATE_PREFIX, SESSION_COOKIE } from '../modul
 
 type Transform = typeof jsonSchemaTransform;
 type TransformInput = Parameters<Transform>[0];
+type OpenApiObject = { openapi: string; components: { schemas: Record<string, unknown> } };
 type RouteSchema = Record<string, unknown> & { response?: Record<string, unknown>; params?: unknown; security?: unknown };
 
 /** The callers' credentials (components.securitySchemes), as each is sent. */
@@ -81,7 +82,7 @@ function withFileAnswer(schema: RouteSchema): RouteSchema {
   if (!produces || Object.keys(schema.response ?? {}).some((status) => status.startsWith('2'))) return schema;
   const content = Object.fromEntries(produces.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
   const file = { description: 'The file; its name is in `content-disposition`.', content };
-  const notFound = { description: 'Not found (or not the caller’s).', content: { 'application/json': { schema: z.toJSONSchema(apiErrorSchema) } } };
+  const notFound = { description: 'Not found (or not the caller’s).', content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } } };
   return { ...schema, response: { 200: file, 404: notFound, ...schema.response } };
 }
 
@@ -91,16 +92,21 @@ function withFileAnswer(schema: RouteSchema): RouteSchema {
  * answer, the document names the one the portal calls.
  */
 export function openApiTransform(prefixes: KeyPrefixes): Transform {
+  // The named shapes (components.ts) are written as `$ref`s, and added to the document's components as they are used.
+  const toJsonSchema = createJsonSchemaTransform({ schemaRegistry: componentRegistry });
   return (input: TransformInput): ReturnType<Transform> => {
     const schema = (input.schema ?? {}) as RouteSchema;
-    if (schema.hide) return jsonSchemaTransform(input);
+    if (schema.hide) return toJsonSchema(input);
     const url = input.url.length > 1 ? input.url.replace(/\/$/, '') : input.url;
     const method = [input.route.method].flat().find((name) => name !== 'HEAD') ?? 'GET';
     const config = (input.route.config ?? {}) as { public?: boolean; rateLimit?: unknown };
     const security = (schema.security as Array<Record<string, string[]>> | undefined) ?? securityOf(method, url, config.public === true, prefixes);
     const errors = commonErrors(method, url, security, config.rateLimit === false);
     const completed = { operationId: operationIdOf(method, url), ...schema, security, response: { ...errors, ...schema.response } };
-    const result = jsonSchemaTransform({ ...input, url, schema: completed as TransformInput['schema'] });
-    return { ...result, schema: withFileAnswer(result.schema as RouteSchema) as typeof result.schema };
+    const result = toJsonSchema({ ...input, url, schema: completed as TransformInput['schema'] });
+    const documented = withFileAnswer(result.schema as RouteSchema);
+    const document = (input as { openapiObject: OpenApiObject }).openapiObject;
+    addReferencedComponents(documented, document.components.schemas, document.openapi);
+    return { ...result, schema: documented as typeof result.schema };
   };
 }

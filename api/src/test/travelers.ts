@@ -60,3 +60,31 @@ export async function travelerWithPassword(db: Kysely<Database>, password: strin
     .executeTakeFirstOrThrow();
   return { id: traveler.id, email };
 }
+
+/**
+ * A traveler written straight into the database, without a session: Anna Bianchi, a Swiss passport `documentNumber`,
+ * who signs in with `password` (the tests of the credentials sign-in, and of an e-mail another account holds).
+ */
+export async function insertTraveler(
+  db: Kysely<Database>,
+  { email, password, documentNumber, status = 'ACTIVE' }: { email: string; password: string; documentNumber: string; status?: 'ACTIVE' | 'PENDING' },
+): Promise<void> {
+  await db
+    .insertInto('traveler')
+    .values({
+      email,
+      password_hash: await hashPassword(password),
+      nome: 'Anna',
+      cognome: 'Bianchi',
+      data_nascita: '1990-01-31',
+      paese_residenza: 'CH',
+      zona_residenza: null,
+      tipo_documento: 'PASSAPORTO',
+      paese_documento: 'CH',
+      numero_documento: documentNumber,
+      privacy: true,
+      language: 'IT',
+      status,
+    })
+    .execute();
+}

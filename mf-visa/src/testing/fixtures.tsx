@@ -1,4 +1,4 @@
-import type { Language, Visa } from '@varco/contracts';
+import type { Language, Travel, Visa } from '@varco/contracts';
 import { notFound, renderMounted, TEST_TRAVELER } from '@varco/ui/testing';
 import VisaRoutes from '../exposed/routes';
 
@@ -15,6 +15,21 @@ export function aVisa(overrides: Partial<Visa> = {}): Visa {
     ...overrides,
   };
 }
+
+/**
+ * The travel of wizard step 2 by air to New York with the signed-in traveler's passport, as the wizard keeps it in its
+ * draft and sends it: codes only. Without its date, which each test states (the departure in Rome is what it is about).
+ */
+export const AIR_TRAVEL = {
+  transportType: 'AE',
+  crewMember: false,
+  travelDocType: 'PASSPORT',
+  travelDocNumber: TEST_TRAVELER.numeroDocumento,
+  destinationCountry: 'US',
+  destinationFreeZone: null,
+  flightNumber: 'AZ610',
+  destinationAirport: 'JFK',
+} as const satisfies Omit<Travel, 'travelDate'>;
 
 /** Renders the routes of this remote where the shell mounts them, signed in. */
 export function renderRoutes(route: string, language: Language = 'en_US') {

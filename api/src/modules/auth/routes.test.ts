@@ -5,13 +5,11 @@ import { sql } from 'kysely';
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { DEMO_TRAVELER, seedDemoTraveler } from './demo-traveler';
 import { LOGIN_RATE_LIMIT_MAX, SEND_OTP_RATE_LIMIT_MAX } from './routes';
-import { argon2, hashPassword } from '../../secrets';
+import { argon2 } from '../../secrets';
 import { OTP_MAX_ATTEMPTS } from './service';
+import { LOGIN, LOGOUT, SEND_OTP, USER_INFO } from '../../test/calls';
+import { insertTraveler } from '../../test/travelers';
 
-const LOGIN = '/api/v1/auth/login-custom';
-const SEND_OTP = '/api/v1/private/traveler/send-otp';
-const USER_INFO = '/api/v1/private/traveler/user-info';
-const LOGOUT = '/api/v1/private/v1/traveler/logout';
 const PASSWORD = 'Secret-Pass-42!';
 
 let sequence = 0;
@@ -26,24 +24,7 @@ describeEachDatabase('sign-in, OTP and session guard', ({ build, database }) => 
   async function createTraveler(status: 'ACTIVE' | 'PENDING' = 'ACTIVE') {
     sequence += 1;
     const email = `traveler.${process.pid}.${sequence}@Example.com`;
-    await database()
-      .db.insertInto('traveler')
-      .values({
-        email,
-        password_hash: await hashPassword(PASSWORD),
-        nome: 'Anna',
-        cognome: 'Bianchi',
-        data_nascita: '1990-01-31',
-        paese_residenza: 'CH',
-        zona_residenza: null,
-        tipo_documento: 'PASSAPORTO',
-        paese_documento: 'CH',
-        numero_documento: `X${process.pid}${sequence}`,
-        privacy: true,
-        language: 'IT',
-        status,
-      })
-      .execute();
+    await insertTraveler(database().db, { email, password: PASSWORD, documentNumber: `X${process.pid}${sequence}`, status });
     return email;
   }
 

@@ -8,11 +8,9 @@ import { accountKeyQueries } from '../travelers/testing';
 import { sha256 } from '../../secrets';
 import { createAuthService } from './service';
 import { SESSION_CACHE_TTL_MS, SessionCache } from './session-cache';
+import { CHANGE_PWD, HEARTBEAT, LOGOUT } from '../../test/calls';
 
-const HEARTBEAT = '/api/v1/private/visa/area';
-const LOGOUT = '/api/v1/private/v1/traveler/logout';
 const TRAVELER = '/api/v1/private/traveler';
-const CHANGE_PWD = '/api/v1/public/traveler/change-pwd';
 
 const heartbeat = async (app: TestApp, cookie: string) => (await app.inject({ method: 'PUT', url: HEARTBEAT, headers: { cookie } })).statusCode;
 

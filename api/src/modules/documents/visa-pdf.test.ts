@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Visa } from '@varco/contracts';
+import { TEST_VISA_TRAVEL } from '@varco/contracts/testing';
 import { extractText, getDocumentProxy, getMeta } from 'unpdf';
 import { createQrService } from '../qr';
 import { SAMPLE_GRANTED_INVOICE, SAMPLE_PENDING_INVOICE } from './samples';
@@ -30,16 +31,11 @@ const VISA: Visa = {
     { ...SAMPLE_PENDING_INVOICE, stateDescription: 'In lavorazione' },
     { ...SAMPLE_GRANTED_INVOICE, invoiceNumber: 'FT-2026/0044', vendorName: 'Pelletteria Fiorentina S.r.l.', stateDescription: 'In lavorazione' },
   ],
+  // The descriptions in Italian, as the api gives them for a request in Italian.
+  ...TEST_VISA_TRAVEL,
   meansOfTransport: { code: 'AE', description: 'Aereo' },
-  crewMember: false,
-  // 16:30 UTC is 18:30 in Rome.
-  travelDate: '2026-06-12T16:30:00.000Z',
   travelDocType: { code: 'PASSAPORTO', description: 'Passaporto' },
-  travelDocNumber: 'X1234567',
   destinationCountry: { code: 'US', description: 'Stati Uniti' },
-  destinationAirport: { code: 'JFK', description: 'New York John F. Kennedy' },
-  destinationFreeZone: null,
-  flightNumber: 'AZ 610',
 };
 
 async function parse(pdf: Buffer): Promise<{ text: string; pages: number; info: Record<string, unknown> }> {

@@ -2,3 +2,5 @@
 export { exitPointRoutes, type ExitPointRoutesOptions } from './routes';
 export { createClient } from './service';
 export { findDemoKiosk, seedDemoExitPoint } from './demo';
+// The shapes the OpenAPI document names (src/openapi/components.ts).
+export { exitPointRequestSchema, exitPointViewSchema } from './schemas';

@@ -33,7 +33,7 @@ const exitPointInvoiceSchema = z.object({
 });
 
 /** What the exit point reads of a request: enough to check the traveler and decide, nothing else of theirs. */
-const exitPointRequestSchema = z.object({
+export const exitPointRequestSchema = z.object({
   publicId: z.string(),
   requestCode: z.string(),
   traveler: z.object({ name: z.string(), document: z.object({ type: z.string(), country: z.string(), number: z.string() }) }),

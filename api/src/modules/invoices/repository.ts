@@ -1,6 +1,6 @@
 import { EXIT_DEADLINE_MONTHS } from '@varco/contracts';
 import { sql, type Kysely } from 'kysely';
-import { pageWithTotal, totalOverAll } from '../../db/paging';
+import { newestFirstPage } from '../../db/paging';
 import type { Database } from '../../db/types';
 
 /** An invoice row as every traveler call reads it. */
@@ -75,11 +75,7 @@ export function createInvoiceRepository(db: Kysely<Database>) {
   return {
     /** A page of the traveler's invoices, newest first, and how many there are in all. */
     async latest(travelerId: number, limit: number, offset: number): Promise<InvoicePage> {
-      return pageWithTotal(
-        ofTraveler(db, travelerId).select(invoiceColumns).select(totalOverAll).orderBy('i.emission_date', 'desc').orderBy('i.id', 'desc').limit(limit).offset(offset).execute(),
-        offset,
-        () => ofTraveler(db, travelerId).select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-      );
+      return newestFirstPage(ofTraveler(db, travelerId), (query) => query.select(invoiceColumns), { newest: 'i.emission_date', tieBreak: 'i.id' }, { limit, offset });
     },
 
     /** The traveler's invoices in `states` (all of them when null), newest first. */

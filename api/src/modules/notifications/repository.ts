@@ -1,6 +1,6 @@
 import { INVOICE_AVAILABLE_STATES } from '@varco/contracts';
 import { sql, type Kysely } from 'kysely';
-import { pageWithTotal, totalOverAll } from '../../db/paging';
+import { newestFirstPage } from '../../db/paging';
 import type { Database } from '../../db/types';
 import { exitDeadlineSql } from '../invoices';
 
@@ -27,11 +27,7 @@ export function createNotificationRepository(db: Kysely<Database>) {
   return {
     /** A page of the traveler's notifications, newest first (off notification_traveler_idx), and how many there are. */
     async latest(travelerId: number, limit: number, offset: number): Promise<NotificationPage> {
-      return pageWithTotal(
-        ofTraveler(db, travelerId).select(columns).select(totalOverAll).orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(limit).offset(offset).execute(),
-        offset,
-        () => ofTraveler(db, travelerId).select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-      );
+      return newestFirstPage(ofTraveler(db, travelerId), (query) => query.select(columns), { newest: 'n.created_at', tieBreak: 'n.id' }, { limit, offset });
     },
 
     /** One of the traveler's notifications; undefined when it is another's or unknown. */

@@ -3,15 +3,14 @@ import { after, before, it } from 'node:test';
 import { type UserInfo, romeToday } from '@varco/contracts';
 import { startIdentityProvider, type IdentityProvider, type TestIdentity } from '../../../../deploy/identity-provider/server.mjs';
 import { describeEachDatabase, type TestApp } from '../../test/app';
-import { hashPassword } from '../../secrets';
 import { createMerchantService } from '../merchants';
+import { LOGOUT, USER_INFO } from '../../test/calls';
+import { insertTraveler } from '../../test/travelers';
 
 const PORTAL = 'http://localhost:8080';
 const REDIRECT_URI = `${PORTAL}/api/v1/auth/spid/callback`;
 const LOGIN_SPID = '/api/v1/auth/login-spid';
-const USER_INFO = '/api/v1/private/traveler/user-info';
 const FINALIZE = '/api/v1/private/traveler/finalize';
-const LOGOUT = '/api/v1/private/v1/traveler/logout';
 
 let sequence = 0;
 /** An identity of its own for each use (the database is shared by the file's tests). */
@@ -170,24 +169,7 @@ describeEachDatabase('digital identity sign-in (OpenID Connect)', ({ build, data
 
   it('finalize: privacy accepted, a valid e-mail not held by another active account', async () => {
     const taken = `taken.${process.pid}.${sequence}@example.com`;
-    await database()
-      .db.insertInto('traveler')
-      .values({
-        email: taken,
-        password_hash: await hashPassword('Secret-Pass-42!'),
-        nome: 'Anna',
-        cognome: 'Bianchi',
-        data_nascita: '1990-01-31',
-        paese_residenza: 'CH',
-        zona_residenza: null,
-        tipo_documento: 'PASSAPORTO',
-        paese_documento: 'CH',
-        numero_documento: `F${process.pid}${sequence}`,
-        privacy: true,
-        language: 'IT',
-        status: 'ACTIVE',
-      })
-      .execute();
+    await insertTraveler(database().db, { email: taken, password: 'Secret-Pass-42!', documentNumber: `F${process.pid}${sequence}` });
     const cookie = await firstTime(identities[2]!);
     const document = newResidenceAndDocument();
     const finalize = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: FINALIZE, headers: { cookie, 'accept-language': 'EN' }, payload: { ...document, ...payload } });

@@ -6,16 +6,11 @@ import { describeEachDatabase, type TestApp } from '../../test/app';
 import { sha256 } from '../../secrets';
 import { createCaptchaRepository, hashAnswer, hashToken } from '../captcha/testing';
 import { RECOVERY_RATE_LIMIT_MAX, REGISTRATION_RATE_LIMIT_MAX } from './routes';
+import { CHANGE_PWD, LOGIN, PROFILE, RECOVER, SEND_OTP, USER_INFO } from '../../test/calls';
 
 const REGISTER = '/api/v1/public/traveler';
 const ACTIVATE = '/api/v1/public/traveler/activate';
-const RECOVER = '/api/v1/public/traveler/send-change-pwd-token';
 const VALIDATE = '/api/v1/public/otp/validate';
-const CHANGE_PWD = '/api/v1/public/traveler/change-pwd';
-const PROFILE = '/api/v1/private/traveler';
-const LOGIN = '/api/v1/auth/login-custom';
-const SEND_OTP = '/api/v1/private/traveler/send-otp';
-const USER_INFO = '/api/v1/private/traveler/user-info';
 const PASSWORD = 'Secret-Pass-42!';
 const CAPTCHA_CODE = 'K7M2P';
 const BASE = 'https://portal.example.org';
@@ -116,6 +111,20 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     const verified = await target.inject({ method: 'GET', url: USER_INFO, headers: { cookie, 'x-otp': code } });
     assert.equal(verified.statusCode, 200, verified.body);
     return cookie;
+  }
+
+  /**
+   * A signed-in (FULL) traveler who then asked for a password reset: the OTP mail (greeting them by name) and the
+   * reset mail are in the outbox.
+   */
+  async function signedInWithResetMail(target: TestApp) {
+    const traveler = await registeredAndActive(target);
+    const cookie = await fullSession(target, traveler.email);
+    const otpMail = (await outboxOf(traveler.email)).find((mail) => mail.template === 'otp');
+    assert.match(otpMail?.text_body ?? '', /^Dear Giulia Verdi,\n/);
+    await target.inject({ method: 'POST', url: RECOVER, payload: { email: traveler.email }, remoteAddress: nextAddress() });
+    await target.background.settled();
+    return { traveler, cookie };
   }
 
   // Registration: captcha
@@ -443,12 +452,7 @@ describeEachDatabase('registration, activation, password recovery and profile', 
 
   it('validates a reset key without using it, changes the password once, and ends every session', async () => {
     const target = app();
-    const traveler = await registeredAndActive(target);
-    const cookie = await fullSession(target, traveler.email);
-    const otpMail = (await outboxOf(traveler.email)).find((mail) => mail.template === 'otp');
-    assert.match(otpMail?.text_body ?? '', /^Dear Giulia Verdi,\n/);
-    await target.inject({ method: 'POST', url: RECOVER, payload: { email: traveler.email }, remoteAddress: nextAddress() });
-    await target.background.settled();
+    const { traveler, cookie } = await signedInWithResetMail(target);
     const { key1, key2 } = await keysFromMail(traveler.email, 'password-reset');
     const validate = (k1: string, k2: string) =>
       target.inject({ method: 'GET', url: VALIDATE, query: { key1: k1, key2: k2, type: 'PWD_REMEMBER_TOKEN' } });
@@ -539,12 +543,7 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     const target = app();
     const other = await registeredAndActive(target);
     const otherCookie = await fullSession(target, other.email);
-    const traveler = await registeredAndActive(target);
-    const cookie = await fullSession(target, traveler.email);
-    const otpMail = (await outboxOf(traveler.email)).find((mail) => mail.template === 'otp');
-    assert.match(otpMail?.text_body ?? '', /^Dear Giulia Verdi,\n/);
-    await target.inject({ method: 'POST', url: RECOVER, payload: { email: traveler.email }, remoteAddress: nextAddress() });
-    await target.background.settled();
+    const { traveler, cookie } = await signedInWithResetMail(target);
     const id = (await travelerOf(traveler.email))?.id ?? 0;
     const otherMails = (await outboxOf(other.email)).length;
 

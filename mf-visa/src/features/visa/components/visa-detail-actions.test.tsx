@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { requestBlob, requestJson, requestVoid } from '@varco/http';
 import { sessionStore } from '@varco/session';
+import { TEST_VISA_TRAVEL } from '@varco/contracts/testing';
 import { anInvoice, catchSavedFiles } from '@varco/ui/testing';
 import { aVisa, renderRoutes } from '../../../testing/fixtures';
 
@@ -23,15 +24,8 @@ afterEach(() => jest.restoreAllMocks());
 const full = aVisa({
   qrCode: 'iVBORw0KGgo=',
   invoices: [anInvoice({ idRichiestaRimborso: 41, invoiceNumber: 'FT-41', stateCode: 90 }), anInvoice({ idRichiestaRimborso: 42, invoiceNumber: 'FT-42', stateCode: 90 })],
-  meansOfTransport: { code: 'AE', description: 'Air' },
-  crewMember: false,
-  travelDate: '2025-03-20T17:30:00Z',
-  travelDocType: { code: 'PASSPORT', description: 'Passport' },
-  travelDocNumber: 'YA1234567',
-  destinationCountry: { code: 'US', description: 'United States' },
+  ...TEST_VISA_TRAVEL,
   destinationAirport: { code: 'JFK', description: 'New York John F. Kennedy (JFK)' },
-  destinationFreeZone: null,
-  flightNumber: 'AZ610',
   riskAnalysis: { showTrafficLight: false, codeAnalysisResult: null, message: null },
 });
 
@@ -53,10 +47,10 @@ describe('visa detail: what it shows (docs/screens.md, docs/domain.md)', () => {
     ]);
     const travel = within(screen.getByTestId('visa-travel'));
     expect(travel.getByText('Air')).toBeInTheDocument();
-    expect(travel.getByText('AZ610')).toBeInTheDocument();
+    expect(travel.getByText('AZ 610')).toBeInTheDocument();
     expect(travel.getByText('New York John F. Kennedy (JFK)')).toBeInTheDocument();
-    // 17:30 UTC on 20 March is 18:30 in Rome.
-    expect(travel.getByText('Mar 20, 2025 at 18:30 (time in Italy)')).toBeInTheDocument();
+    // 16:30 UTC on 12 June is 18:30 in Rome (summer time).
+    expect(travel.getByText('Jun 12, 2026 at 18:30 (time in Italy)')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Invoice FT-41, Boutique Roma' })).toHaveAttribute('href', '/protected/invoice/41');
     expect(screen.getByRole('link', { name: 'Invoice FT-42, Boutique Roma' })).toHaveAttribute('href', '/protected/invoice/42');
   });

@@ -3,23 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { requestJson } from '@varco/http';
 import { sessionStore } from '@varco/session';
 import { anInvoice } from '@varco/ui/testing';
-import { answerByPath, aVisa, renderRoutes } from '../../../testing/fixtures';
+import { AIR_TRAVEL, answerByPath, aVisa, renderRoutes } from '../../../testing/fixtures';
 import { DRAFT_STORAGE_KEY } from '../hooks/use-wizard-draft';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
 const requestJsonMock = jest.mocked(requestJson);
 
-const travel = {
-  transportType: 'AE',
-  crewMember: false,
-  travelDate: '2999-06-30T22:05:00.000Z',
-  travelDocType: 'PASSPORT',
-  travelDocNumber: 'YA1234567',
-  destinationCountry: 'US',
-  destinationFreeZone: null,
-  flightNumber: 'AZ610',
-  destinationAirport: 'JFK',
-};
+const travel = { ...AIR_TRAVEL, travelDate: '2999-06-30T22:05:00.000Z' };
 const usable = {
   invoices: [
     anInvoice({ idRichiestaRimborso: 1, invoiceNumber: 'FT-1', totalAmount: 300, exitDeadline: '2999-12-31' }),

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { requestJson } from '@varco/http';
 import { anInvoice } from '@varco/ui/testing';
-import { answerByPath, DESTINATION_COUNTRIES, renderRoutes } from '../../../testing/fixtures';
+import { AIR_TRAVEL, answerByPath, DESTINATION_COUNTRIES, renderRoutes } from '../../../testing/fixtures';
 import { DRAFT_STORAGE_KEY } from '../hooks/use-wizard-draft';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
@@ -275,13 +275,13 @@ describe('wizard step 2: validation on blur and on Next', () => {
   it('saves the travel in the draft with the UTC instant of the Rome wall time, and goes to step 3', async () => {
     clockAt('2025-01-15T09:42:00Z');
     const user = await openStep2();
-    await chooseTransport(user, 'AE');
-    await user.selectOptions(select('Travel document type'), 'PASSPORT');
-    await user.type(input('Travel document number'), 'YA1234567');
-    await user.selectOptions(select('Destination country'), 'US');
-    await user.type(input('Flight number'), 'AZ610');
+    await chooseTransport(user, AIR_TRAVEL.transportType);
+    await user.selectOptions(select('Travel document type'), AIR_TRAVEL.travelDocType);
+    await user.type(input('Travel document number'), AIR_TRAVEL.travelDocNumber);
+    await user.selectOptions(select('Destination country'), AIR_TRAVEL.destinationCountry);
+    await user.type(input('Flight number'), AIR_TRAVEL.flightNumber);
     await waitFor(() => expect(select('Destination airport')).toBeEnabled());
-    await user.selectOptions(select('Destination airport'), 'JFK');
+    await user.selectOptions(select('Destination airport'), AIR_TRAVEL.destinationAirport);
     setDate('2025-07-01');
     await user.selectOptions(select('Hour'), '0');
     await user.selectOptions(select('Minutes'), '5');
@@ -289,18 +289,8 @@ describe('wizard step 2: validation on blur and on Next', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/protected/visa/create?step=3'));
     expect(savedDraft()).toEqual({
       invoices: [1],
-      travel: {
-        transportType: 'AE',
-        crewMember: false,
-        // 00:05 in Rome on 1 July (UTC+2) is 22:05 UTC the day before.
-        travelDate: '2025-06-30T22:05:00.000Z',
-        travelDocType: 'PASSPORT',
-        travelDocNumber: 'YA1234567',
-        destinationCountry: 'US',
-        destinationFreeZone: null,
-        flightNumber: 'AZ610',
-        destinationAirport: 'JFK',
-      },
+      // What was chosen above, and the departure: 00:05 in Rome on 1 July (UTC+2) is 22:05 UTC the day before.
+      travel: { ...AIR_TRAVEL, travelDate: '2025-06-30T22:05:00.000Z' },
     });
   });
 
