@@ -1,5 +1,30 @@
 import { waitFor } from '@testing-library/react';
-import { whenFirstScreenDrawn } from './preload';
+import { preloadRemote } from '@module-federation/enhanced/runtime';
+import { preloadFirstScreen, whenFirstScreenDrawn } from './preload';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ preloadRemote: jest.fn(async () => undefined) }));
+jest.mock('./remote-component', () => ({ loadRemoteProviders: jest.fn(async () => ({})) }));
+
+describe('preloadFirstScreen', () => {
+  beforeEach(() => jest.mocked(preloadRemote).mockClear());
+
+  it('starts the signed-in home’s widgets of each remote at once', async () => {
+    preloadFirstScreen('/protected', true);
+    await waitFor(() => expect(preloadRemote).toHaveBeenCalledTimes(1));
+    expect(jest.mocked(preloadRemote).mock.calls[0]![0].map((args) => [args.nameOrAlias, args.exposes])).toEqual([
+      ['mfVisa', ['LatestVisas', 'AddVisaButton']],
+      ['mfInvoices', ['LatestInvoices']],
+      ['mfNotifications', ['Bell']],
+    ]);
+  });
+
+  it('starts nothing for a visitor, nor on a page without widgets', async () => {
+    preloadFirstScreen('/protected', false);
+    preloadFirstScreen('/', true);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(preloadRemote).not.toHaveBeenCalled();
+  });
+});
 
 describe('whenFirstScreenDrawn', () => {
   afterEach(() => document.body.replaceChildren());

@@ -66,11 +66,7 @@ export const whenFirstScreenDrawn: IdleScheduler = (callback) => {
 export function preloadWhenIdle(remotes: RemoteName[], schedule: IdleScheduler = whenFirstScreenDrawn): () => void {
   return schedule(() => {
     performance.mark?.(PRELOAD_MARK);
-    void loadRemoteProviders().catch(() => undefined);
-    const preloads = remotes.map((nameOrAlias) => ({ nameOrAlias, exposes: ['routes'], resourceCategory: 'sync' as const, share: false, depsRemote: false }));
-    Promise.resolve()
-      .then(() => preloadRemote(preloads))
-      .catch(() => undefined);
+    preloadExposes(remotes.map((nameOrAlias) => ({ nameOrAlias, exposes: ['routes'] })));
   });
 }
 
@@ -91,7 +87,11 @@ const FIRST_SCREEN_REMOTES: Record<string, { nameOrAlias: RemoteName; exposes: s
  */
 export function preloadFirstScreen(pathname: string, signedIn: boolean): void {
   const remotes = FIRST_SCREEN_REMOTES[pathname.replace(/\/$/, '') || '/'];
-  if (!remotes || !signedIn) return;
+  if (remotes && signedIn) preloadExposes(remotes);
+}
+
+/** The shell's remote providers, and each remote's manifest, entry and the chunks of these exposes (not executed). */
+function preloadExposes(remotes: { nameOrAlias: RemoteName; exposes: string[] }[]): void {
   void loadRemoteProviders().catch(() => undefined);
   Promise.resolve()
     .then(() => preloadRemote(remotes.map(({ nameOrAlias, exposes }) => ({ nameOrAlias, exposes, resourceCategory: 'sync' as const, share: false, depsRemote: false }))))
