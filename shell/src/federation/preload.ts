@@ -7,6 +7,11 @@ export const PRELOAD_MARK = 'varco:preload';
 
 type IdleScheduler = (callback: () => void) => () => void;
 
+/** What a loader of the page looks like (@varco/ui's PageLoader): a remote, its data or a lazy page still coming. */
+const LOADER = '.varco-loader';
+/** Past this, the preload starts even if a loader is still shown (a remote that hangs has its own notice). */
+const FIRST_SCREEN_CAP_MS = 20_000;
+
 /** Runs `callback` once the page is idle (after the first screen has been drawn); returns a cancel. */
 export const whenIdle: IdleScheduler = (callback) => {
   if (typeof requestIdleCallback === 'function') {
@@ -19,17 +24,76 @@ export const whenIdle: IdleScheduler = (callback) => {
 };
 
 /**
- * Fetches, when the page is idle, what the first screen of these remotes needs: the shell's remote providers, each
+ * Runs `callback` once the first screen is drawn: no loader left in the page (its remotes, their data and the lazy
+ * parts of the shell have arrived), then idle. On a slow connection the page is often idle while a widget waits for its
+ * remote or the api: an idle timer alone started the preload before the largest paint, and its downloads competed with
+ * the first screen's (deploy/bench/README.md).
+ */
+export const whenFirstScreenDrawn: IdleScheduler = (callback) => {
+  let cancelIdle: (() => void) | undefined;
+  let settled = false;
+  const settle = () => {
+    if (settled || document.querySelector(LOADER)) return;
+    settled = true;
+    observer.disconnect();
+    clearTimeout(cap);
+    cancelIdle = whenIdle(callback);
+  };
+  const observer = new MutationObserver(settle);
+  observer.observe(document.body, { childList: true, subtree: true });
+  // The loaders of suspended remotes are committed after the effect that asks for the preload: checked a turn later.
+  const first = setTimeout(settle, 0);
+  const cap = setTimeout(() => {
+    if (settled) return;
+    settled = true;
+    observer.disconnect();
+    cancelIdle = whenIdle(callback);
+  }, FIRST_SCREEN_CAP_MS);
+  return () => {
+    settled = true;
+    observer.disconnect();
+    clearTimeout(first);
+    clearTimeout(cap);
+    cancelIdle?.();
+  };
+};
+
+/**
+ * Fetches, once the first screen is drawn and the page is idle, what the first screen of these remotes needs: the shell's remote providers, each
  * remote's manifest and entry, and the chunks of its routes module (not executed, and not the shared libraries the
  * page already provides). A remote that fails or is refused here is left to the normal load, which shows the notice.
  */
-export function preloadWhenIdle(remotes: RemoteName[], schedule: IdleScheduler = whenIdle): () => void {
+export function preloadWhenIdle(remotes: RemoteName[], schedule: IdleScheduler = whenFirstScreenDrawn): () => void {
   return schedule(() => {
     performance.mark?.(PRELOAD_MARK);
-    void loadRemoteProviders().catch(() => undefined);
-    const preloads = remotes.map((nameOrAlias) => ({ nameOrAlias, exposes: ['routes'], resourceCategory: 'sync' as const, share: false, depsRemote: false }));
-    Promise.resolve()
-      .then(() => preloadRemote(preloads))
-      .catch(() => undefined);
+    preloadExposes(remotes.map((nameOrAlias) => ({ nameOrAlias, exposes: ['routes'] })));
   });
+}
+
+/** What the first screen of a signed-in page mounts from the remotes, by path (docs/screens.md). */
+const FIRST_SCREEN_REMOTES: Record<string, { nameOrAlias: RemoteName; exposes: string[] }[]> = {
+  '/protected': [
+    { nameOrAlias: 'mfVisa', exposes: ['LatestVisas', 'AddVisaButton'] },
+    { nameOrAlias: 'mfInvoices', exposes: ['LatestInvoices'] },
+    { nameOrAlias: 'mfNotifications', exposes: ['Bell'] },
+  ],
+};
+
+/**
+ * Starts, as soon as the remotes are registered, what the first screen of `pathname` will mount: each remote's
+ * manifest, entry and the chunks of its widgets, and the shell's remote providers, in parallel with the shell's own
+ * lazy parts. Otherwise each widget starts its chain (manifest → entry → chunk) only once the home's code has arrived
+ * and rendered. Only for a traveler with a saved session: anyone else is sent to the sign-in page.
+ */
+export function preloadFirstScreen(pathname: string, signedIn: boolean): void {
+  const remotes = FIRST_SCREEN_REMOTES[pathname.replace(/\/$/, '') || '/'];
+  if (remotes && signedIn) preloadExposes(remotes);
+}
+
+/** The shell's remote providers, and each remote's manifest, entry and the chunks of these exposes (not executed). */
+function preloadExposes(remotes: { nameOrAlias: RemoteName; exposes: string[] }[]): void {
+  void loadRemoteProviders().catch(() => undefined);
+  Promise.resolve()
+    .then(() => preloadRemote(remotes.map(({ nameOrAlias, exposes }) => ({ nameOrAlias, exposes, resourceCategory: 'sync' as const, share: false, depsRemote: false }))))
+    .catch(() => undefined);
 }

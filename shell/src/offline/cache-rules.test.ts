@@ -1,4 +1,4 @@
-import { API_PATH, isImmutableFile, isRemoteReleaseFile, isRuntimeConfig } from './cache-rules';
+import { API_PATH, isImmutableFile, isReleasedRemoteEntry, isRemoteReleaseFile, isRuntimeConfig } from './cache-rules';
 
 const portal = 'https://www.varco.example';
 const url = (address: string) => new URL(address, portal);
@@ -9,10 +9,20 @@ describe('what the service worker keeps', () => {
     expect(isRuntimeConfig(url('https://cdn.varco.example/config.json'), portal)).toBe(false);
   });
 
-  it('revalidates every remote’s manifest and entry, whatever its version folder', () => {
+  it('revalidates every remote’s manifest, whatever its version folder, and an entry outside a release folder', () => {
     expect(isRemoteReleaseFile(url('https://cdn.varco.example/mf-visa/0.2.0/mf-manifest.json'))).toBe(true);
-    expect(isRemoteReleaseFile(url('https://cdn.varco.example/mf-visa/0.2.0/remoteEntry.js'))).toBe(true);
+    expect(isRemoteReleaseFile(url('https://cdn.varco.example/mf-visa/remoteEntry.js'))).toBe(true);
+    expect(isRemoteReleaseFile(url('http://localhost:3003/remoteEntry.js'))).toBe(true);
+    expect(isRemoteReleaseFile(url('https://cdn.varco.example/mf-visa/0.2.0/remoteEntry.js'))).toBe(false);
     expect(isRemoteReleaseFile(url('https://cdn.varco.example/mf-visa/0.2.0/routes.0123456789.js'))).toBe(false);
+  });
+
+  it('keeps a remote’s entry in its release folder as an immutable file', () => {
+    expect(isReleasedRemoteEntry(url('https://cdn.varco.example/mf-visa/0.2.0/remoteEntry.js'))).toBe(true);
+    expect(isReleasedRemoteEntry(url('https://cdn.varco.example/mf-visa/1.0.0-rc.1/remoteEntry.js'))).toBe(true);
+    expect(isReleasedRemoteEntry(url('https://cdn.varco.example/mf-visa/0.2.0/remoteEntry.js?v=2'))).toBe(false);
+    expect(isReleasedRemoteEntry(url('https://cdn.varco.example/mf-visa/0.2.0/mf-manifest.json'))).toBe(false);
+    expect(isReleasedRemoteEntry(url('http://localhost:3003/remoteEntry.js'))).toBe(false);
   });
 
   it('keeps content-hashed chunks, styles and fonts of any CDN origin for good', () => {

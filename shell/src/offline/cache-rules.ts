@@ -10,14 +10,26 @@ export const API_PATH = /^\/api(\/|$)/;
 /** Files that name the current release of a remote: its manifest and its container. */
 const RELEASE_FILES = /\/(mf-manifest\.json|remoteEntry\.js)$/;
 
+/**
+ * A remote's container in a release folder (`mf-visa/0.2.0/remoteEntry.js`): a published folder is never written
+ * again (deploy/scripts/release-remote.mjs), and a new release is a new folder that its manifest, always fetched,
+ * points to.
+ */
+const RELEASED_ENTRY = /\/\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?\/remoteEntry\.js$/;
+
 /** The runtime configuration: which release of each remote, and where the api is. */
 export function isRuntimeConfig(url: URL, origin: string): boolean {
   return url.origin === origin && url.pathname === '/config.json';
 }
 
-/** A remote's manifest or entry: the release it announces may change at any time. */
+/** A remote's manifest, or an entry outside a release folder: the release it announces may change at any time. */
 export function isRemoteReleaseFile(url: URL): boolean {
-  return RELEASE_FILES.test(url.pathname);
+  return RELEASE_FILES.test(url.pathname) && !isReleasedRemoteEntry(url);
+}
+
+/** A remote's entry in its release folder: it never changes, as a content-hashed file. */
+export function isReleasedRemoteEntry(url: URL): boolean {
+  return url.search === '' && RELEASED_ENTRY.test(url.pathname);
 }
 
 /** A content-hashed chunk, stylesheet or asset of the shell or of a remote, on any CDN origin; never an api call. */

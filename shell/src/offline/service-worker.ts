@@ -7,7 +7,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { API_PATH, isImmutableFile, isRemoteReleaseFile, isRuntimeConfig } from './cache-rules';
+import { API_PATH, isImmutableFile, isReleasedRemoteEntry, isRemoteReleaseFile, isRuntimeConfig } from './cache-rules';
 import { SKIP_WAITING } from './messages';
 
 declare const self: {
@@ -27,16 +27,17 @@ cleanupOutdatedCaches();
 // Every page of the app is the shell's index.html, also with no network.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [API_PATH] }));
 
-// The runtime configuration and the remotes' manifests and entries: always from the network while there is one (a
-// release switched in config.json is used on the next online visit); the last answer only when offline.
+// The runtime configuration and the remotes' manifests: always from the network while there is one (a release switched
+// in config.json, or announced by a manifest, is used on the next online visit); the last answer only when offline.
 registerRoute(({ url }) => isRuntimeConfig(url, origin), new NetworkFirst({ cacheName: 'varco-config', plugins: [new CacheableResponsePlugin({ statuses: [200] })] }));
 registerRoute(
   ({ url }) => isRemoteReleaseFile(url),
   new NetworkFirst({ cacheName: 'varco-remote-releases', plugins: [okOrOpaque, new ExpirationPlugin({ maxEntries: 40 })] }),
 );
-// Content-hashed chunks never change: from the cache once seen. Old releases' chunks age out.
+// Content-hashed chunks, and the entries of published release folders, never change: from the cache once seen (a
+// repeat visit waits for config.json and the manifests only). Old releases' files age out.
 registerRoute(
-  ({ url }) => isImmutableFile(url, origin),
+  ({ url }) => isImmutableFile(url, origin) || isReleasedRemoteEntry(url),
   new CacheFirst({ cacheName: 'varco-immutable', plugins: [okOrOpaque, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 90 * 24 * 3600, purgeOnQuotaError: true })] }),
 );
 

@@ -18,18 +18,23 @@ export function ProtectedHome() {
           <h1 className="h2 mb-1">{t('protectedHome.title')}</h1>
           {name ? <p className="mb-0">{t('protectedHome.greeting', { name })}</p> : null}
         </div>
-        <RemoteComponent id="mfVisa/AddVisaButton" />
+        <div className="varco-action-slot">
+          <RemoteComponent id="mfVisa/AddVisaButton" />
+        </div>
       </div>
       <div className="row g-4">
-        <LatestSection id="latest-invoices" title={t('protectedHome.latestInvoices')} to="/protected/invoice" remote="mfInvoices/LatestInvoices" />
-        <LatestSection id="latest-visas" title={t('protectedHome.latestVisas')} to="/protected/visa" remote="mfVisa/LatestVisas" />
+        <LatestSection id="latest-invoices" title={t('protectedHome.latestInvoices')} to="/protected/invoice" remote="mfInvoices/LatestInvoices" slot="varco-invoices-slot" />
+        <LatestSection id="latest-visas" title={t('protectedHome.latestVisas')} to="/protected/visa" remote="mfVisa/LatestVisas" slot="varco-visas-slot" />
       </div>
     </div>
   );
 }
 
-/** One half of the home: a remote's latest items under a heading with the View all link to its list. */
-function LatestSection({ id, title, to, remote }: { id: string; title: string; to: string; remote: 'mfInvoices/LatestInvoices' | 'mfVisa/LatestVisas' }) {
+/**
+ * One half of the home: a remote's latest items under a heading with the View all link to its list. `slot` names the
+ * classes that size it while it loads, written out whole so that the unused-CSS pass of the build finds them.
+ */
+function LatestSection({ id, title, to, remote, slot }: { id: string; title: string; to: string; remote: 'mfInvoices/LatestInvoices' | 'mfVisa/LatestVisas'; slot: string }) {
   const { t } = useTranslation('common');
   return (
     <section className="col-lg-6" aria-labelledby={`${id}-title`}>
@@ -39,7 +44,10 @@ function LatestSection({ id, title, to, remote }: { id: string; title: string; t
         </h2>
         <Link to={to}>{t('protectedHome.viewAll')}</Link>
       </div>
-      <RemoteComponent id={remote} />
+      {/* Sized while it loads (shell/src/styles.css): the widget's arrival moves nothing below it. */}
+      <div className={slot}>
+        <RemoteComponent id={remote} />
+      </div>
     </section>
   );
 }

@@ -1,0 +1,57 @@
+import { waitFor } from '@testing-library/react';
+import { preloadRemote } from '@module-federation/enhanced/runtime';
+import { preloadFirstScreen, whenFirstScreenDrawn } from './preload';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ preloadRemote: jest.fn(async () => undefined) }));
+jest.mock('./remote-component', () => ({ loadRemoteProviders: jest.fn(async () => ({})) }));
+
+describe('preloadFirstScreen', () => {
+  beforeEach(() => jest.mocked(preloadRemote).mockClear());
+
+  it('starts the signed-in home’s widgets of each remote at once', async () => {
+    preloadFirstScreen('/protected', true);
+    await waitFor(() => expect(preloadRemote).toHaveBeenCalledTimes(1));
+    expect(jest.mocked(preloadRemote).mock.calls[0]![0].map((args) => [args.nameOrAlias, args.exposes])).toEqual([
+      ['mfVisa', ['LatestVisas', 'AddVisaButton']],
+      ['mfInvoices', ['LatestInvoices']],
+      ['mfNotifications', ['Bell']],
+    ]);
+  });
+
+  it('starts nothing for a visitor, nor on a page without widgets', async () => {
+    preloadFirstScreen('/protected', false);
+    preloadFirstScreen('/', true);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(preloadRemote).not.toHaveBeenCalled();
+  });
+});
+
+describe('whenFirstScreenDrawn', () => {
+  afterEach(() => document.body.replaceChildren());
+
+  it('waits until no loader is left in the page, then runs once', async () => {
+    const loader = document.createElement('div');
+    loader.className = 'varco-loader';
+    document.body.append(loader);
+    const callback = jest.fn();
+    whenFirstScreenDrawn(callback);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(callback).not.toHaveBeenCalled();
+    loader.remove();
+    await waitFor(() => expect(callback).toHaveBeenCalledTimes(1));
+    document.body.append(document.createElement('p'));
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(callback).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs at once on a page without loaders, and never once cancelled', async () => {
+    const callback = jest.fn();
+    whenFirstScreenDrawn(callback);
+    await waitFor(() => expect(callback).toHaveBeenCalledTimes(1));
+    const cancelled = jest.fn();
+    whenFirstScreenDrawn(cancelled)();
+    document.body.append(document.createElement('p'));
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(cancelled).not.toHaveBeenCalled();
+  });
+});
