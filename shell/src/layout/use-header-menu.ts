@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * The open/closed state of a header menu and what a keyboard or screen-reader user expects of it while it is open:
@@ -17,7 +17,10 @@ export function useHeaderMenu() {
     button.current?.focus();
   }, []);
 
-  useEffect(() => {
+  // A layout effect, so that the listeners are in place when the open menu is painted: the browser build's renderer
+  // (Preact, shared/webpack/README.md) runs plain effects only after the next frame, and a tap outside that came
+  // before it left the menu open.
+  useLayoutEffect(() => {
     const menu = panel.current;
     if (!open || !menu) return undefined;
     menu.querySelector<HTMLElement>('a[href]')?.focus();
