@@ -35,7 +35,7 @@ export function VisaItem({ visa }: { visa: Visa }) {
           </div>
           <small>{t('item.invoices', { count: visa.totalInvoices })}</small>
         </div>
-        <div className="text-end">
+        <div className="text-end ms-auto">
           <div className="fw-semibold" data-testid="visa-amount">
             {formatAmount(visa.totalAmount, i18n.language)}
           </div>
