@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createServer, type Socket } from 'node:net';
 import { describe, it } from 'node:test';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -56,3 +57,40 @@ for (const kind of databaseKinds()) {
     });
   });
 }
+
+/** A PostgreSQL backend message: its type, its length, its body. */
+const backendMessage = (type: string, body: Buffer) => {
+  const length = Buffer.alloc(4);
+  length.writeInt32BE(body.length + 4);
+  return Buffer.concat([Buffer.from(type), length, body]);
+};
+
+describe('a PostgreSQL server that shuts down as a connection opens', () => {
+  it('fails the query on that connection and leaves the process alive (the greeting and the end in one packet)', async () => {
+    // A server that accepts the connection and ends it at once, as a backend does when a fast shutdown reaches it
+    // right after it said it was ready: one packet holds "ready for query" and "terminating connection".
+    const goodbye = Buffer.concat([
+      backendMessage('R', Buffer.from([0, 0, 0, 0])), // authentication ok
+      backendMessage('Z', Buffer.from('I')), // ready for query
+      backendMessage('E', Buffer.from('SFATAL\0C57P01\0Mterminating connection due to administrator command\0\0')),
+    ]);
+    const sockets = new Set<Socket>();
+    const server = createServer((socket) => {
+      sockets.add(socket);
+      socket.once('data', () => socket.end(goodbye));
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    const errors: string[] = [];
+    const handle = createPostgresDatabase(`postgres://varco@127.0.0.1:${port}/varco`, { logger: { error: (_payload, message) => errors.push(message) } });
+    try {
+      await assert.rejects(sql`select 1`.execute(handle.db));
+      assert.deepEqual(errors, ['PostgreSQL connection lost while in use']);
+    } finally {
+      await handle.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

@@ -50,19 +50,15 @@ const statementName = (text: string) => {
  * plans it once per connection instead of at every call, which halves the cost of the api's short queries. Scripts
  * without parameters (migrations, several statements) keep the simple protocol, which a named statement cannot use.
  */
-function withPreparedStatements(pool: pg.Pool, logger?: DatabaseLogger): PostgresPool {
+function withPreparedStatements(pool: pg.Pool): PostgresPool {
   const prepared = new WeakMap<pg.PoolClient, Set<string>>();
   return {
     async connect() {
       const client = await pool.connect();
-      const known = prepared.get(client);
-      const names = known ?? new Set<string>();
-      if (!known) {
+      let names = prepared.get(client);
+      if (!names) {
+        names = new Set<string>();
         prepared.set(client, names);
-        // The pool listens for errors of idle clients only. A checked-out client (inside a transaction, between two
-        // queries) whose server goes away emits 'error' on itself, and an 'error' without a listener ends the process.
-        // The query in progress, or the next one, fails on its own; the pool drops the broken client on release.
-        client.on('error', (error) => logger?.error({ err: error }, 'PostgreSQL connection lost while in use'));
       }
       const query = (text: string, values: readonly unknown[] = []) => {
         // A cursor (Kysely's streaming) or a script without parameters goes through as it is.
@@ -84,7 +80,13 @@ export function createPostgresDatabase(url: string, options: { poolMax?: number;
   const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its server emits 'error' on the pool; without a listener that kills the process.
   pool.on('error', (error) => options.logger?.error({ err: error }, 'idle PostgreSQL client failed'));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool, options.logger) }) });
+  // The pool listens for errors of idle clients only: a checked-out client whose server goes away emits 'error' on
+  // itself, and an 'error' without a listener ends the process. The listener is added as the client is created (the
+  // pool's 'connect' event), not once it is handed out: a server that shuts down as the connection opens sends its
+  // greeting and its end in one packet, and the end arrives before the code that asked for the client resumes.
+  // The query in progress, or the next one, fails on its own; the pool drops the broken client on release.
+  pool.on('connect', (client) => client.on('error', (error) => options.logger?.error({ err: error }, 'PostgreSQL connection lost while in use')));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
   return {
     kind: 'postgres',
     db,
