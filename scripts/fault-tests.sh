@@ -22,6 +22,13 @@ if ! has_binaries; then
   exit 0
 fi
 
+# The tests' PostgreSQL server lives under a folder of this run. Stopped before their own cleanup (test.sh's time
+# limit), they leave it running: stop it, this run's only.
+run_dir="$(mktemp -d "${TMPDIR:-/tmp}/varco-faults.XXXXXX")"
+chmod 755 "$run_dir" # as root, the server runs as nobody
+export TMPDIR="$run_dir"
+trap 'pkill -INT -f "postgres -D $run_dir/" && sleep 1; rm -rf "$run_dir"' EXIT
+trap 'exit 143' TERM
 cd api && node --import tsx --test --test-concurrency=1 \
   --test-reporter=spec --test-reporter-destination=stdout \
   --test-reporter=tap --test-reporter-destination="$report" \

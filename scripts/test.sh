@@ -10,10 +10,15 @@ rm -rf .test-results/* e2e/test-results
 
 step() { printf '\n== %s ==\n' "$1"; }
 failed=()
+# run <name> <minutes> <command...>: a step that hangs is stopped after its minutes and fails, so that the run as a
+# whole ends in well under CI's limit whatever happens (the whole suite takes about 15 minutes on 2 cores).
 run() {
-  local name="$1"; shift
+  local name="$1" minutes="$2"; shift 2
   step "$name"
-  if ! "$@"; then failed+=("$name"); fi
+  local status=0
+  timeout --kill-after=30s "${minutes}m" "$@" || status=$?
+  if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then echo "$name: stopped after $minutes minutes" >&2; fi
+  if [ "$status" -ne 0 ]; then failed+=("$name"); fi
 }
 
 step "install"
@@ -37,23 +42,23 @@ else
   fi
 fi
 
-run "typecheck" npm run typecheck --silent
-run "lint" npm run lint --silent
+run "typecheck" 10 npm run typecheck --silent
+run "lint" 10 npm run lint --silent
 # The OpenAPI document: Redocly's recommended rules, no error and no warning; the kiosk's types generated from it are
 # up to date (the api tests check that api/openapi.json is what the api generates).
-run "openapi lint" npm run openapi:lint --silent --workspace @varco/api
-run "kiosk api types" npm run kiosk:types --silent -- --check
-run "component tests" npx jest --ci --json --outputFile=.test-results/jest.json
-run "api tests" bash -c 'set -o pipefail; npm run test --silent --workspace @varco/api -- --test-reporter=spec --test-reporter-destination=stdout --test-reporter=tap --test-reporter-destination=../.test-results/api.tap'
-run "fault tests" bash scripts/fault-tests.sh .test-results/faults.tap
-run "build" node scripts/build.mjs
+run "openapi lint" 5 npm run openapi:lint --silent --workspace @varco/api
+run "kiosk api types" 5 npm run kiosk:types --silent -- --check
+run "component tests" 15 npx jest --ci --json --outputFile=.test-results/jest.json
+run "api tests" 20 bash -c 'set -o pipefail; npm run test --silent --workspace @varco/api -- --test-reporter=spec --test-reporter-destination=stdout --test-reporter=tap --test-reporter-destination=../.test-results/api.tap'
+run "fault tests" 15 bash scripts/fault-tests.sh .test-results/faults.tap
+run "build" 10 node scripts/build.mjs
 
 e2e_db=""
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   e2e_db="varco_e2e_$$"
   node scripts/pg-database.mjs create "$TEST_DATABASE_URL" "$e2e_db" && export E2E_DATABASE_URL="${TEST_DATABASE_URL%/*}/$e2e_db"
 fi
-run "browser tests" bash -c 'cd e2e && npx playwright test'
+run "browser tests" 25 bash -c 'cd e2e && npx playwright test'
 [ -n "$e2e_db" ] && node scripts/pg-database.mjs drop "$TEST_DATABASE_URL" "$e2e_db"
 
 step "summary"

@@ -160,9 +160,13 @@ describe('the api under faults, on a PostgreSQL server of its own', () => {
     catcher.clear();
     const recipients = await enqueueBulk('killed', 120);
     const load = startLoad(() => api.baseUrl, apiKey);
-    await waitFor('mails being sent', () => catcher.messages().length >= 15, 30_000);
-    await api.kill('SIGKILL');
-    await load.stop();
+    try {
+      await waitFor('mails being sent', () => catcher.messages().length >= 15, 30_000);
+      await api.kill('SIGKILL');
+    } finally {
+      // Stopped on every path: the load's writers retry until told to stop, and would keep this process alive.
+      await load.stop();
+    }
     await assertNoWriteLost(load.acknowledged);
     const claimedByTheDead = await handle.db.selectFrom('mail_outbox').select('id').where('sent_at', 'is', null).where('attempts', '>', 0).execute();
     t.diagnostic(`mails claimed by the killed api and not marked sent: ${claimedByTheDead.length}`);
