@@ -16,18 +16,13 @@ export interface RomeWallTime {
 const DAY_MS = 86_400_000;
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const romeFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+// Built on first use, not when the module loads: a formatter with a time zone costs milliseconds to build (tens on a
+// slow phone), and this module is on every page's start-up path, most of which never ask for the clock in Rome.
+let romeFormat: Intl.DateTimeFormat | undefined;
 
 /** The wall time in Rome at an instant (seconds dropped). */
 export function romeWallTime(instant: Date): RomeWallTime {
+  romeFormat ??= new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   const parts = romeFormat.formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
   // Some engines write midnight as 24 even with h23.
