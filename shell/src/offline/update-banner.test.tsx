@@ -47,7 +47,7 @@ describe('the update banner', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Ricarica' }));
     expect(worker?.postMessage).toHaveBeenCalledWith(SKIP_WAITING);
     expect(reload).not.toHaveBeenCalled();
-    browser.takeOver();
+    act(() => browser.takeOver());
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
@@ -62,7 +62,7 @@ describe('the update banner', () => {
     act(() => {
       browser.installNewWorker();
     });
-    browser.takeOver();
+    act(() => browser.takeOver());
     expect(screen.queryByTestId('update-banner')).not.toBeInTheDocument();
     expect(reload).not.toHaveBeenCalled();
     // What the page loaded before the worker took it is handed to the worker to keep.
