@@ -1,19 +1,40 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import type { RoutesProps } from '@varco/contracts';
+import { PageLoader } from '@varco/ui';
 import { VisaDetailPage } from '../features/visa/components/visa-detail-page';
 import { VisaListPage } from '../features/visa/components/visa-list-page';
-import { VisaUpdatePage, VisaWizardPage } from '../features/wizard/components/visa-wizard-page';
 import { registerTranslations } from '../i18n/namespace';
 
 registerTranslations();
+
+// The wizard, with its form library, loads when it is opened: the detail with its QR (what a traveler opens at the
+// gate, on whatever connection there is) and the list do not wait for it.
+const loadWizard = () => import('../features/wizard/components/visa-wizard-page');
+const VisaWizardPage = lazy(() => loadWizard().then((module) => ({ default: module.VisaWizardPage })));
+const VisaUpdatePage = lazy(() => loadWizard().then((module) => ({ default: module.VisaUpdatePage })));
 
 /** mf-visa/routes, mounted by the shell under /protected/visa; paths are relative to it. */
 export default function VisaRoutes(_props: RoutesProps) {
   return (
     <Routes>
       <Route index element={<VisaListPage />} />
-      <Route path="create" element={<VisaWizardPage />} />
-      <Route path="update/:id" element={<VisaUpdatePage />} />
+      <Route
+        path="create"
+        element={
+          <Suspense fallback={<PageLoader />}>
+            <VisaWizardPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="update/:id"
+        element={
+          <Suspense fallback={<PageLoader />}>
+            <VisaUpdatePage />
+          </Suspense>
+        }
+      />
       <Route path=":id" element={<VisaDetailPage />} />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>

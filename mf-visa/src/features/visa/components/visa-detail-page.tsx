@@ -119,7 +119,7 @@ function VisaDetail({ visa, offlineAsOf }: { visa: Visa; offlineAsOf: string | n
                   </Link>
                   <small className="d-block text-muted">{t('wizard.issuedOn', { date: formatDate(invoice.emissionDate, i18n.language) })}</small>
                 </div>
-                <div className="text-end">
+                <div className="text-end ms-auto">
                   <div className="fw-semibold">{formatAmount(invoice.totalAmount, i18n.language)}</div>
                   <InvoiceStatusBadge stateCode={invoice.stateCode} inCompletion={invoice.inCompletion} />
                 </div>

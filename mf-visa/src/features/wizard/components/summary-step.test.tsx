@@ -109,7 +109,8 @@ describe('modify a request (docs/screens.md /protected/visa/update/{id})', () =>
     requestJsonMock.mockImplementation(answerByPath({ 'v1/private/visa/7': pendingVisa, 'v1/private/invoices/usable': usable, 'PUT v1/private/visa': put }));
     const user = userEvent.setup();
     renderRoutes('/protected/visa/update/7');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Modify visa request');
+    // The wizard's code loads when it is opened.
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Modify visa request');
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/protected/visa/update/7?step=1'));
     expect(await screen.findByRole('checkbox', { name: /FT-9/ })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /FT-1/ })).not.toBeChecked();

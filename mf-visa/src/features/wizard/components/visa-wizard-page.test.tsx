@@ -73,7 +73,7 @@ describe('visa wizard (docs/screens.md /protected/visa/create?step=1..3)', () =>
   it('shows step 1 with the step indicator and the usable invoices', async () => {
     requestJsonMock.mockImplementation(answerByPath({ 'v1/private/invoices/usable': usable }));
     renderRoutes('/protected/visa/create?step=1');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('New visa request');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('New visa request');
     expect(await screen.findByRole('heading', { level: 2 })).toHaveTextContent('Step 1 of 3: select the invoices');
     const steps = within(screen.getByTestId('step-indicator')).getAllByRole('listitem');
     expect(steps.map((step) => step.textContent)).toEqual(['1Invoices', '2Travel details', '3Summary']);
@@ -119,6 +119,7 @@ describe('visa wizard (docs/screens.md /protected/visa/create?step=1..3)', () =>
 
   it('sends step 3 without travel details back to step 2', async () => {
     localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1], travel: null }));
+    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/invoices/usable': usable }));
     renderRoutes('/protected/visa/create?step=3');
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/protected/visa/create?step=2'));
   });
