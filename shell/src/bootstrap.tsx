@@ -6,10 +6,12 @@ import { createRoot } from 'react-dom/client';
 import { initI18n } from '@varco/i18n';
 import { sessionStore } from '@varco/session';
 import { App } from './app/app';
+import { loadProtectedHome } from './app/app-routes';
 import { rootElement } from './app/root-element';
 import { renderStartupFailure } from './app/startup-failure';
 import { setRuntimeConfig } from './config/current-config';
 import { loadRuntimeConfig } from './config/runtime-config';
+import { isSignedInHome } from './federation/first-screen';
 import { preloadFirstScreen } from './federation/preload';
 import { startFederation } from './federation/start-federation';
 import { registerServiceWorkerAfterLoad } from './offline/service-worker-registration';
@@ -17,15 +19,21 @@ import { refreshSavedSession } from './session/refresh-session';
 
 async function start(): Promise<void> {
   const element = rootElement();
-  // The configuration is fetched while the translations load, not after (one round trip less on a slow connection).
-  const configLoad = loadRuntimeConfig();
-  configLoad.catch(() => undefined);
-  await initI18n();
-  try {
-    const config = await configLoad;
+  const signedIn = Boolean(sessionStore.getState().user.numeroDocumento);
+  // The signed-in home's own code downloads with the translations, not once its route renders.
+  if (signedIn && isSignedInHome(window.location.pathname)) void loadProtectedHome().catch(() => undefined);
+  // The remotes are registered, and the first screen's remotes start loading, as soon as the configuration is read,
+  // while the translations load: on a slow connection the first screen waits for neither one after the other.
+  const federationStart = loadRuntimeConfig().then((config) => {
     setRuntimeConfig(config);
     startFederation(config);
-    preloadFirstScreen(window.location.pathname, Boolean(sessionStore.getState().user.numeroDocumento));
+    preloadFirstScreen(window.location.pathname, signedIn);
+    return config;
+  });
+  federationStart.catch(() => undefined);
+  await initI18n();
+  try {
+    const config = await federationStart;
     void refreshSavedSession();
     createRoot(element).render(
       <StrictMode>

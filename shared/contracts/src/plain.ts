@@ -10,5 +10,6 @@ export * from './runtime-config';
 export * from './remotes';
 export * from './remote-contract';
 export * from './api-paths';
+export * from './first-screen-calls';
 export * from './travel-rules';
 export * from './rome-calendar';

@@ -3,25 +3,29 @@ import type { AddressInfo } from 'node:net';
 import * as z from 'zod/mini';
 import { i18n } from '@varco/i18n';
 import { sessionStore } from '@varco/session';
-import { apiUrl, configureHttp, filenameFrom, requestBlob, requestJson, requestVoid } from './client';
+import { apiUrl, configureHttp, filenameFrom, requestBlob, requestJson, requestVoid, startEarly } from './client';
 
 let server: Server;
 let baseUrl: string;
 let lastHeaders: IncomingHttpHeaders = {};
+/** Every address the server was asked for, in order. */
+const asked: string[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     lastHeaders = req.headers;
+    asked.push(req.url ?? '');
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
       res.end(typeof body === 'string' ? body : JSON.stringify(body));
     };
-    if (req.url?.endsWith('/ok')) return send(200, { counter: 3 });
-    if (req.url?.endsWith('/bad-shape')) return send(200, { counter: 'three' });
-    if (req.url?.endsWith('/invalid')) return send(400, { detail: 'Invalid data', extra: { email: 'Invalid e-mail' } });
-    if (req.url?.endsWith('/unauthorised')) return send(401, { detail: 'Sign in again' });
-    if (req.url?.endsWith('/pdf-error')) return send(404, { detail: 'Release not found' });
-    if (req.url?.endsWith('/pdf')) return send(200, '%PDF-1.7', { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="release-42.pdf"' });
+    if (path.endsWith('/ok')) return send(200, { counter: 3 });
+    if (path.endsWith('/bad-shape')) return send(200, { counter: 'three' });
+    if (path.endsWith('/invalid')) return send(400, { detail: 'Invalid data', extra: { email: 'Invalid e-mail' } });
+    if (path.endsWith('/unauthorised')) return send(401, { detail: 'Sign in again' });
+    if (path.endsWith('/pdf-error')) return send(404, { detail: 'Release not found' });
+    if (path.endsWith('/pdf')) return send(200, '%PDF-1.7', { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="release-42.pdf"' });
     return send(500, 'oops');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -33,6 +37,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   configureHttp({ apiBaseUrl: baseUrl });
   sessionStore.getState().clearSession();
+  asked.length = 0;
 });
 
 const counter = z.object({ counter: z.number() });
@@ -97,5 +102,62 @@ describe('@varco/http', () => {
   it('reads UTF-8 encoded file names', () => {
     expect(filenameFrom("attachment; filename*=UTF-8''ricevuta%20%C3%A8.pdf")).toBe('ricevuta è.pdf');
     expect(filenameFrom(null)).toBeNull();
+  });
+});
+
+describe('a first-screen call started early', () => {
+  const signedIn = (numeroDocumento: string) => sessionStore.getState().setUser({ numeroDocumento });
+
+  it("is the answer of the widget's same call, asked of the api once", async () => {
+    signedIn('YA1234567');
+    startEarly({ path: 'v1/ok', searchParams: { page: 0, limit: 4 }, language: true });
+    await expect(requestJson('v1/ok', counter, { searchParams: { limit: 4, page: 0, language: 'EN' } })).resolves.toEqual({ counter: 3 });
+    expect(asked).toEqual(['/api/v1/ok?page=0&limit=4&language=EN']);
+    // Taken once: the next call asks again.
+    await requestJson('v1/ok', counter, { searchParams: { limit: 4, page: 0, language: 'EN' } });
+    expect(asked).toHaveLength(2);
+  });
+
+  it('is not given to another call, another language, a call that changes state', async () => {
+    signedIn('YA1234567');
+    startEarly({ path: 'v1/ok', searchParams: { limit: 4 } });
+    await requestJson('v1/ok', counter, { searchParams: { limit: 10 } });
+    await requestVoid('v1/ok', { method: 'post', searchParams: { limit: 4 } });
+    await i18n.changeLanguage('it_IT');
+    await requestJson('v1/ok', counter, { searchParams: { limit: 4 } });
+    await i18n.changeLanguage('en_US');
+    expect(asked).toEqual(['/api/v1/ok?limit=4', '/api/v1/ok?limit=10', '/api/v1/ok?limit=4', '/api/v1/ok?limit=4']);
+  });
+
+  it('is never given to another traveler, nor after sign-out', async () => {
+    signedIn('YA1234567');
+    startEarly({ path: 'v1/ok' });
+    signedIn('ZB7654321');
+    await requestJson('v1/ok', counter);
+    sessionStore.getState().clearSession();
+    signedIn('YA1234567');
+    startEarly({ path: 'v1/ok', searchParams: { page: 1 } });
+    sessionStore.getState().clearSession();
+    await requestJson('v1/ok', counter, { searchParams: { page: 1 } }).catch(() => undefined);
+    expect(asked).toEqual(['/api/v1/ok', '/api/v1/ok', '/api/v1/ok?page=1', '/api/v1/ok?page=1']);
+  });
+
+  it('fails as the call itself would, in the same shape, and a failure nobody takes is no error of the page', async () => {
+    signedIn('YA1234567');
+    startEarly({ path: 'v1/invalid' });
+    startEarly({ path: 'v1/unauthorised-never-taken' });
+    await expect(requestJson('v1/invalid', counter)).rejects.toEqual({ status: 400, detail: 'Invalid data', extra: { email: 'Invalid e-mail' }, type: 'http-error' });
+    expect(asked).toHaveLength(2);
+  });
+
+  it('is asked again once it is older than 30 seconds', async () => {
+    signedIn('YA1234567');
+    const now = jest.spyOn(Date, 'now');
+    now.mockReturnValue(1_000_000);
+    startEarly({ path: 'v1/ok' });
+    now.mockReturnValue(1_000_000 + 30_001);
+    await requestJson('v1/ok', counter);
+    now.mockRestore();
+    expect(asked).toHaveLength(2);
   });
 });

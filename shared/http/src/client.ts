@@ -1,8 +1,9 @@
 import ky, { type KyInstance, type Options } from 'ky';
 import type * as z from 'zod/mini';
-import { HEADERS, toServerLanguage, type ClientError } from '@varco/contracts';
+import { HEADERS, toServerLanguage, type ClientError, type FirstScreenCall } from '@varco/contracts';
 import { currentLanguage } from '@varco/i18n';
 import { sessionStore } from '@varco/session';
+import { startFirstScreenCall, takeStartedCall } from './first-screen';
 import { normaliseError } from './normalise-error';
 
 let client: KyInstance | undefined;
@@ -56,7 +57,7 @@ export function http(): KyInstance {
 export async function requestJson<Schema extends z.ZodMiniType>(path: string, schema: Schema, options: Options = {}): Promise<z.infer<Schema>> {
   let body: unknown;
   try {
-    body = await http()(path, options).json();
+    body = await (takeStartedCall(path, options) ?? http()(path, options).json());
   } catch (error) {
     throw await normaliseError(error);
   }
@@ -66,6 +67,14 @@ export async function requestJson<Schema extends z.ZodMiniType>(path: string, sc
     throw invalid;
   }
   return parsed.data;
+}
+
+/**
+ * Starts, before the widget that makes it has loaded, a GET its first render will make (a remote's first-screen
+ * call, docs/architecture.md): its `requestJson` then takes this answer, validated as any other.
+ */
+export function startEarly(call: FirstScreenCall): void {
+  startFirstScreenCall(call, (path, options) => http()(path, options).json());
 }
 
 /** Performs a call whose answer has no body worth reading (204, acknowledgements). */

@@ -1,2 +1,2 @@
-export { apiUrl, configureHttp, http, requestJson, requestVoid, requestBlob, filenameFrom } from './client';
+export { apiUrl, configureHttp, http, requestJson, requestVoid, requestBlob, filenameFrom, startEarly } from './client';
 export { normaliseError, networkError, isClientError, isNotFound, readBody, serverDetail } from './normalise-error';

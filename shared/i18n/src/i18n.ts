@@ -83,6 +83,14 @@ export function addNamespace(namespace: string, resources: NamespaceResources): 
 }
 
 /** The current language, one of it_IT / en_US. */
+/**
+ * Settles once the page's language is known: i18next detects it as its initialisation starts, before the texts of
+ * that language have arrived (what may start before them, an api call in that language, need not wait for them).
+ */
+export function languageKnown(): Promise<unknown> {
+  return i18n.language ? Promise.resolve() : initI18n();
+}
+
 export function currentLanguage(): Language {
   return normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
 }

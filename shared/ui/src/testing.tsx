@@ -1,10 +1,10 @@
 import type { ReactElement, ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, within, type RenderOptions } from '@testing-library/react';
+import { render, waitFor, within, type RenderOptions } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
-import { addDays, romeToday, type Invoice, type Language, type SessionUser } from '@varco/contracts';
-import { configureHttp } from '@varco/http';
+import { addDays, firstScreenCallAt, romeToday, type FirstScreenCall, type Invoice, type Language, type SessionUser } from '@varco/contracts';
+import { configureHttp, type requestJson } from '@varco/http';
 import { i18n } from '@varco/i18n';
 import { sessionStore } from '@varco/session';
 import { createQueryClient } from './query-client';
@@ -121,4 +121,31 @@ export function catchSavedFiles(): string[] {
     });
   });
   return saved;
+}
+
+/**
+ * The api calls (path and query) an exposed widget makes as it mounts for the signed-in test traveler, in English (or
+ * what a render function renders: a remote's page), with `requestJson` mocked. Compared with
+ * `declaredFirstScreenCalls`, they prove that the remote's manifest declares to the shell exactly what it will ask for.
+ */
+export async function callsOnMount(ui: ReactElement | (() => unknown), requestJsonMock: jest.MockedFunction<typeof requestJson>) {
+  requestJsonMock.mockReset();
+  // Never answered: only what the first render asks for.
+  requestJsonMock.mockReturnValue(new Promise(() => undefined));
+  if (typeof ui === 'function') ui();
+  else renderWithProviders(ui, { user: TEST_TRAVELER });
+  await waitFor(() => expect(requestJsonMock).toHaveBeenCalled());
+  // The widgets pass their query as an object.
+  return requestJsonMock.mock.calls.map(([path, , options]) => ({ path, searchParams: { ...(options?.searchParams as Record<string, unknown> | undefined) } }));
+}
+
+/**
+ * The calls of a remote's first-screen-calls.json for one module, as its widget (or its page at `below`, the address
+ * under the remote's mount) makes them in English.
+ */
+export function declaredFirstScreenCalls(declared: FirstScreenCall[] | undefined, below?: string) {
+  return (declared ?? [])
+    .map((call) => firstScreenCallAt(call, below))
+    .filter((call): call is FirstScreenCall => call !== undefined)
+    .map(({ path, searchParams, language }) => ({ path, searchParams: { ...searchParams, ...(language ? { language: 'EN' } : {}) } }));
 }

@@ -5,7 +5,7 @@ const fs = require('node:fs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { federationShared, remoteContract, REACT_ALIASES, NARROWED_ALIASES, NARROWED_CHUNKS } = require('./shared.cjs');
+const { federationShared, remoteContract, firstScreenCalls, REACT_ALIASES, NARROWED_ALIASES, NARROWED_CHUNKS } = require('./shared.cjs');
 const { PreloadFirstScreen } = require('./preload-first-screen.cjs');
 
 const repoRoot = path.resolve(__dirname, '../../..');
@@ -87,17 +87,22 @@ function createAppConfig({ dirname, name, exposes, devPort, host = false }) {
           exposes: exposes ?? {},
           shared: federationShared(packageJson, dirname),
           shareStrategy: 'loaded-first',
-          // A remote's manifest carries the contract it implements, which the shell checks before mounting it.
+          // A remote's manifest carries the contract it implements, which the shell checks before mounting it, and
+          // the api calls its widgets and pages make at once, which the shell starts while their code downloads.
           manifest: host
             ? false
             : {
                 fileName: 'mf-manifest.json',
-                additionalData: ({ stats }) => ({ ...stats, metaData: { ...stats.metaData, contract: remoteContract(exposes ?? {}, dirname) } }),
+                additionalData: ({ stats }) => ({
+                  ...stats,
+                  metaData: { ...stats.metaData, contract: remoteContract(exposes ?? {}, dirname), firstScreenCalls: firstScreenCalls(exposes ?? {}, dirname) },
+                }),
               },
           dts: false,
           // The federation runtime is downloaded once, with the shell; remotes use it (in development a remote
-          // runs alone in its mock host and keeps its own).
-          experiments: { optimization: { target: 'web' }, ...(host ? {} : { externalRuntime: production }) },
+          // runs alone in its mock host and keeps its own). A remote never loads another remote: in production its
+          // bundler code for remotes is left out (not the shell's: the runtime's loadRemote needs it).
+          experiments: { optimization: { target: 'web', disableRemote: !host && production }, ...(host ? {} : { externalRuntime: production }) },
           runtimePlugins: host ? [path.join(dirname, 'src/federation/provide-runtime-core.ts')] : [],
         }),
         new MiniCssExtractPlugin({

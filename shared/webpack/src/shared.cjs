@@ -156,4 +156,21 @@ function remoteContract(exposes, appDir) {
   return { version: singletons['@varco/contracts'], exposes: Object.keys(exposes).map((key) => key.replace(/^\.\//, '')), singletons };
 }
 
-module.exports = { federationShared, remoteContract, REACT_ALIASES, NARROWED_ALIASES, NARROWED_CHUNKS, NARROWED_LIBRARIES, SINGLETON_LIBRARIES, WORKSPACE_PACKAGES };
+/**
+ * The api calls a remote's widgets and pages make as soon as they mount, by exposed module, from the remote's
+ * `first-screen-calls.json` (none without the file), published in its manifest (`metaData.firstScreenCalls`) for the
+ * shell to start early. A module the remote does not expose fails the build.
+ * @param {Record<string,string>} exposes the remote's exposes (`./routes` → file)
+ * @param {string} appDir the remote's folder
+ */
+function firstScreenCalls(exposes, appDir) {
+  const file = path.join(appDir, 'first-screen-calls.json');
+  if (!fs.existsSync(file)) return {};
+  const calls = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const exposed = Object.keys(exposes).map((key) => key.replace(/^\.\//, ''));
+  const unknown = Object.keys(calls).filter((module) => !exposed.includes(module));
+  if (unknown.length > 0) throw new Error(`${file} names modules ${unknown.join(', ')} that the remote does not expose`);
+  return calls;
+}
+
+module.exports = { federationShared, remoteContract, firstScreenCalls, REACT_ALIASES, NARROWED_ALIASES, NARROWED_CHUNKS, NARROWED_LIBRARIES, SINGLETON_LIBRARIES, WORKSPACE_PACKAGES };

@@ -8,8 +8,10 @@ import { ServerErrorPage } from '../pages/server-error-page';
 import { WelcomePage } from '../pages/welcome-page';
 import { Protected, PublicOnly } from './guards';
 
-// Signed-in pages load when first visited, which keeps a first visit of / small.
-const ProtectedHome = lazy(() => import('../pages/protected-home').then((module) => ({ default: module.ProtectedHome })));
+// Signed-in pages load when first visited, which keeps a first visit of / small; a page that opens on the signed-in
+// home starts its code at once (bootstrap.tsx), not once this route renders.
+export const loadProtectedHome = () => import('../pages/protected-home');
+const ProtectedHome = lazy(() => loadProtectedHome().then((module) => ({ default: module.ProtectedHome })));
 
 function remoteRoutes(guard: Guard) {
   return REMOTE_MOUNTS.filter((mount) => mount.guard === guard).map((mount) => (

@@ -1,16 +1,18 @@
 import { parseRuntimeConfig, type RuntimeConfig } from '@varco/contracts/plain';
-
-export const RUNTIME_CONFIG_PATH = '/config.json';
+import { RUNTIME_CONFIG_PATH, requestRuntimeConfig, takeRuntimeConfigRequest } from './config-request';
 
 export class RuntimeConfigError extends Error {
   override name = 'RuntimeConfigError';
 }
 
-/** Fetches the environment's runtime configuration once, never from a cache, and validates it. */
+/**
+ * Reads the environment's runtime configuration (the request the entry started, or a new one), never from a cache,
+ * and validates it.
+ */
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   let raw: unknown;
   try {
-    const response = await fetchImpl(RUNTIME_CONFIG_PATH, { cache: 'no-store' });
+    const response = await (takeRuntimeConfigRequest() ?? requestRuntimeConfig(fetchImpl));
     if (!response.ok) throw new RuntimeConfigError(`${RUNTIME_CONFIG_PATH} answered ${response.status}`);
     raw = await response.json();
   } catch (error) {

@@ -11,6 +11,8 @@ interface CanaryEnvironment {
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   search?: string;
   random?: () => number;
+  /** Whether to say in the console that this browser takes the candidate (once per page: the start-up does). */
+  announce?: boolean;
 }
 
 function testerChoice(storage: NonNullable<CanaryEnvironment['storage']>, search: string): string | null {
@@ -32,7 +34,7 @@ function draw(storage: NonNullable<CanaryEnvironment['storage']>, random: () => 
  * The manifest each remote is loaded from: its line of the runtime configuration, or the canary's candidate for the
  * browsers in the canary's share. A browser that cannot keep its draw (storage refused) stays on the current release.
  */
-export function remoteManifests(config: RuntimeConfig, { storage = globalThis.localStorage, search = globalThis.location?.search ?? '', random = Math.random }: CanaryEnvironment = {}): Record<RemoteName, string> {
+export function remoteManifests(config: RuntimeConfig, { storage = globalThis.localStorage, search = globalThis.location?.search ?? '', random = Math.random, announce = true }: CanaryEnvironment = {}): Record<RemoteName, string> {
   const manifests = { ...config.remotes };
   const { canary } = config;
   if (!canary) return manifests;
@@ -45,7 +47,7 @@ export function remoteManifests(config: RuntimeConfig, { storage = globalThis.lo
   }
   if (inCanary) {
     manifests[canary.remote] = canary.manifest;
-    console.info(`[federation] canary: ${canary.remote} from ${canary.manifest}`);
+    if (announce) console.info(`[federation] canary: ${canary.remote} from ${canary.manifest}`);
   }
   return manifests;
 }

@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { preloadRemote } from '@module-federation/enhanced/runtime';
-import { preloadFirstScreen, whenFirstScreenDrawn } from './preload';
+import { preloadFirstScreen, preloadWhenIdle, whenFirstScreenDrawn } from './preload';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ preloadRemote: jest.fn(async () => undefined) }));
 jest.mock('./remote-component', () => ({ loadRemoteProviders: jest.fn(async () => ({})) }));
@@ -18,11 +18,40 @@ describe('preloadFirstScreen', () => {
     ]);
   });
 
-  it('starts nothing for a visitor, nor on a page without widgets', async () => {
+  it('starts the routes of the remote whose page it opens on, when its guard lets this visitor see it', async () => {
+    preloadFirstScreen('/protected/visa/12', true);
+    preloadFirstScreen('/sign-in', false);
+    preloadFirstScreen('/sign-up/confirm', false);
+    await waitFor(() => expect(preloadRemote).toHaveBeenCalledTimes(3));
+    expect(jest.mocked(preloadRemote).mock.calls.map(([remotes]) => remotes.map((args) => [args.nameOrAlias, args.exposes]))).toEqual([[['mfVisa', ['routes']]], [['mfAuth', ['routes']]], [['mfAuth', ['routes']]]]);
+  });
+
+  it('starts nothing for a visitor, nor on a page without widgets or remote, nor where the guard sends elsewhere', async () => {
     preloadFirstScreen('/protected', false);
     preloadFirstScreen('/', true);
+    preloadFirstScreen('/howto', false);
+    preloadFirstScreen('/protected/visa/12', false);
+    preloadFirstScreen('/sign-in', true);
+    preloadFirstScreen('/sign-inside', false);
     await new Promise((resolve) => requestAnimationFrame(resolve));
     expect(preloadRemote).not.toHaveBeenCalled();
+  });
+});
+
+describe('preloadWhenIdle', () => {
+  beforeEach(() => jest.mocked(preloadRemote).mockClear());
+
+  it('fetches, when its time comes, the routes of these remotes with the chunks their pages load when opened', async () => {
+    const runNow = (callback: () => void) => {
+      callback();
+      return () => undefined;
+    };
+    preloadWhenIdle(['mfVisa', 'mfInvoices'], runNow);
+    await waitFor(() => expect(preloadRemote).toHaveBeenCalledTimes(1));
+    expect(jest.mocked(preloadRemote).mock.calls[0]![0].map(({ nameOrAlias, exposes, resourceCategory }) => [nameOrAlias, exposes, resourceCategory])).toEqual([
+      ['mfVisa', ['routes'], 'all'],
+      ['mfInvoices', ['routes'], 'all'],
+    ]);
   });
 });
 

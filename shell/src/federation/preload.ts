@@ -1,5 +1,7 @@
 import { preloadRemote } from '@module-federation/enhanced/runtime';
-import type { RemoteName } from '@varco/contracts';
+import { REMOTE_MOUNTS, remoteOf, type RemoteName } from '@varco/contracts/plain';
+import { firstScreenRemotes, type FirstScreenRemote } from './first-screen';
+import { expectFirstScreen } from './first-screen-calls';
 import { loadRemoteProviders } from './remote-component';
 
 /** Marked when the shell starts preloading: the bundle bench counts what comes after it apart from the first visit. */
@@ -59,41 +61,52 @@ export const whenFirstScreenDrawn: IdleScheduler = (callback) => {
 };
 
 /**
- * Fetches, once the first screen is drawn and the page is idle, what the first screen of these remotes needs: the shell's remote providers, each
- * remote's manifest and entry, and the chunks of its routes module (not executed, and not the shared libraries the
- * page already provides). A remote that fails or is refused here is left to the normal load, which shows the notice.
+ * Fetches, once the first screen is drawn and the page is idle, what the pages of these remotes need: the shell's
+ * remote providers, each remote's manifest and entry, and the chunks of its routes module, those its pages load when
+ * opened included (mf-visa's wizard) — not executed, and not the shared libraries the page already provides. A remote
+ * that fails or is refused here is left to the normal load, which shows the notice.
  */
 export function preloadWhenIdle(remotes: RemoteName[], schedule: IdleScheduler = whenFirstScreenDrawn): () => void {
   return schedule(() => {
     performance.mark?.(PRELOAD_MARK);
-    preloadExposes(remotes.map((nameOrAlias) => ({ nameOrAlias, exposes: ['routes'] })));
+    preloadExposes(
+      remotes.map((nameOrAlias) => ({ nameOrAlias, exposes: ['routes'] })),
+      'all',
+    );
   });
 }
 
-/** What the first screen of a signed-in page mounts from the remotes, by path (docs/screens.md). */
-const FIRST_SCREEN_REMOTES: Record<string, { nameOrAlias: RemoteName; exposes: string[] }[]> = {
-  '/protected': [
-    { nameOrAlias: 'mfVisa', exposes: ['LatestVisas', 'AddVisaButton'] },
-    { nameOrAlias: 'mfInvoices', exposes: ['LatestInvoices'] },
-    { nameOrAlias: 'mfNotifications', exposes: ['Bell'] },
-  ],
-};
+/**
+ * The remote page `pathname` opens on (its routes module), when its guard lets this visitor see it: a link opened
+ * from a mail, a reload of the visa with its QR at the gate.
+ */
+function remotePageOf(pathname: string, signedIn: boolean): FirstScreenRemote | undefined {
+  const prefixOf = (path: string) => path.replace(/\/\*$/, '');
+  const mount = REMOTE_MOUNTS.find(({ path }) => pathname === prefixOf(path) || pathname.startsWith(`${prefixOf(path)}/`));
+  if (!mount || (mount.guard === 'protected') !== signedIn) return undefined;
+  return { nameOrAlias: remoteOf(mount.module), exposes: ['routes'], below: pathname.slice(prefixOf(mount.path).length) };
+}
 
 /**
- * Starts, as soon as the remotes are registered, what the first screen of `pathname` will mount: each remote's
- * manifest, entry and the chunks of its widgets, and the shell's remote providers, in parallel with the shell's own
- * lazy parts. Otherwise each widget starts its chain (manifest → entry → chunk) only once the home's code has arrived
- * and rendered. Only for a traveler with a saved session: anyone else is sent to the sign-in page.
+ * Starts, as soon as the remotes are registered, what the first screen of `pathname` will mount: on the signed-in
+ * home each widget's remote (manifest, entry, chunks of the widget), on a remote's page that remote's routes module,
+ * and the shell's remote providers, in parallel with the shell's own lazy parts. Otherwise each starts its chain
+ * (manifest → entry → chunk) only once the page has rendered the route that mounts it. Their api calls start when
+ * their manifest arrives (first-screen-calls.ts). Nothing for a page its guard will send elsewhere.
  */
 export function preloadFirstScreen(pathname: string, signedIn: boolean): void {
-  const remotes = FIRST_SCREEN_REMOTES[pathname.replace(/\/$/, '') || '/'];
-  if (remotes && signedIn) preloadExposes(remotes);
+  const widgets = signedIn ? firstScreenRemotes(pathname) : [];
+  const page = remotePageOf(pathname, signedIn);
+  const remotes = page ? [...widgets, page] : widgets;
+  if (remotes.length === 0) return;
+  expectFirstScreen(remotes);
+  preloadExposes(remotes);
 }
 
 /** The shell's remote providers, and each remote's manifest, entry and the chunks of these exposes (not executed). */
-function preloadExposes(remotes: { nameOrAlias: RemoteName; exposes: string[] }[]): void {
+function preloadExposes(remotes: FirstScreenRemote[], resourceCategory: 'sync' | 'all' = 'sync'): void {
   void loadRemoteProviders().catch(() => undefined);
   Promise.resolve()
-    .then(() => preloadRemote(remotes.map(({ nameOrAlias, exposes }) => ({ nameOrAlias, exposes, resourceCategory: 'sync' as const, share: false, depsRemote: false }))))
+    .then(() => preloadRemote(remotes.map(({ nameOrAlias, exposes }) => ({ nameOrAlias, exposes, resourceCategory, share: false, depsRemote: false }))))
     .catch(() => undefined);
 }

@@ -1,4 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { MANIFEST_REQUEST, takeManifestRequest } from './early-manifests';
 
 export interface RetryOptions {
   /** Attempts after the first one. */
@@ -13,7 +14,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function fetchWithRetry(url: string, init: RequestInit, { retries, delayMs }: RetryOptions, fetchImpl: typeof fetch = fetch): Promise<Response> {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      const response = await fetchImpl(url, { ...init, cache: 'no-cache' });
+      const response = await fetchImpl(url, { ...init, ...MANIFEST_REQUEST });
       if (response.status < 500 || attempt >= retries) return response;
     } catch (error) {
       if (attempt >= retries) throw error;
@@ -46,8 +47,10 @@ async function retryEntry({ getRemoteEntry, origin, remoteInfo, remoteEntryExpor
 export function retryPlugin(options: RetryOptions): ModuleFederationRuntimePlugin {
   return {
     name: 'varco-retry',
-    fetch(url, init) {
-      return fetchWithRetry(url, init, options);
+    async fetch(url, init) {
+      // A manifest the page's entry already asked for (early-manifests.ts); retried as usual when that failed.
+      const early = await takeManifestRequest(url).catch(() => undefined);
+      return early && early.status < 500 ? early : fetchWithRetry(url, init, options);
     },
     // The runtime's typing wraps this answer in one promise too many; the value it awaits is the entry itself.
     loadEntryError: (context) => retryEntry(context, options) as never,

@@ -3,6 +3,7 @@ import { REMOTE_NAMES, type RuntimeConfig } from '@varco/contracts/plain';
 import { remoteManifests } from './canary';
 import { contractPlugin } from './contract-plugin';
 import { fallbackPlugin } from './fallback-plugin';
+import { firstScreenCallsPlugin } from './first-screen-calls';
 import { retryPlugin } from './retry-plugin';
 import { createStandInModule } from './stand-in';
 
@@ -11,7 +12,7 @@ import { createStandInModule } from './stand-in';
  * no remote address is compiled into the shell. Each remote's contract is checked before anything of it is mounted.
  */
 export function startFederation(config: RuntimeConfig): void {
-  registerPlugins([retryPlugin({ retries: 2, delayMs: 300 }), contractPlugin(), fallbackPlugin(createStandInModule)]);
+  registerPlugins([retryPlugin({ retries: 2, delayMs: 300 }), contractPlugin(), firstScreenCallsPlugin(), fallbackPlugin(createStandInModule)]);
   const manifests = remoteManifests(config);
   registerRemotes(REMOTE_NAMES.map((name) => ({ name, entry: manifests[name] })));
 }

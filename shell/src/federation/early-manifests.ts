@@ -1,0 +1,49 @@
+// Imports only types and the canary's pure rule: the page's entry (main.js) runs this before the start-up code.
+import type { RemoteName, RuntimeConfig } from '@varco/contracts/plain';
+import { remoteManifests } from './canary';
+import { firstScreenRemotes } from './first-screen';
+
+/** How every manifest is fetched, early or by the runtime (retry-plugin.ts): never from the HTTP cache. */
+export const MANIFEST_REQUEST: RequestInit = { cache: 'no-cache' };
+
+const started = new Map<string, Promise<Response>>();
+/** Settled once the entry has started what it starts: the runtime may ask for a manifest before (a warm cache). */
+let starting: Promise<void> = Promise.resolve();
+
+/**
+ * Starts fetching the manifests of the remotes the first screen of `pathname` mounts, as soon as the entry has the
+ * runtime configuration: they travel while the start-up code downloads, instead of after it registers the remotes.
+ * The federation runtime takes them (takeManifestRequest); a configuration that cannot be read starts nothing (the
+ * start-up reports it). The entry cannot read the saved session (a shared module): a visitor without one, sent on to
+ * the sign-in page, has fetched a few small manifests for nothing.
+ */
+export function startManifestRequests(configResponse: Promise<Response>, pathname: string, fetchImpl: typeof fetch = fetch): Promise<void> {
+  const remotes = firstScreenRemotes(pathname);
+  if (remotes.length === 0) return starting;
+  starting = start(configResponse, remotes, fetchImpl);
+  return starting;
+}
+
+async function start(configResponse: Promise<Response>, remotes: ReturnType<typeof firstScreenRemotes>, fetchImpl: typeof fetch): Promise<void> {
+  try {
+    const config = (await (await configResponse).clone().json()) as RuntimeConfig;
+    const manifests: Partial<Record<RemoteName, unknown>> = remoteManifests(config, { announce: false });
+    for (const { nameOrAlias } of remotes) {
+      const url = manifests[nameOrAlias];
+      if (typeof url !== 'string' || started.has(url)) continue;
+      const request = fetchImpl(url, MANIFEST_REQUEST);
+      request.catch(() => undefined);
+      started.set(url, request);
+    }
+  } catch {
+    // The start-up reads the configuration again and shows what is wrong with it.
+  }
+}
+
+/** The request the entry started for this manifest, once; undefined when it started none. */
+export async function takeManifestRequest(url: string): Promise<Response | undefined> {
+  await starting;
+  const request = started.get(url);
+  started.delete(url);
+  return request;
+}
