@@ -17,8 +17,10 @@ export function NotFoundState({ title, text, homeLabel, testId }: { title: strin
     // The link sits outside the callout: the design system colours a callout's links with its own colour.
     <div data-testid={testId}>
       <div className="callout warning">
-        <div className="callout-title">{title}</div>
-        <p className="mb-0">{text}</p>
+        <div className="callout-inner">
+          <div className="callout-title">{title}</div>
+          <p className="mb-0">{text}</p>
+        </div>
       </div>
       <Link to="/protected" className="btn btn-primary">
         {homeLabel}

@@ -67,7 +67,7 @@ export function VisaTrafficLight({ visa }: { visa: Visa }) {
       meaning = '';
   }
   return (
-    // A plain bordered box: bootstrap-italia's callout sets a serif font this portal does not load.
+    // A plain bordered box, not a callout: the callout's text is set in the serif (Lora), this verdict in the page's face.
     <section className="border border-primary rounded p-3 mt-3 text-start" aria-labelledby="visa-risk-title" data-testid="traffic-light" data-light={light?.key ?? 'none'}>
       <div>
         <h2 className="h5" id="visa-risk-title">
