@@ -9,11 +9,11 @@ const EMPTY_KEYS: Record<EmptyKind, string> = {
   results: 'empty.results',
 };
 
-/** The empty states of docs/screens.md. */
+/** The empty states of docs/screens.md (the callout's inner box brings its own margins). */
 export function EmptyState({ kind }: { kind: EmptyKind }) {
   const { t } = useTranslation('common');
   return (
-    <div className="callout note my-4" role="status" data-testid={`empty-${kind}`}>
+    <div className="callout note" role="status" data-testid={`empty-${kind}`}>
       <div className="callout-inner">
         <p className="mb-0">{t(EMPTY_KEYS[kind])}</p>
       </div>
