@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, MerchantKind } from '../../db/types';
+import { referenceQueries } from '../typology';
 
 export interface MerchantRecord {
   id: number;
@@ -136,11 +137,8 @@ export function createMerchantRepository(db: Kysely<Database> | Transaction<Data
 
     /** Whether these codes exist (document type and country of an invoice). */
     async documentCodesKnown(type: string, country: string): Promise<{ type: boolean; country: boolean }> {
-      const [documentType, documentCountry] = await Promise.all([
-        db.selectFrom('document_type').select('code').where('code', '=', type).executeTakeFirst(),
-        db.selectFrom('country').select('code').where('code', '=', country).executeTakeFirst(),
-      ]);
-      return { type: documentType !== undefined, country: documentCountry !== undefined };
+      const [typeKnown, documentCountry] = await Promise.all([referenceQueries.documentTypeExists(db, type), referenceQueries.country(db, country)]);
+      return { type: typeKnown, country: documentCountry !== undefined };
     },
   };
 }

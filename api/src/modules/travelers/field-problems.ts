@@ -11,7 +11,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Message } from '../../app-error';
 import type { Database } from '../../db/types';
-import { lookupQueries } from './repository';
+import { referenceQueries } from '../typology';
 
 /**
  * The account rules that the registration, the profile and the digital identity's completion (spid) share: the
@@ -63,13 +63,13 @@ export async function residenceProblems(executor: Kysely<Database>, country: str
     problems.paeseResidenzaCodice = accountRuleProblem({ code: 'empty' });
     return;
   }
-  const row = await lookupQueries.country(executor, country);
+  const row = await referenceQueries.country(executor, country);
   if (!row) {
     problems.paeseResidenzaCodice = { key: 'field.unknownCountry' };
     return;
   }
   if (zone !== '') {
-    if (!(await lookupQueries.residentialZoneExists(executor, zone, country))) problems.zonaResidenzaCodice = { key: 'field.unknownZone' };
+    if (!(await referenceQueries.residentialZoneExists(executor, zone, country))) problems.zonaResidenzaCodice = { key: 'field.unknownZone' };
   } else if (row.eu_member) {
     problems.paeseResidenzaCodice = { key: 'field.residenceNotTaxFree' };
   }
@@ -83,11 +83,11 @@ export async function residenceAndDocumentProblems(executor: Kysely<Database>, v
   const number = textIssue(values.numeroDocumento, DOCUMENT_NUMBER_MAX_LENGTH);
   if (number) problems.numeroDocumento = accountRuleProblem(number);
   if (values.tipoDocumentoCodice === '') problems.tipoDocumentoCodice = accountRuleProblem({ code: 'empty' });
-  else if (!(await lookupQueries.documentTypeExists(executor, values.tipoDocumentoCodice))) {
+  else if (!(await referenceQueries.documentTypeExists(executor, values.tipoDocumentoCodice))) {
     problems.tipoDocumentoCodice = { key: 'field.unknownDocumentType' };
   }
   if (values.paeseDocumentoCodice === '') problems.paeseDocumentoCodice = accountRuleProblem({ code: 'empty' });
-  else if (!(await lookupQueries.country(executor, values.paeseDocumentoCodice))) {
+  else if (!(await referenceQueries.country(executor, values.paeseDocumentoCodice))) {
     problems.paeseDocumentoCodice = { key: 'field.unknownCountry' };
   }
   await residenceProblems(executor, values.paeseResidenzaCodice, values.zonaResidenzaCodice, problems);

@@ -79,30 +79,6 @@ export interface RegistrationColumns {
   language: 'IT' | 'EN';
 }
 
-/** The lookup lists the account rules check codes against (countries, free zones, document types). */
-export const lookupQueries = {
-  /** A country by code; whether it is an EU member state (its residents pay VAT unless they live in a free zone). */
-  country(db: Kysely<Database>, code: string): Promise<{ eu_member: boolean } | undefined> {
-    return db.selectFrom('country').select(['eu_member']).where('code', '=', code).executeTakeFirst();
-  },
-
-  /** Whether `zone` is a residential free zone of `country`. */
-  async residentialZoneExists(db: Kysely<Database>, zone: string, country: string): Promise<boolean> {
-    const found = await db
-      .selectFrom('free_zone')
-      .select('code')
-      .where('code', '=', zone)
-      .where('country_code', '=', country)
-      .where('residential', '=', true)
-      .executeTakeFirst();
-    return found !== undefined;
-  },
-
-  async documentTypeExists(db: Kysely<Database>, code: string): Promise<boolean> {
-    return (await db.selectFrom('document_type').select('code').where('code', '=', code).executeTakeFirst()) !== undefined;
-  },
-};
-
 /** Writes of the traveler row; they take an executor so that they run in the caller's transaction. */
 export const travelerQueries = {
   /** A new PENDING traveler; its id. */

@@ -2,6 +2,7 @@ import { INVOICE_AVAILABLE_STATES, InvoiceState, VisaState, type ServerLanguage 
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { Database, RiskOrigin, RiskReason } from '../../db/types';
 import { exitDeadlineSql, heldBy, invoiceColumns, type InvoiceRow } from '../invoices';
+import { referenceQueries, type TravelCodes } from '../typology';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -182,26 +183,8 @@ export function createVisaRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** The reference data a travel refers to, in one round trip; each field null/false when unknown. */
-    async travelReferences(travel: { transportType: string; travelDocType: string | null; destinationCountry: string; destinationAirport: string | null; destinationFreeZone: string | null }) {
-      const row = await db
-        .selectNoFrom((eb) => [
-          eb.selectFrom('transport_type').select(sql<boolean>`true`.as('known')).where('code', '=', travel.transportType).as('transport'),
-          eb.selectFrom('document_type').select(sql<boolean>`true`.as('known')).where('code', '=', travel.travelDocType ?? '').as('doc_type'),
-          eb.selectFrom('country').select('eu_member').where('code', '=', travel.destinationCountry).as('country_eu_member'),
-          eb.selectFrom('airport').select('country_code').where('code', '=', travel.destinationAirport ?? '').as('airport_country'),
-          eb.selectFrom('free_zone').select('country_code').where('code', '=', travel.destinationFreeZone ?? '').as('zone_country'),
-        ])
-        .executeTakeFirstOrThrow();
-      return {
-        transportKnown: row.transport === true,
-        docTypeKnown: row.doc_type === true,
-        /** null: unknown country. */
-        countryEuMember: row.country_eu_member as boolean | null,
-        airportCountry: row.airport_country as string | null,
-        zoneCountry: row.zone_country as string | null,
-      };
-    },
+    /** The reference data a travel refers to (the typology module's statement). */
+    travelReferences: (travel: TravelCodes) => referenceQueries.travelReferences(db, travel),
   };
 }
 
