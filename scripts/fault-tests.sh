@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The api's fault tests (api/fault-tests): a PostgreSQL server of their own, restarted and stopped under load, the api
 # killed mid-load, the SMTP server away for a while, a Redis server of their own crashing under load. They need Debian's
-# PostgreSQL binaries (initdb, pg_ctl), installed here when missing, and redis-server (on this kind of machine). Where they still cannot run, the TAP report says why, and the summary repeats it.
+# PostgreSQL binaries (initdb, pg_ctl), installed here when missing, and redis-server (on this kind of machine). Where
+# they still cannot run, the TAP report says why, and the summary repeats it.
 # Usage: fault-tests.sh <tap-report>   (FAULT_RESTARTS=n: database restarts, 10 by default)
 set -uo pipefail
 cd "$(dirname "$0")/.."
