@@ -55,7 +55,7 @@ test.describe('federation', () => {
     await expect(page.getByTestId('remote-unavailable')).toHaveCount(0);
   });
 
-  test('React is downloaded once for the shell and every remote', async ({ page }) => {
+  test('React is downloaded once for the shell and every remote, and no script twice under two names', async ({ page }) => {
     await signIn(page);
     const downloads = recordDownloads(page);
     await page.goto('/protected');
@@ -70,6 +70,16 @@ test.describe('federation', () => {
     // A name in the export list of the renderer (preact/compat stands for react-dom in the browser), which minifiers keep.
     const withReactDom = bodies.filter((body) => body.includes('unmountComponentAtNode'));
     expect(withReactDom).toHaveLength(1);
+    // The same code under two file names is downloaded twice (@varco/ui once was: shared/webpack/README.md).
+    const namesOfContent = new Map<string, Set<string>>();
+    downloads.forEach(({ url }, index) => {
+      if (!/\.js($|\?)/.test(url)) return;
+      const code = bodies[index]!.replace(/\/\/# sourceMappingURL=\S+\s*$/, '');
+      // A body the browser no longer holds reads as empty: nothing to compare.
+      if (code === '') return;
+      namesOfContent.set(code, (namesOfContent.get(code) ?? new Set()).add(url));
+    });
+    expect([...namesOfContent.values()].filter((names) => names.size > 1).map((names) => [...names])).toEqual([]);
     const reactVersions = await page.evaluate(() => {
       const scope = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean }>>>> } }).__FEDERATION__.__SHARE__;
       const versions = new Set<string>();

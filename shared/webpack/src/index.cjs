@@ -5,7 +5,7 @@ const fs = require('node:fs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { federationShared, remoteContract, firstScreenCalls, REACT_ALIASES, NARROWED_ALIASES, NARROWED_CHUNKS } = require('./shared.cjs');
+const { federationShared, remoteContract, firstScreenCalls, REACT_ALIASES, NARROWED_ALIASES, NARROWED_CHUNKS, WORKSPACE_CHUNKS } = require('./shared.cjs');
 const { PreloadFirstScreen } = require('./preload-first-screen.cjs');
 
 const repoRoot = path.resolve(__dirname, '../../..');
@@ -122,6 +122,11 @@ function createAppConfig({ dirname, name, exposes, devPort, host = false }) {
             preact: { test: /[\\/]node_modules[\\/]preact[\\/]/, name: 'preact', chunks: 'all', enforce: true },
             // Each narrowed library (shared.cjs) with the file of ours that the federation shares: one file, not two.
             ...NARROWED_CHUNKS,
+            // A workspace package the federation shares is reached by two blocks, the app's provided copy and the
+            // fallback of each consumer; under splitChunks' 20 KB each block got a chunk of its own with the same
+            // modules (@varco/ui: 170.js and 789.js), and the page's preload hints named the fallback's file while
+            // the page loaded the provided one: the same 8 KB downloaded twice. One named file for both.
+            ...WORKSPACE_CHUNKS,
           },
         },
       },
