@@ -1,5 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { preloadRemote } from '@module-federation/enhanced/runtime';
+import { idlePrefetchPlugin } from './idle-prefetch';
 import { preloadFirstScreen, preloadWhenIdle, whenFirstScreenDrawn } from './preload';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ preloadRemote: jest.fn(async () => undefined) }));
@@ -41,12 +42,21 @@ describe('preloadFirstScreen', () => {
 describe('preloadWhenIdle', () => {
   beforeEach(() => jest.mocked(preloadRemote).mockClear());
 
-  it('fetches, when its time comes, the routes of these remotes with the chunks their pages load when opened', async () => {
-    const runNow = (callback: () => void) => {
-      callback();
+  it('fetches, when its time comes, the routes of these remotes with the chunks their pages load when opened, as prefetches', async () => {
+    const plugin = idlePrefetchPlugin();
+    const runtimeLink = () => plugin.createLink?.({ url: 'https://cdn.example/mf-visa/1.0.0/601.js', attrs: { rel: 'preload', as: 'script', crossorigin: 'anonymous' } });
+    let later: () => void = () => undefined;
+    preloadWhenIdle(['mfVisa', 'mfInvoices'], (callback) => {
+      later = callback;
       return () => undefined;
-    };
-    preloadWhenIdle(['mfVisa', 'mfInvoices'], runNow);
+    });
+    // Until then the runtime's preloads are for the page shown, and keep their own link.
+    expect(runtimeLink()).toBeUndefined();
+    later();
+    const link = runtimeLink() as HTMLLinkElement;
+    expect([link.rel, link.href, link.getAttribute('as'), link.getAttribute('crossorigin')]).toEqual(['prefetch', 'https://cdn.example/mf-visa/1.0.0/601.js', 'script', 'anonymous']);
+    // A stylesheet the runtime inserts is not a preload: left as it is.
+    expect(plugin.createLink?.({ url: 'https://cdn.example/mf-visa/1.0.0/601.css', attrs: { rel: 'stylesheet' } })).toBeUndefined();
     await waitFor(() => expect(preloadRemote).toHaveBeenCalledTimes(1));
     expect(jest.mocked(preloadRemote).mock.calls[0]![0].map(({ nameOrAlias, exposes, resourceCategory }) => [nameOrAlias, exposes, resourceCategory])).toEqual([
       ['mfVisa', ['routes'], 'all'],

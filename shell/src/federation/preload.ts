@@ -2,6 +2,7 @@ import { preloadRemote } from '@module-federation/enhanced/runtime';
 import { REMOTE_MOUNTS, remoteOf, type RemoteName } from '@varco/contracts/plain';
 import { firstScreenRemotes, type FirstScreenRemote } from './first-screen';
 import { expectFirstScreen } from './first-screen-calls';
+import { prefetchFromNowOn } from './idle-prefetch';
 import { loadRemoteProviders } from './remote-component';
 
 /** Marked when the shell starts preloading: the bundle bench counts what comes after it apart from the first visit. */
@@ -63,12 +64,14 @@ export const whenFirstScreenDrawn: IdleScheduler = (callback) => {
 /**
  * Fetches, once the first screen is drawn and the page is idle, what the pages of these remotes need: the shell's
  * remote providers, each remote's manifest and entry, and the chunks of its routes module, those its pages load when
- * opened included (mf-visa's wizard) — not executed, and not the shared libraries the page already provides. A remote
- * that fails or is refused here is left to the normal load, which shows the notice.
+ * opened included (mf-visa's wizard) — not executed, and not the shared libraries the page already provides; as
+ * prefetches (idle-prefetch.ts). A remote that fails or is refused here is left to the normal load, which shows the
+ * notice.
  */
 export function preloadWhenIdle(remotes: RemoteName[], schedule: IdleScheduler = whenFirstScreenDrawn): () => void {
   return schedule(() => {
     performance.mark?.(PRELOAD_MARK);
+    prefetchFromNowOn();
     preloadExposes(
       remotes.map((nameOrAlias) => ({ nameOrAlias, exposes: ['routes'] })),
       'all',
