@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import type { RoutesProps } from '@varco/contracts';
 import { PageLoader } from '@varco/ui';
@@ -14,27 +14,16 @@ const loadWizard = () => import('../features/wizard/components/visa-wizard-page'
 const VisaWizardPage = lazy(() => loadWizard().then((module) => ({ default: module.VisaWizardPage })));
 const VisaUpdatePage = lazy(() => loadWizard().then((module) => ({ default: module.VisaUpdatePage })));
 
+/** A page of the wizard, with the loader that shows while the wizard's code arrives. */
+const withWizard = (page: ReactElement) => <Suspense fallback={<PageLoader />}>{page}</Suspense>;
+
 /** mf-visa/routes, mounted by the shell under /protected/visa; paths are relative to it. */
 export default function VisaRoutes(_props: RoutesProps) {
   return (
     <Routes>
       <Route index element={<VisaListPage />} />
-      <Route
-        path="create"
-        element={
-          <Suspense fallback={<PageLoader />}>
-            <VisaWizardPage />
-          </Suspense>
-        }
-      />
-      <Route
-        path="update/:id"
-        element={
-          <Suspense fallback={<PageLoader />}>
-            <VisaUpdatePage />
-          </Suspense>
-        }
-      />
+      <Route path="create" element={withWizard(<VisaWizardPage />)} />
+      <Route path="update/:id" element={withWizard(<VisaUpdatePage />)} />
       <Route path=":id" element={<VisaDetailPage />} />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
