@@ -8,8 +8,12 @@ import type { SessionRecord } from './repository';
  * polling periods (15 s, 30 s) for the cache to spare the reads.
  */
 export const SESSION_CACHE_TTL_MS = 5 * 60 * 1000;
-/** Sessions kept at most per process; past it, the least recently used goes first. */
-export const SESSION_CACHE_MAX_ENTRIES = 100_000;
+/**
+ * Sessions kept at most per process; past it, the least recently used goes first. Behind a round-robin balancer every
+ * process of a node sees every traveler of that node, so this must hold a whole node's travelers: one 2-core node
+ * polls for ~275,000–470,000 (deploy/SCALING.md). Measured ~710 bytes a session with its index (~350 MB when full).
+ */
+export const SESSION_CACHE_MAX_ENTRIES = 500_000;
 /** The PostgreSQL channel on which the database tells every instance that sessions ended (`t:<travelerId>`; migration 0012). */
 export const SESSIONS_CHANNEL = 'varco_sessions';
 

@@ -12,8 +12,8 @@ export const UNREAD_CHANNEL = 'varco_unread';
  * polling period (15 s) for the cache to spare the queries.
  */
 export const UNREAD_CACHE_TTL_MS = 5 * 60 * 1000;
-/** Counts kept at most per process; past it, the least recently used goes first. */
-export const UNREAD_CACHE_MAX_ENTRIES = 200_000;
+/** Counts kept at most per process; past it, the least recently used goes first. As many as the sessions (session-cache.ts): ~40–80 bytes a count. */
+export const UNREAD_CACHE_MAX_ENTRIES = 500_000;
 
 /**
  * The unread notification counts of this process, by traveler (every signed-in browser asks every 15 s), kept in the
