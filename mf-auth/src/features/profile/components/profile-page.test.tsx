@@ -42,6 +42,50 @@ describe('profile (docs/screens.md /protected/edit-user)', () => {
     expect(requestJsonMock).toHaveBeenCalledWith('v1/private/traveler/user-info', expect.anything());
   });
 
+  it('never shows a code in place of its name: the fields wait for the lists that name them', async () => {
+    let answerCountries: (list: unknown) => void = () => undefined;
+    requestJsonMock.mockImplementation((path: string) => {
+      if (path.endsWith('typology/COUNTRY')) return new Promise((resolve) => (answerCountries = resolve));
+      if (path.endsWith('typology/DOCUMENT_TYPE')) return Promise.resolve([{ code: 'PASSPORT', description: 'Passport' }]);
+      if (path.endsWith('private/passkeys')) return Promise.resolve({ passkeys: [] });
+      return Promise.resolve(PROFILE);
+    });
+    renderSection('edit-user', '/protected/edit-user', { user: TEST_TRAVELER });
+    // The profile and the document types have answered; the countries have not.
+    const asked = () => requestJsonMock.mock.calls.map(([path]) => path);
+    await waitFor(() => expect(asked()).toEqual(expect.arrayContaining(['v1/private/traveler/user-info', expect.stringMatching(/typology\/DOCUMENT_TYPE$/)])));
+    await screen.findByText('Loading…');
+    expect(screen.queryByDisplayValue('US')).not.toBeInTheDocument();
+    answerCountries([{ code: 'US', description: 'United States' }]);
+    expect(await screen.findByLabelText('Country of residence')).toHaveValue('United States');
+    expect(screen.getByLabelText('Country of the document')).toHaveValue('United States');
+  });
+
+  it('names the zone of residence from its country\'s zones', async () => {
+    requestJsonMock.mockImplementation(async (path: string) => {
+      if (path.endsWith('typology/COUNTRY')) return [{ code: 'IT', description: 'Italy' }];
+      if (path.endsWith('typology/DOCUMENT_TYPE')) return [{ code: 'PASSPORT', description: 'Passport' }];
+      if (path.endsWith('free-zone/IT')) return [{ code: 'LIV', description: 'Livigno' }];
+      if (path.endsWith('private/passkeys')) return { passkeys: [] };
+      return { ...PROFILE, paeseResidenzaCodice: 'IT', zonaResidenzaCodice: 'LIV' };
+    });
+    renderSection('edit-user', '/protected/edit-user', { user: TEST_TRAVELER });
+    expect(await screen.findByLabelText('Zone of residence')).toHaveValue('Livigno');
+    expect(screen.getByLabelText('Country of residence')).toHaveValue('Italy');
+  });
+
+  it('shows the code when the list that names it cannot be read', async () => {
+    requestJsonMock.mockImplementation(async (path: string) => {
+      if (path.endsWith('typology/COUNTRY')) throw { status: 503, detail: 'Unavailable', extra: {}, type: 'http-error' };
+      if (path.endsWith('typology/DOCUMENT_TYPE')) return [{ code: 'PASSPORT', description: 'Passport' }];
+      if (path.endsWith('private/passkeys')) return { passkeys: [] };
+      return PROFILE;
+    });
+    renderSection('edit-user', '/protected/edit-user', { user: TEST_TRAVELER });
+    expect(await screen.findByLabelText('Country of residence', {}, { timeout: 10_000 })).toHaveValue('US');
+    expect(screen.getByLabelText('Document type')).toHaveValue('Passport');
+  });
+
   it('shows the generic error when the profile cannot be loaded', async () => {
     requestJsonMock.mockRejectedValue({ status: 404, detail: 'Not Found', extra: {}, type: 'http-error' });
     renderSection('edit-user', '/protected/edit-user', { user: TEST_TRAVELER });

@@ -5,6 +5,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { NS } from '../../../i18n/namespace';
 import { useCountries } from '../../sign-up/api/get-countries';
 import { useDocumentTypes } from '../../sign-up/api/get-document-types';
+import { useFreeZones } from '../../sign-up/api/get-free-zones';
 import { PasskeysSection } from '../../passkeys/components/passkeys-section';
 import { useUserInfo } from '../api/get-user-info';
 import { DeleteAccount } from './delete-account';
@@ -26,7 +27,7 @@ function formatDay(value: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
 }
 
-/** The label of a code in a lookup list, or the code itself while the list loads or when it is not there. */
+/** The label of a code in a lookup list, or the code itself when the list could not be read or does not hold it. */
 function labelOf(code: string, list: Lookup[] | undefined): string {
   return list?.find((item) => item.code === code)?.description ?? code;
 }
@@ -36,11 +37,15 @@ export function ProfilePage() {
   const { t, i18n } = useTranslation(NS);
   const query = useUserInfo();
   const language = toServerLanguage(i18n.language);
-  const countries = useCountries(language).data;
-  const documentTypes = useDocumentTypes(language).data;
+  const countries = useCountries(language);
+  const documentTypes = useDocumentTypes(language);
+  const zone = query.data?.zonaResidenzaCodice ?? '';
+  const zones = useFreeZones(zone === '' ? '' : (query.data?.paeseResidenzaCodice ?? ''), language);
+  // The fields name their codes: they show once the lists that name them have answered (or failed), never a code first.
+  const namesLoading = countries.isLoading || documentTypes.isLoading || zones.isLoading;
 
   let body;
-  if (query.isPending) body = <PageLoader />;
+  if (query.isPending || namesLoading) body = <PageLoader />;
   else if (query.isError) body = <ErrorAlert error={undefined} />;
   else {
     const user = query.data;
@@ -60,18 +65,18 @@ export function ProfilePage() {
             <ReadOnlyField id="profile-email" label={t('profile.email')} value={user.email} />
           </div>
           <div className="col-md-6">
-            <ReadOnlyField id="profile-country" label={t('profile.country')} value={labelOf(user.paeseResidenzaCodice, countries)} />
+            <ReadOnlyField id="profile-country" label={t('profile.country')} value={labelOf(user.paeseResidenzaCodice, countries.data)} />
           </div>
-          {user.zonaResidenzaCodice ? (
+          {zone ? (
             <div className="col-md-6">
-              <ReadOnlyField id="profile-zone" label={t('profile.countryZone')} value={user.zonaResidenzaCodice} />
+              <ReadOnlyField id="profile-zone" label={t('profile.countryZone')} value={labelOf(zone, zones.data)} />
             </div>
           ) : null}
           <div className="col-md-6">
-            <ReadOnlyField id="profile-document-type" label={t('profile.documentType')} value={labelOf(user.tipoDocumentoCodice, documentTypes)} />
+            <ReadOnlyField id="profile-document-type" label={t('profile.documentType')} value={labelOf(user.tipoDocumentoCodice, documentTypes.data)} />
           </div>
           <div className="col-md-6">
-            <ReadOnlyField id="profile-document-country" label={t('profile.documentCountry')} value={labelOf(user.paeseDocumentoCodice, countries)} />
+            <ReadOnlyField id="profile-document-country" label={t('profile.documentCountry')} value={labelOf(user.paeseDocumentoCodice, countries.data)} />
           </div>
           <div className="col-md-6">
             <ReadOnlyField id="profile-document-number" label={t('profile.documentNumber')} value={user.numeroDocumento} />
