@@ -7,6 +7,7 @@ import { startMailCatcher, type MailCatcher } from '../../deploy/mail-catcher/se
 import { createPostgresDatabase, type DatabaseHandle } from '../src/db/database';
 import { addDays, romeToday } from '@varco/contracts';
 import { enqueueMail } from '../src/modules/mail';
+import { until } from '../src/test/wait';
 import { createMerchantService } from '../src/modules/merchants';
 import { startApi, type ApiProcess } from './api-process';
 import { freePort, postgresBinDir, startPostgresServer, type PostgresServer } from './postgres-server';
@@ -15,14 +16,8 @@ import { freePort, postgresBinDir, startPostgresServer, type PostgresServer } fr
 const RESTARTS = Number(process.env.FAULT_RESTARTS ?? 10);
 const LOAD_WORKERS = 3;
 
-async function waitFor(what: string, condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<number> {
-  const started = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return Date.now() - started;
-}
+/** Polls every 50 ms: several conditions here are queries or calls to the api under test. */
+const waitFor = (what: string, condition: () => boolean | Promise<boolean>, timeoutMs: number) => until(what, condition, timeoutMs, 50);
 
 /** Writers issuing invoices as fast as the api answers: what each answer was, and which writes were acknowledged. */
 function startLoad(baseUrl: () => string, apiKey: string) {

@@ -32,14 +32,14 @@ describe('session store', () => {
     expect(sessionStore.getState().otp).toBe('493817');
     const saved = localStorage.getItem('varco-session') ?? '';
     expect(saved).not.toContain('493817');
-    expect(JSON.parse(saved).state).toEqual({ user: {}, area: DEFAULT_AREA, otpExpiration: '2026-01-01T00:05:00Z' });
+    expect(JSON.parse(saved).state).toEqual({ user: {}, area: DEFAULT_AREA, otpExpiration: '2026-01-01T00:05:00Z', visaCreationEnabled: false });
   });
 
   it('signs the traveler in from user-info and forgets everything of the OTP step', () => {
     sessionStore.getState().setOtp('493817', '2026-01-01T00:05:00Z');
     sessionStore.getState().signIn({ numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi', visaCreationEnabled: true });
     expect(sessionStore.getState()).toMatchObject({ user: { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' }, visaCreationEnabled: true, otp: null, otpExpiration: null });
-    expect(JSON.parse(localStorage.getItem('varco-session') ?? '{}').state).toEqual({ user: { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' }, area: DEFAULT_AREA, otpExpiration: null });
+    expect(JSON.parse(localStorage.getItem('varco-session') ?? '{}').state).toEqual({ user: { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' }, area: DEFAULT_AREA, otpExpiration: null, visaCreationEnabled: true });
   });
 
   it('drops an OTP that an older version saved, from memory and from the storage', () => {

@@ -56,7 +56,8 @@ export const SESSION_STORAGE_KEY = 'varco-session';
 const SESSION_STORAGE_VERSION = 1;
 
 /** What survives a reload: what the session user needs, nothing secret (no code, token or password). */
-type SavedSession = Pick<SessionState, 'user' | 'area' | 'otpExpiration'>;
+// visaCreationEnabled too: the home draws the add-request slot from the first paint (refreshed by user-info, as the user).
+type SavedSession = Pick<SessionState, 'user' | 'area' | 'otpExpiration' | 'visaCreationEnabled'>;
 
 /** The saved fields of a state, or of whatever storage holds (an older version, an edited value): those fields only. */
 function savedPart(state: Partial<SavedSession> | null | undefined): Partial<SavedSession> {
@@ -64,6 +65,7 @@ function savedPart(state: Partial<SavedSession> | null | undefined): Partial<Sav
   if (state?.user !== undefined) saved.user = state.user;
   if (state?.area !== undefined) saved.area = state.area;
   if (state?.otpExpiration !== undefined) saved.otpExpiration = state.otpExpiration;
+  if (typeof state?.visaCreationEnabled === 'boolean') saved.visaCreationEnabled = state.visaCreationEnabled;
   return saved;
 }
 

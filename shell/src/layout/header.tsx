@@ -66,7 +66,8 @@ export function Header() {
               </div>
               <div className="it-right-zone gap-3">
                 {signedIn ? (
-                  <Suspense fallback={null}>
+                  // Until its code arrives, the tools' place is kept: on a phone the portal's name wraps around them.
+                  <Suspense fallback={<div className="signed-in-tools-placeholder" aria-hidden="true" />}>
                     <SignedInTools />
                   </Suspense>
                 ) : (

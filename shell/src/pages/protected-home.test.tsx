@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { renderWithProviders, TEST_TRAVELER } from '@varco/ui/testing';
 import '../test-config';
 import { ProtectedHome } from './protected-home';
+import { saveSlotSize } from './slot-sizes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(async (id: string) => ({ default: () => <p>remote {id}</p> })),
@@ -18,5 +19,17 @@ describe('ProtectedHome (docs/screens.md /protected)', () => {
     const visas = screen.getByRole('region', { name: 'Latest visa requests' });
     expect(within(visas).getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/protected/visa');
     expect(await within(visas).findByText('remote mfVisa/LatestVisas')).toBeInTheDocument();
+  });
+
+  it('keeps the place of a slot that loads at the size it had on the last visit at this width', async () => {
+    saveSlotSize('varco-invoices-slot', { width: 366, height: 152 }, window.innerWidth);
+    renderWithProviders(<ProtectedHome />, { user: TEST_TRAVELER });
+    const slot = (name: string) => screen.getByRole('region', { name }).lastElementChild as HTMLElement;
+    expect(slot('Latest invoices').style.getPropertyValue('--varco-slot-height')).toBe('152px');
+    // Never seen here: the stylesheet's default.
+    expect(slot('Latest visa requests').style.getPropertyValue('--varco-slot-height')).toBe('');
+    expect(await screen.findByText('remote mfInvoices/LatestInvoices')).toBeInTheDocument();
+    expect(await screen.findByText('remote mfVisa/LatestVisas')).toBeInTheDocument();
+    localStorage.clear();
   });
 });

@@ -4,11 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '@varco/session';
 import { preloadWhenIdle } from '../federation/preload';
 import { RemoteComponent } from '../federation/remote-component';
+import { useReservedSize } from './slot-sizes';
 
 /** docs/screens.md /protected: the latest 4 invoices and 4 visa requests with View all, and the add-request button. */
 export function ProtectedHome() {
   const { t } = useTranslation('common');
   const name = useSession((state) => state.user.nome ?? '');
+  const action = useReservedSize('varco-action-slot');
+  // The slot shows nothing at all while visa creation is off: nothing to keep a place for then.
+  const canAdd = useSession((state) => state.visaCreationEnabled);
   // Right after sign-in the traveler goes on to their invoices or visa requests: their pages are fetched meanwhile.
   useEffect(() => preloadWhenIdle(['mfInvoices', 'mfVisa']), []);
   return (
@@ -18,7 +22,7 @@ export function ProtectedHome() {
           <h1 className="h2 mb-1">{t('protectedHome.title')}</h1>
           {name ? <p className="mb-0">{t('protectedHome.greeting', { name })}</p> : null}
         </div>
-        <div className="varco-action-slot">
+        <div className="varco-action-slot" ref={action.ref} style={canAdd ? action.style : undefined}>
           <RemoteComponent id="mfVisa/AddVisaButton" />
         </div>
       </div>
@@ -36,6 +40,7 @@ export function ProtectedHome() {
  */
 function LatestSection({ id, title, to, remote, slot }: { id: string; title: string; to: string; remote: 'mfInvoices/LatestInvoices' | 'mfVisa/LatestVisas'; slot: string }) {
   const { t } = useTranslation('common');
+  const reserved = useReservedSize(slot);
   return (
     <section className="col-lg-6" aria-labelledby={`${id}-title`}>
       <div className="d-flex justify-content-between align-items-baseline">
@@ -44,8 +49,8 @@ function LatestSection({ id, title, to, remote, slot }: { id: string; title: str
         </h2>
         <Link to={to}>{t('protectedHome.viewAll')}</Link>
       </div>
-      {/* Sized while it loads (shell/src/styles.css): the widget's arrival moves nothing below it. */}
-      <div className={slot}>
+      {/* Sized while it loads (shell/src/styles.css), at its last height: the widget's arrival moves nothing below it. */}
+      <div className={slot} ref={reserved.ref} style={reserved.style}>
         <RemoteComponent id={remote} />
       </div>
     </section>

@@ -18,7 +18,7 @@ const heartbeat = async (app: TestApp, cookie: string) => (await app.inject({ me
  * Call before ending sessions elsewhere; the function it returns resolves once `app` has heard the database's message
  * about it (its cache has evicted something), after which its answers must already follow.
  */
-function nextEviction(app: TestApp): () => Promise<void> {
+function nextEviction(app: TestApp): () => Promise<unknown> {
   const generation = app.auth.cache.generation;
   return () => until('the instance to hear from the database that sessions ended', () => app.auth.cache.generation > generation);
 }

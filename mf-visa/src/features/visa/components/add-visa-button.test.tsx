@@ -23,6 +23,17 @@ describe('AddVisaButton (docs/domain.md)', () => {
     expect(requestJsonMock).toHaveBeenCalledWith('v1/private/invoices/usable', expect.anything(), { searchParams: { language: 'EN' } });
   });
 
+  it('shows a loader while the invoices load, for its slot in the home to keep its place', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    requestJsonMock.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    sessionStore.getState().setVisaCreationEnabled(true);
+    renderWithProviders(<AddVisaButton />, { user: TEST_TRAVELER });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    await act(async () => answer(usable(1)));
+    expect(await screen.findByRole('link', { name: 'Add new request' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
   it('says why there is nothing to add when no invoice can go into a request', async () => {
     requestJsonMock.mockResolvedValue(usable(0));
     sessionStore.getState().setVisaCreationEnabled(true);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@varco/session';
@@ -7,13 +8,14 @@ import { useUsableInvoices } from '../../wizard/api/get-usable-invoices';
 /**
  * The add-new-request button: only while a new request may be created, i.e. none is pending, and
  * some invoice can go into it; without one, a short note tells why there is nothing to add. Should the invoices
- * not load, the button stays: the wizard tells the rest.
+ * not load, the button stays: the wizard tells the rest. `whilePending` is shown while the invoices load (nothing by default).
  */
-export function AddVisaButton() {
+export function AddVisaButton({ whilePending = null }: { whilePending?: ReactNode }) {
   const { t } = useTranslation(NS);
   const enabled = useSession((state) => state.visaCreationEnabled);
   const usable = useUsableInvoices();
-  if (!enabled || usable.isPending) return null;
+  if (!enabled) return null;
+  if (usable.isPending) return whilePending;
   if (usable.isSuccess && usable.data.invoices.length === 0)
     return (
       <p className="text-muted small mb-0" data-testid="add-visa-nothing">

@@ -1,0 +1,32 @@
+import { sessionStore } from '@varco/session';
+import { forgetSlotSizesAtSignOut, saveSlotSize, savedSlotSize } from './slot-sizes';
+
+afterEach(() => localStorage.clear());
+
+describe('the home slots’ remembered sizes', () => {
+  it('gives back the size a slot had, only at the window width it was drawn at', () => {
+    expect(savedSlotSize('varco-invoices-slot', 390)).toBeUndefined();
+    saveSlotSize('varco-invoices-slot', { width: 366, height: 152.4 }, 390);
+    saveSlotSize('varco-action-slot', { width: 366, height: 48 }, 390);
+    expect(savedSlotSize('varco-invoices-slot', 390)).toEqual({ width: 366, height: 152 });
+    expect(savedSlotSize('varco-action-slot', 390)).toEqual({ width: 366, height: 48 });
+    // Drawn at another width, the slot wraps differently: the stylesheet's default holds then.
+    expect(savedSlotSize('varco-invoices-slot', 1280)).toBeUndefined();
+  });
+
+  it('ignores what it cannot read', () => {
+    localStorage.setItem('varco:slot-sizes', '{not json');
+    expect(savedSlotSize('varco-invoices-slot', 390)).toBeUndefined();
+    localStorage.setItem('varco:slot-sizes', JSON.stringify({ 'varco-invoices-slot': { window: 390, width: 366, height: 'tall' } }));
+    expect(savedSlotSize('varco-invoices-slot', 390)).toBeUndefined();
+  });
+
+  it('forgets them when the traveler signs out', () => {
+    const stop = forgetSlotSizesAtSignOut();
+    sessionStore.getState().signIn({ numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi', visaCreationEnabled: true });
+    saveSlotSize('varco-invoices-slot', { width: 366, height: 152 }, 390);
+    sessionStore.getState().clearSession();
+    expect(savedSlotSize('varco-invoices-slot', 390)).toBeUndefined();
+    stop();
+  });
+});
