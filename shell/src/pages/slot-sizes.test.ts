@@ -19,6 +19,11 @@ describe('the home slots’ remembered sizes', () => {
     expect(savedSlotSize('varco-invoices-slot', 390)).toBeUndefined();
     localStorage.setItem('varco:slot-sizes', JSON.stringify({ 'varco-invoices-slot': { window: 390, width: 366, height: 'tall' } }));
     expect(savedSlotSize('varco-invoices-slot', 390)).toBeUndefined();
+    // Sizes no slot of the home can have: a blank page-long gap while it loads would be worse than a shift.
+    saveSlotSize('varco-invoices-slot', { width: 366, height: 1e9 }, 390);
+    saveSlotSize('varco-visas-slot', { width: 5000, height: 140 }, 390);
+    saveSlotSize('varco-action-slot', { width: 366, height: -48 }, 390);
+    expect([savedSlotSize('varco-invoices-slot', 390), savedSlotSize('varco-visas-slot', 390), savedSlotSize('varco-action-slot', 390)]).toEqual([undefined, undefined, undefined]);
   });
 
   it('forgets them when the traveler signs out', () => {

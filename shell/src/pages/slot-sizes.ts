@@ -19,12 +19,14 @@ function readAll(): SavedSizes {
   }
 }
 
-const positive = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value > 0;
+/** Taller than any slot of the home draws (four items on a phone: ~500 px): a stored value past it is not believed. */
+const MAX_HEIGHT = 1200;
+const within = (value: unknown, max: number): value is number => typeof value === 'number' && value > 0 && value <= max;
 
-/** The size `slot` had at this window width on the last visit, if it was drawn at this width. */
+/** The size `slot` had at this window width on the last visit, if it was drawn at this width (and is a size it can have). */
 export function savedSlotSize(slot: string, windowWidth = window.innerWidth): SlotSize | undefined {
   const saved = readAll()[slot];
-  return saved?.window === windowWidth && positive(saved.width) && positive(saved.height) ? { width: saved.width, height: saved.height } : undefined;
+  return saved?.window === windowWidth && within(saved.width, windowWidth) && within(saved.height, MAX_HEIGHT) ? { width: saved.width, height: saved.height } : undefined;
 }
 
 export function saveSlotSize(slot: string, { width, height }: SlotSize, windowWidth = window.innerWidth): void {
