@@ -7,6 +7,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { federationShared, remoteContract, firstScreenCalls, REACT_ALIASES, NARROWED_ALIASES, NARROWED_CHUNKS, WORKSPACE_CHUNKS } = require('./shared.cjs');
 const { PreloadFirstScreen } = require('./preload-first-screen.cjs');
+const { compileHints } = require('./compile-hints.cjs');
 
 const repoRoot = path.resolve(__dirname, '../../..');
 
@@ -155,6 +156,7 @@ function createAppConfig({ dirname, name, exposes, devPort, host = false }) {
         }),
       );
     }
+    if (production) config.plugins.push(compileHints());
     if (host) config.plugins.push(new PreloadFirstScreen(path.join(dirname, 'src/index.ts')));
     return config;
   };
