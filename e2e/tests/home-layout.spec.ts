@@ -45,7 +45,7 @@ test.describe('the signed-in home on a phone', () => {
     await signIn(page, { traveler: NEW_TRAVELER });
     // Away from the home (where the sign-in landed), nothing remembered yet: as on a device's first visit.
     await page.goto('/howto');
-    await page.evaluate(() => localStorage.removeItem('varco:slot-sizes'));
+    await page.evaluate(() => localStorage.removeItem('varco-personal:slot-sizes'));
     // The first visit reserves four items per widget: the empty states arrive shorter and the page moves up.
     expect(await visitHome(page)).toBeGreaterThan(0.1);
     // The next one keeps each slot at the size it had, the header's tools and the add-request line included.
@@ -54,6 +54,6 @@ test.describe('the signed-in home on a phone', () => {
     await page.getByTestId('avatar').click();
     await page.getByRole('menuitem', { name: /Log ?out|Sign out/i }).click();
     await expect(page).toHaveURL(/\/$/);
-    expect(await page.evaluate(() => localStorage.getItem('varco:slot-sizes'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('varco-personal:slot-sizes'))).toBeNull();
   });
 });

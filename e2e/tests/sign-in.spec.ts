@@ -61,6 +61,31 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/sign-in$/);
   });
 
+  test('the next traveler of the same page, after a sign-out, sees only their own invoices and requests', async ({ page }) => {
+    await signIn(page);
+    await expect(page.getByTestId('latest-visas')).toBeVisible();
+    await expect(page.getByTestId('latest-invoices')).toBeVisible();
+    await page.getByTestId('avatar').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    // A traveler with no invoice and no request signs in on the same page, through its links: no page load between.
+    const before = await lastMailId();
+    await page.getByRole('link', { name: /sign in/i }).first().click();
+    const form = page.getByTestId('sign-in-form');
+    await form.getByLabel(/^E-mail/).fill('emily.clark@example.com');
+    await form.getByLabel(/^Password/).fill(DEMO_TRAVELER.password);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    const mail = await waitForMail('emily.clark@example.com', before, /\b\d{6}\b/);
+    expect(await confirmCode(page, /\b(\d{6})\b/.exec(mail.text)![1])).toBe(200);
+    await expect(page).toHaveURL(/\/protected$/);
+    await expect(page.getByTestId('avatar')).toContainText('EC');
+    await expect(page.getByTestId('empty-visas')).toBeVisible();
+    await expect(page.getByTestId('empty-invoices')).toBeVisible();
+    await expect(page.getByTestId('latest-visas')).toHaveCount(0);
+    await expect(page.getByText('VR-2026-DEMO0001')).toHaveCount(0);
+  });
+
   test('a wrong code shows the api’s translated refusal; after too many, even the right code is refused', async ({ page }) => {
     const traveler = await createTraveler();
     const before = await lastMailId();

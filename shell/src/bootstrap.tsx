@@ -15,13 +15,11 @@ import { isSignedInHome } from './federation/first-screen';
 import { preloadFirstScreen } from './federation/preload';
 import { startFederation } from './federation/start-federation';
 import { registerServiceWorkerAfterLoad } from './offline/service-worker-registration';
-import { forgetSlotSizesAtSignOut } from './pages/slot-sizes';
 import { refreshSavedSession } from './session/refresh-session';
 
 async function start(): Promise<void> {
   const element = rootElement();
   const signedIn = Boolean(sessionStore.getState().user.numeroDocumento);
-  forgetSlotSizesAtSignOut();
   // The signed-in home's own code downloads with the translations, not once its route renders.
   if (signedIn && isSignedInHome(window.location.pathname)) void loadProtectedHome().catch(() => undefined);
   // The remotes are registered, and the first screen's remotes start loading, as soon as the configuration is read,

@@ -11,3 +11,4 @@ export {
   type SessionStore,
 } from './store';
 export { keepOfflineCopy, offlineCopy, dropOfflineCopy, forgetOfflineCopies, OFFLINE_COPY_STORAGE_KEY, type OfflineCopy } from './offline-copy';
+export { personalStorageKey, PERSONAL_STORAGE_PREFIX } from './personal-storage';

@@ -1,3 +1,4 @@
+import { personalStorageKey } from './personal-storage';
 import { DEFAULT_AREA, initialsOf, isSignedIn, sessionStore } from './store';
 
 describe('session store', () => {
@@ -17,6 +18,17 @@ describe('session store', () => {
     state.setLoading(true);
     sessionStore.getState().clearSession();
     expect(sessionStore.getState()).toMatchObject({ user: {}, otp: null, otpExpiration: null, area: DEFAULT_AREA, loading: false });
+  });
+
+  it("forgets every app's personal data in local storage on clearSession, and nothing else", () => {
+    sessionStore.getState().setUser({ numeroDocumento: 'YA1234567' });
+    localStorage.setItem(personalStorageKey('visa-draft'), '{"travel":{"travelDocNumber":"YA1234567"}}');
+    localStorage.setItem(personalStorageKey('another'), '1');
+    localStorage.setItem('i18nextLng', 'it_IT');
+    sessionStore.getState().clearSession();
+    expect(localStorage.getItem(personalStorageKey('visa-draft'))).toBeNull();
+    expect(localStorage.getItem(personalStorageKey('another'))).toBeNull();
+    expect(localStorage.getItem('i18nextLng')).toBe('it_IT');
   });
 
   it('keeps the user across a reload, but not the loading and error flags', () => {

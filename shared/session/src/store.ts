@@ -2,6 +2,7 @@ import { createStore, useStore } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { ClientError, SessionUser, UserInfo } from '@varco/contracts';
 import { forgetOfflineCopies } from './offline-copy';
+import { forgetPersonalStorage } from './personal-storage';
 
 export const DEFAULT_AREA = 'free';
 
@@ -35,7 +36,10 @@ export interface SessionActions {
   setLoading: (loading: boolean) => void;
   setError: (error: ClientError | null) => void;
   setVisaCreationEnabled: (enabled: boolean) => void;
-  /** Signs the user out locally: on logout and on any 401 or 403 (docs/domain.md). Loading stops; offline copies are forgotten. */
+  /**
+   * Signs the user out locally: on logout and on any 401 or 403 (docs/domain.md). Loading stops; offline copies and
+   * every app's personal data in local storage are forgotten.
+   */
   clearSession: () => void;
 }
 
@@ -85,6 +89,7 @@ export const sessionStore = createStore<SessionStore>()(
       clearSession: () => {
         // Nothing the traveler saw stays on the device for the next one.
         forgetOfflineCopies();
+        forgetPersonalStorage();
         set({ user: {}, otp: null, otpExpiration: null, area: DEFAULT_AREA, loading: false, visaCreationEnabled: false });
       },
     }),

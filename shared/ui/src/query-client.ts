@@ -14,7 +14,7 @@ export function createQueryClient(): QueryClient {
   // offline visa) would otherwise fire every query and fill the red bar. Offline, queries wait for the network
   // (those that have an offline answer run: networkMode offlineFirst).
   if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
-  return new QueryClient({
+  const client = new QueryClient({
     queryCache: new QueryCache({ onError: reportNetworkError }),
     mutationCache: new MutationCache({ onError: reportNetworkError }),
     defaultOptions: {
@@ -28,4 +28,10 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  // The page is not reloaded between two travelers (a sign-out, then another sign-in): what the calls answered one of
+  // them is never shown to the next. The cache is emptied whenever the traveler changes, a session that ended included.
+  sessionStore.subscribe((state, previous) => {
+    if (state.user.numeroDocumento !== previous.user.numeroDocumento) client.removeQueries();
+  });
+  return client;
 }

@@ -1,5 +1,5 @@
 import { sessionStore } from '@varco/session';
-import { forgetSlotSizesAtSignOut, saveSlotSize, savedSlotSize } from './slot-sizes';
+import { SLOT_SIZES_STORAGE_KEY, saveSlotSize, savedSlotSize } from './slot-sizes';
 
 afterEach(() => localStorage.clear());
 
@@ -15,9 +15,9 @@ describe('the home slots’ remembered sizes', () => {
   });
 
   it('ignores what it cannot read', () => {
-    localStorage.setItem('varco:slot-sizes', '{not json');
+    localStorage.setItem(SLOT_SIZES_STORAGE_KEY, '{not json');
     expect(savedSlotSize('varco-invoices-slot', 390)).toBeUndefined();
-    localStorage.setItem('varco:slot-sizes', JSON.stringify({ 'varco-invoices-slot': { window: 390, width: 366, height: 'tall' } }));
+    localStorage.setItem(SLOT_SIZES_STORAGE_KEY, JSON.stringify({ 'varco-invoices-slot': { window: 390, width: 366, height: 'tall' } }));
     expect(savedSlotSize('varco-invoices-slot', 390)).toBeUndefined();
     // Sizes no slot of the home can have: a blank page-long gap while it loads would be worse than a shift.
     saveSlotSize('varco-invoices-slot', { width: 366, height: 1e9 }, 390);
@@ -27,11 +27,9 @@ describe('the home slots’ remembered sizes', () => {
   });
 
   it('forgets them when the traveler signs out', () => {
-    const stop = forgetSlotSizesAtSignOut();
     sessionStore.getState().signIn({ numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi', visaCreationEnabled: true });
     saveSlotSize('varco-invoices-slot', { width: 366, height: 152 }, 390);
     sessionStore.getState().clearSession();
     expect(savedSlotSize('varco-invoices-slot', 390)).toBeUndefined();
-    stop();
   });
 });

@@ -1,8 +1,11 @@
 import { useEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
-import { sessionStore } from '@varco/session';
+import { personalStorageKey } from '@varco/session';
 
-/** The sizes the home's slots had once loaded, by slot, at the window width they were drawn at. */
-const STORAGE_KEY = 'varco:slot-sizes';
+/**
+ * The sizes the home's slots had once loaded, by slot, at the window width they were drawn at: forgotten at sign-out
+ * with the traveler's other data (how many items the last traveler had is not left for the next one).
+ */
+export const SLOT_SIZES_STORAGE_KEY = personalStorageKey('slot-sizes');
 
 export interface SlotSize {
   width: number;
@@ -12,7 +15,7 @@ type SavedSizes = Record<string, SlotSize & { window: number }>;
 
 function readAll(): SavedSizes {
   try {
-    const saved: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}');
+    const saved: unknown = JSON.parse(localStorage.getItem(SLOT_SIZES_STORAGE_KEY) ?? '{}');
     return saved !== null && typeof saved === 'object' ? (saved as SavedSizes) : {};
   } catch {
     return {};
@@ -31,23 +34,10 @@ export function savedSlotSize(slot: string, windowWidth = window.innerWidth): Sl
 
 export function saveSlotSize(slot: string, { width, height }: SlotSize, windowWidth = window.innerWidth): void {
   try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ ...readAll(), [slot]: { window: windowWidth, width: Math.round(width), height: Math.round(height) } }));
+    localStorage.setItem(SLOT_SIZES_STORAGE_KEY, JSON.stringify({ ...readAll(), [slot]: { window: windowWidth, width: Math.round(width), height: Math.round(height) } }));
   } catch {
     // a full or refused storage: the next visit reserves the default size
   }
-}
-
-/** Forgets the sizes at sign-out: how many items the last traveler had is not left for the next one. */
-export function forgetSlotSizesAtSignOut(): () => void {
-  return sessionStore.subscribe((state, previous) => {
-    if (previous.user.numeroDocumento && !state.user.numeroDocumento) {
-      try {
-        localStorage.removeItem(STORAGE_KEY);
-      } catch {
-        // nothing was kept
-      }
-    }
-  });
 }
 
 /**

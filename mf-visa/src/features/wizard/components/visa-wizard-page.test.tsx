@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { requestJson } from '@varco/http';
+import { sessionStore } from '@varco/session';
 import { anInvoice, notFound } from '@varco/ui/testing';
 import { answerByPath, aVisa, renderRoutes } from '../../../testing/fixtures';
 import { DRAFT_STORAGE_KEY } from '../hooks/use-wizard-draft';
@@ -109,6 +110,20 @@ describe('visa wizard (docs/screens.md /protected/visa/create?step=1..3)', () =>
     expect(screen.getByTestId('selection-summary')).toHaveTextContent('1 invoice selected');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(savedDraft()).toEqual({ invoices: [2], travel: null });
+  });
+
+  it("keeps the draft only until sign-out, and never reads one an earlier version left unowned (it may be another traveler's)", async () => {
+    localStorage.setItem('varco-visa-draft', JSON.stringify({ invoices: [2], travel: null }));
+    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/invoices/usable': usable }));
+    const user = userEvent.setup();
+    renderRoutes('/protected/visa/create?step=1');
+    expect(await screen.findByRole('checkbox', { name: /FT-2/ })).not.toBeChecked();
+    expect(localStorage.getItem('varco-visa-draft')).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: /FT-1/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(savedDraft()).toEqual({ invoices: [1], travel: null });
+    act(() => sessionStore.getState().clearSession());
+    expect(savedDraft()).toBeNull();
   });
 
   it('sends a later step without a draft back to the earlier step', async () => {

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { travelSchema, type Travel, type Visa } from '@varco/contracts';
+import { personalStorageKey } from '@varco/session';
 
 /** The wizard draft of docs/domain.md: the selected invoices (refund ids) and the travel detail. */
 export interface WizardDraft {
@@ -9,14 +10,17 @@ export interface WizardDraft {
   requestId?: number;
 }
 
-/** Where the draft is kept between visits (docs/domain.md: local storage). */
-export const DRAFT_STORAGE_KEY = 'varco-visa-draft';
+/** Where the draft is kept between visits (docs/domain.md: local storage), until the request is sent or sign-out. */
+export const DRAFT_STORAGE_KEY = personalStorageKey('visa-draft');
+/** Where an earlier version kept it, past sign-out: it may be another traveler's, and is removed unread. */
+const UNOWNED_DRAFT_STORAGE_KEY = 'varco-visa-draft';
 
 export const EMPTY_DRAFT: WizardDraft = { invoices: [], travel: null };
 
 /** Reads the saved draft; anything unreadable or of another shape counts as no draft. */
 export function readDraft(): WizardDraft {
   try {
+    localStorage.removeItem(UNOWNED_DRAFT_STORAGE_KEY);
     const saved: unknown = JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? 'null');
     if (typeof saved !== 'object' || saved === null) return EMPTY_DRAFT;
     const { invoices, travel, requestId } = saved as Record<string, unknown>;
