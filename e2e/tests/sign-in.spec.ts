@@ -86,6 +86,21 @@ test.describe('sign-in', () => {
     await expect(page.getByText('VR-2026-DEMO0001')).toHaveCount(0);
   });
 
+  test('a sign-out in one tab signs every other tab of the portal out at once', async ({ page }) => {
+    await signIn(page);
+    const other = await page.context().newPage();
+    await other.goto('/protected/visa');
+    await expect(other.getByText('VR-2026-DEMO0001')).toBeVisible();
+
+    await page.getByTestId('avatar').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    // Without a call of its own: the other tab is sent to the sign-in page, and the traveler's requests are gone.
+    await expect(other).toHaveURL(/\/sign-in$/);
+    await expect(other.getByText('VR-2026-DEMO0001')).toHaveCount(0);
+    await expect(other.getByTestId('avatar')).toHaveCount(0);
+  });
+
   test('a wrong code shows the api’s translated refusal; after too many, even the right code is refused', async ({ page }) => {
     const traveler = await createTraveler();
     const before = await lastMailId();

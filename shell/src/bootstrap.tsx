@@ -4,7 +4,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from '@varco/i18n';
-import { sessionStore } from '@varco/session';
+import { followOtherTabs, sessionStore } from '@varco/session';
 import { App } from './app/app';
 import { loadProtectedHome } from './app/app-routes';
 import { rootElement } from './app/root-element';
@@ -20,6 +20,8 @@ import { refreshSavedSession } from './session/refresh-session';
 async function start(): Promise<void> {
   const element = rootElement();
   const signedIn = Boolean(sessionStore.getState().user.numeroDocumento);
+  // A sign-out in another tab signs this one out at once (a shared device).
+  followOtherTabs();
   // The signed-in home's own code downloads with the translations, not once its route renders.
   if (signedIn && isSignedInHome(window.location.pathname)) void loadProtectedHome().catch(() => undefined);
   // The remotes are registered, and the first screen's remotes start loading, as soon as the configuration is read,

@@ -12,3 +12,4 @@ export {
 } from './store';
 export { keepOfflineCopy, offlineCopy, dropOfflineCopy, forgetOfflineCopies, OFFLINE_COPY_STORAGE_KEY, type OfflineCopy } from './offline-copy';
 export { personalStorageKey, PERSONAL_STORAGE_PREFIX } from './personal-storage';
+export { followOtherTabs } from './other-tabs';
