@@ -16,7 +16,7 @@ function savedTraveler(saved: string | null): string | undefined {
  * sign-in replaces this tab's. A tab left open on a shared device never keeps showing a traveler who has left.
  * Returns the function that stops following.
  */
-export function followOtherTabs(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
+export function followOtherTabs(): () => void {
   const onStorage = (event: StorageEvent) => {
     // `null`: the other tab cleared the whole storage.
     if (event.key !== SESSION_STORAGE_KEY && event.key !== null) return;
@@ -28,6 +28,6 @@ export function followOtherTabs(target: Pick<Window, 'addEventListener' | 'remov
     if (theirs) void sessionStore.persist.rehydrate();
     else sessionStore.getState().clearSession();
   };
-  target.addEventListener('storage', onStorage);
-  return () => target.removeEventListener('storage', onStorage);
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
 }
