@@ -3,6 +3,7 @@
 // (the shell, @varco/i18n, @varco/ui) costs no zod; it is shared as a singleton of its own, and `@varco/contracts`
 // re-exports it, so each rule still has one source.
 export * from './constants';
+export * from './id-range';
 export * from './language';
 export * from './states';
 export * from './account-rules';

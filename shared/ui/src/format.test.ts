@@ -1,4 +1,4 @@
-import { formatAmount, formatDate, formatTime, parseId } from './format';
+import { formatAmount, formatDate, formatTime } from './format';
 
 describe('formatting per language (docs/domain.md)', () => {
   it('formats euro amounts for it-IT and en-US', () => {
@@ -15,11 +15,5 @@ describe('formatting per language (docs/domain.md)', () => {
 
   it('gives the time of an instant in Italy', () => {
     expect(formatTime('2026-07-01T10:05:00Z', 'it_IT')).toBe('12:05');
-  });
-
-  it('reads numeric ids only', () => {
-    expect(parseId('42')).toBe(42);
-    expect(parseId('4x')).toBeNull();
-    expect(parseId(undefined)).toBeNull();
   });
 });

@@ -45,9 +45,3 @@ export function formatTime(value: string, language: string): string {
   return formatter(`time ${locale}`, () => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: TIME_ZONE })).format(date);
 }
 
-/** A numeric id of an address segment (a refund id, a request id), or null when it is not one. */
-export function parseId(segment: string | undefined): number | null {
-  if (!segment || !/^\d+$/.test(segment)) return null;
-  const id = Number(segment);
-  return Number.isSafeInteger(id) ? id : null;
-}

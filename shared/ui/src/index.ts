@@ -3,7 +3,7 @@ export { EmptyState, type EmptyKind } from './empty-state';
 export { PageLoader } from './page-loader';
 export { RemoteBoundary, RemoteUnavailable } from './remote-boundary';
 export { ROUTER_FUTURE } from './router-future';
-export { formatAmount, formatDate, formatTime, parseId } from './format';
+export { formatAmount, formatDate, formatTime } from './format';
 export { DetailRow, NotFoundState } from './detail';
 export { LoadError } from './load-error';
 export { StatusLegend, type LegendEntry } from './status-legend';

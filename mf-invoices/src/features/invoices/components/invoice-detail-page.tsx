@@ -1,9 +1,9 @@
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { isInvoiceAvailable, type Invoice } from '@varco/contracts';
+import { idFromText, isInvoiceAvailable, type Invoice } from '@varco/contracts';
 import { isNotFound } from '@varco/http';
 import { useSession } from '@varco/session';
-import { ActionButton, DetailRow, formatAmount, formatDate, InvoiceStatusBadge, NotFoundState, PageLoader, parseId } from '@varco/ui';
+import { ActionButton, DetailRow, formatAmount, formatDate, InvoiceStatusBadge, NotFoundState, PageLoader } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useDownloadRelease } from '../api/download-release';
 import { useInvoiceDetail } from '../api/get-invoice-detail';
@@ -18,7 +18,7 @@ export function InvoiceDetailPage() {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const refundId = parseId(useParams().id ?? params.get('id') ?? undefined);
+  const refundId = idFromText(useParams().id ?? params.get('id') ?? undefined);
   const query = useInvoiceDetail(refundId);
   const notFound = refundId === null || isNotFound(query.error);
 

@@ -32,6 +32,15 @@ describe('visa detail (docs/screens.md /protected/visa/{id})', () => {
     expect(screen.getByRole('link', { name: 'Go to the homepage' })).toHaveAttribute('href', '/protected');
   });
 
+  it('shows the not-found state, without a call, for an address whose id no request can have', async () => {
+    for (const id of ['0', '99999999999', 'abc']) {
+      const page = renderRoutes(`/protected/visa/${id}`);
+      expect(await screen.findByTestId('visa-not-found')).toHaveTextContent('Visa request not found');
+      page.unmount();
+    }
+    expect(requestJsonMock).not.toHaveBeenCalled();
+  });
+
   it('shows the load failure on another error', async () => {
     requestJsonMock.mockRejectedValue({ status: 500, detail: '', extra: {}, type: 'http-error' });
     renderRoutes('/protected/visa/7');

@@ -1,8 +1,8 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { TRANSPORT_PRIVATE_VEHICLE, VisaState, type Visa } from '@varco/contracts';
+import { idFromText, TRANSPORT_PRIVATE_VEHICLE, VisaState, type Visa } from '@varco/contracts';
 import { isNotFound } from '@varco/http';
-import { DetailRow, formatAmount, formatDate, formatTime, InvoiceStatusBadge, NotFoundState, PageLoader, parseId } from '@varco/ui';
+import { DetailRow, formatAmount, formatDate, formatTime, InvoiceStatusBadge, NotFoundState, PageLoader } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useShownVisa } from '../api/get-visa';
 import { VisaActions } from './visa-actions';
@@ -13,7 +13,7 @@ import { VisaQr, VisaTrafficLight } from './visa-qr';
 export function VisaDetailPage() {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
-  const id = parseId(useParams().id);
+  const id = idFromText(useParams().id);
   const query = useShownVisa(id);
   const notFound = id === null || isNotFound(query.error);
 

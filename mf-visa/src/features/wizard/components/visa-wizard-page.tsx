@@ -1,10 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { VisaState, type Invoice, type Visa } from '@varco/contracts';
+import { idFromText, VisaState, type Invoice, type Visa } from '@varco/contracts';
 import { isNotFound } from '@varco/http';
 import { sessionStore } from '@varco/session';
-import { LoadError, NotFoundState, PageLoader, parseId } from '@varco/ui';
+import { LoadError, NotFoundState, PageLoader } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useVisa } from '../../visa/api/get-visa';
 import { usePendingVisa } from '../../visa/api/get-visa-list';
@@ -116,7 +116,7 @@ export function VisaWizardPage() {
   // (replaced, so Back does not start it again). An id that is not a refund id is just dropped.
   useEffect(() => {
     if (invoiceParam === null) return;
-    const refundId = parseId(invoiceParam);
+    const refundId = idFromText(invoiceParam);
     if (refundId !== null) save({ invoices: [refundId], travel: null });
     navigate({ pathname, search: '?step=1' }, { replace: true });
   }, [invoiceParam, navigate, pathname, save]);
@@ -137,7 +137,7 @@ export function VisaWizardPage() {
  */
 export function VisaUpdatePage() {
   const { t } = useTranslation(NS);
-  const id = parseId(useParams().id);
+  const id = idFromText(useParams().id);
   const query = useVisa(id);
   const { draft, save, clear } = useWizardDraft();
   const visa = query.data;
