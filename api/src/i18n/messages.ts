@@ -15,6 +15,7 @@ const accountRules = (language: ServerLanguage) => {
     'account.mustAccept': texts.mustAccept,
     'account.differentPassword': texts.differentPassword,
     'account.differentEmail': texts.differentEmail,
+    'account.controlCharacter': texts.controlCharacter,
   } as const;
 };
 
@@ -53,7 +54,6 @@ const en = {
   'field.oneOf': 'Allowed values: {values}',
   'field.unknownKey': 'Unknown field',
   'field.invalid': 'Invalid value',
-  'field.controlCharacter': 'Contains a control character that is not allowed',
   'typology.unknownCountry': 'Unknown country: {country}.',
   'captcha.invalid': 'Captcha not present or invalid.',
   'auth.badCredentials': 'Username or password wrong',
@@ -206,7 +206,6 @@ const it: Record<MessageKey, string> = {
   'field.minItems': 'Selezionane almeno {min}',
   'field.maxItems': 'Selezionane al massimo {max}',
   'field.email': 'E-mail non valida',
-  'field.controlCharacter': 'Contiene un carattere di controllo non ammesso',
   'field.format': 'Formato non valido',
   'field.oneOf': 'Valori ammessi: {values}',
   'field.unknownKey': 'Campo non previsto',

@@ -1,19 +1,6 @@
 import type { FastifySchemaValidationError } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-
-/**
- * C0 control characters and DEL, tab and line breaks aside: no text the api keeps can hold them, and PostgreSQL
- * refuses NUL outright (a 500 if it ever reached a statement).
- */
-const ALLOWED_CONTROLS = new Set([0x09, 0x0a, 0x0d]);
-
-function hasControlCharacter(text: string): boolean {
-  for (let index = 0; index < text.length; index += 1) {
-    const code = text.charCodeAt(index);
-    if ((code < 0x20 && !ALLOWED_CONTROLS.has(code)) || code === 0x7f) return true;
-  }
-  return false;
-}
+import { hasControlCharacter } from '@varco/contracts';
 
 const pointerPart = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
 
@@ -42,14 +29,14 @@ type ValidatorCompiler = typeof validatorCompiler;
 
 /**
  * The zod validator of every route (params, querystring, body, headers), preceded by one rule for every string of the
- * input: no control characters. The refusal is a validation error of the field, so it answers the usual translated 400.
+ * input: no control characters (`hasControlCharacter`, the forms' own rule). The refusal is a validation error of the field, so it answers the usual translated 400.
  */
 export const inputValidatorCompiler: ValidatorCompiler = (route) => {
   const validate = validatorCompiler(route);
   return (data: unknown) => {
     const path = findControlCharacter(data);
     if (path === undefined) return validate(data);
-    const issue: FastifySchemaValidationError = { keyword: 'custom', instancePath: path, schemaPath: '#', params: {}, message: 'field.controlCharacter' };
+    const issue: FastifySchemaValidationError = { keyword: 'custom', instancePath: path, schemaPath: '#', params: {}, message: 'account.controlCharacter' };
     return { error: [issue] as unknown as Error };
   };
 };

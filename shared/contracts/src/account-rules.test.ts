@@ -1,4 +1,4 @@
-import { acceptedIssue, accountRuleMessage, birthDateIssue, emailIssue, passwordIssue, textIssue } from './account-rules';
+import { acceptedIssue, accountRuleMessage, birthDateIssue, emailIssue, hasControlCharacter, passwordIssue, textIssue } from './account-rules';
 
 describe('account field rules', () => {
   it('wants a password of 8 characters from three of four kinds', () => {
@@ -25,6 +25,18 @@ describe('account field rules', () => {
     expect(textIssue('D'.repeat(51), 50)).toEqual({ code: 'maxLength', max: 50 });
     expect(emailIssue(' mario@example.com ')).toBeNull();
     expect(emailIssue(`${'m'.repeat(250)}@example.com`)).toEqual({ code: 'email' });
+  });
+
+  it('refuses a control character in any text, as the api does with any input (tab and line breaks aside)', () => {
+    for (const control of ['\u0000', '\u0007', '\u001b', '\u007f']) {
+      expect(hasControlCharacter(`AB${control}CD`)).toBe(true);
+      expect(textIssue(`AB${control}CD`)).toEqual({ code: 'controlCharacter' });
+      expect(emailIssue(`mario${control}@example.com`)).toEqual({ code: 'controlCharacter' });
+      expect(passwordIssue(`Varco-2026${control}`)).toEqual({ code: 'controlCharacter' });
+    }
+    expect(hasControlCharacter('Rossi\tBianchi\r\n')).toBe(false);
+    expect(hasControlCharacter('Città 😀 \u00a0')).toBe(false);
+    expect(accountRuleMessage({ code: 'controlCharacter' }, 'IT')).toBe('Contiene un carattere di controllo non ammesso');
   });
 
   it('wants the consent given', () => {

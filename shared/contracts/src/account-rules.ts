@@ -34,7 +34,8 @@ export type AccountRuleIssue =
   | { code: 'dateNotPast' }
   | { code: 'mustAccept' }
   | { code: 'differentPassword' }
-  | { code: 'differentEmail' };
+  | { code: 'differentEmail' }
+  | { code: 'controlCharacter' };
 
 export type AccountRuleCode = AccountRuleIssue['code'];
 
@@ -52,6 +53,7 @@ export const ACCOUNT_RULE_MESSAGES: Readonly<Record<ServerLanguage, Readonly<Rec
     mustAccept: 'You must accept to continue',
     differentPassword: 'The passwords are different',
     differentEmail: 'The e-mail addresses are different',
+    controlCharacter: 'Contains a control character that is not allowed',
   },
   IT: {
     empty: 'Il campo non può essere vuoto',
@@ -65,6 +67,7 @@ export const ACCOUNT_RULE_MESSAGES: Readonly<Record<ServerLanguage, Readonly<Rec
     mustAccept: 'Devi accettare per continuare',
     differentPassword: 'Le password non coincidono',
     differentEmail: 'Gli indirizzi e-mail non coincidono',
+    controlCharacter: 'Contiene un carattere di controllo non ammesso',
   },
 };
 
@@ -82,6 +85,23 @@ export function accountRuleMessage(issue: AccountRuleIssue, language: ServerLang
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Tab and line breaks: the only control characters a text may hold. */
+const ALLOWED_CONTROLS = new Set([0x09, 0x0a, 0x0d]);
+
+/**
+ * Whether `text` holds a C0 control character or DEL (tab and line breaks aside). The api refuses any such string in
+ * any input (PostgreSQL refuses NUL outright, and no text it keeps may hold the others); the forms tell it on blur.
+ */
+export function hasControlCharacter(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if ((code < 0x20 && !ALLOWED_CONTROLS.has(code)) || code === 0x7f) return true;
+  }
+  return false;
+}
+
+const controlIssue = (value: string): AccountRuleIssue | null => (hasControlCharacter(value) ? { code: 'controlCharacter' } : null);
+
 /** A value that must be given: not blank. */
 export function filledIssue(value: string): AccountRuleIssue | null {
   return value.trim() === '' ? { code: 'empty' } : null;
@@ -93,20 +113,21 @@ export function textIssue(value: string, max = NAME_MAX_LENGTH): AccountRuleIssu
   if (text === '') return { code: 'empty' };
   if (text.length < MIN_TEXT_LENGTH) return { code: 'minLength', min: MIN_TEXT_LENGTH };
   if (text.length > max) return { code: 'maxLength', max };
-  return null;
+  return controlIssue(text);
 }
 
 /** An e-mail address (surrounding spaces ignored). */
 export function emailIssue(value: string): AccountRuleIssue | null {
   const email = value.trim();
   if (email === '') return { code: 'empty' };
-  return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email) ? null : { code: 'email' };
+  return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email) ? controlIssue(email) : { code: 'email' };
 }
 
 /** At least 8 characters from at least three of: uppercase, lowercase, digits, special characters (anything else). */
 export function passwordIssue(value: string): AccountRuleIssue | null {
   if (value === '') return { code: 'empty' };
   if (value.length > PASSWORD_MAX_LENGTH) return { code: 'maxLength', max: PASSWORD_MAX_LENGTH };
+  if (hasControlCharacter(value)) return { code: 'controlCharacter' };
   const kinds = [/\p{Lu}/u, /\p{Ll}/u, /\p{Nd}/u, /[^\p{L}\p{Nd}]/u].filter((pattern) => pattern.test(value)).length;
   return value.length >= PASSWORD_MIN_LENGTH && kinds >= 3 ? null : { code: 'passwordRules', min: PASSWORD_MIN_LENGTH };
 }

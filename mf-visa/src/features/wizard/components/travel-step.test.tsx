@@ -379,6 +379,18 @@ describe('wizard step 2: the rules of the api, told when a field loses focus', (
     await waitFor(() => expect(issueOf(number)).toBe('At most 50 characters'));
   });
 
+  it('refuses a control character in the document number (a pasted NUL) before the api would', async () => {
+    clockAt('2025-01-15T09:42:00Z');
+    const user = await openWithInvoice();
+    await chooseTransport(user, 'AE');
+    const number = input('Travel document number');
+    await user.clear(number);
+    await user.click(number);
+    await user.paste('YA\u0000123');
+    await user.tab();
+    await waitFor(() => expect(issueOf(number)).toBe('Contains a control character that is not allowed'));
+  });
+
   it('asks for a free zone when the destination is in the EU', async () => {
     clockAt('2025-01-15T09:42:00Z');
     localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1], travel: null }));

@@ -132,6 +132,8 @@ export function TravelStep({ draft, onSave, onNext, onBack, ownInvoices = NO_INV
           return t('validation.flightNumber');
         case 'destinationInEu':
           return t('validation.destinationInEu');
+        case 'controlCharacter':
+          return t('validation.controlCharacter');
         default:
           return t('validation.required');
       }
