@@ -1,4 +1,4 @@
-import { acceptedIssue, accountRuleMessage, birthDateIssue, emailIssue, hasControlCharacter, passwordIssue, textIssue } from './account-rules';
+import { acceptedIssue, accountRuleMessage, birthDateIssue, emailIssue, hasControlCharacter, passwordIssue, textIssue, wellFormedLinkKeys } from './account-rules';
 
 describe('account field rules', () => {
   it('wants a password of 8 characters from three of four kinds', () => {
@@ -37,6 +37,13 @@ describe('account field rules', () => {
     expect(hasControlCharacter('Rossi\tBianchi\r\n')).toBe(false);
     expect(hasControlCharacter('Città 😀 \u00a0')).toBe(false);
     expect(accountRuleMessage({ code: 'controlCharacter' }, 'IT')).toBe('Contiene un carattere di controllo non ammesso');
+  });
+
+  it('takes as a link key pair only what the api could have issued', () => {
+    expect(wellFormedLinkKeys('k3Yb64url', 'S3cr3t-t0ken_')).toBe(true);
+    expect(wellFormedLinkKeys('', 'def')).toBe(false);
+    expect(wellFormedLinkKeys('abc', 'x'.repeat(129))).toBe(false);
+    expect(wellFormedLinkKeys('abc\u0000', 'def')).toBe(false);
   });
 
   it('wants the consent given', () => {

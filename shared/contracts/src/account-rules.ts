@@ -100,6 +100,18 @@ export function hasControlCharacter(text: string): boolean {
   return false;
 }
 
+/** Longer than any key of an account link the api issues (activation, password reset). */
+export const ACCOUNT_KEY_MAX_LENGTH = 128;
+
+/**
+ * Whether `key1` and `key2` of an account link (activation, password reset) can be a pair the api issued: neither
+ * empty, nor longer than any key, nor holding a control character. A link mangled on its way (a mail client, a copy)
+ * is an invalid link, for the api and for the page, which says so without asking.
+ */
+export function wellFormedLinkKeys(key1: string, key2: string): boolean {
+  return [key1, key2].every((key) => key !== '' && key.length <= ACCOUNT_KEY_MAX_LENGTH && !hasControlCharacter(key));
+}
+
 const controlIssue = (value: string): AccountRuleIssue | null => (hasControlCharacter(value) ? { code: 'controlCharacter' } : null);
 
 /** A value that must be given: not blank. */

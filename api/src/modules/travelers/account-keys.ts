@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { wellFormedLinkKeys } from '@varco/contracts';
 import type { AccountKeyKind, Database } from '../../db/types';
 import { randomToken, sha256 } from '../../secrets';
 import { accountKeyQueries } from './repository';
@@ -13,8 +14,6 @@ import { accountKeyQueries } from './repository';
 export const ACTIVATION_KEY_TTL_MS = 48 * 60 * 60 * 1000;
 /** How long a password-reset link works. */
 export const RESET_KEY_TTL_MS = 60 * 60 * 1000;
-/** Longer than any key we issue; anything longer is refused before hashing. */
-const KEY_MAX_LENGTH = 128;
 
 const TTL_MS: Readonly<Record<AccountKeyKind, number>> = { ACTIVATION: ACTIVATION_KEY_TTL_MS, PASSWORD_RESET: RESET_KEY_TTL_MS };
 
@@ -23,8 +22,6 @@ function sameHash(a: string, b: string): boolean {
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && timingSafeEqual(left, right);
 }
-
-export const wellFormedKeys = (key1: string, key2: string) => key1 !== '' && key2 !== '' && key1.length <= KEY_MAX_LENGTH && key2.length <= KEY_MAX_LENGTH;
 
 /** The portal's link to `path` carrying a key pair. */
 export const keyLink = (publicBaseUrl: string, path: string, keys: { key1: string; key2: string }) =>
@@ -40,7 +37,8 @@ export async function issueKey(trx: Kysely<Database>, travelerId: number, kind: 
 
 /** Checks a key pair of `kind` inside `trx` (locking it when `forUpdate`): the key, or the catalogue key of the refusal. */
 export async function usableKey(trx: Kysely<Database>, kind: AccountKeyKind, key1: string, key2: string, at: Date, forUpdate: boolean) {
-  if (!wellFormedKeys(key1, key2)) return 'key.invalid' as const;
+  // A key longer than any issued is refused before hashing.
+  if (!wellFormedLinkKeys(key1, key2)) return 'key.invalid' as const;
   const key = await accountKeyQueries.find(trx, sha256(key1), kind, at, forUpdate);
   if (!key || key.consumed_at || !sameHash(key.key2_hash, sha256(key2))) return 'key.invalid' as const;
   if (key.expired) return 'key.expired' as const;

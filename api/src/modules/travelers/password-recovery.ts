@@ -1,11 +1,11 @@
-import type { ServerLanguage } from '@varco/contracts';
+import { wellFormedLinkKeys, type ServerLanguage } from '@varco/contracts';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../app-error';
 import type { Database } from '../../db/types';
 import { hashPassword } from '../../secrets';
 import { enqueueMail, recipientName } from '../mail';
 import { countPasskeys } from '../passkeys';
-import { issueKey, keyLink, usableKey, wellFormedKeys } from './account-keys';
+import { issueKey, keyLink, usableKey } from './account-keys';
 import { passwordProblem } from './field-problems';
 import type { TravelerServiceOptions } from './options';
 import { accountKeyQueries, findAccountByEmail, travelerQueries } from './repository';
@@ -50,7 +50,7 @@ export function createPasswordRecoveryService(db: Kysely<Database>, options: Tra
       // The same rule as at registration: a reset must not be the way around it.
       const weak = passwordProblem(newPassword);
       if (weak) throw new AppError(400, { key: 'validationFailed' }, { newPwd: weak });
-      if (!wellFormedKeys(key1, key2)) throw new AppError(400, { key: 'key.invalid' });
+      if (!wellFormedLinkKeys(key1, key2)) throw new AppError(400, { key: 'key.invalid' });
       const passwordHash = await hashPassword(newPassword);
       const outcome = await db.transaction().execute(async (trx) => {
         const key = await usableKey(trx, 'PASSWORD_RESET', key1, key2, now(), true);

@@ -9,9 +9,11 @@ export function validateResetKey(key1: string, key2: string) {
   });
 }
 
-export function useValidateResetKey(key1: string, key2: string) {
+/** Asked only for keys a link can hold (`enabled`): a mangled link is invalid without a call. */
+export function useValidateResetKey(key1: string, key2: string, enabled: boolean) {
   return useQuery({
     queryKey: ['auth', 'reset-key', key1, key2],
+    enabled,
     queryFn: () => validateResetKey(key1, key2),
     // A key is single-use: always ask again.
     gcTime: 0,

@@ -34,6 +34,13 @@ describe('change password (docs/screens.md, docs/domain.md, docs/calls.md)', () 
     expect(sessionStore.getState().error).toMatchObject({ detail: 'The link to change the password is not valid or has expired.' });
   });
 
+  it('goes home with the same explanation, without a check, when a key holds a control character', async () => {
+    renderSection('change-password', '/change-password?key1=%00&key2=def');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+    expect(sessionStore.getState().error).toMatchObject({ detail: 'The link to change the password is not valid or has expired.' });
+    expect(requestJsonMock).not.toHaveBeenCalled();
+  });
+
   it('checks the new password and sends it with the keys', async () => {
     requestJsonMock.mockResolvedValue({ valid: true });
     requestVoidMock.mockResolvedValue(undefined);

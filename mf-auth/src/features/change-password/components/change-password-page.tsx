@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { newPasswordSchema, PASSWORD_MIN_LENGTH, type ClientError } from '@varco/contracts';
+import { newPasswordSchema, PASSWORD_MIN_LENGTH, wellFormedLinkKeys, type ClientError } from '@varco/contracts';
 import { isClientError } from '@varco/http';
 import { useSession } from '@varco/session';
 import { PageLoader } from '@varco/ui';
@@ -24,17 +24,19 @@ function ChangePasswordScreen({ key1, key2 }: { key1: string; key2: string }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const setError = useSession((state) => state.setError);
-  const keyCheck = useValidateResetKey(key1, key2);
-  const invalidKey = keyCheck.isError || (keyCheck.isSuccess && !keyCheck.data.valid);
+  const wellFormed = wellFormedLinkKeys(key1, key2);
+  const keyCheck = useValidateResetKey(key1, key2, wellFormed);
+  const invalidKey = !wellFormed || keyCheck.isError || (keyCheck.isSuccess && !keyCheck.data.valid);
 
-  // docs/calls.md: an invalid or failed key check shows an error with the server detail and goes home.
+  // docs/calls.md: an invalid or failed key check shows an error with the server detail and goes home; a link whose
+  // keys no link can have is invalid without a check.
   useEffect(() => {
     if (!invalidKey) return;
-    const serverError = isClientError(keyCheck.error) && keyCheck.error.detail ? keyCheck.error : undefined;
+    const serverError = wellFormed && isClientError(keyCheck.error) && keyCheck.error.detail ? keyCheck.error : undefined;
     const shown: ClientError = serverError ?? { status: 0, detail: t('changePassword.invalidKey'), extra: {}, type: 'http-error' };
     setError(shown);
     navigate('/', { replace: true });
-  }, [invalidKey, keyCheck.error, navigate, setError, t]);
+  }, [invalidKey, wellFormed, keyCheck.error, navigate, setError, t]);
 
   return (
     <div className="container py-4">

@@ -7,9 +7,11 @@ export function activateTraveler(key1: string, key2: string) {
   return requestVoid(`${PUBLIC_BASE}/traveler/activate`, { searchParams: activationQuerySchema.parse({ key1, key2 }) });
 }
 
-export function useActivateTraveler(key1: string, key2: string) {
+/** Asked only for keys a link can hold (`enabled`): a mangled link is invalid without a call. */
+export function useActivateTraveler(key1: string, key2: string, enabled: boolean) {
   return useQuery({
     queryKey: ['auth', 'activate', key1, key2],
+    enabled,
     // A query answers undefined badly: keep a marker of success.
     queryFn: async () => {
       await activateTraveler(key1, key2);

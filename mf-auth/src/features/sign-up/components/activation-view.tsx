@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { wellFormedLinkKeys } from '@varco/contracts';
 import { PageLoader } from '@varco/ui';
 import { ErrorAlert } from '../../../components/error-alert';
 import { NS } from '../../../i18n/namespace';
@@ -17,13 +18,15 @@ function SuccessImage() {
 /** docs/screens.md activation screen: a spinner, then a success image, a message and a sign-in button, or the server detail. */
 export function ActivationView({ key1, key2 }: { key1: string; key2: string }) {
   const { t } = useTranslation(NS);
-  const activation = useActivateTraveler(key1, key2);
+  // A link whose keys no link can have (mangled on its way) is invalid without a call.
+  const wellFormed = wellFormedLinkKeys(key1, key2);
+  const activation = useActivateTraveler(key1, key2, wellFormed);
 
-  if (activation.isPending) return <PageLoader label={t('activation.loading')} />;
-  if (activation.isError) {
+  if (wellFormed && activation.isPending) return <PageLoader label={t('activation.loading')} />;
+  if (!wellFormed || activation.isError) {
     return (
       <div data-testid="activation-error">
-        <ErrorAlert error={activation.error} fallback={t('activation.error')} />
+        <ErrorAlert error={wellFormed ? activation.error : undefined} fallback={t(wellFormed ? 'activation.error' : 'activation.invalidLink')} />
         <Link to="/" className="btn btn-outline-primary">
           {t('activation.home')}
         </Link>

@@ -405,6 +405,15 @@ describe('account activation (docs/screens.md, docs/calls.md)', () => {
     expect(screen.queryByTestId('activation-success')).not.toBeInTheDocument();
   });
 
+  it.each([['a NUL', `key1=abc%00&key2=def`], ['a key longer than any issued', `key1=abc&key2=${'x'.repeat(129)}`]])(
+    'says a link with %s is not valid, in the page language, without a call',
+    async (_what, query) => {
+      renderSection('sign-up', `/sign-up?${query}`, { language: 'it_IT' });
+      expect(await screen.findByRole('alert')).toHaveTextContent('Il link non è valido o è già stato usato.');
+      expect(requestVoidMock).not.toHaveBeenCalled();
+    },
+  );
+
   it('shows the form when only one key is present', async () => {
     renderSection('sign-up', '/sign-up?key1=abc');
     expect(await screen.findByTestId('sign-up-form')).toBeInTheDocument();
