@@ -89,8 +89,14 @@ function refused(status, json, options) {
 
 function readToken(arg) {
   if (existsSync(arg)) {
-    const token = decodeQrPng(readFileSync(arg));
-    if (!token) throw new ExitError(`FORGED — no QR code could be read in ${arg}`, 2);
+    let image;
+    try {
+      image = readFileSync(arg);
+    } catch (error) {
+      throw new ExitError(`cannot read ${arg} (${error.code ?? error.message})`, 64);
+    }
+    const token = decodeQrPng(image);
+    if (!token) throw new ExitError(`FORGED — no QR code could be read in ${arg} (a PNG picture of the code is expected)`, 2);
     return token;
   }
   if (/\.png$/i.test(arg)) throw new ExitError(`no such file: ${arg}`, 64);

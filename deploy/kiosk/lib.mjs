@@ -16,9 +16,15 @@ import { PNG } from 'pngjs';
 
 const TOKEN_PATTERN = /^v1\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/;
 
-/** The text of the QR code in a PNG image; undefined when none is found. */
+/** The text of the QR code in a PNG image; undefined when none is found, or when the bytes are not a readable PNG. */
 export function decodeQrPng(buffer) {
-  const png = PNG.sync.read(buffer);
+  let png;
+  try {
+    png = PNG.sync.read(buffer);
+  } catch {
+    // Another kind of file, or a PNG cut short: no code to read, as for a picture without one.
+    return undefined;
+  }
   const pixels = new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length);
   return jsQR(pixels, png.width, png.height)?.data;
 }

@@ -46,6 +46,11 @@ describe('kiosk: offline check of a QR token', () => {
     const png = await QRCode.toBuffer(token, { errorCorrectionLevel: 'M', width: 300 });
     expect(decodeQrPng(png)).toBe(token);
   });
+
+  it('reads no code, without throwing, from bytes that are not a readable PNG', async () => {
+    const png = await QRCode.toBuffer(agency.issue(CLAIMS), { errorCorrectionLevel: 'M', width: 300 });
+    for (const bytes of [Buffer.alloc(0), Buffer.from('root:x:0:0:root:/root:/bin/bash\n'), png.subarray(0, png.length / 2)]) expect(decodeQrPng(bytes)).toBeUndefined();
+  });
 });
 
 describe('kiosk: arguments and screen', () => {
