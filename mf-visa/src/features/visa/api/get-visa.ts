@@ -18,6 +18,9 @@ export function useVisa(id: number | null) {
     queryKey: ['visa', 'detail', id, currentLanguage()],
     queryFn: () => getVisa(id as number),
     enabled: id !== null,
+    // While the same request loads again in a newly chosen language, its answer in the previous one stays: the
+    // modification wizard built on it keeps what the traveler has typed instead of giving way to a loader.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === id ? previous : undefined),
   });
 }
 

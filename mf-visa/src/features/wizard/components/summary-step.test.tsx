@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { requestJson } from '@varco/http';
+import { i18n } from '@varco/i18n';
 import { sessionStore } from '@varco/session';
 import { anInvoice } from '@varco/ui/testing';
 import { AIR_TRAVEL, answerByPath, aVisa, renderRoutes } from '../../../testing/fixtures';
@@ -125,6 +126,22 @@ describe('modify a request (docs/screens.md /protected/visa/update/{id})', () =>
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/protected\/visa\/7$/));
     expect(put).toHaveBeenCalledWith({ method: 'put', json: { id: 7, invoices: [9, 1], travel }, searchParams: { language: 'EN' } });
     expect(localStorage.getItem(DRAFT_STORAGE_KEY)).toBeNull();
+  });
+
+  it('keeps what the traveler typed in step 2 when the language changes', async () => {
+    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/visa/7': pendingVisa, 'v1/private/invoices/usable': usable }));
+    const user = userEvent.setup();
+    renderRoutes('/protected/visa/update/7?step=2');
+    const flight = await screen.findByRole('textbox', { name: 'Flight number' });
+    await waitFor(() => expect(flight).toHaveValue('AZ610'));
+    await user.clear(flight);
+    await user.type(flight, 'NH 210');
+    await act(() => i18n.changeLanguage('it_IT'));
+    expect(await screen.findByRole('textbox', { name: 'Numero del volo' })).toHaveValue('NH 210');
+    expect(requestJsonMock.mock.calls.filter(([path]) => path === 'v1/private/visa/7').map(([, , options]) => options)).toEqual([
+      { searchParams: { language: 'EN' } },
+      { searchParams: { language: 'IT' } },
+    ]);
   });
 
   it('keeps a new request apart from a modification draft', async () => {
