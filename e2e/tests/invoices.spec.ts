@@ -70,4 +70,28 @@ test.describe('invoices', () => {
     await page.getByRole('link', { name: 'Go to the homepage' }).click();
     await expect(page).toHaveURL(/\/protected$/);
   });
+
+  test('Back from an invoice finds the list as it was left: the invoices shown and where it was scrolled', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 700 });
+    await signIn(page);
+    await page.goto('/protected/invoice');
+    const items = page.locator('[data-testid=invoice-list] > li');
+    await expect(items).toHaveCount(10);
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await expect.poll(() => items.count()).toBeGreaterThan(10);
+    const shown = await items.count();
+    const last = items.last();
+    await last.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(500);
+
+    await last.getByRole('link').click();
+    await expect(page.getByTestId('invoice-detail')).toBeVisible();
+    // A new page opens at its top.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goBack();
+    await expect(items).toHaveCount(shown);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+  });
 });

@@ -10,11 +10,13 @@ import { Footer } from '../layout/footer';
 import { Header } from '../layout/header';
 import { UpdateBanner } from '../offline/update-banner';
 import { AppRoutes } from './app-routes';
+import { useScrollMemory } from './scroll-memory';
 
 function Frame() {
   const { t } = useTranslation('common');
   // docs/calls.md: nothing is shown while the saved state loads.
   const hydrated = useSession((state) => state.hydrated);
+  useScrollMemory();
   if (!hydrated) return null;
   return (
     <div className="varco-page d-flex flex-column min-vh-100">

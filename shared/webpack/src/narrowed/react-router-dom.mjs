@@ -13,6 +13,7 @@ export {
   Routes,
   useLocation,
   useNavigate,
+  useNavigationType,
   useParams,
   useSearchParams,
 } from '@varco/webpack-config/whole/react-router-dom';

@@ -1,5 +1,5 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useRef, type KeyboardEvent } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceFilter } from '@varco/contracts';
 import { EmptyState, LoadError, PageLoader } from '@varco/ui';
@@ -77,11 +77,20 @@ export function InvoiceListPage() {
   );
 }
 
+/** How many invoices each tab shows, kept in the page's history entry: Back from an invoice finds the list as it was left. */
+type ShownState = { shownInvoices?: Partial<Record<InvoiceFilter, number>> } | null;
+
 /** The invoices of one tab, per year, INVOICE_LIST_STEP at a time. */
 function InvoicesOfFilter({ filter }: { filter: InvoiceFilter }) {
   const { t } = useTranslation(NS);
   const query = useInvoices(filter);
-  const [shown, setShown] = useState(INVOICE_LIST_STEP);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = location.state as ShownState;
+  const saved = state?.shownInvoices?.[filter];
+  const shown = typeof saved === 'number' && saved > INVOICE_LIST_STEP ? saved : INVOICE_LIST_STEP;
+  const showMore = () =>
+    navigate({ search: location.search }, { replace: true, state: { ...state, shownInvoices: { ...state?.shownInvoices, [filter]: shown + INVOICE_LIST_STEP } } });
 
   if (query.isPending) return <PageLoader />;
   if (query.isError)
@@ -114,7 +123,7 @@ function InvoicesOfFilter({ filter }: { filter: InvoiceFilter }) {
         </section>
       ))}
       {shown < total ? (
-        <button type="button" className="btn btn-outline-primary" onClick={() => setShown((value) => value + INVOICE_LIST_STEP)}>
+        <button type="button" className="btn btn-outline-primary" onClick={showMore}>
           {t('list.showMore')}
         </button>
       ) : null}

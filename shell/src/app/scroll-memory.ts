@@ -1,0 +1,59 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLocation, useNavigationType } from 'react-router-dom';
+
+/** How long a page opened by Back or Forward waits to grow tall enough for its old position (its remote and data load). */
+export const RESTORE_WAIT_MS = 3000;
+
+/** What the traveler does that takes the scrolling over from a restoration still waiting. */
+const TAKE_OVER = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+
+/**
+ * Where each page of the history was scrolled to, as a browser does for pages of their own: Back and Forward bring a
+ * page back where the traveler left it (a long list, opened item by item), a new page opens at its top, and a page
+ * that only replaces its address (a tab, a filter) stays where it is. The browser's own restoration cannot do it
+ * here: it scrolls at once, while the page is still waiting for its remote and its data, and stops at the height
+ * the page then has.
+ */
+export function useScrollMemory(): void {
+  const { key } = useLocation();
+  const navigationType = useNavigationType();
+  const positions = useRef(new Map<string, number>());
+  const shownKey = useRef(key);
+
+  useEffect(() => {
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+    // The scroll events of a page left come after its replacement is committed (they are dispatched at the next
+    // frame): they are counted for the page then shown, whose key is set during that commit.
+    const remember = () => positions.current.set(shownKey.current, window.scrollY);
+    window.addEventListener('scroll', remember, { passive: true });
+    return () => window.removeEventListener('scroll', remember);
+  }, []);
+
+  useLayoutEffect(() => {
+    shownKey.current = key;
+    if (navigationType === 'PUSH') window.scrollTo(0, 0);
+    if (navigationType !== 'POP') return undefined;
+    const target = positions.current.get(key) ?? 0;
+    return restoreWhenTallEnough(target);
+  }, [key, navigationType]);
+}
+
+/** Scrolls to `target` as soon as the page is tall enough, until RESTORE_WAIT_MS or the traveler scrolls. Returns a cancel. */
+function restoreWhenTallEnough(target: number): () => void {
+  const reachable = () => document.documentElement.scrollHeight - window.innerHeight >= target;
+  window.scrollTo(0, Math.min(target, Math.max(0, document.documentElement.scrollHeight - window.innerHeight)));
+  if (reachable() || typeof ResizeObserver === 'undefined') return () => undefined;
+  const observer = new ResizeObserver(() => {
+    window.scrollTo(0, target);
+    if (reachable()) stop();
+  });
+  const timer = window.setTimeout(() => stop(), RESTORE_WAIT_MS);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    for (const type of TAKE_OVER) window.removeEventListener(type, stop);
+  }
+  observer.observe(document.body);
+  for (const type of TAKE_OVER) window.addEventListener(type, stop, { passive: true });
+  return stop;
+}
