@@ -71,7 +71,7 @@ test.describe('invoices', () => {
     await expect(page).toHaveURL(/\/protected$/);
   });
 
-  test('Back from an invoice finds the list as it was left: the invoices shown and where it was scrolled', async ({ page }) => {
+  test('Back from an invoice, or a reload, finds the list as it was left: the invoices shown and where it was scrolled', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 700 });
     await signIn(page);
     await page.goto('/protected/invoice');
@@ -91,6 +91,11 @@ test.describe('invoices', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
     await page.goBack();
+    await expect(items).toHaveCount(shown);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+
+    // A reload of the list too.
+    await page.reload();
     await expect(items).toHaveCount(shown);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
   });

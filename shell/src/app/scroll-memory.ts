@@ -1,15 +1,27 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 
 /** How long a page opened by Back or Forward waits to grow tall enough for its old position (its remote and data load). */
 export const RESTORE_WAIT_MS = 3000;
+
+/** Where the positions wait for the page to be loaded again (a reload): this tab's session storage, scroll offsets only. */
+const STORAGE_KEY = 'varco-scroll-positions';
+
+function savedPositions(): Map<string, number> {
+  try {
+    const saved: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]');
+    return new Map(Array.isArray(saved) ? saved.filter((entry): entry is [string, number] => Array.isArray(entry) && typeof entry[0] === 'string' && Number.isFinite(entry[1])) : []);
+  } catch {
+    return new Map();
+  }
+}
 
 /** What the traveler does that takes the scrolling over from a restoration still waiting. */
 const TAKE_OVER = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 
 /**
  * Where each page of the history was scrolled to, as a browser does for pages of their own: Back and Forward bring a
- * page back where the traveler left it (a long list, opened item by item), a new page opens at its top, and a page
+ * page back where the traveler left it (a long list, opened item by item), and so does a reload; a new page opens at its top, and a page
  * that only replaces its address (a tab, a filter) stays where it is. The browser's own restoration cannot do it
  * here: it scrolls at once, while the page is still waiting for its remote and its data, and stops at the height
  * the page then has.
@@ -17,25 +29,37 @@ const TAKE_OVER = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 export function useScrollMemory(): void {
   const { key } = useLocation();
   const navigationType = useNavigationType();
-  const positions = useRef(new Map<string, number>());
+  const [positions] = useState(savedPositions);
   const shownKey = useRef(key);
 
   useEffect(() => {
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
     // The scroll events of a page left come after its replacement is committed (they are dispatched at the next
     // frame): they are counted for the page then shown, whose key is set during that commit.
-    const remember = () => positions.current.set(shownKey.current, window.scrollY);
+    const remember = () => positions.set(shownKey.current, window.scrollY);
+    // Kept for a reload of the page, which starts with them as Back does.
+    const keep = () => {
+      try {
+        sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...positions].slice(-50)));
+      } catch {
+        // a full or refused storage: a reload opens at the top
+      }
+    };
     window.addEventListener('scroll', remember, { passive: true });
-    return () => window.removeEventListener('scroll', remember);
-  }, []);
+    window.addEventListener('pagehide', keep);
+    return () => {
+      window.removeEventListener('scroll', remember);
+      window.removeEventListener('pagehide', keep);
+    };
+  }, [positions]);
 
   useLayoutEffect(() => {
     shownKey.current = key;
     if (navigationType === 'PUSH') window.scrollTo(0, 0);
     if (navigationType !== 'POP') return undefined;
-    const target = positions.current.get(key) ?? 0;
+    const target = positions.get(key) ?? 0;
     return restoreWhenTallEnough(target);
-  }, [key, navigationType]);
+  }, [key, navigationType, positions]);
 }
 
 /** Scrolls to `target` as soon as the page is tall enough, until RESTORE_WAIT_MS or the traveler scrolls. Returns a cancel. */
