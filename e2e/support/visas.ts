@@ -42,11 +42,15 @@ export async function requestVisa(page: Page, traveler: FreshTraveler, invoiceNu
   return Number(new URL(page.url()).pathname.split('/').pop());
 }
 
-/** The kiosk at the exit point scans the QR shown on the page (saved as the PNG it is), through `apiUrl`. */
-export async function scanAtKiosk(page: Page, apiUrl = E2E_API_URL): Promise<{ code: number; output: string }> {
-  const qr = page.getByRole('img', { name: /^QR code of request/ });
+/** The `src` of the QR code the page shows now: a PNG as a data address. */
+export async function shownQr(page: Page): Promise<string> {
+  const qr = page.getByTestId('visa-qr').getByRole('img');
   await expect(qr).toBeVisible();
-  const src = (await qr.getAttribute('src')) ?? '';
+  return (await qr.getAttribute('src')) ?? '';
+}
+
+/** The kiosk at the exit point scans a QR code (`src`, as the page shows it: saved as the PNG it is), through `apiUrl`. */
+export async function scanQr(src: string, apiUrl = E2E_API_URL): Promise<{ code: number; output: string }> {
   const file = join(mkdtempSync(join(tmpdir(), 'varco-qr-')), 'qr.png');
   writeFileSync(file, Buffer.from(src.replace(/^data:image\/png;base64,/, ''), 'base64'));
   try {
@@ -56,4 +60,9 @@ export async function scanAtKiosk(page: Page, apiUrl = E2E_API_URL): Promise<{ c
     const failure = error as { code?: number; stdout?: string; stderr?: string };
     return { code: failure.code ?? 1, output: `${failure.stdout ?? ''}${failure.stderr ?? ''}` };
   }
+}
+
+/** The kiosk at the exit point scans the QR shown on the page, through `apiUrl`. */
+export async function scanAtKiosk(page: Page, apiUrl = E2E_API_URL): Promise<{ code: number; output: string }> {
+  return scanQr(await shownQr(page), apiUrl);
 }

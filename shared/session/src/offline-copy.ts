@@ -4,7 +4,7 @@
  * any 401/403), so that a shared device never shows it to anyone else.
  */
 export const OFFLINE_COPY_STORAGE_KEY = 'varco-offline-copy';
-/** A few recent answers are enough (the last requests opened, in each language); local storage is small. */
+/** A few recent answers are enough (the last requests opened); local storage is small. */
 const MAX_ENTRIES = 10;
 
 export interface OfflineCopy {

@@ -10,3 +10,4 @@ export { StatusLegend, type LegendEntry } from './status-legend';
 export { saveFile } from './save-file';
 export { ActionButton, type ButtonMutation } from './action-button';
 export { DeleteWithConfirmation, type DeleteWithConfirmationProps } from './delete-with-confirmation';
+export { FOLLOWS_NOTIFICATIONS, refreshAfterNotification } from './follows-notifications';

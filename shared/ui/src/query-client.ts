@@ -20,9 +20,11 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         gcTime: QUERY_GC_TIME_MS,
+        // An answer stays good until a change the page knows of invalidates it (a mutation, a notification); an
+        // invalidated one is loaded again when its page next shows, so no page shows what the api no longer holds.
+        staleTime: Infinity,
         refetchOnWindowFocus: false,
         refetchOnReconnect: false,
-        refetchOnMount: false,
         retry: false,
       },
       mutations: { retry: false },

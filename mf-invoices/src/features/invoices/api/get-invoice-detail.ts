@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PRIVATE_BASE, invoiceSchema, toServerLanguage } from '@varco/contracts';
 import { requestJson } from '@varco/http';
 import { currentLanguage } from '@varco/i18n';
+import { FOLLOWS_NOTIFICATIONS } from '@varco/ui';
 
 /** GET private/invoices/detail?idRichiestaRimborso: one invoice, by its refund id (docs/calls.md). */
 export function getInvoiceDetail(refundId: number) {
@@ -14,6 +15,7 @@ export function getInvoiceDetail(refundId: number) {
 export function useInvoiceDetail(refundId: number | null) {
   return useQuery({
     queryKey: ['invoices', 'detail', refundId, currentLanguage()],
+    meta: FOLLOWS_NOTIFICATIONS,
     queryFn: () => getInvoiceDetail(refundId as number),
     enabled: refundId !== null,
   });

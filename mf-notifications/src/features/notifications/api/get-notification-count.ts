@@ -1,7 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { NOTIFICATION_POLL_MS, PRIVATE_BASE, notificationCountResponseSchema } from '@varco/contracts';
 import { requestJson } from '@varco/http';
 import { useIsSignedIn } from '@varco/session';
+import { refreshAfterNotification } from '@varco/ui';
 import { notificationKeys } from './query-keys';
 
 /** GET private/notifications/count: how many notifications the traveler has not read yet (docs/calls.md). */
@@ -21,7 +23,21 @@ export function useNotificationCount() {
     enabled: signedIn,
     refetchInterval: NOTIFICATION_POLL_MS,
     refetchIntervalInBackground: false,
-    // The page-wide default is no refetch on mount (docs/calls.md); the bell wants a fresh count whenever it appears.
-    refetchOnMount: true,
+    // The page-wide default keeps an answer until it is invalidated (docs/calls.md); the bell wants a fresh count
+    // whenever it appears.
+    staleTime: 0,
   });
+}
+
+/**
+ * A rise of the unread count means something happened to the traveler's records (a kiosk scanned a request, an officer
+ * decided): the pages that follow notifications load again, the one on screen at once.
+ */
+export function useRefreshOnNewNotifications(count: number | undefined): void {
+  const queryClient = useQueryClient();
+  const previous = useRef(count);
+  useEffect(() => {
+    if (count !== undefined && previous.current !== undefined && count > previous.current) void refreshAfterNotification(queryClient);
+    previous.current = count;
+  }, [count, queryClient]);
 }

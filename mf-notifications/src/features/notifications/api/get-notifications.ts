@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { NOTIFICATIONS_PAGE_SIZE, PRIVATE_BASE, notificationListResponseSchema, toServerLanguage, type Language } from '@varco/contracts';
 import { requestJson } from '@varco/http';
 import { notificationKeys } from './query-keys';
+import { FOLLOWS_NOTIFICATIONS } from '@varco/ui';
 
 /**
  * GET private/notifications?page&limit&language: one page of the traveler's notifications, newest first, `page`
@@ -22,6 +23,7 @@ export type NotificationPage = Awaited<ReturnType<typeof getNotifications>>;
 export function useNotifications(language: Language) {
   return useInfiniteQuery({
     queryKey: notificationKeys.list(language),
+    meta: FOLLOWS_NOTIFICATIONS,
     queryFn: ({ pageParam }) => getNotifications(pageParam, language),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {

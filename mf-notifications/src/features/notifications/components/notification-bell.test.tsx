@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { requestJson } from '@varco/http';
 import { sessionStore } from '@varco/session';
+import { FOLLOWS_NOTIFICATIONS } from '@varco/ui';
 import { renderWithProviders, TEST_TRAVELER } from '@varco/ui/testing';
 import Bell from '../../../exposed/bell';
 
@@ -90,6 +91,27 @@ describe('notification bell (docs/screens.md Header)', () => {
     await act(() => jest.advanceTimersByTimeAsync(15_000));
     expect(countCalls()).toBe(3);
     expect(screen.getByTestId('bell-count')).toHaveTextContent(/^5$/);
+  });
+
+  it('has the pages that follow notifications loaded again when a new one arrives, not when one is read', async () => {
+    jest.useFakeTimers();
+    counters(1, 2, 1);
+    const { queryClient } = renderBell();
+    queryClient.getQueryCache().build(queryClient, { queryKey: ['visa', 'shown', 7, 'en_US'], meta: FOLLOWS_NOTIFICATIONS });
+    queryClient.setQueryData(['visa', 'shown', 7, 'en_US'], 'a request as shown before its scan');
+    queryClient.setQueryData(['visa', 'typology', 'airports', 'en_US'], 'a lookup no notification changes');
+    const stale = () => queryClient.getQueryCache().findAll({ stale: true }).map((query) => query.queryKey[1]);
+    expect(await screen.findByRole('link', { name: '1 unread notification' })).toBeInTheDocument();
+    expect(stale()).not.toContain('shown');
+    await act(() => jest.advanceTimersByTimeAsync(15_000));
+    expect(screen.getByRole('link', { name: '2 unread notifications' })).toBeInTheDocument();
+    expect(stale()).toContain('shown');
+    expect(stale()).not.toContain('typology');
+
+    queryClient.setQueryData(['visa', 'shown', 7, 'en_US'], 'the request after its scan');
+    await act(() => jest.advanceTimersByTimeAsync(15_000));
+    expect(screen.getByRole('link', { name: '1 unread notification' })).toBeInTheDocument();
+    expect(stale()).not.toContain('shown');
   });
 
   it('stops asking once signed out', async () => {

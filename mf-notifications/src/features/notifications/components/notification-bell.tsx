@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../../i18n/namespace';
-import { useNotificationCount } from '../api/get-notification-count';
+import { useNotificationCount, useRefreshOnNewNotifications } from '../api/get-notification-count';
 
 /** Above this the badge shows "99+". */
 export const BADGE_MAX = 99;
@@ -13,6 +13,7 @@ export const BADGE_MAX = 99;
 export function NotificationBell() {
   const { t } = useTranslation(NS);
   const { data } = useNotificationCount();
+  useRefreshOnNewNotifications(data?.counter);
   const count = data?.counter ?? 0;
   let label = t('bell.label');
   if (count > BADGE_MAX) label = t('bell.unreadMany', { max: BADGE_MAX });

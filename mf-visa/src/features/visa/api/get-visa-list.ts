@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { PRIVATE_BASE, VISA_PAGE_SIZE, VisaState, toServerLanguage, visaListResponseSchema } from '@varco/contracts';
 import { requestJson } from '@varco/http';
 import { currentLanguage } from '@varco/i18n';
+import { FOLLOWS_NOTIFICATIONS } from '@varco/ui';
 
 /**
  * GET private/visa/list?page&limit: the traveler's visa requests, newest first, one page at a time; with
@@ -17,6 +18,7 @@ export function getVisaList(page: number, limit: number, stateCode?: number) {
 export function useVisaList() {
   return useInfiniteQuery({
     queryKey: ['visa', 'list', VISA_PAGE_SIZE, currentLanguage()],
+    meta: FOLLOWS_NOTIFICATIONS,
     queryFn: ({ pageParam }) => getVisaList(pageParam, VISA_PAGE_SIZE),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
@@ -30,6 +32,7 @@ export function useVisaList() {
 export function useLatestVisas(limit: number) {
   return useQuery({
     queryKey: ['visa', 'latest', limit, currentLanguage()],
+    meta: FOLLOWS_NOTIFICATIONS,
     queryFn: () => getVisaList(0, limit),
   });
 }
@@ -38,6 +41,7 @@ export function useLatestVisas(limit: number) {
 export function usePendingVisa() {
   return useQuery({
     queryKey: ['visa', 'pending', currentLanguage()],
+    meta: FOLLOWS_NOTIFICATIONS,
     queryFn: async () => (await getVisaList(0, 1, VisaState.PENDING)).requests[0] ?? null,
   });
 }

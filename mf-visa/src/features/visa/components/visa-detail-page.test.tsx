@@ -65,24 +65,26 @@ describe('visa detail (docs/screens.md /protected/visa/{id})', () => {
       expect(sessionStore.getState().error).toBeNull();
     });
 
-    it("shows the copy in the page's language when one was seen, else the one seen in another language", async () => {
-      // The two copies told apart by a field the page shows as the api sent it.
-      keepOfflineCopy('YA1234567', 'visa:7:en_US', aVisa({ visaRequestId: 'VR-7-EN' }));
-      requestJsonMock.mockRejectedValue(networkError);
-      const english = renderRoutes('/protected/visa/7', 'it_IT');
-      expect(await screen.findByTestId('visa-offline-note')).toBeInTheDocument();
-      expect(screen.getByTestId('visa-detail')).toHaveTextContent('VR-7-EN');
+    it('shows the last answer seen, whatever its language: a newer one (a modified request) replaces the older', async () => {
+      // The two answers told apart by a field the page shows as the api sent it.
+      requestJsonMock.mockResolvedValueOnce(aVisa({ visaRequestId: 'VR-7-BEFORE' }));
+      const english = renderRoutes('/protected/visa/7');
+      expect(await screen.findByTestId('visa-detail')).toHaveTextContent('VR-7-BEFORE');
       english.unmount();
+      requestJsonMock.mockResolvedValueOnce(aVisa({ visaRequestId: 'VR-7-AFTER' }));
+      const italian = renderRoutes('/protected/visa/7', 'it_IT');
+      expect(await screen.findByTestId('visa-detail')).toHaveTextContent('VR-7-AFTER');
+      italian.unmount();
 
-      keepOfflineCopy('YA1234567', 'visa:7:it_IT', aVisa({ visaRequestId: 'VR-7-IT' }));
-      renderRoutes('/protected/visa/7', 'it_IT');
+      requestJsonMock.mockRejectedValue(networkError);
+      renderRoutes('/protected/visa/7');
       expect(await screen.findByTestId('visa-offline-note')).toBeInTheDocument();
-      expect(screen.getByTestId('visa-detail')).toHaveTextContent('VR-7-IT');
-      expect(screen.getByTestId('visa-detail')).not.toHaveTextContent('VR-7-EN');
+      expect(screen.getByTestId('visa-detail')).toHaveTextContent('VR-7-AFTER');
+      expect(screen.getByTestId('visa-detail')).not.toHaveTextContent('VR-7-BEFORE');
     });
 
     it('refreshes itself when the connection is back', async () => {
-      keepOfflineCopy('YA1234567', 'visa:7:en_US', aVisa({ stateDescription: 'Pending' }));
+      keepOfflineCopy('YA1234567', 'visa:7', aVisa({ stateDescription: 'Pending' }));
       requestJsonMock.mockRejectedValueOnce(networkError);
       renderRoutes('/protected/visa/7');
       expect(await screen.findByTestId('visa-offline-note')).toHaveTextContent(/^Offline — shown as of/);
@@ -96,13 +98,13 @@ describe('visa detail (docs/screens.md /protected/visa/{id})', () => {
     });
 
     it('never shows what another traveler left, nor anything after sign-out', async () => {
-      keepOfflineCopy('ZZ7654321', 'visa:7:en_US', aVisa());
+      keepOfflineCopy('ZZ7654321', 'visa:7', aVisa());
       requestJsonMock.mockRejectedValue(networkError);
       const first = renderRoutes('/protected/visa/7');
       expect(await screen.findByTestId('visa-load-error')).toBeInTheDocument();
       first.unmount();
 
-      keepOfflineCopy('YA1234567', 'visa:7:en_US', aVisa());
+      keepOfflineCopy('YA1234567', 'visa:7', aVisa());
       sessionStore.getState().clearSession();
       renderRoutes('/protected/visa/7');
       expect(await screen.findByTestId('visa-load-error')).toBeInTheDocument();

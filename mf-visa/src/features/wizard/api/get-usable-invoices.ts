@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PRIVATE_BASE, latestInvoicesResponseSchema, toServerLanguage } from '@varco/contracts';
 import { requestJson } from '@varco/http';
 import { currentLanguage } from '@varco/i18n';
+import { FOLLOWS_NOTIFICATIONS } from '@varco/ui';
 
 /**
  * GET private/invoices/usable?language: the invoices that can go in a new visa request (wizard step 1, docs/calls.md).
@@ -16,6 +17,7 @@ export function getUsableInvoices() {
 export function useUsableInvoices() {
   return useQuery({
     queryKey: ['visa', 'usable-invoices', currentLanguage()],
+    meta: FOLLOWS_NOTIFICATIONS,
     queryFn: getUsableInvoices,
   });
 }

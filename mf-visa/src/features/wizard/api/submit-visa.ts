@@ -3,6 +3,7 @@ import { PRIVATE_BASE, toServerLanguage, visaIdResponseSchema, type Travel } fro
 import { requestJson } from '@varco/http';
 import { currentLanguage } from '@varco/i18n';
 import { invalidateVisaData } from '../../../lib/invalidate-visas';
+import { loadShownVisa } from '../../visa/api/get-visa';
 
 export interface SubmitVisaInput {
   /** The request being modified; a new request when absent. */
@@ -18,11 +19,17 @@ export function submitVisa({ requestId, invoices, travel }: SubmitVisaInput) {
   return requestJson(`${PRIVATE_BASE}/visa`, visaIdResponseSchema, { method: 'put', json: { id: requestId, invoices, travel }, searchParams });
 }
 
-/** Submits the wizard; every visa and invoice list is stale afterwards. */
+/**
+ * Submits the wizard; every visa and invoice list is stale afterwards. The request's detail, where the traveler goes
+ * next, is loaded before the mutation ends, so it opens on the new travel details and the new QR.
+ */
 export function useSubmitVisa() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: submitVisa,
-    onSuccess: () => invalidateVisaData(queryClient),
+    onSuccess: async ({ id }) => {
+      await invalidateVisaData(queryClient);
+      await loadShownVisa(queryClient, id);
+    },
   });
 }

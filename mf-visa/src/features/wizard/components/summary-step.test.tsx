@@ -128,6 +128,34 @@ describe('modify a request (docs/screens.md /protected/visa/update/{id})', () =>
     expect(localStorage.getItem(DRAFT_STORAGE_KEY)).toBeNull();
   });
 
+  it('opens the detail on what the api holds after the change (the new QR), and a second modification starts from it', async () => {
+    let held = { ...pendingVisa, qrCode: 'QkVGT1JF' };
+    const put = jest.fn(({ json }: { json: { travel: typeof travel } }) => {
+      held = { ...held, flightNumber: json.travel.flightNumber ?? null, qrCode: 'QUZURVI=' };
+      return { id: 7 };
+    });
+    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/visa/7': () => held, 'v1/private/invoices/usable': usable, 'PUT v1/private/visa': put }));
+    const user = userEvent.setup();
+    renderRoutes('/protected/visa/7');
+    expect(await screen.findByRole('img', { name: /QR code/ })).toHaveAttribute('src', 'data:image/png;base64,QkVGT1JF');
+    await user.click(screen.getByRole('link', { name: 'Modify' }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    const flight = await screen.findByRole('textbox', { name: 'Flight number' });
+    await user.clear(flight);
+    await user.type(flight, 'NH210');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/protected\/visa\/7$/));
+    expect(within(screen.getByTestId('visa-travel')).getByText('NH210')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /QR code/ })).toHaveAttribute('src', 'data:image/png;base64,QUZURVI=');
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Modify' }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('textbox', { name: 'Flight number' })).toHaveValue('NH210');
+  });
+
   it('keeps what the traveler typed in step 2 when the language changes', async () => {
     requestJsonMock.mockImplementation(answerByPath({ 'v1/private/visa/7': pendingVisa, 'v1/private/invoices/usable': usable }));
     const user = userEvent.setup();

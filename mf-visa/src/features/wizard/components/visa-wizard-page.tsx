@@ -149,9 +149,11 @@ export function VisaUpdatePage() {
     clear();
   };
 
+  // Filled from a fresh answer only: a copy that a change has made stale (an earlier modification) is loading again.
+  const fresh = !query.isStale;
   useEffect(() => {
-    if (visa && pending && !finished && draft.requestId !== visa.idRichiesta) save(draftFromVisa(visa));
-  }, [visa, pending, finished, draft.requestId, save]);
+    if (visa && pending && fresh && !finished && draft.requestId !== visa.idRichiesta) save(draftFromVisa(visa));
+  }, [visa, pending, fresh, finished, draft.requestId, save]);
 
   const notFound = id === null || isNotFound(query.error);
   let body;
