@@ -46,7 +46,7 @@ async function start(): Promise<void> {
     if (process.env.NODE_ENV === 'production') registerServiceWorkerAfterLoad();
   } catch (error) {
     console.error('[shell] start-up failed', error);
-    renderStartupFailure(element);
+    renderStartupFailure(element, error);
   }
 }
 

@@ -1,10 +1,13 @@
 import { screen } from '@testing-library/react';
 import { i18n } from '@varco/i18n';
+import { RuntimeConfigError } from '../config/runtime-config';
 import { renderStartupFailure } from './startup-failure';
 
-function mount(reload = jest.fn()) {
+const configFailure = new RuntimeConfigError('/config.json answered 500');
+
+function mount(cause: unknown = configFailure, reload = jest.fn()) {
   document.body.innerHTML = '<div id="root"><p>stale</p></div>';
-  renderStartupFailure(document.getElementById('root')!, reload);
+  renderStartupFailure(document.getElementById('root')!, cause, reload);
   return reload;
 }
 
@@ -20,6 +23,17 @@ describe('renderStartupFailure', () => {
     expect(screen.queryByText('stale')).toBeNull();
     screen.getByRole('button', { name: 'Try again' }).click();
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('names the configuration only when it is the cause', async () => {
+    await i18n.changeLanguage('en_US');
+    mount(new TypeError('(0 , n.useMatch) is not a function'));
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('The portal could not start. Please try again in a few minutes.');
+    expect(alert).not.toHaveTextContent('configuration');
+    await i18n.changeLanguage('it_IT');
+    mount(new TypeError('(0 , n.useMatch) is not a function'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Il portale non è riuscito ad avviarsi. Riprova tra qualche minuto.');
   });
 
   it('speaks Italian to an Italian traveler', async () => {

@@ -1,11 +1,12 @@
 import { i18n } from '@varco/i18n';
+import { RuntimeConfigError } from '../config/runtime-config';
 
 /**
- * What a traveler sees when the portal cannot start (its runtime configuration unreachable, refused or not valid):
- * a translated message instead of a blank page, and a button that starts the portal again (the configuration is read
- * afresh, never from a cache). Plain DOM: React and the remotes are not running.
+ * What a traveler sees when the portal cannot start: a translated message instead of a blank page, naming the runtime
+ * configuration only when it is the cause (unreachable, refused or not valid), and a button that starts the portal
+ * again (the configuration is read afresh, never from a cache). Plain DOM: React and the remotes are not running.
  */
-export function renderStartupFailure(element: HTMLElement, reload: () => void = () => window.location.reload()): void {
+export function renderStartupFailure(element: HTMLElement, cause: unknown, reload: () => void = () => window.location.reload()): void {
   const box = document.createElement('div');
   box.className = 'container py-5';
   box.setAttribute('role', 'alert');
@@ -13,7 +14,7 @@ export function renderStartupFailure(element: HTMLElement, reload: () => void = 
   const title = document.createElement('h1');
   title.textContent = i18n.t('serverError.title');
   const text = document.createElement('p');
-  text.textContent = i18n.t('errors.config');
+  text.textContent = i18n.t(cause instanceof RuntimeConfigError ? 'errors.config' : 'errors.startup');
   const retry = document.createElement('button');
   retry.type = 'button';
   retry.className = 'btn btn-primary';
