@@ -1,13 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_API_INSTANCES, E2E_SHELL_PORT } from './support/ports';
+import { E2E_SHELL_PORT } from './support/ports';
 
 /** Debian's Chromium (no browser download here); flags that keep it from calling home on a closed network. */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 
 export default defineConfig({
   testDir: './tests',
-  // Two api instances behind nginx only with a PostgreSQL server (support/ports.ts): the scale-out spec needs them.
-  testIgnore: E2E_API_INSTANCES > 1 ? [] : ['**/scale-out.spec.ts'],
   timeout: 45_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

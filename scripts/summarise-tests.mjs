@@ -1,13 +1,45 @@
 // Adds up the results of the test runners into one closing line: "Total: N passed, N failed". Before it, one line per
-// runner, and for the api tests what ran on which database and what did not run and why: a run without a PostgreSQL
-// server must not read like a complete one. Reads the results under the current folder (the repository root).
+// runner with what it skipped, by name or by reason, and for the api tests what ran on which database and what did not
+// run and why: a run without a PostgreSQL server must not read like a complete one. Its verdict is the exit code of
+// npm test: non-zero whenever the summary counts a failure — a failed test, a step without results, a failed step its
+// results do not show, a focused test, a PostgreSQL variant that ran nothing although a server answered.
+// Reads the results under the current folder (the repository root).
 import { existsSync, readFileSync } from 'node:fs';
 
-const results = [];
+const RESULTS = '.test-results';
+const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
+const plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+/** `label: N` then one line per item, indented under it. */
+const listed = (label, items) => (items.length ? [`  ${label}: ${items.length}`, ...items.map((item) => `    ${item}`)] : []);
+
+/** `N × reason` per reason, the most frequent first. */
+function byReason(reasons) {
+  return [...reasons].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([reason, count]) => `${count} × ${reason}`);
+}
 
 function fromJest(path) {
-  const report = JSON.parse(readFileSync(path, 'utf8'));
-  return { passed: report.numPassedTests, failed: report.numFailedTests + report.numRuntimeErrorTestSuites };
+  const report = readJson(path);
+  const named = (statuses) =>
+    (report.testResults ?? []).flatMap((file) =>
+      (file.assertionResults ?? [])
+        .filter((test) => statuses.includes(test.status))
+        .map((test) => [file.name ? relativeName(file.name) : '?', ...(test.ancestorTitles ?? []), test.title].join(' › ')),
+    );
+  const skipped = named(['pending', 'skipped', 'disabled']);
+  const todo = named(['todo']);
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed: (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0),
+    skipped: Math.max(report.numPendingTests ?? 0, skipped.length) + Math.max(report.numTodoTests ?? 0, todo.length),
+    notes: [...listed('component tests skipped', skipped), ...listed('component tests to do', todo)],
+  };
+}
+
+/** A path of the report relative to the repository root, as the reader knows it. */
+function relativeName(name) {
+  const root = `${process.cwd()}/`;
+  return name.startsWith(root) ? name.slice(root.length) : name;
 }
 
 function tapCount(text, label) {
@@ -63,14 +95,15 @@ function testsByDatabase(text) {
 
 /** What test.sh found out about the PostgreSQL server: `{ postgres: "<where>" | null, reason?: string }`. */
 function readDatabases() {
-  const path = '.test-results/databases.json';
-  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : { postgres: null, reason: 'not recorded' };
+  const path = `${RESULTS}/databases.json`;
+  return existsSync(path) ? readJson(path) : { postgres: null, reason: 'not recorded' };
 }
 
 function fromTap(path) {
   const text = readFileSync(path, 'utf8');
   const result = { passed: tapCount(text, 'pass'), failed: tapCount(text, 'fail') + tapCount(text, 'cancelled') };
   const byDatabase = testsByDatabase(text);
+  result.skipped = Object.values(byDatabase).reduce((sum, counts) => sum + counts.skipped, 0);
   const labels = { pglite: 'on PGlite', postgres: 'on PostgreSQL', none: 'without a database' };
   const describe = (label, counts) => `${label} ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`;
   const details = Object.entries(labels).map(([database, label]) => describe(label, byDatabase[database]));
@@ -79,8 +112,7 @@ function fromTap(path) {
   for (const [database, label] of Object.entries(labels)) {
     const { skipped, reasons } = byDatabase[database];
     if (skipped === 0) continue;
-    result.notes.push(`  api tests skipped ${label}: ${skipped}`);
-    for (const [reason, count] of [...reasons].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) result.notes.push(`    ${count} × ${reason}`);
+    result.notes.push(`  api tests skipped ${label}: ${skipped}`, ...byReason(reasons).map((line) => `    ${line}`));
   }
   const databases = readDatabases();
   if (!databases.postgres) {
@@ -96,47 +128,130 @@ function fromTap(path) {
   return result;
 }
 
-function fromPlaywright(path) {
-  const report = JSON.parse(readFileSync(path, 'utf8'));
-  const stats = report.stats ?? {};
-  const databases = readDatabases();
-  const setup = existsSync('.test-results/e2e-setup.json') ? JSON.parse(readFileSync('.test-results/e2e-setup.json', 'utf8')) : null;
-  const served = setup ? `, through ${setup.frontedBy} in front of ${setup.apiInstances === 1 ? 'one api instance' : `${setup.apiInstances} api instances`}` : '';
-  const notes = [`  browser tests ran on ${databases.postgres ? `PostgreSQL (${databases.postgres})` : 'PGlite'}${served}`];
-  if (stats.skipped) notes.push(`  browser tests skipped: ${stats.skipped}`);
-  return { passed: stats.expected ?? 0, failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) + (report.errors?.length ?? 0), notes };
+/** Every test of a Playwright JSON report, with its path of titles (file › describe › title). */
+function playwrightTests(suite, titles = []) {
+  const path = [...titles, suite.title].filter(Boolean);
+  return [
+    ...(suite.specs ?? []).flatMap((spec) => (spec.tests ?? []).map((test) => ({ name: [...path, spec.title].join(' › '), test }))),
+    ...(suite.suites ?? []).flatMap((child) => playwrightTests(child, path)),
+  ];
 }
 
-/** The fault tests (api/fault-tests): a TAP report, or a note of why they could not run. */
+/** The reason a Playwright test was skipped: its `skip` or `fixme` annotation (test.skip(condition, reason)). */
+function skipReason(test) {
+  const annotation = (test.annotations ?? []).find((each) => each.type === 'skip' || each.type === 'fixme');
+  const reason = annotation?.description?.trim() || 'no reason given';
+  return annotation?.type === 'fixme' ? `to fix: ${reason}` : reason;
+}
+
+function fromPlaywright(path) {
+  const report = readJson(path);
+  const stats = report.stats ?? {};
+  const databases = readDatabases();
+  const setupPath = `${RESULTS}/e2e-setup.json`;
+  const setup = existsSync(setupPath) ? readJson(setupPath) : null;
+  const served = setup ? `, through ${setup.frontedBy} in front of ${setup.apiInstances === 1 ? 'one api instance' : `${setup.apiInstances} api instances`}` : '';
+  const notes = [`  browser tests ran on ${databases.postgres ? `PostgreSQL (${databases.postgres})` : 'PGlite'}${served}`];
+  // What did not run, by reason, each test named under its reason.
+  const skipped = new Map();
+  for (const { name, test } of (report.suites ?? []).flatMap((suite) => playwrightTests(suite))) {
+    if (test.status !== 'skipped') continue;
+    const reason = skipReason(test);
+    skipped.set(reason, [...(skipped.get(reason) ?? []), name]);
+  }
+  const count = Math.max(stats.skipped ?? 0, [...skipped.values()].reduce((sum, names) => sum + names.length, 0));
+  if (count) notes.push(`  browser tests skipped: ${count}`);
+  for (const [reason, names] of [...skipped].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))) {
+    notes.push(`    ${names.length} × ${reason}`, ...names.map((name) => `      ${name}`));
+  }
+  return { passed: stats.expected ?? 0, failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) + (report.errors?.length ?? 0), skipped: count, notes };
+}
+
+/** The fault tests (api/fault-tests): a TAP report, or a note of why they were skipped. */
 function fromFaults(path) {
   const text = readFileSync(path, 'utf8');
-  const result = { passed: tapCount(text, 'pass'), failed: tapCount(text, 'fail') + tapCount(text, 'cancelled') };
-  const reason = /^# not run: (.*)$/m.exec(text);
-  if (reason) {
-    result.notes = [`  fault tests: did not run (${reason[1]})`];
-    if (process.env.CI === 'true') result.failed += 1;
+  const result = { passed: tapCount(text, 'pass'), failed: tapCount(text, 'fail') + tapCount(text, 'cancelled'), notes: [] };
+  const notRun = /^# not run: (.*)$/m.exec(text);
+  if (notRun) {
+    result.skippedAll = true;
+    result.headline = `fault tests: skipped, none ran (${notRun[1]})`;
+    if (process.env.CI === 'true') {
+      result.notes.push('  CI=true requires the fault tests: counted as 1 failure');
+      result.failed += 1;
+    }
+    return result;
   }
+  const { none } = testsByDatabase(text);
+  result.skipped = none.skipped;
+  if (none.skipped) result.notes.push(`  fault tests skipped: ${none.skipped}`, ...byReason(none.reasons).map((line) => `    ${line}`));
   return result;
 }
 
+/** The check for focused tests (scripts/check-focused-tests.mjs): each one found is a failure. */
+function fromFocused(path) {
+  const { files, focused } = readJson(path);
+  return {
+    checked: true,
+    passed: 0,
+    failed: focused.length,
+    headline: focused.length ? `focused tests: ${plural(focused.length, 'found')} (the other tests of their files did not run), counted as ${plural(focused.length, 'failure')}` : `focused tests: none in ${files} test files`,
+    notes: focused.map(({ file, line, text }) => `    ${file}:${line}: ${text}`),
+  };
+}
+
+/** The results that show a step's failure, where they are not the step's own: a missing server, in the api tests'. */
+const STEP_RESULTS = { 'PostgreSQL server': 'api tests' };
+
+/** The steps of npm test that failed (test.sh writes them one per line); absent when the summary runs alone. */
+function readFailedSteps() {
+  const path = `${RESULTS}/failed-steps.txt`;
+  return existsSync(path) ? readFileSync(path, 'utf8').split('\n').map((line) => line.trim()).filter(Boolean) : [];
+}
+
+const results = new Map();
 for (const [name, path, read] of [
-  ['component tests', '.test-results/jest.json', fromJest],
-  ['api tests', '.test-results/api.tap', fromTap],
-  ['fault tests', '.test-results/faults.tap', fromFaults],
+  ['focused tests', `${RESULTS}/focused.json`, fromFocused],
+  ['component tests', `${RESULTS}/jest.json`, fromJest],
+  ['api tests', `${RESULTS}/api.tap`, fromTap],
+  ['fault tests', `${RESULTS}/faults.tap`, fromFaults],
   ['browser tests', 'e2e/test-results/results.json', fromPlaywright],
 ]) {
   if (!existsSync(path)) {
-    console.log(`${name}: did not run`);
-    results.push({ passed: 0, failed: 1 });
+    console.log(`${name}: did not run (no results at ${path}), counted as 1 failure`);
+    results.set(name, { passed: 0, failed: 1 });
     continue;
   }
   const result = read(path);
-  console.log(`${name}: ${result.passed} passed, ${result.failed} failed`);
+  const skipped = result.skipped ? `, ${result.skipped} skipped` : '';
+  // A runner that reported no test at all (and did not say why) tested nothing: that is not a pass.
+  if (!result.checked && !result.skippedAll && result.passed + result.failed + (result.skipped ?? 0) === 0) {
+    result.failed = 1;
+    console.log(`${name}: ran no tests (empty results at ${path}), counted as 1 failure`);
+  } else {
+    console.log(result.headline ?? `${name}: ${result.passed} passed, ${result.failed} failed${skipped}`);
+  }
   for (const note of result.notes ?? []) console.log(note);
-  results.push(result);
+  results.set(name, result);
 }
 
-const total = results.reduce((sum, result) => ({ passed: sum.passed + result.passed, failed: sum.failed + result.failed }), { passed: 0, failed: 0 });
+// A failed step whose results show no failure (a crash after its report, a time limit, a step without results such
+// as the type check or the build) still fails the run: counted here, so that the total and the exit code agree.
+for (const step of readFailedSteps()) {
+  if ((results.get(STEP_RESULTS[step] ?? step)?.failed ?? 0) > 0) continue;
+  console.log(`step failed: ${step}, counted as 1 failure`);
+  results.set(`step: ${step}`, { passed: 0, failed: 1 });
+}
+
+const total = [...results.values()].reduce(
+  (sum, result) => ({ passed: sum.passed + result.passed, failed: sum.failed + result.failed, skipped: sum.skipped + (result.skipped ?? 0) }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
 // The tests ran on the Node.js that runs this summary (npm test puts the project's own first on PATH).
 console.log(`Node.js: ${process.version}`);
+const skippedWhole = [...results].filter(([, result]) => result.skippedAll).map(([name]) => name);
+if (total.skipped || skippedWhole.length) {
+  const whole = skippedWhole.length ? `; none of the ${skippedWhole.join(', ')} ran` : '';
+  console.log(`Skipped: ${total.skipped} (listed above with their reasons)${whole}`);
+}
 console.log(`Total: ${total.passed} passed, ${total.failed} failed`);
+process.exitCode = total.failed > 0 ? 1 : 0;

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { MIGRATIONS_DIR } from '../paths';
 import { describeEachDatabase } from '../test/app';
 import { postgresTestUrl } from '../test/databases';
+import { raceRounds } from '../test/races';
 import { createPostgresDatabase, type DatabaseHandle } from './database';
 import { migrate, readMigrations } from './migrator';
 
@@ -109,12 +110,21 @@ describeEachDatabase('migrator', ({ kind, database, postgresOnly }) => {
   });
 
   it('applies each file once when two instances migrate together', postgresOnly('the two instances migrate over connections of their own at once'), async () => {
-    const { schema, open } = await scratch();
     const dir = migrationsDir(twoFiles);
-    const [first, second] = await Promise.all([migrate(open(), readMigrations(dir)), migrate(open(), readMigrations(dir))]);
-    assert.deepEqual([...first!, ...second!].sort(), ['0001_notes.sql', '0002_more.sql']);
-    assert.ok(first!.length === 0 || second!.length === 0, 'one instance applied everything, the other nothing');
-    await assertTwoFilesApplied(schema);
+    // Each round opens two pools of its own on a new schema, closed with the round: few connections held at a time.
+    await raceRounds(async () => {
+      const { schema, open } = await scratch();
+      const instances = [open(), open()];
+      try {
+        const [first, second] = await Promise.all(instances.map((instance) => migrate(instance, readMigrations(dir))));
+        assert.deepEqual([...first!, ...second!].sort(), ['0001_notes.sql', '0002_more.sql']);
+        assert.ok(first!.length === 0 || second!.length === 0, 'one instance applied everything, the other nothing');
+        await assertTwoFilesApplied(schema);
+      } finally {
+        for (const instance of instances) extraHandles.splice(extraHandles.indexOf(instance), 1);
+        await Promise.all(instances.map((instance) => instance.close()));
+      }
+    });
   });
 
   it('leaves the database untouched when a file fails', async () => {

@@ -4,6 +4,7 @@ import { before, it } from 'node:test';
 import type { RouteOptions } from 'fastify';
 import { DOCS_PATH, EXIT_POINT_PREFIX, IDENTITY_PREFIX, MERCHANT_PREFIX, OPENAPI_PATH, PUBLIC_PREFIX } from '../app';
 import { createMerchantService } from '../modules/merchants';
+import { notify } from '../modules/notifications';
 import { insertInvoice, validTravel } from '../modules/visas/testing';
 import { sha256 } from '../secrets';
 import { ACTIVATION_PENDING_ROUTES, OTP_PENDING_ROUTES, PRIVATE_PREFIX, SESSION_COOKIE } from '../modules/auth';
@@ -20,6 +21,31 @@ interface Route {
   queryKeys: string[];
   bodyKeys: string[];
 }
+
+/** The kinds of thing a private route names by id, each owned by one traveler. */
+type Kind = 'visa' | 'invoice' | 'passkey' | 'notification';
+interface Owned {
+  id: number;
+  /** A visa request's invoice: its update names it again. */
+  invoice?: number;
+}
+/**
+ * Every private route that reads an id: the kind of id it reads, and the request that names one (where the id goes and
+ * what else a valid call sends). A new such route must be added here: the matrix fails on a route it does not know.
+ */
+const BY_ID: Record<string, { kind: Kind; request: (owned: Owned) => { url: string; payload?: unknown } }> = {};
+const byId = (methods: Method[], path: string, kind: Kind, request: (owned: Owned) => { url: string; payload?: unknown }) => {
+  for (const method of methods) BY_ID[`${method} ${PRIVATE_PREFIX}${path}`] = { kind, request };
+};
+byId(['GET', 'HEAD'], '/invoices/detail', 'invoice', ({ id }) => ({ url: `${PRIVATE_PREFIX}/invoices/detail?idRichiestaRimborso=${id}` }));
+byId(['GET', 'HEAD'], '/invoices/downloadRelease', 'invoice', ({ id }) => ({ url: `${PRIVATE_PREFIX}/invoices/downloadRelease?idRichiestaRimborso=${id}` }));
+byId(['GET', 'HEAD'], '/visa/:id', 'visa', ({ id }) => ({ url: `${PRIVATE_PREFIX}/visa/${id}` }));
+byId(['GET', 'HEAD'], '/visa/:id/download', 'visa', ({ id }) => ({ url: `${PRIVATE_PREFIX}/visa/${id}/download` }));
+byId(['DELETE'], '/visa/:id', 'visa', ({ id }) => ({ url: `${PRIVATE_PREFIX}/visa/${id}` }));
+byId(['PUT'], '/visa', 'visa', ({ id, invoice }) => ({ url: `${PRIVATE_PREFIX}/visa`, payload: { id, invoices: [invoice], travel: validTravel() } }));
+byId(['POST'], '/visa/start-risk-analysis', 'visa', ({ id }) => ({ url: `${PRIVATE_PREFIX}/visa/start-risk-analysis`, payload: { id } }));
+byId(['DELETE'], '/passkeys/:id', 'passkey', ({ id }) => ({ url: `${PRIVATE_PREFIX}/passkeys/${id}` }));
+byId(['PUT'], '/notifications/:id', 'notification', ({ id }) => ({ url: `${PRIVATE_PREFIX}/notifications/${id}` }));
 
 const KEY_PREFIXES = [MERCHANT_PREFIX, EXIT_POINT_PREFIX];
 /** Where a route may be open to anyone: public lookups and forms, the sign-in calls, probes, the documentation. */
@@ -104,17 +130,60 @@ describeEachDatabase('access-control matrix of the route table', ({ build, datab
     }
   });
 
-  it('never lets another traveler reach the owner’s visa request or invoice through any route that reads an id', async () => {
-    const byId = privateRoutes().filter((route) => route.url.includes(':') || route.queryKeys.includes('idRichiestaRimborso') || route.bodyKeys.includes('id'));
-    assert.ok(byId.length >= 6, `${byId.length} routes read an id`);
-    for (const route of byId) {
-      const response = await send(route, { cookie: other.cookie });
-      assert.ok(response.statusCode >= 400 && response.statusCode < 500, `${label(route, 'another traveler')}: ${response.statusCode}`);
+  /** A thing of `kind` that `traveler` owns, made as the portal would find it: a pending visa request, an available invoice… */
+  const ownedBy = async (traveler: SignedInTraveler, kind: Kind): Promise<Owned> => {
+    const db = database().db;
+    switch (kind) {
+      case 'invoice':
+        return { id: (await insertInvoice(db, traveler.document)).id };
+      case 'visa': {
+        const invoice = await insertInvoice(db, traveler.document);
+        const created = await app.inject({ method: 'POST', url: `${PRIVATE_PREFIX}/visa`, headers: { cookie: traveler.cookie }, payload: { invoices: [invoice.id], travel: validTravel() } });
+        assert.equal(created.statusCode, 200, created.body);
+        return { id: created.json<{ id: number }>().id, invoice: invoice.id };
+      }
+      case 'passkey': {
+        const row = await db
+          .insertInto('passkey')
+          .values({ traveler_id: traveler.id, credential_id: randomBytes(16).toString('base64url'), public_key: randomBytes(77), counter: 0, device_type: 'singleDevice', backed_up: false, transports: ['internal'], name: 'Matrix key' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { id: row.id };
+      }
+      case 'notification': {
+        const id = await notify(db, { travelerId: traveler.id, kind: 'VISA_CREATED', params: { requestCode: 'VR-MATRIX' } });
+        assert.ok(id !== undefined);
+        return { id };
+      }
     }
-    // The owner still has them: the refusals above were about the traveler, not the request.
-    const mine = await app.inject({ method: 'GET', url: `${PRIVATE_PREFIX}/visa/${owned.visa}`, headers: { cookie: owner.cookie } });
-    assert.equal(mine.statusCode, 200);
+  };
+
+  it('knows, for every private route that reads an id, which kind of id it reads', () => {
+    const readsId = privateRoutes().filter((route) => route.url.includes(':') || route.queryKeys.includes('idRichiestaRimborso') || route.bodyKeys.includes('id'));
+    assert.deepEqual(readsId.map((route) => `${route.method} ${route.url}`).filter((key) => !BY_ID[key]), [], 'routes that read an id missing from BY_ID');
+    const known = new Set(routes.map((route) => `${route.method} ${route.url}`));
+    assert.deepEqual(Object.keys(BY_ID).filter((key) => !known.has(key)), [], 'rows of BY_ID for routes that no longer exist');
   });
+
+  // Each row proves both halves: the id is a real one of its kind (its owner gets 2xx), and another traveler gets
+  // exactly 404, as for an unknown id (not 403, which would tell that it exists; not 400, which would test nothing).
+  for (const key of Object.keys(BY_ID)) {
+    it(`answers 404 to another traveler and 2xx to the owner: ${key}`, async () => {
+      const { kind, request } = BY_ID[key]!;
+      const method = key.slice(0, key.indexOf(' ')) as Method;
+      // Each row its own owner: a traveler has one pending visa request, and a DELETE or an update uses its thing up.
+      const owner = await signedInTraveler(database().db);
+      const owned = await ownedBy(owner, kind);
+      const call = (traveler: SignedInTraveler) => {
+        const { url, payload } = request(owned);
+        return app.inject({ method, url, headers: { 'accept-language': 'EN', cookie: traveler.cookie }, ...(payload ? { payload } : {}) });
+      };
+      const refused = await call(other);
+      assert.equal(refused.statusCode, 404, `${key}, the ${kind} ${owned.id} of another traveler: ${refused.statusCode} ${refused.body.slice(0, 200)}`);
+      const answered = await call(owner);
+      assert.ok(answered.statusCode >= 200 && answered.statusCode < 300, `${key}, the owner's ${kind} ${owned.id}: ${answered.statusCode} ${answered.body.slice(0, 200)}`);
+    });
+  }
 
   it('refuses every key-protected route without a key, with an unknown key, or with the key of the other kind of client (401)', async () => {
     const merchantKey = (await createMerchantService(database().db).createMerchant({ kind: 'VENDOR', name: 'Matrix S.r.l.', vatNumber: `IT-M-${process.pid}-${Date.now()}` })).apiKey;

@@ -19,6 +19,19 @@ import { signedInTraveler } from '../test/travelers';
 
 /** Requests sent in all (the property's runs): enough to reach every operation with many shapes of input. */
 export const FUZZ_RUNS = 10_000;
+/**
+ * The share of requests that must get past validation to a handler: a fuzzer whose every request is refused at the
+ * schema only tests the schema. The generator builds most inputs from the operation's own schema for that.
+ */
+export const MIN_HANDLED_SHARE = 0.1;
+
+/** The run's seed: `FUZZ_SEED` replays a failure (the test prints the seed it used); a new one per run otherwise. */
+export function fuzzSeed(env: NodeJS.ProcessEnv = process.env): number {
+  if (env.FUZZ_SEED === undefined || env.FUZZ_SEED === '') return Date.now() % 2_147_483_647;
+  const seed = Number(env.FUZZ_SEED);
+  if (!Number.isSafeInteger(seed)) throw new Error(`FUZZ_SEED must be an integer, not ${env.FUZZ_SEED}`);
+  return seed;
+}
 
 type JsonSchema = {
   type?: string | string[];
@@ -171,16 +184,29 @@ function operationsOf(document: { paths: Record<string, Record<string, { paramet
 describe('fuzzing every operation [pglite]', () => {
   let database: DatabaseHandle;
   let app: TestApp;
+  /** Requests that reached a route's handler: past the session, the key and the validation of their input. */
+  let handled = 0;
   before(async () => {
     database = await testDatabase('pglite');
     app = buildApp(testConfig(), { database });
+    // preHandler hooks run after validation: one more on every route counts the requests that got that far.
+    app.addHook('onRoute', (route) => {
+      const countHandled = async () => {
+        handled += 1;
+      };
+      route.preHandler = [...[route.preHandler ?? []].flat(), countHandled];
+    });
     await app.ready();
   });
   after(async () => {
     await app.close();
   });
 
-  it(`answers ${FUZZ_RUNS} generated and hostile requests without a 5xx, every refusal in the error shape`, { timeout: 300_000 }, async () => {
+  it(`answers ${FUZZ_RUNS} generated and hostile requests without a 5xx, every refusal in the error shape`, { timeout: 300_000 }, async (t) => {
+    const seed = fuzzSeed();
+    // Printed before the first request: a failure, or a run that never ends, is replayed with the same seed.
+    console.log(`fuzz: seed ${seed} (replay with FUZZ_SEED=${seed})`);
+    t.diagnostic(`fuzz seed ${seed}`);
     const traveler = await signedInTraveler(database.db);
     const merchantKey = (await createMerchantService(database.db).createMerchant({ kind: 'BROKER', name: 'Fuzz S.p.A.', vatNumber: `IT-F-${process.pid}` })).apiKey;
     const kioskKey = (await createClient(database.db, { kind: 'KIOSK', name: 'Fuzz kiosk', customsOffice: 'IT277100' })).apiKey;
@@ -236,10 +262,13 @@ describe('fuzzing every operation [pglite]', () => {
           assert.ok(!response.body.includes('/api/'), `the answer echoes the URL: ${response.body.slice(0, 300)}`);
         }
       }),
-      { numRuns: FUZZ_RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647), endOnFailure: true },
+      { numRuns: FUZZ_RUNS, seed, endOnFailure: true },
     );
     assert.equal(sent >= FUZZ_RUNS, true);
-    // A summary in the test's output: how many requests, and their statuses.
-    console.log(`fuzz: ${sent} requests; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);
+    // A summary in the test's output: how many requests, how many a handler answered, and their statuses.
+    console.log(`fuzz: ${sent} requests, ${handled} past validation; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);
+    assert.ok(handled >= sent * MIN_HANDLED_SHARE, `only ${handled} of ${sent} requests got past validation (seed ${seed}): the generator tests little more than the schemas`);
+    const notRefused = sent - (statuses.get(400) ?? 0);
+    assert.ok(notRefused >= sent * MIN_HANDLED_SHARE, `${statuses.get(400)} of ${sent} requests answered 400 (seed ${seed})`);
   });
 });

@@ -3,6 +3,7 @@ import { before, it } from 'node:test';
 import { EU_MEMBER_STATES, type Travel, type Visa, addDays, exitDeadline, romeToday } from '@varco/contracts';
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { signedInTraveler, type SignedInTraveler } from '../../test/travelers';
+import { raceRounds } from '../../test/races';
 import { inDays, insertInvoice, invoiceStates, issueDayDueThisMonth, issueDayPastDeadline, validTravel, type TestInvoice } from './testing';
 
 const BASE = '/api/v1/private/visa';
@@ -401,7 +402,7 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
   });
 
   it('lets one of two simultaneous creations of a traveler win', postgresOnly('the two requests race over two connections'), async () => {
-    for (let round = 0; round < 5; round += 1) {
+    await raceRounds(async () => {
       const { traveler, invoices } = await travelerWithInvoices(2);
       const [one, two] = invoices as [TestInvoice, TestInvoice];
       const responses = await Promise.all([create(traveler, [one.id]), create(traveler, [two.id])]);
@@ -411,11 +412,11 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
       // The loser's invoice was not claimed.
       const loser = responses.findIndex((response) => response.statusCode === 409) === 0 ? one : two;
       assert.equal((await invoiceStates(db(), [loser.id])).get(loser.id)?.state_code, 1);
-    }
+    });
   });
 
   it('gives an invoice to one of two concurrent requests only', postgresOnly('the two requests race over two connections'), async () => {
-    for (let round = 0; round < 5; round += 1) {
+    await raceRounds(async () => {
       const { traveler, invoices } = await travelerWithInvoices(2);
       const [shared, own] = invoices as [TestInvoice, TestInvoice];
       const responses = await Promise.all([create(traveler, [shared.id]), create(traveler, [own.id, shared.id])]);
@@ -425,6 +426,6 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
       // The loser claimed nothing.
       const loser = responses.findIndex((response) => response.statusCode === 409);
       if (loser === 1) assert.equal((await invoiceStates(db(), [own.id])).get(own.id)?.state_code, 1);
-    }
+    });
   });
 });

@@ -4,6 +4,7 @@ import { AppError } from '../../app-error';
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { signedInTraveler, type SignedInTraveler } from '../../test/travelers';
 import { until } from '../../test/wait';
+import { raceRounds } from '../../test/races';
 import { romeToday } from '@varco/contracts';
 import { createVisaService, type VisaService } from './service';
 import { exitActor, insertInvoice, invoiceStates, issueDayPastDeadline, stubQr, validTravel, type TestInvoice } from './testing';
@@ -247,12 +248,14 @@ describeEachDatabase('the visa request state machine', ({ database, build, postg
   });
 
   it('two instances expiring at the same time expire each request once', postgresOnly('the two passes run over two connections at once'), async () => {
-    const due = [await duePending(), await duePending(), await duePending(), await duePending()];
-    const expired = await Promise.all([expireDue(db(), new Date()), expireDue(db(), new Date())]);
-    // Each pass counts what it expired: together exactly the due requests, none twice.
-    assert.equal(expired[0] + expired[1], due.length);
-    for (const id of due) assert.equal((await request(id)).state_code, 10);
-    assert.equal(await expireDue(db(), new Date()), 0);
+    await raceRounds(async () => {
+      const due = [await duePending(), await duePending(), await duePending()];
+      const expired = await Promise.all([expireDue(db(), new Date()), expireDue(db(), new Date())]);
+      // Each pass counts what it expired: together exactly the due requests, none twice.
+      assert.equal(expired[0] + expired[1], due.length);
+      for (const id of due) assert.equal((await request(id)).state_code, 10);
+      assert.equal(await expireDue(db(), new Date()), 0);
+    });
   });
 
   it('release codes name the year and the office', () => {
