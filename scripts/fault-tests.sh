@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The api's fault tests (api/fault-tests): a PostgreSQL server of their own, restarted and stopped under load, the api
-# killed mid-load, the SMTP server away for a while, a Redis server of their own crashing under load. They need Debian's
-# PostgreSQL binaries (initdb, pg_ctl), installed here when missing, and redis-server (on this kind of machine). Where
-# they still cannot run, the TAP report says why, and the summary repeats it.
-# Usage: fault-tests.sh <tap-report>   (FAULT_RESTARTS=n: database restarts, 10 by default)
+# killed while it sends a mail, the SMTP server away for a while, a Redis server of their own crashing under load. They
+# need Debian's PostgreSQL binaries (initdb, pg_ctl), installed here when missing, and redis-server (on this kind of
+# machine). Where they still cannot run, the TAP report says why, and the summary repeats it.
+# Usage: fault-tests.sh <tap-report>   (FAULT_RESTARTS=n: database restarts, 40 by default)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 report="$(realpath -m "${1:-.test-results/faults.tap}")"

@@ -76,6 +76,26 @@ export function createAuthService(db: Kysely<Database>, options: AuthServiceOpti
     return session;
   };
 
+  /**
+   * A FULL session from this process's cache while it is live, touched (in the background) when it is due; undefined
+   * when it is not cached or has expired. Never a read of the database.
+   */
+  const cachedSession = (tokenHash: string, at: Date): SessionRecord | undefined => {
+    const cached = cache.get(tokenHash);
+    if (!cached) return undefined;
+    const atMs = at.getTime();
+    if (cached.expires_at.getTime() <= atMs) {
+      // Past its expiry: read again (it is refused unless the database knows a later one).
+      cache.delete(tokenHash);
+      return undefined;
+    }
+    if (atMs - cached.last_seen_at.getTime() < TOUCH_INTERVAL_MS) return cached;
+    const touched = { ...cached, last_seen_at: at, expires_at: fullSessionExpiry(cached, at) };
+    cache.update(touched);
+    repository.touchSession(tokenHash, at, touched.expires_at).catch((error: unknown) => backgroundError(error, 'session touch'));
+    return touched;
+  };
+
   return {
     repository,
     cache,
@@ -124,20 +144,9 @@ export function createAuthService(db: Kysely<Database>, options: AuthServiceOpti
      */
     resolveSession(token: string): SessionRecord | undefined | Promise<SessionRecord | undefined> {
       const at = now();
-      const atMs = at.getTime();
       const tokenHash = sha256(token);
-      const cached = cache.get(tokenHash);
-      if (cached) {
-        if (cached.expires_at.getTime() > atMs) {
-          if (atMs - cached.last_seen_at.getTime() < TOUCH_INTERVAL_MS) return cached;
-          const touched = { ...cached, last_seen_at: at, expires_at: fullSessionExpiry(cached, at) };
-          cache.update(touched);
-          repository.touchSession(tokenHash, at, touched.expires_at).catch((error: unknown) => backgroundError(error, 'session touch'));
-          return touched;
-        }
-        // Past its expiry: read again (it is refused unless the database knows a later one).
-        cache.delete(tokenHash);
-      }
+      const cached = cachedSession(tokenHash, at);
+      if (cached) return cached;
       // The calls a page sends at once carry the same cookie: one read of the database serves them all, unless a
       // session ended since it started (it may be this one).
       const underWay = reading.get(tokenHash);
@@ -147,6 +156,15 @@ export function createAuthService(db: Kysely<Database>, options: AuthServiceOpti
       });
       reading.set(tokenHash, { generation: cache.generation, read });
       return read;
+    },
+
+    /**
+     * The session of a cookie token when this process holds it (as `resolveSession` answers it at once), else
+     * undefined: for the polling calls' warm path, which answers from memory only. It never starts a read: one that
+     * nobody awaits rejects unhandled when the database is away, and that ends the process.
+     */
+    warmSession(token: string): SessionRecord | undefined {
+      return cachedSession(sha256(token), now());
     },
 
     /** A new OTP for the session, mailed in the same transaction; earlier codes stop working. */

@@ -107,6 +107,24 @@ describeEachDatabase('session cache', ({ build, database, kind }) => {
     assert.equal(await heartbeat(app, traveler.cookie), 401);
   });
 
+  it('answers the polling calls\' warm path from memory only: a session it does not hold is left to the guard, unread', async () => {
+    await build().ready(); // migrations
+    const auth = createAuthService(db(), { cache: new SessionCache() });
+    let reads = 0;
+    const original = auth.repository.findLiveSession;
+    auth.repository.findLiveSession = (...args) => {
+      reads += 1;
+      return original(...args);
+    };
+    const traveler = await signedInTraveler(db());
+    const token = traveler.cookie.slice(traveler.cookie.indexOf('=') + 1);
+    assert.equal(auth.warmSession(token), undefined);
+    assert.equal(reads, 0, 'nothing read');
+    assert.equal((await auth.resolveSession(token))?.level, 'FULL');
+    assert.equal(auth.warmSession(token)?.traveler_id, traveler.id);
+    assert.equal(reads, 1);
+  });
+
   it('refuses a cached session past its expiry, and never caches a session waiting for its OTP', async () => {
     await build().ready(); // migrations
     let clock = Date.now();

@@ -124,13 +124,13 @@ export const sessionPlugin = fp(
     });
 
     // The session the guard above admits at once, for the polling calls' warm path (plugins/polling-path.ts): the same
-    // cookie parse (@fastify/cookie's, same options) and the same resolveSession, so the cache, its expiry check and the
-    // touch are the guard's own. Anything else (no cookie, a session to read, expired, pending) is left to the guard: a
-    // read started here is joined by the guard's own call.
+    // cookie parse (@fastify/cookie's, same options) and the same cache, expiry check and touch as the guard's
+    // resolveSession. Anything else (no cookie, a session to read, expired, pending) is left to the guard, which reads
+    // it: nothing is read here (auth.warmSession).
     app.decorate('warmSession', (cookieHeader: string): SessionRecord | undefined => {
       const token = app.parseCookie(cookieHeader)[SESSION_COOKIE];
-      const session = token ? auth.resolveSession(token) : undefined;
-      return session !== undefined && !(session instanceof Promise) && session.level === 'FULL' ? session : undefined;
+      const session = token ? auth.warmSession(token) : undefined;
+      return session?.level === 'FULL' ? session : undefined;
     });
 
     // Expired sessions (and their codes) are deleted now and then; a live one is never touched.

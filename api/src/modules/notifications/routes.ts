@@ -76,9 +76,11 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
         // answers it (Fastify's content type for a serialized payload).
         status: 200,
         headers: { 'cache-control': PRIVATE_CACHE_CONTROL, 'content-type': 'application/json; charset=utf-8' },
+        // From memory only: a read started here and left to the handler's path would reject unhandled if the
+        // database went away first, and that ends the process.
         body: (session) => {
-          const count = service.count(session.traveler_id);
-          return count instanceof Promise ? undefined : countJson(count);
+          const counter = service.counts.cached(session.traveler_id);
+          return counter === undefined ? undefined : countJson({ counter });
         },
       }),
       serializerCompiler: () => countJson,

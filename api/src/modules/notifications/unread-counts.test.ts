@@ -27,6 +27,21 @@ describe('UnreadCounts', () => {
     assert.equal(reads, 2);
   });
 
+  it('tells a count it holds without ever reading one (the polling calls\' warm path)', async () => {
+    let reads = 0;
+    const counts = new UnreadCounts(async () => {
+      reads += 1;
+      return 6;
+    });
+    assert.equal(counts.cached(1), undefined);
+    assert.equal(reads, 0, 'nothing read');
+    assert.equal(await counts.counter(1), 6);
+    assert.equal(counts.cached(1), 6);
+    counts.changed(1);
+    assert.equal(counts.cached(1), undefined);
+    assert.equal(reads, 1);
+  });
+
   it('shares one read between concurrent callers', async () => {
     const store = slowStore();
     const counts = new UnreadCounts(store.load);

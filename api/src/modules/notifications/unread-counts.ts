@@ -61,6 +61,11 @@ export class UnreadCounts {
     return read;
   }
 
+  /** The traveler's unread count when it is in memory, else undefined: never a read. */
+  cached(travelerId: number): number | undefined {
+    return this.entries.get(travelerId);
+  }
+
   /** A traveler's notifications changed (written, read, deleted): the next call reads the database again. */
   changed(travelerId: number): void {
     this.epoch += 1;
