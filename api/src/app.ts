@@ -13,7 +13,7 @@ import { identityRoutes, travelerSessionRoutes, PRIVATE_PREFIX, sessionPlugin } 
 import { captchaRoutes } from './modules/captcha';
 import { seedDemo } from './modules/demo';
 import { healthRoutes } from './modules/health';
-import { invoiceRoutes } from './modules/invoices';
+import { homeInvoiceCounts, invoiceRoutes } from './modules/invoices';
 import { exitPointRoutes, type ExitPointRoutesOptions } from './modules/exit-point';
 import { merchantRoutes } from './modules/merchants';
 import { deadlineReminderPlugin, type DeadlineReminderOptions, notificationRoutes } from './modules/notifications';
@@ -21,7 +21,7 @@ import { passkeyIdentityRoutes, passkeyPrivateRoutes } from './modules/passkeys'
 import { travelerPrivateRoutes, travelerPublicRoutes } from './modules/travelers';
 import { createOidcClient, spidIdentityRoutes, spidPrivateRoutes } from './modules/spid';
 import { typologyRoutes } from './modules/typology';
-import { hasPendingVisa, visaExpiryPlugin, type VisaExpiryOptions, visaRoutes, type VisaRoutesOptions } from './modules/visas';
+import { hasPendingVisa, homeVisaRequestCount, visaExpiryPlugin, type VisaExpiryOptions, visaRoutes, type VisaRoutesOptions } from './modules/visas';
 import { openApiTransform, SECURITY_SCHEMES } from './openapi/transform';
 import { MIGRATIONS_DIR } from './paths';
 import { lazyChildLoggerFactory } from './per-request';
@@ -200,7 +200,7 @@ export function buildApp(config: Config, deps: AppDeps) {
   const oidc = config.oidc ? createOidcClient(config.oidc) : undefined;
   app.register(spidIdentityRoutes, { prefix: IDENTITY_PREFIX, oidc, publicBaseUrl: config.publicBaseUrl, secureCookie: config.env === 'production' });
   app.register(spidPrivateRoutes, { prefix: PRIVATE_PREFIX });
-  app.register(travelerSessionRoutes, { prefix: PRIVATE_PREFIX, oidc, publicBaseUrl: config.publicBaseUrl, hasPendingVisa });
+  app.register(travelerSessionRoutes, { prefix: PRIVATE_PREFIX, oidc, publicBaseUrl: config.publicBaseUrl, hasPendingVisa, homeInvoiceCounts, homeVisaRequestCount });
   // Passkeys (WebAuthn): the sign-in with one (public) and the traveler's own (FULL session).
   const passkeyOptions = { webauthn: config.webauthn, secureCookie: config.env === 'production', loginRateLimitMax: config.loginRateLimitMax };
   app.register(passkeyIdentityRoutes, { prefix: IDENTITY_PREFIX, ...passkeyOptions });

@@ -1,11 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from '../support/sign-in';
+import { createTraveler, issueInvoice } from '../support/travelers';
+import { requestVisa } from '../support/visas';
 
 const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
 /** A demo traveler with no invoice and no visa request: every widget of the home is shorter than four items. */
 const NEW_TRAVELER = { email: 'emily.clark@example.com', password: 'Varco-Demo-2026!' };
 /** The home widgets' calls (latest invoices, the invoices a request can take, latest visa requests). */
 const WIDGET_CALLS = /\/api\/v1\/private\/(invoices\/|visa\/list)/;
+const SLOT_SIZES = 'varco-personal:slot-sizes';
 
 /**
  * Opens the signed-in home with the widgets' answers held until their loaders show, then let go: what the traveler
@@ -21,9 +25,9 @@ async function visitHome(page: Page): Promise<number> {
   await page.goto('/protected');
   await expect(page.locator('.varco-invoices-slot .varco-loader')).toBeAttached();
   release();
-  await expect(page.getByTestId('empty-invoices')).toBeVisible();
-  await expect(page.getByTestId('empty-visas')).toBeVisible();
-  await expect(page.getByTestId('add-visa-nothing')).toBeVisible();
+  await expect(page.locator('#main .varco-loader')).toHaveCount(0);
+  await expect(page.getByTestId(/^(empty-invoices|latest-invoices)$/)).toBeVisible();
+  await expect(page.getByTestId(/^(empty-visas|latest-visas)$/)).toBeVisible();
   await page.unroute(WIDGET_CALLS);
   return page.evaluate(
     () =>
@@ -38,22 +42,56 @@ async function visitHome(page: Page): Promise<number> {
   );
 }
 
-test.describe('the signed-in home on a phone', () => {
-  test.use({ viewport: PHONE });
+/** Away from the home (where the sign-in landed), at `size`, nothing remembered of it: as on a device's first visit. */
+async function asOnANewDevice(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.goto('/howto');
+  await page.setViewportSize(size);
+  await page.evaluate((key) => localStorage.removeItem(key), SLOT_SIZES);
+}
 
-  test('moves nothing on the next visit of a traveler whose widgets are short, and forgets their sizes at sign-out', async ({ page }) => {
+async function signOut(page: Page): Promise<void> {
+  await page.getByTestId('avatar').click();
+  await page.getByRole('menuitem', { name: /Log ?out|Sign out/i }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+test.describe('the signed-in home', () => {
+  test('moves nothing on the first visit on a phone of a traveler with nothing yet, nor on the next, and forgets at sign-out', async ({ page }) => {
     await signIn(page, { traveler: NEW_TRAVELER });
-    // Away from the home (where the sign-in landed), nothing remembered yet: as on a device's first visit.
-    await page.goto('/howto');
-    await page.evaluate(() => localStorage.removeItem('varco-personal:slot-sizes'));
-    // The first visit reserves four items per widget: the empty states arrive shorter and the page moves up.
-    expect(await visitHome(page)).toBeGreaterThan(0.1);
-    // The next one keeps each slot at the size it had, the header's tools and the add-request line included.
+    await asOnANewDevice(page, PHONE);
+    // user-info's counts (no invoice, no request) size each slot for its empty state, the add-request note included.
+    expect(await visitHome(page)).toBeLessThan(0.01);
+    await expect(page.getByTestId('add-visa-nothing')).toBeVisible();
+    // The next one keeps each slot at the size it had.
     expect(await visitHome(page)).toBeLessThan(0.01);
 
-    await page.getByTestId('avatar').click();
-    await page.getByRole('menuitem', { name: /Log ?out|Sign out/i }).click();
-    await expect(page).toHaveURL(/\/$/);
-    expect(await page.evaluate(() => localStorage.getItem('varco-personal:slot-sizes'))).toBeNull();
+    await signOut(page);
+    // Nothing of the traveler's home is left for the next one: neither its sizes nor its counts.
+    expect(await page.evaluate((key) => localStorage.getItem(key), SLOT_SIZES)).toBeNull();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('varco-session') ?? '{}').state?.homeCounts)).toBeNull();
+  });
+
+  test('moves nothing on the first visit on a desktop of a traveler with nothing yet', async ({ page }) => {
+    await signIn(page, { traveler: NEW_TRAVELER });
+    await asOnANewDevice(page, DESKTOP);
+    expect(await visitHome(page)).toBeLessThan(0.01);
+  });
+
+  test('moves nothing on the first visit of a traveler with one invoice and one request, on a phone and on a desktop', async ({ page }) => {
+    const traveler = await createTraveler();
+    const { invoiceNumber } = await issueInvoice(traveler, 250);
+    await signIn(page, { traveler });
+    await requestVisa(page, traveler, invoiceNumber);
+    // Signed in again, as on another device: user-info counts the invoice (now in the request) and the request.
+    await signOut(page);
+    await signIn(page, { traveler });
+
+    await asOnANewDevice(page, PHONE);
+    expect(await visitHome(page)).toBeLessThan(0.01);
+    await expect(page.getByTestId('invoice-item')).toHaveCount(1);
+    await expect(page.getByTestId('visa-item')).toHaveCount(1);
+
+    await asOnANewDevice(page, DESKTOP);
+    expect(await visitHome(page)).toBeLessThan(0.01);
   });
 });

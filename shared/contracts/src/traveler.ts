@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { HOME_INVOICES_LIMIT, HOME_VISAS_LIMIT } from '@varco/contracts/plain';
 import { serverLanguageSchema } from './language-schemas';
 
 /** Session user (docs/domain.md): the user is signed in if and only if numeroDocumento is present. */
@@ -23,10 +24,18 @@ export const travelerSchema = z.object({
 });
 export type Traveler = z.infer<typeof travelerSchema>;
 
-/** GET /private/traveler/user-info: the traveler and whether a new visa request may be created. */
+/**
+ * GET /private/traveler/user-info: the traveler, whether a new visa request may be created, and how many items each
+ * widget of the home will list (the traveler's invoices and visa requests, counted up to what the home shows; of those
+ * invoices, how many are available, a line taller with the days left to leave the EU), so that the home keeps their
+ * place at that size while they load. The counts are absent from the answer of POST /private/traveler/finalize.
+ */
 export const userInfoSchema = z.extend(travelerSchema, {
   visaCreationEnabled: z.boolean(),
   identityProvider: z.optional(z.enum(['CREDENTIALS', 'SPID'])),
+  homeInvoiceCount: z.optional(z.int().check(z.gte(0), z.lte(HOME_INVOICES_LIMIT))),
+  homeAvailableInvoiceCount: z.optional(z.int().check(z.gte(0), z.lte(HOME_INVOICES_LIMIT))),
+  homeVisaRequestCount: z.optional(z.int().check(z.gte(0), z.lte(HOME_VISAS_LIMIT))),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -20,17 +20,26 @@ export interface SessionState {
   error: ClientError | null;
   /** True when no visa request is pending, so a new one may be created. */
   visaCreationEnabled: boolean;
+  /** How many items the home's widgets will list (user-info's counts), so that it keeps their place; null if unknown. */
+  homeCounts: HomeCounts | null;
   /** False until the saved state has been read back; the app shows nothing before. */
   hydrated: boolean;
+}
+
+/** How many invoices and visa requests the home lists (at most four each), and how many of the invoices are available. */
+export interface HomeCounts {
+  invoices: number;
+  availableInvoices: number;
+  visaRequests: number;
 }
 
 export interface SessionActions {
   setUser: (user: SessionUser) => void;
   /**
    * The api answered user-info on a full session (after the OTP, or the digital identity): the traveler is signed in,
-   * the visa flag follows the answer, and nothing of the OTP step is kept.
+   * the visa flag and the home's counts follow the answer, and nothing of the OTP step is kept.
    */
-  signIn: (info: Pick<UserInfo, 'numeroDocumento' | 'nome' | 'cognome' | 'visaCreationEnabled'>) => void;
+  signIn: (info: Pick<UserInfo, 'numeroDocumento' | 'nome' | 'cognome' | 'visaCreationEnabled' | HomeCountFields>) => void;
   setOtp: (otp: string | null, expiration?: string | null) => void;
   setArea: (area: string) => void;
   setLoading: (loading: boolean) => void;
@@ -45,6 +54,8 @@ export interface SessionActions {
 
 export type SessionStore = SessionState & SessionActions;
 
+type HomeCountFields = 'homeInvoiceCount' | 'homeAvailableInvoiceCount' | 'homeVisaRequestCount';
+
 const initialState: Omit<SessionState, 'hydrated'> = {
   user: {},
   otp: null,
@@ -53,6 +64,7 @@ const initialState: Omit<SessionState, 'hydrated'> = {
   loading: false,
   error: null,
   visaCreationEnabled: false,
+  homeCounts: null,
 };
 
 export const SESSION_STORAGE_KEY = 'varco-session';
@@ -60,8 +72,18 @@ export const SESSION_STORAGE_KEY = 'varco-session';
 const SESSION_STORAGE_VERSION = 1;
 
 /** What survives a reload: what the session user needs, nothing secret (no code, token or password). */
-// visaCreationEnabled too: the home draws the add-request slot from the first paint (refreshed by user-info, as the user).
-type SavedSession = Pick<SessionState, 'user' | 'area' | 'otpExpiration' | 'visaCreationEnabled'>;
+// visaCreationEnabled and homeCounts too: the home sizes its slots from the first paint (refreshed by user-info, as the user).
+type SavedSession = Pick<SessionState, 'user' | 'area' | 'otpExpiration' | 'visaCreationEnabled' | 'homeCounts'>;
+
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+const isHomeCounts = (value: unknown): value is HomeCounts =>
+  value !== null && typeof value === 'object' && (['invoices', 'availableInvoices', 'visaRequests'] as const).every((key) => isCount((value as HomeCounts)[key]));
+
+/** The home's counts of a user-info answer; null from an answer without them (the registration's completion). */
+function homeCountsOf({ homeInvoiceCount, homeAvailableInvoiceCount = 0, homeVisaRequestCount }: Pick<UserInfo, HomeCountFields>): HomeCounts | null {
+  if (homeInvoiceCount === undefined || homeVisaRequestCount === undefined) return null;
+  return { invoices: homeInvoiceCount, availableInvoices: homeAvailableInvoiceCount, visaRequests: homeVisaRequestCount };
+}
 
 /** The saved fields of a state, or of whatever storage holds (an older version, an edited value): those fields only. */
 function savedPart(state: Partial<SavedSession> | null | undefined): Partial<SavedSession> {
@@ -70,6 +92,7 @@ function savedPart(state: Partial<SavedSession> | null | undefined): Partial<Sav
   if (state?.area !== undefined) saved.area = state.area;
   if (state?.otpExpiration !== undefined) saved.otpExpiration = state.otpExpiration;
   if (typeof state?.visaCreationEnabled === 'boolean') saved.visaCreationEnabled = state.visaCreationEnabled;
+  if (state?.homeCounts === null || isHomeCounts(state?.homeCounts)) saved.homeCounts = state.homeCounts;
   return saved;
 }
 
@@ -79,8 +102,8 @@ export const sessionStore = createStore<SessionStore>()(
       ...initialState,
       hydrated: false,
       setUser: (user) => set({ user }),
-      signIn: ({ numeroDocumento, nome, cognome, visaCreationEnabled }) =>
-        set({ user: { numeroDocumento, nome, cognome }, visaCreationEnabled, otp: null, otpExpiration: null }),
+      signIn: ({ numeroDocumento, nome, cognome, visaCreationEnabled, ...counts }) =>
+        set({ user: { numeroDocumento, nome, cognome }, visaCreationEnabled, homeCounts: homeCountsOf(counts), otp: null, otpExpiration: null }),
       setOtp: (otp, otpExpiration = null) => set({ otp, otpExpiration }),
       setArea: (area) => set({ area }),
       setLoading: (loading) => set({ loading }),
@@ -90,7 +113,7 @@ export const sessionStore = createStore<SessionStore>()(
         // Nothing the traveler saw stays on the device for the next one.
         forgetOfflineCopies();
         forgetPersonalStorage();
-        set({ user: {}, otp: null, otpExpiration: null, area: DEFAULT_AREA, loading: false, visaCreationEnabled: false });
+        set({ user: {}, otp: null, otpExpiration: null, area: DEFAULT_AREA, loading: false, visaCreationEnabled: false, homeCounts: null });
       },
     }),
     {

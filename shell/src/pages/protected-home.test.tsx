@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { renderWithProviders, TEST_TRAVELER } from '@varco/ui/testing';
 import '../test-config';
 import { ProtectedHome } from './protected-home';
+import { sessionStore } from '@varco/session';
 import { saveSlotSize } from './slot-sizes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -31,5 +32,21 @@ describe('ProtectedHome (docs/screens.md /protected)', () => {
     expect(await screen.findByText('remote mfInvoices/LatestInvoices')).toBeInTheDocument();
     expect(await screen.findByText('remote mfVisa/LatestVisas')).toBeInTheDocument();
     localStorage.clear();
+  });
+
+  it("tells the stylesheet what each slot will show from user-info's counts, and the remembered size first", async () => {
+    sessionStore.getState().signIn({ ...TEST_TRAVELER, visaCreationEnabled: true, homeInvoiceCount: 2, homeAvailableInvoiceCount: 1, homeVisaRequestCount: 0 });
+    saveSlotSize('varco-visas-slot', { width: 366, height: 140 }, window.innerWidth, '0:0');
+    renderWithProviders(<ProtectedHome />, { user: TEST_TRAVELER });
+    const slot = (name: string) => screen.getByRole('region', { name }).lastElementChild as HTMLElement;
+    expect(slot('Latest invoices')).toHaveAttribute('data-shows', '2');
+    expect(slot('Latest invoices').style.getPropertyValue('--varco-slot-items')).toBe('2');
+    expect(slot('Latest invoices').style.getPropertyValue('--varco-slot-taller')).toBe('1');
+    expect(slot('Latest invoices').style.getPropertyValue('--varco-slot-height')).toBe('');
+    expect(slot('Latest visa requests')).toHaveAttribute('data-shows', '0');
+    expect(slot('Latest visa requests').style.getPropertyValue('--varco-slot-height')).toBe('140px');
+    expect(document.querySelector('.varco-action-slot')).toHaveAttribute('data-shows', 'button');
+    expect(await screen.findByText('remote mfVisa/LatestVisas')).toBeInTheDocument();
+    act(() => sessionStore.getState().clearSession());
   });
 });

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
-import { personalStorageKey } from '@varco/session';
+import { useEffect, useMemo, useRef, type CSSProperties, type RefObject } from 'react';
+import { HOME_INVOICES_LIMIT, HOME_VISAS_LIMIT } from '@varco/contracts/plain';
+import { personalStorageKey, type HomeCounts } from '@varco/session';
 
 /**
  * The sizes the home's slots had once loaded, by slot, at the window width they were drawn at: forgotten at sign-out
@@ -11,7 +12,8 @@ export interface SlotSize {
   width: number;
   height: number;
 }
-type SavedSizes = Record<string, SlotSize & { window: number }>;
+/** `shows`: what the slot was to show when it was drawn (its number of items, or which of its contents). */
+type SavedSizes = Record<string, SlotSize & { window: number; shows?: string }>;
 
 function readAll(): SavedSizes {
   try {
@@ -26,35 +28,46 @@ function readAll(): SavedSizes {
 const MAX_HEIGHT = 1200;
 const within = (value: unknown, max: number): value is number => typeof value === 'number' && value > 0 && value <= max;
 
-/** The size `slot` had at this window width on the last visit, if it was drawn at this width (and is a size it can have). */
-export function savedSlotSize(slot: string, windowWidth = window.innerWidth): SlotSize | undefined {
+/**
+ * The size `slot` had at this window width on the last visit, if it was drawn at this width (and is a size it can have),
+ * and, when both are known, for what it is to show now: a traveler with an invoice more since then gets the size of
+ * their count, not the last one.
+ */
+export function savedSlotSize(slot: string, windowWidth = window.innerWidth, shows?: string): SlotSize | undefined {
   const saved = readAll()[slot];
-  return saved?.window === windowWidth && within(saved.width, windowWidth) && within(saved.height, MAX_HEIGHT) ? { width: saved.width, height: saved.height } : undefined;
+  if (saved === undefined || (shows !== undefined && saved.shows !== undefined && saved.shows !== shows)) return undefined;
+  return saved.window === windowWidth && within(saved.width, windowWidth) && within(saved.height, MAX_HEIGHT) ? { width: saved.width, height: saved.height } : undefined;
 }
 
-export function saveSlotSize(slot: string, { width, height }: SlotSize, windowWidth = window.innerWidth): void {
+export function saveSlotSize(slot: string, { width, height }: SlotSize, windowWidth = window.innerWidth, shows?: string): void {
   try {
-    localStorage.setItem(SLOT_SIZES_STORAGE_KEY, JSON.stringify({ ...readAll(), [slot]: { window: windowWidth, width: Math.round(width), height: Math.round(height) } }));
+    localStorage.setItem(SLOT_SIZES_STORAGE_KEY, JSON.stringify({ ...readAll(), [slot]: { window: windowWidth, width: Math.round(width), height: Math.round(height), shows } }));
   } catch {
     // a full or refused storage: the next visit reserves the default size
   }
 }
 
 /**
- * Keeps the place of a slot of the home while it loads at the size it had last time: a traveler with one invoice, or
- * none, has a shorter widget than the four items the stylesheet reserves by default, and the add-request slot holds a
- * button beside the title or, on a phone, a line of its own saying there is nothing to add; their arrival moved
- * everything below them. The size is remembered each time it changes with content and no loader in it; the
- * stylesheet applies it (`--varco-slot-width`, `--varco-slot-height`) only while a loader shows in the slot.
+ * Keeps the place of a slot of the home while it loads: a traveler with one invoice, or none, has a shorter widget
+ * than four items, and the add-request slot holds a button beside the title or, on a phone, a line of its own; their
+ * arrival moved everything below them. First the size the slot had last time (remembered each time it changes with
+ * content and no loader in it), else what the stylesheet gives for `shows` (what user-info's counts say the slot will
+ * show, set by the page as `data-shows`), else its default. The stylesheet applies the remembered size
+ * (`--varco-slot-width`, `--varco-slot-height`) only while a loader shows in the slot.
  */
-export function useReservedSize(slot: string): { ref: RefObject<HTMLDivElement>; style: CSSProperties | undefined } {
+export function useReservedSize(slot: string, shows?: string): { ref: RefObject<HTMLDivElement>; style: CSSProperties | undefined } {
   const ref = useRef<HTMLDivElement>(null);
-  const [reserved] = useState(() => savedSlotSize(slot));
+  // The counts may change while the slot loads (user-info refreshed at start): the size is saved for the latest.
+  const showing = useRef(shows);
+  useEffect(() => {
+    showing.current = shows;
+  }, [shows]);
+  const reserved = useMemo(() => savedSlotSize(slot, window.innerWidth, shows), [slot, shows]);
   useEffect(() => {
     const element = ref.current;
     if (element === null || typeof ResizeObserver === 'undefined') return undefined;
     const observer = new ResizeObserver(() => {
-      if (element.childElementCount > 0 && element.querySelector('.varco-loader') === null) saveSlotSize(slot, { width: element.offsetWidth, height: element.offsetHeight });
+      if (element.childElementCount > 0 && element.querySelector('.varco-loader') === null) saveSlotSize(slot, { width: element.offsetWidth, height: element.offsetHeight }, window.innerWidth, showing.current);
     });
     observer.observe(element);
     return () => observer.disconnect();
@@ -62,3 +75,40 @@ export function useReservedSize(slot: string): { ref: RefObject<HTMLDivElement>;
   if (reserved === undefined) return { ref, style: undefined };
   return { ref, style: { '--varco-slot-width': `${reserved.width}px`, '--varco-slot-height': `${reserved.height}px` } as CSSProperties };
 }
+
+/** What a slot will show: `shows` (its `data-shows`), its number of items, and how many of them are a line taller. */
+export interface SlotShows {
+  shows: string;
+  items?: number;
+  taller?: number;
+}
+
+/**
+ * What each slot will show, which the stylesheet sizes: the number of items of a widget (the available invoices a line
+ * taller), and for the add-request slot the button, or the note that nothing can be added when the traveler has no
+ * invoice at all. Unknown without counts.
+ */
+export function showsOf(counts: HomeCounts | null): { invoices?: SlotShows; visas?: SlotShows; action?: SlotShows } {
+  if (counts === null) return {};
+  return {
+    invoices: itemsShown(counts.invoices, HOME_INVOICES_LIMIT, counts.availableInvoices),
+    visas: itemsShown(counts.visaRequests, HOME_VISAS_LIMIT),
+    action: { shows: counts.invoices > 0 ? 'button' : 'note' },
+  };
+}
+
+function itemsShown(count: number, limit: number, taller = 0): SlotShows {
+  const items = Math.min(count, limit);
+  return { shows: String(items), items, taller: Math.min(taller, items) };
+}
+
+/** The attributes that size a slot for what it will show (shell/src/styles.css), on top of its remembered size. */
+export function slotAttributes(content: SlotShows | undefined, reserved: CSSProperties | undefined): { 'data-shows'?: string; style?: CSSProperties } {
+  if (content === undefined) return { style: reserved };
+  if (content.items === undefined) return { 'data-shows': content.shows, style: reserved };
+  const counted = { '--varco-slot-items': String(content.items), '--varco-slot-taller': String(content.taller ?? 0) } as CSSProperties;
+  return { 'data-shows': content.shows, style: { ...counted, ...reserved } };
+}
+
+/** The key a remembered size is kept under: it holds only for the same content. */
+export const showsKey = (content: SlotShows | undefined): string | undefined => (content === undefined ? undefined : `${content.shows}:${content.taller ?? 0}`);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import type { UserInfo } from '@varco/contracts';
+import { HOME_INVOICES_LIMIT, HOME_VISAS_LIMIT, InvoiceState, VisaState, type UserInfo } from '@varco/contracts';
 import { sql } from 'kysely';
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { DEMO_TRAVELER, seedDemoTraveler } from './demo-traveler';
@@ -8,7 +8,8 @@ import { LOGIN_RATE_LIMIT_MAX, SEND_OTP_RATE_LIMIT_MAX } from './routes';
 import { argon2 } from '../../secrets';
 import { OTP_MAX_ATTEMPTS } from './service';
 import { LOGIN, LOGOUT, SEND_OTP, USER_INFO } from '../../test/calls';
-import { insertTraveler } from '../../test/travelers';
+import { insertTraveler, signedInTraveler } from '../../test/travelers';
+import { createTestVisaRequest } from '../exit-point/testing';
 
 const PASSWORD = 'Secret-Pass-42!';
 
@@ -202,6 +203,9 @@ describeEachDatabase('sign-in, OTP and session guard', ({ build, database }) => 
       privacy: true,
       visaCreationEnabled: true,
       identityProvider: 'CREDENTIALS',
+      homeInvoiceCount: 0,
+      homeAvailableInvoiceCount: 0,
+      homeVisaRequestCount: 0,
     });
     // The browser keeps sending the used code with every call: a FULL session ignores it.
     assert.equal((await app.inject({ method: 'GET', url: USER_INFO, headers: { cookie, 'x-otp': code } })).statusCode, 200);
@@ -299,6 +303,30 @@ describeEachDatabase('sign-in, OTP and session guard', ({ build, database }) => 
     const refused = await app.inject({ method: 'POST', url: SEND_OTP, headers: { cookie, 'accept-language': 'EN' } });
     assert.equal(refused.statusCode, 429);
     assert.deepEqual(refused.json(), { detail: 'Too many requests. Please try again in a moment.' });
+  });
+
+  it("counts the traveler's own invoices and visa requests the home lists, up to the home's limits", async () => {
+    const app = build();
+    const traveler = await signedInTraveler(database().db);
+    const counts = async () => {
+      const info = (await app.inject({ method: 'GET', url: USER_INFO, headers: { cookie: traveler.cookie } })).json<UserInfo>();
+      return { invoices: info.homeInvoiceCount, available: info.homeAvailableInvoiceCount, requests: info.homeVisaRequestCount, canAdd: info.visaCreationEnabled };
+    };
+    assert.deepEqual(await counts(), { invoices: 0, available: 0, requests: 0, canAdd: true });
+    // Another traveler's request and invoices are not theirs.
+    await createTestVisaRequest(database().db, { amounts: [100, 200] });
+    const pending = await createTestVisaRequest(database().db, { traveler, amounts: [100, 200] });
+    // Their invoices are in the pending request (state 90), not available.
+    assert.deepEqual(await counts(), { invoices: 2, available: 0, requests: 1, canAdd: false });
+    // An invoice cancelled by a credit note is no longer listed.
+    await database().db.updateTable('invoice').set({ cancelled_at: new Date() }).where('id', '=', pending.invoiceIds[0]!).execute();
+    assert.deepEqual(await counts(), { invoices: 1, available: 0, requests: 1, canAdd: false });
+    for (let more = 0; more < HOME_VISAS_LIMIT; more += 1) await createTestVisaRequest(database().db, { traveler, state: VisaState.COMPLETED, invoiceState: 100 });
+    assert.deepEqual(await counts(), { invoices: HOME_INVOICES_LIMIT, available: 0, requests: HOME_VISAS_LIMIT, canAdd: false });
+    // Only the latest count: an available invoice among them, and not one issued before them.
+    await createTestVisaRequest(database().db, { traveler, issuedDaysAgo: 0, state: VisaState.EXPIRED, invoiceState: InvoiceState.AVAILABLE });
+    await createTestVisaRequest(database().db, { traveler, issuedDaysAgo: 30, state: VisaState.EXPIRED, invoiceState: InvoiceState.AVAILABLE });
+    assert.deepEqual(await counts(), { invoices: HOME_INVOICES_LIMIT, available: 1, requests: HOME_VISAS_LIMIT, canAdd: false });
   });
 
   it('seeds the demo traveler once, and it can sign in', async () => {

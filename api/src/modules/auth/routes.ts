@@ -1,4 +1,4 @@
-import { apiErrorSchema, loginCustomBodySchema, sendOtpResponseSchema, serverLanguageSchema, userInfoSchema } from '@varco/contracts';
+import { apiErrorSchema, HOME_INVOICES_LIMIT, HOME_VISAS_LIMIT, loginCustomBodySchema, sendOtpResponseSchema, serverLanguageSchema, userInfoSchema } from '@varco/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
@@ -58,6 +58,10 @@ export interface TravelerSessionRoutesOptions {
   oidc?: OidcClient | undefined;
   /** Whether the traveler has a visa request pending (user-info's visaCreationEnabled is its negation): the visas module's. */
   hasPendingVisa: (db: Kysely<Database>, travelerId: number) => Promise<boolean>;
+  /** How many invoices the home lists for the traveler, and how many of them are available (user-info's): the invoices module's. */
+  homeInvoiceCounts: (db: Kysely<Database>, travelerId: number) => Promise<{ shown: number; available: number }>;
+  /** How many visa requests the home lists for the traveler (user-info's homeVisaRequestCount): the visas module's. */
+  homeVisaRequestCount: (db: Kysely<Database>, travelerId: number) => Promise<number>;
   publicBaseUrl?: string;
 }
 
@@ -92,7 +96,11 @@ export const travelerSessionRoutes: FastifyPluginAsyncZod<TravelerSessionRoutesO
       schema: {
         tags: ['auth'],
         summary: 'The signed-in traveler',
-        description: 'On a session waiting for its OTP, the `x-otp` header carries the code: a valid one completes the sign-in.',
+        description:
+          'On a session waiting for its OTP, the `x-otp` header carries the code: a valid one completes the sign-in. ' +
+          '`homeInvoiceCount` and `homeVisaRequestCount`: how many items the home lists, the traveler’s invoices and ' +
+          `visa requests counted up to ${HOME_INVOICES_LIMIT} and ${HOME_VISAS_LIMIT}, and \`homeAvailableInvoiceCount\` how many of those ` +
+          'invoices are available: the home keeps their place at that size while they load.',
         response: { 200: userInfoSchema, ...errors },
       },
     },
@@ -100,8 +108,13 @@ export const travelerSessionRoutes: FastifyPluginAsyncZod<TravelerSessionRoutesO
       const traveler = await app.auth.traveler(requireSession(request));
       if (!traveler) throw new AppError(401, { key: 'unauthorized' });
       reply.header('cache-control', 'no-store');
+      const [pending, homeInvoices, homeVisaRequests] = await Promise.all([
+        options.hasPendingVisa(app.db, traveler.id),
+        options.homeInvoiceCounts(app.db, traveler.id),
+        options.homeVisaRequestCount(app.db, traveler.id),
+      ]);
       // docs/domain.md Wizard, docs/domain.md: a new visa request may be added only while none is pending.
-      return toUserInfo(traveler, !(await options.hasPendingVisa(app.db, traveler.id)));
+      return toUserInfo(traveler, !pending, { homeInvoiceCount: homeInvoices.shown, homeAvailableInvoiceCount: homeInvoices.available, homeVisaRequestCount: homeVisaRequests });
     },
   );
 

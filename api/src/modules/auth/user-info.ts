@@ -18,12 +18,15 @@ export function toTraveler(record: TravelerRecord): Traveler {
   };
 }
 
+/** How many items the home's widgets list (user-info only: other answers of the traveler leave them out). */
+export type HomeCounts = Pick<UserInfo, 'homeInvoiceCount' | 'homeAvailableInvoiceCount' | 'homeVisaRequestCount'>;
+
 /**
  * The traveler as user-info answers it. For a digital identity traveler still completing the registration, the
  * provider's names, birthday and suggested e-mail, and no travel document yet: the browser holds a traveler as signed
  * in only once numeroDocumento is there (docs/domain.md), so an empty one tells it the registration must be completed.
  */
-export function toUserInfo(traveler: TravelerRecord, visaCreationEnabled = true): UserInfo {
-  const info: UserInfo = { ...toTraveler(traveler), visaCreationEnabled, identityProvider: traveler.identity_provider };
+export function toUserInfo(traveler: TravelerRecord, visaCreationEnabled = true, homeCounts: HomeCounts = {}): UserInfo {
+  const info: UserInfo = { ...toTraveler(traveler), visaCreationEnabled, identityProvider: traveler.identity_provider, ...homeCounts };
   return traveler.status === 'PENDING_IDENTITY' ? { ...info, numeroDocumento: '' } : info;
 }

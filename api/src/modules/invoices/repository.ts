@@ -1,4 +1,4 @@
-import { EXIT_DEADLINE_MONTHS } from '@varco/contracts';
+import { EXIT_DEADLINE_MONTHS, HOME_INVOICES_LIMIT, INVOICE_AVAILABLE_STATES } from '@varco/contracts';
 import { sql, type Kysely } from 'kysely';
 import { newestFirstPage } from '../../db/paging';
 import type { Database } from '../../db/types';
@@ -70,6 +70,19 @@ export const invoiceColumns = [
  * `exitDeadline()` of `@varco/contracts` (rome-calendar.ts).
  */
 export const exitDeadlineSql = sql<string>`(date_trunc('month', i.emission_date) + make_interval(months => ${EXIT_DEADLINE_MONTHS + 1}) - interval '1 day')::date`;
+
+/**
+ * How many invoices the home lists for the traveler (user-info), and how many of those are available: their latest,
+ * up to HOME_INVOICES_LIMIT. The count stops there, so it reads a few entries of `invoice_holder_idx` however many
+ * invoices the traveler holds.
+ */
+export async function homeInvoiceCounts(db: Kysely<Database>, travelerId: number): Promise<{ shown: number; available: number }> {
+  const shown = ofTraveler(db, travelerId).select('i.state_code').orderBy('i.emission_date', 'desc').orderBy('i.id', 'desc').limit(HOME_INVOICES_LIMIT).as('shown');
+  return db
+    .selectFrom(shown)
+    .select([sql<number>`count(*)::int`.as('shown'), sql<number>`(count(*) filter (where shown.state_code in (${sql.join([...INVOICE_AVAILABLE_STATES])})))::int`.as('available')])
+    .executeTakeFirstOrThrow();
+}
 
 export function createInvoiceRepository(db: Kysely<Database>) {
   return {

@@ -111,6 +111,9 @@ describeEachDatabase('digital identity sign-in (OpenID Connect)', ({ build, data
       privacy: false,
       visaCreationEnabled: true,
       identityProvider: 'SPID',
+      homeInvoiceCount: 0,
+      homeAvailableInvoiceCount: 0,
+      homeVisaRequestCount: 0,
     });
     const row = await database().db.selectFrom('traveler').select(['status', 'identity_subject', 'fiscal_number', 'password_hash']).where('identity_subject', '=', identity.sub).executeTakeFirstOrThrow();
     assert.deepEqual(row, { status: 'PENDING_IDENTITY', identity_subject: identity.sub, fiscal_number: identity.fiscal_number, password_hash: null });

@@ -2,5 +2,5 @@
 export { visaRoutes, type VisaRoutesOptions } from './routes';
 export { createVisaService, type VisaService } from './service';
 export { analyseRisk, decideInvoices, expireDue, grantAtExit, type AnalyseRiskOptions, type ExitActor } from './transitions';
-export { hasPendingVisa } from './repository';
+export { hasPendingVisa, homeVisaRequestCount } from './repository';
 export { visaExpiryPlugin, type VisaExpiryOptions } from './expiry-job';

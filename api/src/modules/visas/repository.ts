@@ -1,4 +1,4 @@
-import { INVOICE_AVAILABLE_STATES, InvoiceState, VisaState, type ServerLanguage } from '@varco/contracts';
+import { HOME_VISAS_LIMIT, INVOICE_AVAILABLE_STATES, InvoiceState, VisaState, type ServerLanguage } from '@varco/contracts';
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { Database, RiskOrigin, RiskReason } from '../../db/types';
 import { exitDeadlineSql, heldBy, invoiceColumns, type InvoiceRow } from '../invoices';
@@ -121,6 +121,16 @@ export function pendingVisaOf(db: Db, travelerId: number): Promise<{ id: number;
 /** Whether the traveler has a pending request (state 1): the user-info flag visaCreationEnabled is its negation. */
 export async function hasPendingVisa(db: Kysely<Database>, travelerId: number): Promise<boolean> {
   return (await pendingVisaOf(db, travelerId)) !== undefined;
+}
+
+/**
+ * How many visa requests the home lists for the traveler (user-info): theirs, counted up to HOME_VISAS_LIMIT. The count
+ * stops there, so it reads a few entries of `visa_request_traveler_idx` however many requests the traveler has.
+ */
+export async function homeVisaRequestCount(db: Kysely<Database>, travelerId: number): Promise<number> {
+  const shown = db.selectFrom('visa_request').select('id').where('traveler_id', '=', travelerId).limit(HOME_VISAS_LIMIT).as('shown');
+  const { count } = await db.selectFrom(shown).select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow();
+  return count;
 }
 
 /**
