@@ -11,7 +11,9 @@ export function markNotificationRead(id: number) {
 
 /**
  * Marks a notification as read. On success the loaded lists (every language) show it read without loading them
- * again, and the unread count is asked for at once, so the bell follows.
+ * again, and the bell counts one less at once. The count is not asked for again now: the api instance that answers
+ * it may not yet have heard of the change made through another one (each keeps the counts in memory until the
+ * database tells it), and its old count would put the badge back; the next poll brings the api's count.
  */
 export function useMarkNotificationRead(id: number) {
   const queryClient = useQueryClient();
@@ -30,7 +32,7 @@ export function useMarkNotificationRead(id: number) {
             }
           : data,
       );
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.count });
+      queryClient.setQueryData<{ counter: number }>(notificationKeys.count, (count) => (count ? { counter: Math.max(0, count.counter - 1) } : count));
     },
   });
 }

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useNavigate } from 'react-router-dom';
 import { requestJson } from '@varco/http';
-import { notFound } from '@varco/ui/testing';
+import { notFound, renderMounted, TEST_TRAVELER } from '@varco/ui/testing';
+import VisaRoutes from '../../../exposed/routes';
 import { aVisa, renderRoutes } from '../../../testing/fixtures';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
@@ -55,5 +57,44 @@ describe('visa list (docs/screens.md /protected/visa)', () => {
     renderRoutes('/protected/visa', 'it_IT');
     expect(await screen.findByRole('alert')).toHaveTextContent('Non è stato possibile caricare le richieste di visto.');
     expect(screen.getByRole('heading', { level: 2, name: 'Stati delle richieste di visto' })).toBeInTheDocument();
+  });
+
+  it('Back from a request finds as many requests as Show more loaded, even once the cache has let them go', async () => {
+    requestJsonMock.mockImplementation((path, _schema, options) => {
+      if (path === 'v1/private/visa/11') return Promise.resolve(aVisa({ idRichiesta: 11, requestCode: 'RQ-11' }));
+      const { page: number } = options?.searchParams as { page: number };
+      return Promise.resolve(number === 0 ? page(1, 10, 14) : page(11, 4, 14));
+    });
+    function BackButton() {
+      const navigate = useNavigate();
+      return (
+        <button type="button" onClick={() => navigate(-1)}>
+          Browser back
+        </button>
+      );
+    }
+    const user = userEvent.setup();
+    const { queryClient } = renderMounted(
+      '/protected/visa/*',
+      <>
+        <VisaRoutes />
+        <BackButton />
+      </>,
+      { route: '/protected/visa', user: TEST_TRAVELER },
+    );
+    expect(await screen.findAllByTestId('visa-item')).toHaveLength(10);
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(screen.getAllByTestId('visa-item')).toHaveLength(14));
+
+    await user.click(screen.getByRole('link', { name: 'Request RQ-11' }));
+    expect(await screen.findByTestId('visa-detail')).toHaveTextContent('RQ-11');
+    // The traveler stays long enough for the cache to let the list go.
+    queryClient.clear();
+    requestJsonMock.mockClear();
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    await waitFor(() => expect(screen.getAllByTestId('visa-item')).toHaveLength(14));
+    const listPages = requestJsonMock.mock.calls.filter(([path, , options]) => path === 'v1/private/visa/list' && (options?.searchParams as { limit: number }).limit === 10);
+    expect(listPages.map(([, , options]) => (options?.searchParams as { page: number }).page)).toEqual([0, 1]);
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 });

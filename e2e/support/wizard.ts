@@ -1,0 +1,46 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { romeWallTime } from '../../shared/contracts/src/rome-calendar';
+import { chooseLanguage } from './fixtures';
+import { LANGUAGES, textsOf, type LanguageCode } from './messages';
+import { DEMO_VENDOR_NAME } from './travelers';
+
+/** The locale of the header's language selector for a language code. */
+export const localeOf = (language: LanguageCode) => LANGUAGES.find((item) => item.code === language)!.locale;
+
+/**
+ * Opens the wizard from its address in `language`, chooses one invoice at step 1 (on its label, as a traveler does: the
+ * styled checkbox hides the input) and goes on to step 2. The traveler is signed in.
+ */
+export async function openTravelStep(page: Page, language: LanguageCode, invoiceNumber: string): Promise<void> {
+  const t = textsOf('mf-visa', language);
+  await page.goto('/protected/visa/create?step=1');
+  await chooseLanguage(page, localeOf(language));
+  const label = t('wizard.invoiceLabel', { number: invoiceNumber, vendor: DEMO_VENDOR_NAME });
+  await page.getByText(label).click();
+  await expect(page.getByLabel(label)).toBeChecked();
+  await page.getByRole('button', { name: t('wizard.next') }).click();
+  await expect(page).toHaveURL(/\/protected\/visa\/create\?step=2$/);
+  await expect(page.getByRole('heading', { name: t('wizard.step2Title') })).toBeVisible();
+}
+
+/** The message shown under a form field (the field's own note, in the group that holds its label and input). */
+export function fieldIssue(field: Locator): Locator {
+  return field.locator('xpath=..').getByTestId('field-issue');
+}
+
+/** Focuses a field and leaves it, as a traveler tabbing through the form does: the form checks a field on blur. */
+export async function focusAndLeave(field: Locator): Promise<void> {
+  await field.focus();
+  await field.blur();
+}
+
+/** The instant of a wall time in Rome (Rome is one or two hours ahead of UTC), for the page's clock. */
+export function romeInstant(day: string, hour: number, minute: number, second = 0): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  for (const offset of [1, 2]) {
+    const candidate = new Date(Date.UTC(year, month - 1, date, hour - offset, minute, second));
+    const wall = romeWallTime(candidate);
+    if (wall.day === day && wall.hour === hour && wall.minute === minute) return candidate;
+  }
+  throw new Error(`${day} ${hour}:${minute} is not a wall time in Rome`);
+}
