@@ -225,6 +225,6 @@ describe('configuration', () => {
       timeout: 20_000,
     });
     assert.equal(result.status, 1);
-    assert.equal(result.stderr.trim(), 'Invalid configuration of the api:\n  - PORT: must be an integer from 0 to 65535');
+    assert.equal(result.stderr.trim(), 'Invalid configuration of the api:\n  - PORT: must be an integer from 0 to 65535\nThe api stops with exit code 1.');
   });
 });

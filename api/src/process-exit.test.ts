@@ -90,8 +90,8 @@ describe('watchProcessExits', () => {
     const written = t.mock.method(console, 'error', () => undefined);
     const proc = fakeProcess();
     const exits = watchProcessExits(proc);
-    assert.throws(() => exits.exit(1, 'invalid configuration: PORT: not a number'), Exited);
-    assert.deepEqual(written.mock.calls[0]!.arguments, ['the process exits with code 1: invalid configuration: PORT: not a number']);
+    assert.throws(() => exits.exit(1, 'Invalid configuration of the api:\n  - PORT: not a number'), Exited);
+    assert.deepEqual(written.mock.calls[0]!.arguments, ['Invalid configuration of the api:\n  - PORT: not a number\nThe api stops with exit code 1.']);
     mock.restoreAll();
   });
 

@@ -78,6 +78,11 @@ export function watchProcessExits(proc: ExitingProcess = process): ProcessExits 
   });
 
   proc.on('exit', (code) => {
+    if (cause && !logger) {
+      // Before the app's logger exists (a start that failed): the reason as a person starting the server reads it.
+      console.error(`${cause.reason}\nThe api stops with exit code ${code}.`, ...(cause.error === undefined ? [] : [cause.error]));
+      return;
+    }
     if (cause) {
       const { reason, error } = cause;
       // Warn even when asked for: an end of the process is rare, and must show at the usual log levels.

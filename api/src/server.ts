@@ -15,7 +15,7 @@ function readConfig(): Config {
   try {
     return loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) exits.exit(1, `invalid configuration: ${error.message}`);
+    if (error instanceof ConfigError) exits.exit(1, error.message);
     throw error;
   }
 }
