@@ -167,7 +167,13 @@ test.describe('sign-in', () => {
     // Signed in: the storage holds the session user, not the code (nor its expiry).
     const saved = await stored();
     expect(saved).not.toContain(code);
-    expect(JSON.parse(saved).state).toEqual({ user: { numeroDocumento: expect.any(String), nome: DEMO_TRAVELER.nome, cognome: DEMO_TRAVELER.cognome }, area: 'free', otpExpiration: null, visaCreationEnabled: expect.any(Boolean) });
+    expect(JSON.parse(saved).state).toEqual({
+      user: { numeroDocumento: expect.any(String), nome: DEMO_TRAVELER.nome, cognome: DEMO_TRAVELER.cognome },
+      area: 'free',
+      otpExpiration: null,
+      visaCreationEnabled: expect.any(Boolean),
+      homeCounts: { invoices: expect.any(Number), availableInvoices: expect.any(Number), visaRequests: expect.any(Number) },
+    });
 
     // The way back leads to the signed-in home, not to the code step.
     await page.goBack();
