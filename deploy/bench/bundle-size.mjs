@@ -33,8 +33,7 @@ for (const [path, signedIn] of [['/', false], ['/protected', true]]) {
   const preloaded = everything.filter((file) => file.preloaded && file.kind === 'js');
   const files = downloaded.filter((file) => file.kind === 'js');
   const totalKb = files.reduce((sum, file) => sum + file.gzip, 0) / 1024;
-  // The renderer's export list survives minification (react-dom's, or preact/compat's, which the browser build uses
-  // for React: shared/webpack/README.md): it must be in exactly one file.
+  // react-dom's export list survives minification: it must be in exactly one file.
   const reactDomCopies = files.filter((file) => file.body.includes('unmountComponentAtNode')).length;
   const ok = totalKb <= TARGETS[path] && reactDomCopies === 1;
   failed ||= !ok;

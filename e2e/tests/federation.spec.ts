@@ -5,8 +5,8 @@ import { chooseLanguage } from '../support/fixtures';
 import { E2E_API_URL, E2E_SPARE_SHELL_PORT } from '../support/ports';
 import { signIn } from '../support/sign-in';
 
-/** The Preact the shell is built with: the version of the page's `react` singleton (shared/webpack/README.md). */
-const preactVersion = (JSON.parse(readFileSync(new URL('../../shell/package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> }).dependencies.preact;
+/** The React the shell is built with, and the component tests run: the version of the page's `react` singleton. */
+const reactVersion = (JSON.parse(readFileSync(new URL('../../shell/package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> }).dependencies.react;
 
 /** Records the scripts and manifests the page downloads, by URL. */
 function recordDownloads(page: Page) {
@@ -67,7 +67,7 @@ test.describe('federation', () => {
     await page.getByRole('link', { name: 'All invoices' }).click();
     await expect(page.locator('main h1')).toBeVisible();
     const bodies = await Promise.all(downloads.map((item) => item.body));
-    // A name in the export list of the renderer (preact/compat stands for react-dom in the browser), which minifiers keep.
+    // A name in the export list of react-dom, which minifiers keep.
     const withReactDom = bodies.filter((body) => body.includes('unmountComponentAtNode'));
     expect(withReactDom).toHaveLength(1);
     // The same code under two file names is downloaded twice (@varco/ui once was: shared/webpack/README.md).
@@ -86,8 +86,8 @@ test.describe('federation', () => {
       for (const host of Object.values(scope)) for (const [version, entry] of Object.entries(host.default?.react ?? {})) if (entry.loaded) versions.add(version);
       return [...versions];
     });
-    // React is Preact's compatibility layer, shared with Preact's version (shared/webpack/README.md).
-    expect(reactVersions).toEqual([preactVersion]);
+    // React itself, the version the component tests run.
+    expect(reactVersions).toEqual([reactVersion]);
   });
 });
 

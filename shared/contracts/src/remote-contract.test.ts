@@ -1,8 +1,22 @@
-import { compatibleVersions, contractMismatch, type HostContract, type RemoteContract } from './remote-contract';
+import { CHECKED_SINGLETONS, compatibleVersions, contractMismatch, covers, type HostContract, type RemoteContract } from './remote-contract';
 
-const singletons = { react: '18.3.1', 'react-dom': '18.3.1', 'react-router-dom': '6.30.6', '@varco/session': '0.1.0', '@varco/http': '0.1.0', '@varco/i18n': '0.1.0' };
+const singletons = {
+  react: '18.3.1',
+  'react-dom': '18.3.1',
+  'react-router-dom': '6.30.6',
+  '@tanstack/react-query': '5.108.0',
+  zustand: '5.1.0',
+  i18next: '26.7.2',
+  'react-i18next': '17.1.12',
+  ky: '1.14.3',
+  '@varco/session': '0.1.0',
+  '@varco/http': '0.1.0',
+  '@varco/i18n': '0.1.0',
+  '@varco/contracts': '0.1.0',
+  '@varco/ui': '0.1.0',
+};
 const host: HostContract = { version: '0.1.0', singletons };
-const invoices: RemoteContract = { version: '0.1.0', exposes: ['routes', 'LatestInvoices'], singletons: { ...singletons, zustand: '5.1.0' } };
+const invoices: RemoteContract = { version: '0.1.0', exposes: ['routes', 'LatestInvoices'], singletons: { ...singletons, 'react-hook-form': '7.92.0' } };
 
 describe('compatibleVersions (semver)', () => {
   it.each([
@@ -17,10 +31,26 @@ describe('compatibleVersions (semver)', () => {
   });
 });
 
+describe("covers: the page's copy gives a remote everything its build may use", () => {
+  it.each([
+    ['6.30.6', '6.30.1', true],
+    ['6.30.1', '6.30.6', true],
+    ['6.31.0', '6.30.6', true],
+    ['6.29.0', '6.30.6', false],
+    ['7.0.0', '6.30.6', false],
+    ['0.1.9', '0.1.0', true],
+    ['0.2.0', '0.1.0', false],
+  ])('offered %s, needed %s → %s', (offered, needed, expected) => {
+    expect(covers(offered, needed)).toBe(expected);
+  });
+});
+
 describe('contractMismatch', () => {
   it('accepts a remote built on the same contract and singletons', () => {
     expect(contractMismatch('mfInvoices', invoices, host)).toBeUndefined();
     expect(contractMismatch('mfInvoices', { ...invoices, version: '0.1.4', singletons: { ...singletons, react: '18.2.0' } }, host)).toBeUndefined();
+    const { ky: _notUsed, ...withoutKy } = singletons;
+    expect(contractMismatch('mfInvoices', { ...invoices, singletons: withoutKy }, host)).toBeUndefined();
   });
 
   it('refuses another contract major, naming both versions', () => {
@@ -35,12 +65,22 @@ describe('contractMismatch', () => {
     expect(contractMismatch('mfInvoices', { ...invoices, exposes: ['routes'] }, host)).toContain('does not expose LatestInvoices');
   });
 
-  it.each(['react', 'react-dom', 'react-router-dom', '@varco/session', '@varco/http', '@varco/i18n'])('refuses another major of the singleton %s', (singleton) => {
+  it.each([...CHECKED_SINGLETONS])('refuses another major of the singleton %s, naming both versions', (singleton) => {
     const published = { ...invoices, singletons: { ...invoices.singletons, [singleton]: '99.0.0' } };
-    expect(contractMismatch('mfInvoices', published, host)).toBe(`mfInvoices was built with ${singleton} 99.0.0, this shell has ${singletons[singleton as keyof typeof singletons]}`);
+    expect(contractMismatch('mfInvoices', published, host)).toBe(`mfInvoices was built with ${singleton} 99.0.0, this shell provides ${singletons[singleton]}`);
   });
 
-  it('does not refuse for a library the page does not need to be single (not checked)', () => {
-    expect(contractMismatch('mfInvoices', { ...invoices, singletons: { ...singletons, zustand: '4.0.0' } }, host)).toBeUndefined();
+  it('refuses a later minor than the page provides: the remote may use exports the page lacks', () => {
+    const published = { ...invoices, singletons: { ...singletons, 'react-router-dom': '6.31.0' } };
+    expect(contractMismatch('mfInvoices', published, host)).toBe('mfInvoices was built with react-router-dom 6.31.0, this shell provides 6.30.6');
+  });
+
+  it('refuses a library the page does not provide', () => {
+    const { ky: _none, ...page } = singletons;
+    expect(contractMismatch('mfInvoices', invoices, { ...host, singletons: page })).toBe('mfInvoices was built with ky 1.14.3, this shell provides none');
+  });
+
+  it('does not check a library that is not shared by the page (a form library of the apps with forms)', () => {
+    expect(contractMismatch('mfInvoices', { ...invoices, singletons: { ...singletons, 'react-hook-form': '99.0.0' } }, host)).toBeUndefined();
   });
 });

@@ -2,10 +2,25 @@ import { CONTRACT_EXPOSES } from './remotes';
 import type { RemoteName } from './runtime-config';
 
 /**
- * The shared singletons whose mismatch breaks the page (two Reacts, two routers, a second session store, http client
- * or i18n instance): a remote built against another major of one of them is refused before it is mounted.
+ * The shared singletons the page provides, each whole: a remote may use any of their exports, so a remote built with
+ * a version the page's copy does not cover (another major, or a later minor, whose new exports the page lacks) is
+ * refused before any of its code loads.
  */
-export const CHECKED_SINGLETONS = ['react', 'react-dom', 'react-router-dom', '@varco/session', '@varco/http', '@varco/i18n'] as const;
+export const CHECKED_SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  '@tanstack/react-query',
+  'zustand',
+  'i18next',
+  'react-i18next',
+  'ky',
+  '@varco/session',
+  '@varco/http',
+  '@varco/i18n',
+  '@varco/contracts',
+  '@varco/ui',
+] as const;
 
 /**
  * What a remote publishes in its manifest (`metaData.contract`, written by the shared webpack configuration): the
@@ -37,6 +52,17 @@ export function compatibleVersions(a: string, b: string): boolean {
   return majorA === majorB && (majorA !== '0' || minorA === minorB);
 }
 
+/**
+ * Whether the page's copy of a library (`offered`) gives a remote built with `needed` everything that build may use:
+ * a compatible version, and no older minor (a minor adds exports; a patch does not).
+ */
+export function covers(offered: string, needed: string): boolean {
+  if (!compatibleVersions(offered, needed)) return false;
+  const [, , minorOffered] = SEMVER.exec(offered) ?? [];
+  const [, , minorNeeded] = SEMVER.exec(needed) ?? [];
+  return Number(minorOffered) >= Number(minorNeeded);
+}
+
 function isContract(value: unknown): value is RemoteContract {
   const contract = value as RemoteContract | undefined;
   return typeof contract?.version === 'string' && Array.isArray(contract.exposes) && typeof contract.singletons === 'object' && contract.singletons !== null;
@@ -53,10 +79,10 @@ export function contractMismatch(remote: RemoteName, published: unknown, host: H
   if (missing.length > 0) return `${remote} (contract ${published.version}) does not expose ${missing.join(', ')}, which this shell (contract ${host.version}) mounts`;
   for (const singleton of CHECKED_SINGLETONS) {
     const needed = published.singletons[singleton];
+    // A library the remote was not built with is one it does not use.
+    if (needed === undefined) continue;
     const offered = host.singletons[singleton];
-    if (needed === undefined || offered === undefined || !compatibleVersions(needed, offered)) {
-      return `${remote} was built with ${singleton} ${needed ?? '(none)'}, this shell has ${offered ?? '(none)'}`;
-    }
+    if (offered === undefined || !covers(offered, needed)) return `${remote} was built with ${singleton} ${needed}, this shell provides ${offered ?? 'none'}`;
   }
   return undefined;
 }

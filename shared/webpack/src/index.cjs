@@ -5,7 +5,7 @@ const fs = require('node:fs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { federationShared, remoteContract, firstScreenCalls, REACT_ALIASES, NARROWED_ALIASES, NARROWED_CHUNKS, WORKSPACE_CHUNKS } = require('./shared.cjs');
+const { federationShared, remoteContract, firstScreenCalls, WORKSPACE_CHUNKS } = require('./shared.cjs');
 const { PreloadFirstScreen } = require('./preload-first-screen.cjs');
 const { compileHints } = require('./compile-hints.cjs');
 
@@ -45,7 +45,6 @@ function createAppConfig({ dirname, name, exposes, devPort, host = false }) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-        alias: { ...REACT_ALIASES, ...NARROWED_ALIASES },
       },
       module: {
         rules: [
@@ -117,12 +116,6 @@ function createAppConfig({ dirname, name, exposes, devPort, host = false }) {
         chunkIds: production ? 'deterministic' : 'named',
         splitChunks: {
           cacheGroups: {
-            // Preact (React in the browser, see shared.cjs) in one file: `react`, `react-dom`, `react-dom/client` and
-            // the JSX runtime are shared one by one, and each shared module's chunk would otherwise carry its own
-            // copy of preact/compat and its hooks (the default split leaves modules under 20 KB where they are).
-            preact: { test: /[\\/]node_modules[\\/]preact[\\/]/, name: 'preact', chunks: 'all', enforce: true },
-            // Each narrowed library (shared.cjs) with the file of ours that the federation shares: one file, not two.
-            ...NARROWED_CHUNKS,
             // A workspace package the federation shares is reached by two blocks, the app's provided copy and the
             // fallback of each consumer; under splitChunks' 20 KB each block got a chunk of its own with the same
             // modules (@varco/ui: 170.js and 789.js), and the page's preload hints named the fallback's file while

@@ -24,60 +24,6 @@ const SINGLETON_SUBPATHS = {
   'react-dom/client': 'react-dom',
 };
 
-/**
- * In the browser React is Preact's compatibility layer (README: "React in the browser is preact/compat"): every import
- * of these is resolved to the Preact module beside it, in every app's build, and shared as the React singleton. Jest
- * keeps React itself. The `$` makes each an exact match, so `react-dom/client` is not read as `react-dom` + `/client`.
- */
-const REACT_ALIASES = {
-  react$: 'preact/compat',
-  'react-dom$': path.join(__dirname, 'preact/react-dom.mjs'),
-  'react-dom/client$': 'preact/compat/client',
-  'react/jsx-runtime$': 'preact/jsx-runtime',
-  'react/jsx-dev-runtime$': 'preact/jsx-dev-runtime',
-};
-/**
- * Shared singletons narrowed to the names the apps use (README: "Shared libraries narrowed to what the apps use"): a
- * shared module is built whole, so each of these is resolved to a file of ours that re-exports only those names from
- * the package's ES module, which webpack then tree-shakes. The share key stays the package's name.
- */
-const NARROWED_LIBRARIES = ['react-router-dom', 'react-i18next'];
-/** What each narrowed library imports of its own: put with it and its narrowed file in one chunk (one request). */
-const NARROWED_DEPENDENCIES = { 'react-router-dom': ['react-router', '@remix-run/router'], 'react-i18next': ['use-sync-external-store', 'html-parse-stringify'] };
-
-/** A splitChunks cache group per narrowed library: its narrowed file, the library and its own dependencies. */
-const NARROWED_CHUNKS = Object.fromEntries(
-  NARROWED_LIBRARIES.map((name) => {
-    const narrowedFile = path.join(__dirname, 'narrowed', `${name}.mjs`);
-    const folders = [name, ...NARROWED_DEPENDENCIES[name]].map((library) => `${path.sep}node_modules${path.sep}${path.join(library)}${path.sep}`);
-    const test = (module) => module.resource === narrowedFile || folders.some((folder) => module.resource?.includes(folder));
-    return [name, { test, name, chunks: 'all', enforce: true }];
-  }),
-);
-
-/** The ES module entry of an installed package (its `module` field), found from this folder the way Node finds it. */
-function esModuleEntry(name) {
-  for (let dir = __dirname; ; dir = path.dirname(dir)) {
-    const folder = path.join(dir, 'node_modules', name);
-    const file = path.join(folder, 'package.json');
-    if (fs.existsSync(file)) return path.join(folder, JSON.parse(fs.readFileSync(file, 'utf8')).module);
-    if (path.dirname(dir) === dir) throw new Error(`${name} is not installed for ${__dirname}`);
-  }
-}
-
-/** `react-router-dom` → our narrowed file; `@varco/webpack-config/whole/react-router-dom` → the package itself. */
-const NARROWED_ALIASES = Object.fromEntries(
-  NARROWED_LIBRARIES.flatMap((name) => [
-    [`${name}$`, path.join(__dirname, 'narrowed', `${name}.mjs`)],
-    [`@varco/webpack-config/whole/${name}$`, esModuleEntry(name)],
-  ]),
-);
-
-/** What preact/compat and preact/jsx-runtime import: one Preact core per page, whatever a remote's build holds. */
-const PREACT_SINGLETONS = ['preact', 'preact/hooks'];
-/** The shared React names, and the package that really provides them (their version is that package's). */
-const PROVIDED_BY = { react: 'preact', 'react-dom': 'preact' };
-
 /** Our own shared packages, consumed as source: one session store, one http client, one i18n instance. */
 const WORKSPACE_PACKAGES = ['session', 'http', 'i18n', 'contracts', 'ui'];
 /**
@@ -122,18 +68,8 @@ function federationShared(appPackageJson, appDir) {
     return version;
   };
   const shared = {};
-  for (const library of SINGLETON_LIBRARIES) {
-    const provider = PROVIDED_BY[library];
-    shared[library] = provider
-      ? { singleton: true, version: installedVersion(provider, appDir), requiredVersion: required(provider) }
-      : NARROWED_LIBRARIES.includes(library)
-        ? // the provided file is ours: its version is the package's, not the one of our package.json beside it
-          { singleton: true, version: installedVersion(library, appDir), requiredVersion: required(library) }
-        : { singleton: true, requiredVersion: required(library) };
-  }
-  for (const library of PREACT_SINGLETONS) {
-    shared[library] = { singleton: true, version: installedVersion('preact', appDir), requiredVersion: required('preact') };
-  }
+  // Each library shared whole, under its own name and version: a remote released later may use any of its exports.
+  for (const library of SINGLETON_LIBRARIES) shared[library] = { singleton: true, requiredVersion: required(library) };
   for (const library of SINGLETON_LIBRARIES_WHEN_USED) {
     if (dependencies[library]) shared[library] = { singleton: true, requiredVersion: dependencies[library] };
   }
@@ -160,9 +96,7 @@ function federationShared(appPackageJson, appDir) {
  */
 function remoteContract(exposes, appDir) {
   const singletons = {};
-  // React and react-dom are published with the version of what provides them (Preact): a remote built with React
-  // itself is refused by a shell on Preact, and the other way round, instead of mixing two renderers on one page.
-  for (const library of SINGLETON_LIBRARIES) singletons[library] = installedVersion(PROVIDED_BY[library] ?? library, appDir);
+  for (const library of SINGLETON_LIBRARIES) singletons[library] = installedVersion(library, appDir);
   for (const name of WORKSPACE_PACKAGES) singletons[`@varco/${name}`] = installedVersion(`@varco/${name}`, appDir);
   return { version: singletons['@varco/contracts'], exposes: Object.keys(exposes).map((key) => key.replace(/^\.\//, '')), singletons };
 }
@@ -184,4 +118,4 @@ function firstScreenCalls(exposes, appDir) {
   return calls;
 }
 
-module.exports = { federationShared, remoteContract, firstScreenCalls, REACT_ALIASES, NARROWED_ALIASES, NARROWED_CHUNKS, NARROWED_LIBRARIES, SINGLETON_LIBRARIES, WORKSPACE_CHUNKS, WORKSPACE_PACKAGES };
+module.exports = { federationShared, remoteContract, firstScreenCalls, SINGLETON_LIBRARIES, WORKSPACE_CHUNKS, WORKSPACE_PACKAGES };

@@ -1,7 +1,21 @@
 import { contractPlugin, hostContract, IncompatibleRemoteError } from './contract-plugin';
 import { fallbackPlugin } from './fallback-plugin';
 
-const singletons = { react: '18.3.1', 'react-dom': '18.3.1', 'react-router-dom': '6.30.6', '@varco/session': '0.1.0', '@varco/http': '0.1.0', '@varco/i18n': '0.1.0', '@varco/contracts': '0.1.0' };
+const singletons = {
+  react: '18.3.1',
+  'react-dom': '18.3.1',
+  'react-router-dom': '6.30.6',
+  '@tanstack/react-query': '5.108.0',
+  zustand: '5.1.0',
+  i18next: '26.7.2',
+  'react-i18next': '17.1.12',
+  ky: '1.14.3',
+  '@varco/session': '0.1.0',
+  '@varco/http': '0.1.0',
+  '@varco/i18n': '0.1.0',
+  '@varco/contracts': '0.1.0',
+  '@varco/ui': '0.1.0',
+};
 // The shell's shared modules as the runtime lists them: its own, and those a loaded remote registered beside them.
 const shared = Object.fromEntries(Object.entries(singletons).map(([name, version]) => [name, [{ version: '99.0.0', from: 'mfVisa' }, { version, from: 'shell' }]]));
 const origin = { options: { name: 'shell', shared } };
@@ -17,7 +31,7 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('contractPlugin', () => {
   it("takes the shell's own versions, not those of remotes", () => {
-    expect(hostContract(shared, 'shell')).toEqual({ version: '0.1.0', singletons: { react: '18.3.1', 'react-dom': '18.3.1', 'react-router-dom': '6.30.6', '@varco/session': '0.1.0', '@varco/http': '0.1.0', '@varco/i18n': '0.1.0' } });
+    expect(hostContract(shared, 'shell')).toEqual({ version: '0.1.0', singletons });
   });
 
   it('lets a remote of the same contract through', () => {
@@ -36,7 +50,7 @@ describe('contractPlugin', () => {
 
   it('refuses a remote built with another React major', () => {
     expect(() => afterLoadManifest()({ manifestUrl: url, manifestJson: manifest({ ...invoices, singletons: { ...singletons, react: '19.1.0' } }), moduleInfo: { name: 'mfInvoices' }, origin })).toThrow(
-      'mfInvoices was built with react 19.1.0, this shell has 18.3.1',
+      'mfInvoices was built with react 19.1.0, this shell provides 18.3.1',
     );
   });
 

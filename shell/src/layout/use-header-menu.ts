@@ -17,9 +17,8 @@ export function useHeaderMenu() {
     button.current?.focus();
   }, []);
 
-  // A layout effect, so that the listeners are in place when the open menu is painted: the browser build's renderer
-  // (Preact, shared/webpack/README.md) runs plain effects only after the next frame, and a tap outside that came
-  // before it left the menu open.
+  // A layout effect, so that the listeners are in place when the open menu is painted: a plain effect may run after
+  // the next frame, and a tap outside that came before it would leave the menu open.
   useLayoutEffect(() => {
     const menu = panel.current;
     if (!open || !menu) return undefined;
