@@ -1,3 +1,4 @@
+const { createHash } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { PurgeCSSPlugin } = require('purgecss-webpack-plugin');
@@ -38,14 +39,17 @@ const serviceWorker = () =>
   });
 
 /**
- * The design system's stylesheet, loaded once by the shell for the whole portal, holds every component of
- * bootstrap-italia: the first paint waited for all of it (~90 KB gzipped, most of it unused). Production builds keep
- * only the rules whose classes, elements and attributes appear in the sources of the shell, the four remotes and the
- * shared packages (every class is written whole in the code, never built from pieces: CONVENTIONS.md). A remote that
- * starts using a design-system class no app used before needs a release of the shell too (docs/architecture.md).
+ * The design system (bootstrap-italia) reaches the page twice, so that its first paint waits for little and no remote
+ * ever needs a release of the shell to have a component styled:
+ * - in the stylesheet of the shell's entry, only the rules whose classes, elements and attributes appear in the
+ *   shell's own sources and the shared packages it renders (every class written whole in the code: CONVENTIONS.md):
+ *   the page frame and the shell's pages, render-blocking;
+ * - whole, as a file of its own (`design-system.<hash>.css`), which the shell adds without blocking the first paint
+ *   and which every remote waits for before it mounts (src/design-system.ts).
+ * No other app's sources are read: the shell builds the same with the remotes' folders absent.
  */
 const repoRoot = path.join(__dirname, '..');
-const STYLED_SOURCES = ['shell/src', 'mf-auth/src', 'mf-invoices/src', 'mf-visa/src', 'mf-notifications/src', 'shared/ui/src', 'shared/i18n/src']
+const STYLED_SOURCES = ['shell/src', 'shared/ui/src', 'shared/i18n/src']
   .flatMap((folder) => fs.globSync('**/*.{ts,tsx,html}', { cwd: path.join(repoRoot, folder) }).map((file) => path.join(repoRoot, folder, file)))
   .filter((file) => !/\.test\.tsx?$/.test(file));
 const unusedCss = () =>
@@ -55,11 +59,33 @@ const unusedCss = () =>
     safelist: { standard: ['show', 'expanded', 'active', 'is-invalid', 'focus--mouse'], greedy: [/^fade/, /^collapsing/] },
   });
 
+const DESIGN_SYSTEM_FILE = require.resolve('bootstrap-italia/dist/css/bootstrap-italia.min.css');
+/** The whole design system's file name: content-hashed, as every other file of the build, so the CDN caches it forever. */
+const designSystemName = () => `design-system.${createHash('sha256').update(fs.readFileSync(DESIGN_SYSTEM_FILE)).digest('hex').slice(0, 10)}.css`;
+
+/** Emits the whole design system and tells the shell its address (`process.env.DESIGN_SYSTEM_CSS`). */
+class WholeDesignSystem {
+  constructor(name) {
+    this.name = name;
+  }
+
+  apply(compiler) {
+    const { Compilation, DefinePlugin, sources } = compiler.webpack;
+    new DefinePlugin({ 'process.env.DESIGN_SYSTEM_CSS': JSON.stringify(`/${this.name}`) }).apply(compiler);
+    compiler.hooks.thisCompilation.tap('WholeDesignSystem', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'WholeDesignSystem', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.fileDependencies.add(DESIGN_SYSTEM_FILE);
+        compilation.emitAsset(this.name, new sources.RawSource(fs.readFileSync(DESIGN_SYSTEM_FILE)), { immutable: true });
+      });
+    });
+  }
+}
+
 const shellConfig = createAppConfig({ dirname: __dirname, name: 'shell', devPort: 8080, host: true });
 
 module.exports = (env, argv) => {
   const config = shellConfig(env, argv);
-  config.plugins.push(new EmitPublicFiles());
+  config.plugins.push(new EmitPublicFiles(), new WholeDesignSystem(designSystemName()));
   if (config.mode === 'production') config.plugins.push(unusedCss(), serviceWorker());
   return config;
 };

@@ -9,6 +9,7 @@ import { App } from './app/app';
 import { loadProtectedHome } from './app/app-routes';
 import { rootElement } from './app/root-element';
 import { renderStartupFailure } from './app/startup-failure';
+import { loadDesignSystem } from './design-system';
 import { setRuntimeConfig } from './config/current-config';
 import { loadRuntimeConfig } from './config/runtime-config';
 import { isSignedInHome } from './federation/first-screen';
@@ -19,6 +20,7 @@ import { refreshSavedSession } from './session/refresh-session';
 
 async function start(): Promise<void> {
   const element = rootElement();
+  void loadDesignSystem();
   const signedIn = Boolean(sessionStore.getState().user.numeroDocumento);
   // A sign-out in another tab signs this one out at once (a shared device).
   followOtherTabs();

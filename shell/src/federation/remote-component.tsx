@@ -3,6 +3,7 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import { remoteOf, type ExposedModuleId, type ExposedModules, type RemoteModule } from '@varco/contracts/plain';
 import { RemoteBoundary } from '@varco/ui';
 import { apiClient } from '../api-client';
+import { loadDesignSystem } from '../design-system';
 import { RemoteMountContext, createStandInModule } from './stand-in';
 
 let providers: Promise<typeof import('./remote-providers')> | undefined;
@@ -16,7 +17,8 @@ export function loadRemoteProviders() {
 const RemoteProviders = lazy(loadRemoteProviders);
 
 async function loadModule<Id extends ExposedModuleId>(id: Id): Promise<{ default: ComponentType<ExposedModules[Id]> }> {
-  const loaded = await loadRemote<RemoteModule<Id>>(id);
+  // The remote's design-system components are styled by the whole design system, which it waits for.
+  const [loaded] = await Promise.all([loadRemote<RemoteModule<Id>>(id), loadDesignSystem()]);
   // The fallback plugin answers a failed load; this covers a remote that loads but exposes nothing usable.
   if (!loaded || typeof loaded.default !== 'function') return createStandInModule(remoteOf(id)) as unknown as RemoteModule<Id>;
   return loaded;
