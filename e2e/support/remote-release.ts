@@ -44,34 +44,61 @@ export interface VariantOptions {
   edit?: (appDir: string) => void;
   /** Builds against a copy of @varco/contracts carrying this version, as a team on another contract would. */
   contractsVersion?: string;
+  /**
+   * Builds with a copy of a shared library installed for the remote alone, carrying another version, as a team that
+   * upgraded it in its own package.json would (the version its build publishes is the one installed for it).
+   */
+  library?: { name: string; version: string };
+  /** Runs the remote's own checks (type check, lint, tests) first, as its team's release does. */
+  checks?: boolean;
+}
+
+/** What a remote's own checks read from the repository's root (the base TypeScript, lint and jest configurations). */
+const CHECK_FILES = ['tsconfig.base.json', 'types', 'scripts', 'jest.config.cjs', 'eslint.config.mjs'];
+
+/** A copy of `folder` (a package's) whose package.json says `version`, linked as `appDir`'s own `name`. */
+function installCopy(work: string, appDir: string, folder: string, name: string, version: string): void {
+  const copy = join(work, 'installed', name);
+  cpSync(folder, copy, { recursive: true, filter: (path) => !/[\\/]node_modules$/.test(path) });
+  const packageJson = JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8'));
+  writeFileSync(join(copy, 'package.json'), JSON.stringify({ ...packageJson, version }));
+  mkdirSync(dirname(join(appDir, 'node_modules', name)), { recursive: true });
+  symlinkSync(copy, join(appDir, 'node_modules', name), 'dir');
 }
 
 /**
  * Releases a variant of a remote with its release command, from a copy of its sources in a temporary folder (so the
- * repository is not changed): the copy resolves the repository's packages through a linked node_modules. The
- * remote's own checks are skipped: they check the repository's sources, which the variant only copies.
+ * repository is not changed): the copy resolves the repository's packages through a linked node_modules. With
+ * `checks`, the remote's own type check, lint and tests run on the copy first, with the root's configurations linked.
  */
-export async function releaseVariant({ folder, version, cdnRoot, edit, contractsVersion }: VariantOptions): Promise<string> {
+export async function releaseVariant({ folder, version, cdnRoot, edit, contractsVersion, library, checks = false }: VariantOptions): Promise<string> {
   const work = mkdtempSync(join(tmpdir(), `varco-e2e-${folder}-`));
   try {
     symlinkSync(join(repoRoot, 'node_modules'), join(work, 'node_modules'), 'dir');
+    if (checks) for (const file of CHECK_FILES) symlinkSync(join(repoRoot, file), join(work, file));
     const appDir = join(work, folder);
     cpSync(join(repoRoot, folder), appDir, { recursive: true, filter: (path) => !/[\\/](dist|node_modules)$/.test(path) });
     edit?.(appDir);
-    if (contractsVersion) {
-      // Outside any node_modules folder (the build compiles it from source only there), linked from the remote's.
-      const contracts = join(work, 'contracts');
-      cpSync(join(repoRoot, 'shared', 'contracts'), contracts, { recursive: true, filter: (path) => !/[\\/]node_modules$/.test(path) });
-      const packageJson = JSON.parse(readFileSync(join(contracts, 'package.json'), 'utf8'));
-      writeFileSync(join(contracts, 'package.json'), JSON.stringify({ ...packageJson, version: contractsVersion }));
-      mkdirSync(join(appDir, 'node_modules', '@varco'), { recursive: true });
-      symlinkSync(contracts, join(appDir, 'node_modules', '@varco', 'contracts'), 'dir');
-    }
-    const { manifestPath } = await releaseRemote({ appDir, version, cdnRoot, checks: false });
+    // Outside any node_modules folder (the build compiles our packages from source only there), linked from the remote's.
+    if (contractsVersion) installCopy(work, appDir, join(repoRoot, 'shared', 'contracts'), '@varco/contracts', contractsVersion);
+    if (library) installCopy(work, appDir, join(repoRoot, 'node_modules', library.name), library.name, library.version);
+    const { manifestPath } = await releaseRemote({ appDir, version, cdnRoot, checks });
     return manifestPath;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** Writes a file of a copied remote, as its team adds one. */
+export function addFile(appDir: string, file: string, text: string): void {
+  mkdirSync(dirname(join(appDir, file)), { recursive: true });
+  writeFileSync(join(appDir, file), text);
+}
+
+/** Adds texts to a JSON translation file of a copied remote, under `key`. */
+export function addTexts(appDir: string, file: string, key: string, texts: Record<string, string>): void {
+  const target = join(appDir, file);
+  writeFileSync(target, JSON.stringify({ ...JSON.parse(readFileSync(target, 'utf8')), [key]: texts }, null, 2));
 }
 
 /** Replaces a text in a JSON translation file of a copied remote, keeping its keys. */

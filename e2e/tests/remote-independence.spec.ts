@@ -1,0 +1,141 @@
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { startCdn, type Cdn } from '../../deploy/local-cdn/server.mjs';
+import { chooseLanguage } from '../support/fixtures';
+import { E2E_API_URL, E2E_SPARE_SHELL_PORT } from '../support/ports';
+import { addFile, addTexts, copyOfCdn, releaseVariant } from '../support/remote-release';
+import { signIn } from '../support/sign-in';
+
+/**
+ * What the invoices team adds in a release of its own: a breadcrumb that knows where it is with React Router's
+ * `useMatch`, a sentence with markup through react-i18next's `<Trans>`, and the design system's breadcrumb and chip,
+ * which no app of the portal used before. Nothing else is rebuilt.
+ */
+const BREADCRUMB = `import { Link, useMatch } from 'react-router-dom';
+import { Trans, useTranslation } from 'react-i18next';
+import { NS } from '../../../i18n/namespace';
+
+export function InvoicesBreadcrumb() {
+  const { t } = useTranslation(NS);
+  const onList = useMatch('/protected/invoice');
+  return (
+    <nav className="breadcrumb-container" aria-label={t('trail.label')} data-testid="trail">
+      <ol className="breadcrumb">
+        <li className="breadcrumb-item">
+          <Link to="/protected">{t('trail.home')}</Link>
+          <span className="separator">/</span>
+        </li>
+        <li className="breadcrumb-item active" aria-current={onList ? 'page' : undefined}>
+          {t('trail.invoices')}
+        </li>
+      </ol>
+      <p data-testid="trail-where">
+        <Trans i18nKey="trail.where" ns={NS} components={{ strong: <strong /> }} />
+      </p>
+      <div className="chip chip-simple" data-testid="trail-chip">
+        <span className="chip-label">{t('trail.chip')}</span>
+      </div>
+    </nav>
+  );
+}
+`;
+
+const TEXTS = {
+  en: { label: 'You are here', home: 'Home', invoices: 'Invoices', where: 'You are in <strong>your invoices</strong>', chip: 'Tax free' },
+  it: { label: 'Sei qui', home: 'Home', invoices: 'Fatture', where: 'Sei nelle <strong>tue fatture</strong>', chip: 'Tax free' },
+};
+
+function addBreadcrumb(appDir: string): void {
+  addFile(appDir, 'src/features/invoices/components/invoices-breadcrumb.tsx', BREADCRUMB);
+  addTexts(appDir, 'src/i18n/en.json', 'trail', TEXTS.en);
+  addTexts(appDir, 'src/i18n/it.json', 'trail', TEXTS.it);
+  const page = join(appDir, 'src/features/invoices/components/invoice-list-page.tsx');
+  const source = readFileSync(page, 'utf8')
+    .replace("import { InvoiceItem } from './invoice-item';", "import { InvoiceItem } from './invoice-item';\nimport { InvoicesBreadcrumb } from './invoices-breadcrumb';")
+    .replace("<h1>{t('list.title')}</h1>", "<InvoicesBreadcrumb />\n      <h1>{t('list.title')}</h1>");
+  addFile(appDir, 'src/features/invoices/components/invoice-list-page.tsx', source);
+}
+
+/** The installed React Router, whose version the page provides. */
+const routerVersion = (JSON.parse(readFileSync(new URL('../../node_modules/react-router-dom/package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const nextRouterMajor = `${Number(routerVersion.split('.')[0]) + 1}.0.0`;
+
+let root: string;
+let cdn: Cdn;
+let withBreadcrumb: string;
+let onNextRouter: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(480_000);
+  root = copyOfCdn();
+  withBreadcrumb = await releaseVariant({ folder: 'mf-invoices', version: '0.3.0', cdnRoot: root, edit: addBreadcrumb, checks: true });
+  onNextRouter = await releaseVariant({ folder: 'mf-invoices', version: '0.4.0', cdnRoot: root, library: { name: 'react-router-dom', version: nextRouterMajor } });
+  cdn = await startCdn({ root, shellPort: E2E_SPARE_SHELL_PORT, apiUrl: E2E_API_URL });
+});
+
+test.afterAll(async () => {
+  await cdn?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+/** The console's errors and the page's uncaught exceptions while the test runs. */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+test('a release that starts using a router hook, <Trans> and design-system components works and is styled, with nothing else rebuilt', async ({ page }) => {
+  cdn.config.remotes.mfInvoices = `${cdn.origins.mfInvoices}${withBreadcrumb}`;
+  const errors = pageErrors(page);
+  await signIn(page, { origin: cdn.url });
+  await page.goto(`${cdn.url}/protected/invoice`);
+  const trail = page.getByTestId('trail');
+  await expect(trail).toBeVisible();
+  await expect(page.getByTestId('remote-unavailable')).toHaveCount(0);
+  // useMatch: the current item is the list's.
+  await expect(trail.getByText('Invoices', { exact: true })).toHaveAttribute('aria-current', 'page');
+  // <Trans>: the sentence with its markup, not "[object Object]".
+  await expect(page.getByTestId('trail-where')).toHaveText('You are in your invoices');
+  await expect(page.getByTestId('trail-where').locator('strong')).toHaveText('your invoices');
+  // The design system's breadcrumb and chip, as bootstrap-italia draws them: a row without numbers, a rounded chip.
+  const list = await trail.locator('ol.breadcrumb').evaluate((element) => ({ display: getComputedStyle(element).display, listStyle: getComputedStyle(element).listStyleType }));
+  expect(list).toEqual({ display: 'flex', listStyle: 'none' });
+  const chip = await page.getByTestId('trail-chip').evaluate((element) => ({ display: getComputedStyle(element).display, radius: getComputedStyle(element).borderTopLeftRadius, height: getComputedStyle(element).height }));
+  expect(chip).toEqual({ display: 'inline-flex', radius: '12px', height: '24px' });
+  await page.screenshot({ path: test.info().outputPath('breadcrumb-en.png') });
+
+  await chooseLanguage(page, 'it_IT');
+  await expect(page.getByTestId('trail-where')).toHaveText('Sei nelle tue fatture');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('breadcrumb-it-phone.png') });
+  expect(errors).toEqual([]);
+});
+
+test('a release built with another major of a shared library is refused before its code loads, the rest of the page working', async ({ page }) => {
+  cdn.config.remotes.mfInvoices = `${cdn.origins.mfInvoices}${onNextRouter}`;
+  const refusals: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('is not mounted')) refusals.push(message.text());
+  });
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/mf-invoices/') && request.url().endsWith('.js')) scripts.push(request.url());
+  });
+
+  await signIn(page, { origin: cdn.url });
+  await expect(page.locator('[data-testid="remote-unavailable"][data-remote="mfInvoices"]')).toContainText('This section is unavailable');
+  await expect(page.getByRole('heading', { name: 'Latest visa requests' })).toBeVisible();
+  await expect(page.getByTestId('bell')).toBeVisible();
+  await expect(page.locator('[data-testid="remote-unavailable"]:not([data-remote="mfInvoices"])')).toHaveCount(0);
+  await chooseLanguage(page, 'it_IT');
+  await expect(page.locator('[data-testid="remote-unavailable"][data-remote="mfInvoices"]')).toContainText('Questa sezione non è disponibile');
+
+  expect(scripts).toEqual([]);
+  expect(refusals).toHaveLength(1);
+  expect(refusals[0]).toContain(`mfInvoices was built with react-router-dom ${nextRouterMajor}, this shell provides ${routerVersion}`);
+});
