@@ -1,7 +1,8 @@
 // Lint rules of the whole repository, with the import boundaries of the design:
-// no remote imports another remote (or the shell), shared packages import no app, and zod reaches the
-// front end only through @varco/contracts. In the api, a module is reached only through its face (`index.ts`), and
-// no file of api/src is part of an import cycle (api/README.md, "Modules").
+// no remote imports another remote (or the shell), shared packages import no app, zod reaches the
+// front end only through @varco/contracts, and @varco/federation-contract imports neither zod nor another package.
+// In the api, a module is reached only through its face (`index.ts`), and no file of api/src is part of an import
+// cycle (api/README.md, "Modules").
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
@@ -53,6 +54,8 @@ function apiBoundaries({ insideModule, tests }) {
 }
 
 const NO_DIRECT_ZOD = { group: ['zod', 'zod/*'], message: 'Import schemas from @varco/contracts: zod reaches the browser only there (see its README).' };
+/** The shell's entry runs the federation contract before the federation's shared modules exist (its README). */
+const FEDERATION_CONTRACT_ALONE = { group: ['zod', 'zod/*', '@varco/*'], message: "@varco/federation-contract imports no zod and no other package: the shell's entry runs it before the shared modules exist." };
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'e2e/test-results/**', 'e2e/playwright-report/**', '.data/**'] },
@@ -77,6 +80,7 @@ export default tseslint.config(
   ...APPS.filter((app) => app !== 'shell').map((remote) => boundaries([`${remote}/**/*.{ts,tsx}`], APPS.filter((app) => app !== remote), [NO_DIRECT_ZOD])),
   boundaries(['shell/**/*.{ts,tsx}'], APPS.filter((app) => app !== 'shell'), [NO_DIRECT_ZOD]),
   boundaries(['shared/**/*.{ts,tsx}'], APPS),
+  boundaries(['shared/federation-contract/**/*.{ts,tsx}'], APPS, [FEDERATION_CONTRACT_ALONE]),
   {
     files: ['api/**/*.ts'],
     plugins: { 'import-x': importX },

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseRuntimeConfig } from '@varco/contracts/plain';
+import { parseRuntimeConfig } from '@varco/federation-contract';
 import { cacheControlFor } from './local-cdn/cache-policy.mjs';
 
 const folder = join(__dirname, 'environments');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,11 +42,10 @@ export interface VariantOptions {
   cdnRoot: string;
   /** Changes the copy of the remote's sources before the build, as its team would. */
   edit?: (appDir: string) => void;
-  /** Builds against a copy of @varco/contracts carrying this version, as a team on another contract would. */
-  contractsVersion?: string;
   /**
-   * Builds with a copy of a shared library installed for the remote alone, carrying another version, as a team that
-   * upgraded it in its own package.json would (the version its build publishes is the one installed for it).
+   * Builds with a copy of a package installed for the remote alone, carrying another version, as a team that upgraded
+   * it in its own package.json would (the version its build publishes is the one installed for it): a shared library,
+   * or one of ours (`@varco/federation-contract`: a team on another contract).
    */
   library?: { name: string; version: string };
   /** Runs the remote's own checks (type check, lint, tests) first, as its team's release does. */
@@ -56,10 +55,13 @@ export interface VariantOptions {
 /** What a remote's own checks read from the repository's root (the base TypeScript, lint and jest configurations). */
 const CHECK_FILES = ['tsconfig.base.json', 'types', 'scripts', 'jest.config.cjs', 'eslint.config.mjs'];
 
-/** A copy of `folder` (a package's) whose package.json says `version`, linked as `appDir`'s own `name`. */
-function installCopy(work: string, appDir: string, folder: string, name: string, version: string): void {
+/**
+ * A copy of the package `name` as the repository installs it (a workspace package's own folder, not its link), whose
+ * package.json says `version`, linked as `appDir`'s own `name`.
+ */
+function installCopy(work: string, appDir: string, name: string, version: string): void {
   const copy = join(work, 'installed', name);
-  cpSync(folder, copy, { recursive: true, filter: (path) => !/[\\/]node_modules$/.test(path) });
+  cpSync(realpathSync(join(repoRoot, 'node_modules', name)), copy, { recursive: true, filter: (path) => !/[\\/]node_modules$/.test(path) });
   const packageJson = JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8'));
   writeFileSync(join(copy, 'package.json'), JSON.stringify({ ...packageJson, version }));
   mkdirSync(dirname(join(appDir, 'node_modules', name)), { recursive: true });
@@ -71,7 +73,7 @@ function installCopy(work: string, appDir: string, folder: string, name: string,
  * repository is not changed): the copy resolves the repository's packages through a linked node_modules. With
  * `checks`, the remote's own type check, lint and tests run on the copy first, with the root's configurations linked.
  */
-export async function releaseVariant({ folder, version, cdnRoot, edit, contractsVersion, library, checks = false }: VariantOptions): Promise<string> {
+export async function releaseVariant({ folder, version, cdnRoot, edit, library, checks = false }: VariantOptions): Promise<string> {
   const work = mkdtempSync(join(tmpdir(), `varco-e2e-${folder}-`));
   try {
     symlinkSync(join(repoRoot, 'node_modules'), join(work, 'node_modules'), 'dir');
@@ -80,8 +82,7 @@ export async function releaseVariant({ folder, version, cdnRoot, edit, contracts
     cpSync(join(repoRoot, folder), appDir, { recursive: true, filter: (path) => !/[\\/](dist|node_modules)$/.test(path) });
     edit?.(appDir);
     // Outside any node_modules folder (the build compiles our packages from source only there), linked from the remote's.
-    if (contractsVersion) installCopy(work, appDir, join(repoRoot, 'shared', 'contracts'), '@varco/contracts', contractsVersion);
-    if (library) installCopy(work, appDir, join(repoRoot, 'node_modules', library.name), library.name, library.version);
+    if (library) installCopy(work, appDir, library.name, library.version);
     const { manifestPath } = await releaseRemote({ appDir, version, cdnRoot, checks });
     return manifestPath;
   } finally {

@@ -114,6 +114,9 @@ test.describe('a remote whose CDN origin is down', () => {
     await expect(page.locator('[data-testid="remote-unavailable"]:not([data-remote="mfVisa"])')).toHaveCount(0);
 
     await page.getByRole('link', { name: 'All visa requests' }).click();
+    await expect(page).toHaveURL(/\/protected\/visa$/);
+    // The page's one notice: the home's two have gone with the home.
+    await expect(page.getByTestId('remote-unavailable')).toHaveCount(1);
     await expect(page.getByTestId('remote-unavailable')).toContainText('This section is unavailable');
     await chooseLanguage(page, 'it_IT');
     await expect(page.getByTestId('remote-unavailable')).toContainText('Questa sezione non è disponibile');

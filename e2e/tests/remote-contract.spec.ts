@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { startCdn, type Cdn } from '../../deploy/local-cdn/server.mjs';
 import { chooseLanguage } from '../support/fixtures';
@@ -6,15 +6,18 @@ import { E2E_API_URL, E2E_SPARE_SHELL_PORT } from '../support/ports';
 import { copyOfCdn, releaseVariant } from '../support/remote-release';
 import { signIn } from '../support/sign-in';
 
-// A team builds mf-invoices against a new major of @varco/contracts, which the running shell does not speak, and
-// ships it. Built once for the file, into a copy of the CDN.
+// A team builds mf-invoices against the next major of @varco/federation-contract, which the running shell does not
+// speak, and ships it. Built once for the file, into a copy of the CDN.
+const CONTRACT_VERSION: string = JSON.parse(readFileSync(new URL('../../shared/federation-contract/package.json', import.meta.url), 'utf8')).version;
+const NEXT_MAJOR = `${Number(CONTRACT_VERSION.split('.')[0]) + 1}.0.0`;
+
 let root: string;
 let cdn: Cdn;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   root = copyOfCdn();
-  const manifestPath = await releaseVariant({ folder: 'mf-invoices', version: '1.0.0', cdnRoot: root, contractsVersion: '1.0.0' });
+  const manifestPath = await releaseVariant({ folder: 'mf-invoices', version: '1.0.0', cdnRoot: root, library: { name: '@varco/federation-contract', version: NEXT_MAJOR } });
   cdn = await startCdn({ root, shellPort: E2E_SPARE_SHELL_PORT, apiUrl: E2E_API_URL });
   cdn.config.remotes.mfInvoices = `${cdn.origins.mfInvoices}${manifestPath}`;
 });
@@ -53,5 +56,5 @@ test('a remote of another contract major is refused with the notice, and the res
   // Refused from its manifest: none of its code was downloaded, and the reason was logged once, with both versions.
   expect(scripts).toEqual([]);
   expect(refusals).toHaveLength(1);
-  expect(refusals[0]).toContain('mfInvoices implements contract 1.0.0, this shell contract 0.1.0');
+  expect(refusals[0]).toContain(`mfInvoices implements contract ${NEXT_MAJOR}, this shell contract ${CONTRACT_VERSION}`);
 });

@@ -1,5 +1,5 @@
 import { Link, Route, Routes } from 'react-router-dom';
-import { REMOTE_MOUNTS } from '@varco/contracts';
+import { REMOTE_MOUNTS } from '@varco/federation-contract';
 import { mountDevHost } from '@varco/ui/dev-host';
 import AuthRoutes from './exposed/routes';
 

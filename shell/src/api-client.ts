@@ -1,4 +1,4 @@
-import { runtimeConfig } from './config/current-config';
+import { startupConfig } from './config/startup-config';
 
 let configured: Promise<typeof import('@varco/http')> | undefined;
 
@@ -8,7 +8,7 @@ let configured: Promise<typeof import('@varco/http')> | undefined;
  */
 export function apiClient(): Promise<typeof import('@varco/http')> {
   configured ??= import('@varco/http').then((http) => {
-    http.configureHttp({ apiBaseUrl: runtimeConfig().apiBaseUrl });
+    http.configureHttp({ apiBaseUrl: startupConfig().config.apiBaseUrl });
     return http;
   });
   return configured;

@@ -10,8 +10,7 @@ import { loadProtectedHome } from './app/app-routes';
 import { rootElement } from './app/root-element';
 import { renderStartupFailure } from './app/startup-failure';
 import { loadDesignSystem } from './design-system';
-import { setRuntimeConfig } from './config/current-config';
-import { loadRuntimeConfig } from './config/runtime-config';
+import { loadStartupConfig } from './config/startup-config';
 import { isSignedInHome } from './federation/first-screen';
 import { preloadFirstScreen } from './federation/preload';
 import { startFederation } from './federation/start-federation';
@@ -26,22 +25,21 @@ async function start(): Promise<void> {
   followOtherTabs();
   // The signed-in home's own code downloads with the translations, not once its route renders.
   if (signedIn && isSignedInHome(window.location.pathname)) void loadProtectedHome().catch(() => undefined);
-  // The remotes are registered, and the first screen's remotes start loading, as soon as the configuration is read,
-  // while the translations load: on a slow connection the first screen waits for neither one after the other.
-  const federationStart = loadRuntimeConfig().then((config) => {
-    setRuntimeConfig(config);
-    startFederation(config);
+  // The remotes are registered, and the first screen's remotes start loading, as soon as the configuration the entry
+  // asked for is read, while the translations load: on a slow connection the first screen waits for neither one after
+  // the other.
+  const federationStart = loadStartupConfig().then(({ manifests }) => {
+    startFederation(manifests);
     preloadFirstScreen(window.location.pathname, signedIn);
-    return config;
   });
   federationStart.catch(() => undefined);
   await initI18n();
   try {
-    const config = await federationStart;
+    await federationStart;
     void refreshSavedSession();
     createRoot(element).render(
       <StrictMode>
-        <App config={config} />
+        <App />
       </StrictMode>,
     );
     // Production builds only: a worker in development would serve stale builds to `webpack serve`.

@@ -1,7 +1,7 @@
-import { startRuntimeConfigRequest } from './config/config-request';
+import { loadStartupConfig } from './config/startup-config';
 import { startManifestRequests } from './federation/early-manifests';
 
 // The configuration, then the manifests of the remotes the first screen mounts, are asked for before the start-up code
-// (bootstrap and the shared libraries) has even arrived.
-void startManifestRequests(startRuntimeConfigRequest(), window.location.pathname);
+// (bootstrap and the shared libraries) has even arrived; the start-up takes the same configuration (loadStartupConfig).
+void startManifestRequests(loadStartupConfig(), window.location.pathname);
 import('./bootstrap');

@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import type { AuthRoutesProps } from '@varco/contracts';
+import type { AuthRoutesProps } from '@varco/federation-contract';
 import { ChangePasswordPage } from '../features/change-password/components/change-password-page';
 import { ProfilePage } from '../features/profile/components/profile-page';
 import { RecoverPasswordPage } from '../features/recover-password/components/recover-password-page';

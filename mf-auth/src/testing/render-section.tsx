@@ -1,4 +1,5 @@
-import { REMOTE_MOUNTS, type AuthSection, type SessionUser } from '@varco/contracts';
+import { REMOTE_MOUNTS, type AuthSection } from '@varco/federation-contract';
+import type { SessionUser } from '@varco/contracts';
 import { renderMounted } from '@varco/ui/testing';
 import AuthRoutes from '../exposed/routes';
 

@@ -1,4 +1,4 @@
-import type { WidgetProps } from '@varco/contracts';
+import type { WidgetProps } from '@varco/federation-contract';
 import { LatestInvoices as LatestInvoicesList } from '../features/invoices/components/latest-invoices';
 import { registerTranslations } from '../i18n/namespace';
 

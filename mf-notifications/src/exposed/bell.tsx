@@ -1,4 +1,4 @@
-import type { WidgetProps } from '@varco/contracts';
+import type { WidgetProps } from '@varco/federation-contract';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { registerTranslations } from '../i18n/namespace';
 

@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import type { RoutesProps } from '@varco/contracts';
+import type { RoutesProps } from '@varco/federation-contract';
 import { NotificationList } from '../features/notifications/components/notification-list';
 import { registerTranslations } from '../i18n/namespace';
 

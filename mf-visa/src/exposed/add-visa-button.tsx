@@ -1,4 +1,4 @@
-import type { WidgetProps } from '@varco/contracts';
+import type { WidgetProps } from '@varco/federation-contract';
 import { PageLoader } from '@varco/ui';
 import { AddVisaButton as Button } from '../features/visa/components/add-visa-button';
 import { registerTranslations } from '../i18n/namespace';

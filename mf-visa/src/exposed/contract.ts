@@ -1,7 +1,7 @@
-// Ties this remote's build to the contract of @varco/contracts: its exposes (exposes.json, which webpack builds)
-// name exactly its modules of ExposedModules, and each exposed file's default export takes their props. A
+// Ties this remote's build to @varco/federation-contract: its exposes (exposes.json, which webpack builds) name exactly
+// its modules of ExposedModules, and each exposed file's default export takes their props. A
 // disagreement fails the type check (`npm run typecheck --workspace @varco/mf-visa`), before anything is published.
-import type { ExposesMatchContract, RemoteImplementation } from '@varco/contracts';
+import type { ExposesMatchContract, RemoteImplementation } from '@varco/federation-contract';
 import type exposes from '../../exposes.json';
 import * as AddVisaButton from './add-visa-button';
 import * as LatestVisas from './latest-visas';

@@ -1,4 +1,4 @@
-import type { WidgetProps } from '@varco/contracts';
+import type { WidgetProps } from '@varco/federation-contract';
 import { LatestVisas as LatestVisasList } from '../features/visa/components/latest-visas';
 import { registerTranslations } from '../i18n/namespace';
 

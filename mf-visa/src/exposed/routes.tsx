@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import type { RoutesProps } from '@varco/contracts';
+import type { RoutesProps } from '@varco/federation-contract';
 import { PageLoader } from '@varco/ui';
 import { VisaDetailPage } from '../features/visa/components/visa-detail-page';
 import { VisaListPage } from '../features/visa/components/visa-list-page';

@@ -1,15 +1,11 @@
-// `@varco/contracts/plain`: the half of the contracts without a schema — constants, state codes, rules, the runtime
-// configuration's check, the remotes' contract. It never imports zod, so what the first paint needs of the contracts
-// (the shell, @varco/i18n, @varco/ui) costs no zod; it is shared as a singleton of its own, and `@varco/contracts`
-// re-exports it, so each rule still has one source.
+// `@varco/contracts/plain`: the half of the contracts without a schema — constants, state codes, rules. It never
+// imports zod, so what the first paint needs of the contracts (the shell, @varco/i18n, @varco/ui) costs no zod; it is
+// shared as a singleton of its own, and `@varco/contracts` re-exports it, so each rule still has one source.
 export * from './constants';
 export * from './id-range';
 export * from './language';
 export * from './states';
 export * from './account-rules';
-export * from './runtime-config';
-export * from './remotes';
-export * from './remote-contract';
 export * from './api-paths';
 export * from './first-screen-calls';
 export * from './travel-rules';

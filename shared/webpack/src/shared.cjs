@@ -24,7 +24,11 @@ const SINGLETON_SUBPATHS = {
   'react-dom/client': 'react-dom',
 };
 
-/** Our own shared packages, consumed as source: one session store, one http client, one i18n instance. */
+/**
+ * Our own shared packages, consumed as source: one session store, one http client, one i18n instance. Not
+ * @varco/federation-contract: the shell's entry imports it before shared modules exist, remotes import only its types,
+ * and what it must agree on is checked by its version (`remoteContract`), so each app compiles its own copy.
+ */
 const WORKSPACE_PACKAGES = ['session', 'http', 'i18n', 'contracts', 'ui'];
 /**
  * A splitChunks cache group for the workspace package that the default split left in two identical files (@varco/ui,
@@ -89,8 +93,8 @@ function federationShared(appPackageJson, appDir) {
 
 /**
  * The contract a remote publishes in its manifest (`metaData.contract`, read by the shell's contract plugin before
- * it mounts anything of the remote): the version of @varco/contracts it is built against, the modules it exposes, and
- * the version of every shared singleton in its build.
+ * it mounts anything of the remote): the version of @varco/federation-contract it is built against, the modules it
+ * exposes, and the version of every shared singleton in its build.
  * @param {Record<string,string>} exposes the remote's exposes (`./routes` → file)
  * @param {string} appDir the remote's folder
  */
@@ -98,7 +102,7 @@ function remoteContract(exposes, appDir) {
   const singletons = {};
   for (const library of SINGLETON_LIBRARIES) singletons[library] = installedVersion(library, appDir);
   for (const name of WORKSPACE_PACKAGES) singletons[`@varco/${name}`] = installedVersion(`@varco/${name}`, appDir);
-  return { version: singletons['@varco/contracts'], exposes: Object.keys(exposes).map((key) => key.replace(/^\.\//, '')), singletons };
+  return { version: installedVersion('@varco/federation-contract', appDir), exposes: Object.keys(exposes).map((key) => key.replace(/^\.\//, '')), singletons };
 }
 
 /**

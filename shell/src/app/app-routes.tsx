@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { REMOTE_MOUNTS, type Guard } from '@varco/contracts/plain';
+import { REMOTE_MOUNTS, type Guard } from '@varco/federation-contract';
 import { PageLoader } from '@varco/ui';
 import { RemoteComponent } from '../federation/remote-component';
 import { HowToPage } from '../pages/howto-page';

@@ -1,10 +1,8 @@
 import { BrowserRouter } from 'react-router-dom';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import type { RuntimeConfig } from '@varco/contracts';
 import { i18n } from '@varco/i18n';
 import { useSession } from '@varco/session';
 import { ROUTER_FUTURE } from '@varco/ui';
-import { RuntimeConfigContext } from '../config/config-context';
 import { AlertBar } from '../layout/alert-bar';
 import { Footer } from '../layout/footer';
 import { Header } from '../layout/header';
@@ -34,14 +32,12 @@ function Frame() {
   );
 }
 
-export function App({ config }: { config: RuntimeConfig }) {
+export function App() {
   return (
-    <RuntimeConfigContext.Provider value={config}>
-      <I18nextProvider i18n={i18n}>
-        <BrowserRouter future={ROUTER_FUTURE}>
-          <Frame />
-        </BrowserRouter>
-      </I18nextProvider>
-    </RuntimeConfigContext.Provider>
+    <I18nextProvider i18n={i18n}>
+      <BrowserRouter future={ROUTER_FUTURE}>
+        <Frame />
+      </BrowserRouter>
+    </I18nextProvider>
   );
 }

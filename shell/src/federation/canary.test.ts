@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '@varco/contracts';
+import type { RuntimeConfig } from '@varco/federation-contract';
 import { CANARY_DRAW_KEY, CANARY_OVERRIDE_KEY, remoteManifests } from './canary';
 
 const current = 'https://cdn.test/mf-invoices/0.1.0/mf-manifest.json';

@@ -1,4 +1,5 @@
-import type { RemoteName, RuntimeConfig } from '@varco/contracts';
+// Imports only types: the page's entry (main.js) draws the canary before the federation's shared modules exist.
+import type { RemoteName, RuntimeConfig } from '@varco/federation-contract';
 
 /** This browser's draw, 0 ≤ n < 100, kept so that a traveler stays on one version for the whole canary. */
 export const CANARY_DRAW_KEY = 'varco-canary-draw';
@@ -11,8 +12,6 @@ interface CanaryEnvironment {
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   search?: string;
   random?: () => number;
-  /** Whether to say in the console that this browser takes the candidate (once per page: the start-up does). */
-  announce?: boolean;
 }
 
 function testerChoice(storage: NonNullable<CanaryEnvironment['storage']>, search: string): string | null {
@@ -33,8 +32,9 @@ function draw(storage: NonNullable<CanaryEnvironment['storage']>, random: () => 
 /**
  * The manifest each remote is loaded from: its line of the runtime configuration, or the canary's candidate for the
  * browsers in the canary's share. A browser that cannot keep its draw (storage refused) stays on the current release.
+ * Pure apart from the draw it keeps: the page asks once, when it reads its configuration (config/startup-config.ts).
  */
-export function remoteManifests(config: RuntimeConfig, { storage = globalThis.localStorage, search = globalThis.location?.search ?? '', random = Math.random, announce = true }: CanaryEnvironment = {}): Record<RemoteName, string> {
+export function remoteManifests(config: RuntimeConfig, { storage = globalThis.localStorage, search = globalThis.location?.search ?? '', random = Math.random }: CanaryEnvironment = {}): Record<RemoteName, string> {
   const manifests = { ...config.remotes };
   const { canary } = config;
   if (!canary) return manifests;
@@ -47,7 +47,7 @@ export function remoteManifests(config: RuntimeConfig, { storage = globalThis.lo
   }
   if (inCanary) {
     manifests[canary.remote] = canary.manifest;
-    if (announce) console.info(`[federation] canary: ${canary.remote} from ${canary.manifest}`);
+    console.info(`[federation] canary: ${canary.remote} from ${canary.manifest}`);
   }
   return manifests;
 }

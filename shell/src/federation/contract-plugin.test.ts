@@ -1,3 +1,4 @@
+import { CONTRACT_VERSION } from '@varco/federation-contract';
 import { contractPlugin, hostContract, IncompatibleRemoteError } from './contract-plugin';
 import { fallbackPlugin } from './fallback-plugin';
 
@@ -20,7 +21,7 @@ const singletons = {
 const shared = Object.fromEntries(Object.entries(singletons).map(([name, version]) => [name, [{ version: '99.0.0', from: 'mfVisa' }, { version, from: 'shell' }]]));
 const origin = { options: { name: 'shell', shared } };
 const manifest = (contract: unknown) => ({ metaData: { contract } });
-const invoices = { version: '0.1.0', exposes: ['routes', 'LatestInvoices'], singletons };
+const invoices = { version: CONTRACT_VERSION, exposes: ['routes', 'LatestInvoices'], singletons };
 
 type AfterLoadManifest = (args: { manifestUrl: string; manifestJson?: unknown; moduleInfo: { name: string }; error?: unknown; origin: unknown }) => unknown;
 const afterLoadManifest = (plugin = contractPlugin()) => plugin.afterLoadManifest as unknown as AfterLoadManifest;
@@ -30,8 +31,8 @@ beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined
 afterEach(() => jest.restoreAllMocks());
 
 describe('contractPlugin', () => {
-  it("takes the shell's own versions, not those of remotes", () => {
-    expect(hostContract(shared, 'shell')).toEqual({ version: '0.1.0', singletons });
+  it("takes the shell's own versions, not those of remotes, and the contract version of its federation contract", () => {
+    expect(hostContract(shared, 'shell')).toEqual({ version: CONTRACT_VERSION, singletons });
   });
 
   it('lets a remote of the same contract through', () => {
@@ -41,11 +42,11 @@ describe('contractPlugin', () => {
 
   it('refuses a remote of another contract major, logging the reason once with both versions', () => {
     const check = afterLoadManifest();
-    const args = { manifestUrl: url, manifestJson: manifest({ ...invoices, version: '1.0.0' }), moduleInfo: { name: 'mfInvoices' }, origin };
+    const args = { manifestUrl: url, manifestJson: manifest({ ...invoices, version: '2.0.0' }), moduleInfo: { name: 'mfInvoices' }, origin };
     expect(() => check(args)).toThrow(IncompatibleRemoteError);
-    expect(() => check(args)).toThrow('mfInvoices implements contract 1.0.0, this shell contract 0.1.0');
+    expect(() => check(args)).toThrow(`mfInvoices implements contract 2.0.0, this shell contract ${CONTRACT_VERSION}`);
     expect(console.error).toHaveBeenCalledTimes(1);
-    expect(console.error).toHaveBeenCalledWith(`[federation] ${url} is not mounted: mfInvoices implements contract 1.0.0, this shell contract 0.1.0`);
+    expect(console.error).toHaveBeenCalledWith(`[federation] ${url} is not mounted: mfInvoices implements contract 2.0.0, this shell contract ${CONTRACT_VERSION}`);
   });
 
   it('refuses a remote built with another React major', () => {

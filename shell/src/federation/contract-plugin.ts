@@ -1,5 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { CHECKED_SINGLETONS, contractMismatch, type HostContract, type RemoteName } from '@varco/contracts/plain';
+import { CHECKED_SINGLETONS, CONTRACT_VERSION, contractMismatch, type HostContract, type RemoteName } from '@varco/federation-contract';
 
 /** A remote refused because it does not speak the contract of this shell; the fallback layer shows the notice. */
 export class IncompatibleRemoteError extends Error {
@@ -8,10 +8,13 @@ export class IncompatibleRemoteError extends Error {
 
 type SharedInfos = Record<string, ReadonlyArray<{ version?: string; from?: string }>>;
 
-/** What this shell offers a remote: its own contract version and the singletons its build puts on the page. */
+/**
+ * What this shell offers a remote: the contract version it was built with (that of its @varco/federation-contract) and
+ * the singletons its build puts on the page.
+ */
 export function hostContract(shared: SharedInfos, hostName: string): HostContract {
   const own = (name: string) => shared[name]?.find((entry) => entry.from === hostName)?.version;
-  return { version: own('@varco/contracts') ?? '(unknown)', singletons: Object.fromEntries(CHECKED_SINGLETONS.map((name) => [name, own(name)])) };
+  return { version: CONTRACT_VERSION, singletons: Object.fromEntries(CHECKED_SINGLETONS.map((name) => [name, own(name)])) };
 }
 
 /**

@@ -1,6 +1,5 @@
-// Imports only types and the canary's pure rule: the page's entry (main.js) runs this before the start-up code.
-import type { RemoteName, RuntimeConfig } from '@varco/contracts/plain';
-import { remoteManifests } from './canary';
+// Imports only types and the first screen's table: the page's entry (main.js) runs this before the start-up code.
+import type { StartupConfig } from '../config/startup-config';
 import { firstScreenRemotes } from './first-screen';
 
 /** How every manifest is fetched, early or by the runtime (retry-plugin.ts): never from the HTTP cache. */
@@ -12,31 +11,31 @@ let starting: Promise<void> = Promise.resolve();
 
 /**
  * Starts fetching the manifests of the remotes the first screen of `pathname` mounts, as soon as the entry has the
- * runtime configuration: they travel while the start-up code downloads, instead of after it registers the remotes.
- * The federation runtime takes them (takeManifestRequest); a configuration that cannot be read starts nothing (the
- * start-up reports it). The entry cannot read the saved session (a shared module): a visitor without one, sent on to
- * the sign-in page, has fetched a few small manifests for nothing.
+ * page's configuration (the manifests chosen for this browser): they travel while the start-up code downloads, instead
+ * of after it registers the remotes. The federation runtime takes them (takeManifestRequest); a configuration that
+ * cannot be read starts nothing (the start-up reports it). The entry cannot read the saved session (a shared module): a
+ * visitor without one, sent on to the sign-in page, has fetched a few small manifests for nothing.
  */
-export function startManifestRequests(configResponse: Promise<Response>, pathname: string, fetchImpl: typeof fetch = fetch): Promise<void> {
+export function startManifestRequests(startup: Promise<StartupConfig>, pathname: string, fetchImpl: typeof fetch = fetch): Promise<void> {
   const remotes = firstScreenRemotes(pathname);
   if (remotes.length === 0) return starting;
-  starting = start(configResponse, remotes, fetchImpl);
+  starting = start(startup, remotes, fetchImpl);
   return starting;
 }
 
-async function start(configResponse: Promise<Response>, remotes: ReturnType<typeof firstScreenRemotes>, fetchImpl: typeof fetch): Promise<void> {
+async function start(startup: Promise<StartupConfig>, remotes: ReturnType<typeof firstScreenRemotes>, fetchImpl: typeof fetch): Promise<void> {
+  let manifests: StartupConfig['manifests'];
   try {
-    const config = (await (await configResponse).clone().json()) as RuntimeConfig;
-    const manifests: Partial<Record<RemoteName, unknown>> = remoteManifests(config, { announce: false });
-    for (const { nameOrAlias } of remotes) {
-      const url = manifests[nameOrAlias];
-      if (typeof url !== 'string' || started.has(url)) continue;
-      const request = fetchImpl(url, MANIFEST_REQUEST);
-      request.catch(() => undefined);
-      started.set(url, request);
-    }
+    ({ manifests } = await startup);
   } catch {
-    // The start-up reads the configuration again and shows what is wrong with it.
+    return;
+  }
+  for (const { nameOrAlias } of remotes) {
+    const url = manifests[nameOrAlias];
+    if (started.has(url)) continue;
+    const request = fetchImpl(url, MANIFEST_REQUEST);
+    request.catch(() => undefined);
+    started.set(url, request);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import type { RemoteName } from '@varco/contracts';
+import type { RemoteName } from '@varco/federation-contract';
 import { IncompatibleRemoteError } from './contract-plugin';
 
 /** A module standing in for one that could not be loaded: same shape, renders the "unavailable" notice. */

@@ -1,5 +1,5 @@
 // Imports only types: the page's entry (main.js) reads this before the federation's shared modules exist.
-import type { RemoteName } from '@varco/contracts/plain';
+import type { RemoteName } from '@varco/federation-contract';
 
 export interface FirstScreenRemote {
   nameOrAlias: RemoteName;

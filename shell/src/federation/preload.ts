@@ -1,5 +1,5 @@
 import { preloadRemote } from '@module-federation/enhanced/runtime';
-import { REMOTE_MOUNTS, remoteOf, type RemoteName } from '@varco/contracts/plain';
+import { REMOTE_MOUNTS, remoteOf, type RemoteName } from '@varco/federation-contract';
 import { firstScreenRemotes, type FirstScreenRemote } from './first-screen';
 import { expectFirstScreen } from './first-screen-calls';
 import { prefetchFromNowOn } from './idle-prefetch';

@@ -1,6 +1,6 @@
 import { lazy, useCallback, useMemo, useState, type ComponentType } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { remoteOf, type ExposedModuleId, type ExposedModules, type RemoteModule } from '@varco/contracts/plain';
+import { remoteOf, type ExposedModuleId, type ExposedModules, type RemoteModule } from '@varco/federation-contract';
 import { RemoteBoundary } from '@varco/ui';
 import { apiClient } from '../api-client';
 import { loadDesignSystem } from '../design-system';

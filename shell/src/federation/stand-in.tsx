@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { RemoteName } from '@varco/contracts';
+import type { RemoteName } from '@varco/federation-contract';
 import { RemoteUnavailable } from '@varco/ui';
 
 /** What a stand-in needs from the mount it stands in: how to load it again, and whether it is a whole page. */

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { FOOTER_LOGO_HEIGHT, FOOTER_LOGO_WIDTH, toShortLanguage } from '@varco/contracts/plain';
-import { useRuntimeConfig } from '../config/config-context';
+import { startupConfig } from '../config/startup-config';
 import logoUrl from '../assets/agency-logo.svg';
 
 /** docs/screens.md Footer: the logo and four links in a new tab; three of them have an address per language. */
 export function Footer() {
   const { t, i18n } = useTranslation('common');
-  const { links } = useRuntimeConfig();
+  const { links } = startupConfig().config;
   const language = toShortLanguage(i18n.language);
   const items = [
     { key: 'footer.assistance', href: links.assistance, id: 'assistance' },

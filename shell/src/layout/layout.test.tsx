@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { sessionStore } from '@varco/session';
 import { renderWithProviders } from '@varco/ui/testing';
-import { RuntimeConfigContext } from '../config/config-context';
-import { TEST_CONFIG } from '../test-config';
+import '../test-config';
 import { AlertBar } from './alert-bar';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -12,8 +11,6 @@ import { Header } from './header';
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(async () => ({ default: () => <a href="/protected/notifications">bell widget</a> })),
 }));
-
-const withConfig = (ui: React.ReactElement) => <RuntimeConfigContext.Provider value={TEST_CONFIG}>{ui}</RuntimeConfigContext.Provider>;
 
 describe('Header', () => {
   it('shows the sign-in link and the public navigation when signed out, and no bell', () => {
@@ -100,7 +97,7 @@ describe('AlertBar', () => {
 
 describe('Footer', () => {
   it('opens its four links in a new tab, with the addresses of the current language', () => {
-    renderWithProviders(withConfig(<Footer />), { language: 'it_IT' });
+    renderWithProviders(<Footer />, { language: 'it_IT' });
     const links = within(screen.getByTestId('footer')).getAllByRole('link');
     expect(links).toHaveLength(4);
     for (const link of links) expect(link).toHaveAttribute('target', '_blank');
@@ -110,7 +107,7 @@ describe('Footer', () => {
   });
 
   it('uses the English addresses in English, and the same assistance address', () => {
-    renderWithProviders(withConfig(<Footer />), { language: 'en_US' });
+    renderWithProviders(<Footer />, { language: 'en_US' });
     expect(screen.getByTestId('footer-accessibility')).toHaveAttribute('href', 'https://agency.test/en/accessibility');
     expect(screen.getByTestId('footer-contacts')).toHaveAttribute('href', 'https://agency.test/en/contacts');
     expect(screen.getByTestId('footer-assistance')).toHaveAttribute('href', 'https://help.test/tax-free');

@@ -1,5 +1,5 @@
-// Checked without zod on purpose: the shell reads this file before its first paint, and zod would add its core to
-// the first visit of every page (see the README's "What the first paint downloads").
+// Checked without zod on purpose: the shell's entry reads the configuration with it before the start-up code arrives,
+// and zod would add its core to the first visit of every page.
 
 export const REMOTE_NAMES = ['mfAuth', 'mfInvoices', 'mfVisa', 'mfNotifications'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];

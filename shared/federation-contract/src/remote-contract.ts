@@ -24,8 +24,8 @@ export const CHECKED_SINGLETONS = [
 
 /**
  * What a remote publishes in its manifest (`metaData.contract`, written by the shared webpack configuration): the
- * version of `@varco/contracts` it was built against, the modules it exposes and the versions of the shared
- * singletons it was built with.
+ * contract version it was built against (the version of its copy of this package), the modules it exposes and
+ * the versions of the shared singletons it was built with.
  */
 export interface RemoteContract {
   version: string;
