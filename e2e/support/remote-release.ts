@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -110,4 +111,19 @@ export function retitle(appDir: string, file: string, path: string[], text: stri
   for (const key of path.slice(0, -1)) node = node[key];
   node[path.at(-1)!] = text;
   writeFileSync(target, JSON.stringify(messages, null, 2));
+}
+
+/**
+ * What a page shows of a refused remote: the shell's console lines saying why a remote is not mounted, and the scripts
+ * downloaded from the remote's folder (none, when it is refused from its manifest).
+ */
+export function watchRefusal(page: Page, folder: string): { refusals: string[]; scripts: string[] } {
+  const seen = { refusals: [] as string[], scripts: [] as string[] };
+  page.on('console', (message) => {
+    if (message.text().includes('is not mounted')) seen.refusals.push(message.text());
+  });
+  page.on('request', (request) => {
+    if (request.url().includes(`/${folder}/`) && request.url().endsWith('.js')) seen.scripts.push(request.url());
+  });
+  return seen;
 }

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { startCdn, type Cdn } from '../../deploy/local-cdn/server.mjs';
 import { chooseLanguage } from '../support/fixtures';
 import { E2E_API_URL, E2E_SPARE_SHELL_PORT } from '../support/ports';
-import { copyOfCdn, releaseVariant } from '../support/remote-release';
+import { copyOfCdn, releaseVariant, watchRefusal } from '../support/remote-release';
 import { signIn } from '../support/sign-in';
 
 // A team builds mf-invoices against the next major of @varco/federation-contract, which the running shell does not
@@ -28,15 +28,7 @@ test.afterAll(async () => {
 });
 
 test('a remote of another contract major is refused with the notice, and the rest of the portal works', async ({ page }) => {
-  const refusals: string[] = [];
-  page.on('console', (message) => {
-    if (message.text().includes('is not mounted')) refusals.push(message.text());
-  });
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('/mf-invoices/') && request.url().endsWith('.js')) scripts.push(request.url());
-  });
-
+  const { refusals, scripts } = watchRefusal(page, 'mf-invoices');
   await signIn(page, { origin: cdn.url });
   const invoicesNotice = page.locator('[data-testid="remote-unavailable"][data-remote="mfInvoices"]');
   await expect(invoicesNotice).toContainText('This section is unavailable');

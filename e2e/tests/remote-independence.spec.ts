@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startCdn, type Cdn } from '../../deploy/local-cdn/server.mjs';
 import { chooseLanguage } from '../support/fixtures';
 import { E2E_API_URL, E2E_SPARE_SHELL_PORT } from '../support/ports';
-import { addFile, addTexts, copyOfCdn, releaseVariant } from '../support/remote-release';
+import { addFile, addTexts, copyOfCdn, releaseVariant, watchRefusal } from '../support/remote-release';
 import { signIn } from '../support/sign-in';
 
 /**
@@ -118,15 +118,7 @@ test('a release that starts using a router hook, <Trans> and design-system compo
 
 test('a release built with another major of a shared library is refused before its code loads, the rest of the page working', async ({ page }) => {
   cdn.config.remotes.mfInvoices = `${cdn.origins.mfInvoices}${onNextRouter}`;
-  const refusals: string[] = [];
-  page.on('console', (message) => {
-    if (message.text().includes('is not mounted')) refusals.push(message.text());
-  });
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('/mf-invoices/') && request.url().endsWith('.js')) scripts.push(request.url());
-  });
-
+  const { refusals, scripts } = watchRefusal(page, 'mf-invoices');
   await signIn(page, { origin: cdn.url });
   await expect(page.locator('[data-testid="remote-unavailable"][data-remote="mfInvoices"]')).toContainText('This section is unavailable');
   await expect(page.getByRole('heading', { name: 'Latest visa requests' })).toBeVisible();

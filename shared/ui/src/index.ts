@@ -11,3 +11,4 @@ export { saveFile } from './save-file';
 export { ActionButton, type ButtonMutation } from './action-button';
 export { DeleteWithConfirmation, type DeleteWithConfirmationProps } from './delete-with-confirmation';
 export { FOLLOWS_NOTIFICATIONS, refreshAfterNotification } from './follows-notifications';
+export { useShownPages, type PagedQuery } from './shown-pages';

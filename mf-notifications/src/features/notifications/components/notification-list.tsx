@@ -1,14 +1,9 @@
-import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@varco/i18n';
-import { EmptyState, LoadError, PageLoader } from '@varco/ui';
+import { EmptyState, LoadError, PageLoader, useShownPages } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useNotifications } from '../api/get-notifications';
 import { NotificationItem } from './notification-item';
-
-/** How many pages Show more has loaded, kept in the page's history entry: Back (or a reload) finds the list as it was left. */
-type ShownState = { shownNotificationPages?: number } | null;
 
 /** docs/screens.md /protected/notifications: 30 a page, Show more, unread ones marked, Mark as read. */
 export function NotificationList() {
@@ -16,24 +11,7 @@ export function NotificationList() {
   const { t } = useTranslation(NS);
   const language = currentLanguage();
   const query = useNotifications(language);
-  const location = useLocation();
-  const navigate = useNavigate();
-  const state = location.state as ShownState;
-  const saved = state?.shownNotificationPages;
-  const wanted = typeof saved === 'number' && saved > 1 ? saved : 1;
-  const loaded = query.data?.pages.length ?? 0;
-
-  // Back to a list whose answer is no longer the one shown (the cache let it go, a new language): the pages shown
-  // before are loaded again, one after the other.
-  const { hasNextPage, isFetching, fetchNextPage } = query;
-  useEffect(() => {
-    if (loaded > 0 && loaded < wanted && hasNextPage && !isFetching) void fetchNextPage();
-  }, [loaded, wanted, hasNextPage, isFetching, fetchNextPage]);
-
-  const showMore = () => {
-    navigate({ search: location.search }, { replace: true, state: { ...state, shownNotificationPages: loaded + 1 } });
-    void fetchNextPage();
-  };
+  const showMore = useShownPages(query, 'shownNotificationPages');
 
   let body;
   if (query.isPending) body = <PageLoader />;
