@@ -48,9 +48,8 @@ const serviceWorker = () =>
  *   and which every remote waits for before it mounts (src/design-system.ts).
  * No other app's sources are read: the shell builds the same with the remotes' folders absent.
  */
-const repoRoot = path.join(__dirname, '..');
-const STYLED_SOURCES = ['shell/src', 'shared/ui/src', 'shared/i18n/src']
-  .flatMap((folder) => fs.globSync('**/*.{ts,tsx,html}', { cwd: path.join(repoRoot, folder) }).map((file) => path.join(repoRoot, folder, file)))
+const STYLED_FOLDERS = [path.join(__dirname, 'src'), ...['ui', 'i18n'].map((name) => path.join(__dirname, '..', 'shared', name, 'src'))];
+const STYLED_SOURCES = STYLED_FOLDERS.flatMap((folder) => fs.globSync('**/*.{ts,tsx,html}', { cwd: folder }).map((file) => path.join(folder, file)))
   .filter((file) => !/\.test\.tsx?$/.test(file));
 const unusedCss = () =>
   new PurgeCSSPlugin({
