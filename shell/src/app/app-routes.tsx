@@ -10,8 +10,22 @@ import { Protected, PublicOnly } from './guards';
 
 // Signed-in pages load when first visited, which keeps a first visit of / small; a page that opens on the signed-in
 // home starts its code at once (bootstrap.tsx), not once this route renders.
-export const loadProtectedHome = () => import('../pages/protected-home');
-const ProtectedHome = lazy(() => loadProtectedHome().then((module) => ({ default: module.ProtectedHome })));
+let loadedHome: typeof import('../pages/protected-home') | undefined;
+export const loadProtectedHome = () => import('../pages/protected-home').then((module) => (loadedHome = module));
+const LazyProtectedHome = lazy(() => loadProtectedHome().then((module) => ({ default: module.ProtectedHome })));
+
+/**
+ * The signed-in home, from its code at once when it has arrived (React's lazy would still show the page loader for a
+ * frame, and the footer would move up into view when the home, shorter than the loader, replaced it).
+ */
+function ProtectedHomeRoute() {
+  if (loadedHome) return <loadedHome.ProtectedHome />;
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <LazyProtectedHome />
+    </Suspense>
+  );
+}
 
 function remoteRoutes(guard: Guard) {
   return REMOTE_MOUNTS.filter((mount) => mount.guard === guard).map((mount) => (
@@ -30,14 +44,7 @@ export function AppRoutes() {
         {remoteRoutes('public-only')}
       </Route>
       <Route element={<Protected />}>
-        <Route
-          path="/protected"
-          element={
-            <Suspense fallback={<PageLoader />}>
-              <ProtectedHome />
-            </Suspense>
-          }
-        />
+        <Route path="/protected" element={<ProtectedHomeRoute />} />
         {remoteRoutes('protected')}
       </Route>
       <Route path="/server-error" element={<ServerErrorPage />} />

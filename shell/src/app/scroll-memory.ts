@@ -16,6 +16,17 @@ function savedPositions(): Map<string, number> {
   }
 }
 
+/** Scrolls at once, as a browser puts a page back: not with the design system's smooth scrolling. */
+function jumpTo(top: number): void {
+  window.scrollTo({ top, left: 0, behavior: 'instant' });
+}
+
+/** The key of the history entry the browser is on, as the router keeps it in the entry's state. */
+function entryKey(): string | undefined {
+  const state = window.history.state as { key?: unknown } | null;
+  return typeof state?.key === 'string' ? state.key : undefined;
+}
+
 /** What the traveler does that takes the scrolling over from a restoration still waiting. */
 const TAKE_OVER = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 
@@ -34,9 +45,10 @@ export function useScrollMemory(): void {
 
   useEffect(() => {
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
-    // The scroll events of a page left come after its replacement is committed (they are dispatched at the next
-    // frame): they are counted for the page then shown, whose key is set during that commit.
-    const remember = () => positions.set(shownKey.current, window.scrollY);
+    // Counted for the history entry the browser is on, which the router sets as it navigates: a render may come later
+    // (a navigation is a transition), and the scroll events of a page left (the browser clamping it to a shorter
+    // one) belong to the entry navigated to, not to the page left.
+    const remember = () => positions.set(entryKey() ?? shownKey.current, window.scrollY);
     // Kept for a reload of the page, which starts with them as Back does.
     const keep = () => {
       try {
@@ -55,7 +67,7 @@ export function useScrollMemory(): void {
 
   useLayoutEffect(() => {
     shownKey.current = key;
-    if (navigationType === 'PUSH') window.scrollTo(0, 0);
+    if (navigationType === 'PUSH') jumpTo(0);
     if (navigationType !== 'POP') return undefined;
     const target = positions.get(key) ?? 0;
     return restoreWhenTallEnough(target);
@@ -65,10 +77,10 @@ export function useScrollMemory(): void {
 /** Scrolls to `target` as soon as the page is tall enough, until RESTORE_WAIT_MS or the traveler scrolls. Returns a cancel. */
 function restoreWhenTallEnough(target: number): () => void {
   const reachable = () => document.documentElement.scrollHeight - window.innerHeight >= target;
-  window.scrollTo(0, Math.min(target, Math.max(0, document.documentElement.scrollHeight - window.innerHeight)));
+  jumpTo(Math.min(target, Math.max(0, document.documentElement.scrollHeight - window.innerHeight)));
   if (reachable() || typeof ResizeObserver === 'undefined') return () => undefined;
   const observer = new ResizeObserver(() => {
-    window.scrollTo(0, target);
+    jumpTo(target);
     if (reachable()) stop();
   });
   const timer = window.setTimeout(() => stop(), RESTORE_WAIT_MS);
