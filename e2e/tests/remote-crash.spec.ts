@@ -9,10 +9,10 @@ import { signIn } from '../support/sign-in';
 import { localeOf } from '../support/wizard';
 
 // A remote that loads and then throws while rendering — not one that fails to load: a variant of mf-notifications
-// whose notification list throws on its first render in a tab (a session storage mark, set once the render has
-// failed, lets the next one through), released with the remote's own release command into a copy of the CDN and
-// served from a second CDN. The shell's boundary shows the translated notice; Retry mounts the remote again, and
-// this time it works. Built once for the file (about 15-30 s).
+// whose notification list throws on every render in a tab until the traveler presses Retry on the shell's notice (a
+// session storage mark, set as that click happens, lets the next render through), released with the remote's own
+// release command into a copy of the CDN and served from a second CDN. The shell's boundary shows the translated
+// notice; Retry mounts the remote again, and this time it works. Built once for the file (about 15-30 s).
 const CRASH_VERSION = '0.1.1-crash';
 const CRASHED_MARK = 'varco-e2e-crashed-once';
 const LIST = 'src/features/notifications/components/notification-list.tsx';
@@ -32,14 +32,16 @@ test.beforeAll(async () => {
       const source = readFileSync(file, 'utf8');
       const signature = 'export function NotificationList() {';
       if (!source.includes(signature)) throw new Error(`${LIST} no longer declares NotificationList as expected`);
-      // The mark is set after the failed render, not during it: React renders a failed tree once more at once before
-      // it gives up, and that second try must fail too.
+      // Set in the capture phase of the click on Retry, before the shell handles it: however often React renders the
+      // failed tree again (it retries a failed concurrent render at once), the list fails until then, and not after.
+      const retried = `
+document.addEventListener('click', (event) => {
+  if (event.target instanceof Element && event.target.closest('[data-testid="remote-unavailable"] button')) sessionStorage.setItem('${CRASHED_MARK}', '1');
+}, true);
+`;
       const crash = `
-  if (sessionStorage.getItem('${CRASHED_MARK}') === null) {
-    setTimeout(() => sessionStorage.setItem('${CRASHED_MARK}', '1'), 0);
-    throw new Error('the notification list failed to render');
-  }`;
-      writeFileSync(file, source.replace(signature, `${signature}${crash}`));
+  if (sessionStorage.getItem('${CRASHED_MARK}') === null) throw new Error('the notification list failed to render');`;
+      writeFileSync(file, source.replace(signature, `${retried}\n${signature}${crash}`));
     },
   });
   cdn = await startCdn({ root, shellPort: E2E_SPARE_SHELL_PORT, apiUrl: E2E_API_URL });
