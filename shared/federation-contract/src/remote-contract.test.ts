@@ -1,20 +1,7 @@
 import { CHECKED_SINGLETONS, compatibleVersions, contractMismatch, covers, type HostContract, type RemoteContract } from './remote-contract';
+import { TEST_SINGLETONS } from './testing';
 
-const singletons = {
-  react: '18.3.1',
-  'react-dom': '18.3.1',
-  'react-router-dom': '6.30.6',
-  '@tanstack/react-query': '5.108.0',
-  zustand: '5.1.0',
-  i18next: '26.7.2',
-  'react-i18next': '17.1.12',
-  ky: '1.14.3',
-  '@varco/session': '0.1.0',
-  '@varco/http': '0.1.0',
-  '@varco/i18n': '0.1.0',
-  '@varco/contracts': '0.1.0',
-  '@varco/ui': '0.1.0',
-};
+const singletons = TEST_SINGLETONS;
 const host: HostContract = { version: '0.1.0', singletons };
 const invoices: RemoteContract = { version: '0.1.0', exposes: ['routes', 'LatestInvoices'], singletons: { ...singletons, 'react-hook-form': '7.92.0' } };
 

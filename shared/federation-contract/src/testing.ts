@@ -17,3 +17,20 @@ export const TEST_RUNTIME_CONFIG: RuntimeConfig = {
     contacts: { it: 'https://agency.test/it/contatti', en: 'https://agency.test/en/contacts' },
   },
 };
+
+/** The version of every shared singleton, as a shell and a remote built together publish them (the contract tests'). */
+export const TEST_SINGLETONS = {
+  react: '18.3.1',
+  'react-dom': '18.3.1',
+  'react-router-dom': '6.30.6',
+  '@tanstack/react-query': '5.108.0',
+  zustand: '5.1.0',
+  i18next: '26.7.2',
+  'react-i18next': '17.1.12',
+  ky: '1.14.3',
+  '@varco/session': '0.1.0',
+  '@varco/http': '0.1.0',
+  '@varco/i18n': '0.1.0',
+  '@varco/contracts': '0.1.0',
+  '@varco/ui': '0.1.0',
+};

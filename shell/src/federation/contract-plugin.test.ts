@@ -1,22 +1,9 @@
 import { CONTRACT_VERSION } from '@varco/federation-contract';
+import { TEST_SINGLETONS } from '@varco/federation-contract/testing';
 import { contractPlugin, hostContract, IncompatibleRemoteError } from './contract-plugin';
 import { fallbackPlugin } from './fallback-plugin';
 
-const singletons = {
-  react: '18.3.1',
-  'react-dom': '18.3.1',
-  'react-router-dom': '6.30.6',
-  '@tanstack/react-query': '5.108.0',
-  zustand: '5.1.0',
-  i18next: '26.7.2',
-  'react-i18next': '17.1.12',
-  ky: '1.14.3',
-  '@varco/session': '0.1.0',
-  '@varco/http': '0.1.0',
-  '@varco/i18n': '0.1.0',
-  '@varco/contracts': '0.1.0',
-  '@varco/ui': '0.1.0',
-};
+const singletons = TEST_SINGLETONS;
 // The shell's shared modules as the runtime lists them: its own, and those a loaded remote registered beside them.
 const shared = Object.fromEntries(Object.entries(singletons).map(([name, version]) => [name, [{ version: '99.0.0', from: 'mfVisa' }, { version, from: 'shell' }]]));
 const origin = { options: { name: 'shell', shared } };
