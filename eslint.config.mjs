@@ -58,7 +58,7 @@ const NO_DIRECT_ZOD = { group: ['zod', 'zod/*'], message: 'Import schemas from @
 const FEDERATION_CONTRACT_ALONE = { group: ['zod', 'zod/*', '@varco/*'], message: "@varco/federation-contract imports no zod and no other package: the shell's entry runs it before the shared modules exist." };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'e2e/test-results/**', 'e2e/playwright-report/**', '.data/**'] },
+  { ignores: ['**/dist/**', '**/.prerender/**', '**/node_modules/**', 'e2e/test-results/**', 'e2e/playwright-report/**', '.data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

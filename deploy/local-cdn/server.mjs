@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import sirv from 'sirv';
 import { REMOTES, SHELL, remotePath } from '../apps.mjs';
 import { cacheControlFor } from './cache-policy.mjs';
+import { PAGE_VARY, choosePage } from './page-choice.mjs';
 import { CDN_ROOT } from '../scripts/assemble.mjs';
 
 export const DEFAULT_LINKS = {
@@ -15,6 +16,10 @@ export const DEFAULT_LINKS = {
   privacy: { it: 'https://www.adm.gov.it/portale/privacy', en: 'https://www.adm.gov.it/portale/en/privacy' },
   contacts: { it: 'https://www.adm.gov.it/portale/contatti', en: 'https://www.adm.gov.it/portale/en/contacts' },
 };
+
+// Answers that are a page chosen for the request (page-choice.mjs): sirv sets Vary to Accept-Encoding just before
+// setHeaders, so the page's own Vary is added back there.
+const pageAnswers = new WeakSet();
 
 function staticFiles(folder, { cors }) {
   return sirv(folder, {
@@ -26,8 +31,26 @@ function staticFiles(folder, { cors }) {
       res.setHeader('Cache-Control', cacheControlFor(pathname));
       if (cors) res.setHeader('Access-Control-Allow-Origin', '*');
       res.setHeader('X-Content-Type-Options', 'nosniff');
+      if (pageAnswers.has(res)) res.setHeader('Vary', `Accept-Encoding, ${PAGE_VARY}`);
     },
   });
+}
+
+/** A page address: the prerendered page chosen for the request, or index.html when the build has none. */
+function servePage(files, folder, req, res, url) {
+  const { language, file } = choosePage({
+    pathname: url.pathname,
+    lng: url.searchParams.get('lng'),
+    cookie: req.headers.cookie,
+    acceptLanguage: req.headers['accept-language'],
+  });
+  pageAnswers.add(res);
+  res.setHeader('Vary', PAGE_VARY);
+  if (existsSync(join(folder, file))) {
+    res.setHeader('Content-Language', language);
+    req.url = file;
+  } else req.url = '/index.html';
+  return files(req, res, () => notFound(res));
 }
 
 function notFound(res) {
@@ -90,18 +113,16 @@ export async function startCdn({ root = CDN_ROOT, hostname = 'localhost', bind =
 
   const shellFiles = staticFiles(shellFolder, { cors: false });
   const shellServer = createServer((req, res) => {
-    const { pathname } = new URL(req.url, origins.shell);
+    const url = new URL(req.url, origins.shell);
+    const { pathname } = url;
     if (pathname === '/api' || pathname.startsWith('/api/')) return proxyTo(apiUrl, req, res);
     if (pathname === '/config.json') {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
       return res.end(JSON.stringify(config));
     }
-    return shellFiles(req, res, () => {
-      // A page address (no file extension) is the single-page app; a missing file is a 404.
-      if (/\.[a-z0-9]+$/i.test(pathname)) return notFound(res);
-      req.url = '/index.html';
-      return shellFiles(req, res, () => notFound(res));
-    });
+    // A file is served as it is (a missing one is a 404); any other address is a page.
+    if (/\.[a-z0-9]+$/i.test(pathname)) return shellFiles(req, res, () => notFound(res));
+    return servePage(shellFiles, shellFolder, req, res, url);
   });
 
   const servers = { shell: await listen(shellServer, shellPort, bind) };

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PAGE_CASES, caseHeaders, servedFile, writeShellFolder } from './page-cases.mjs';
 import { startCdn } from './server.mjs';
 
 const SHELL_PORT = 18_480;
@@ -12,9 +13,8 @@ let apiUrl;
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'varco-cdn-'));
-  mkdirSync(join(root, 'shell'), { recursive: true });
-  writeFileSync(join(root, 'shell', 'index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(join(root, 'shell', 'main.js'), 'console.log(1)');
+  // A shell build without prerendered pages: every page address gets index.html.
+  writeShellFolder(join(root, 'shell'), { pages: false });
   for (const folder of ['mf-auth', 'mf-invoices', 'mf-visa', 'mf-notifications']) {
     mkdirSync(join(root, folder, '0.1.0'), { recursive: true });
     writeFileSync(join(root, folder, '0.1.0', 'mf-manifest.json'), '{}');
@@ -49,6 +49,49 @@ describe('local CDN', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('id="root"');
     expect((await fetch(`${cdn.url}/missing.js`)).status).toBe(404);
+  });
+
+  it('answers a page address with index.html when the shell has no prerendered pages', async () => {
+    const page = await fetch(`${cdn.url}/howto`, { headers: { 'accept-language': 'it-IT' } });
+    expect(servedFile(await page.text())).toBe('index.html');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(page.headers.get('content-language')).toBeNull();
+    expect(page.headers.get('vary')).toMatch(/\bCookie\b/);
+  });
+
+  describe('with prerendered pages', () => {
+    let pagesRoot;
+    let pagesCdn;
+    beforeAll(async () => {
+      pagesRoot = mkdtempSync(join(tmpdir(), 'varco-cdn-pages-'));
+      writeShellFolder(join(pagesRoot, 'shell'));
+      pagesCdn = await startCdn({ root: pagesRoot, shellPort: 0, apiUrl, hostname: '127.0.0.1' });
+    });
+    afterAll(async () => {
+      await pagesCdn.close();
+      rmSync(pagesRoot, { recursive: true, force: true });
+    });
+
+    it.each(PAGE_CASES)('$name: $path → $file', async (request) => {
+      const page = await fetch(`${pagesCdn.url}${request.path}`, { headers: caseHeaders(request) });
+      expect(page.status).toBe(200);
+      expect(servedFile(await page.text())).toBe(request.file);
+    });
+
+    it('answers a page revalidated, varying with the cookies and languages, in its language', async () => {
+      const page = await fetch(`${pagesCdn.url}/protected/visa/12?lng=it`);
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(page.headers.get('vary')).toMatch(/\bCookie\b.*\bAccept-Language\b/);
+      expect(page.headers.get('content-language')).toBe('it');
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    });
+
+    it('serves a page file asked for by its name as a file', async () => {
+      const file = await fetch(`${pagesCdn.url}/pages/it/frame.html`, { headers: { cookie: 'varco_session=abc' } });
+      expect(servedFile(await file.text())).toBe('pages/it/frame.html');
+      expect(file.headers.get('content-language')).toBeNull();
+      expect(file.headers.get('vary')).not.toMatch(/Cookie/);
+    });
   });
 
   it('serves a remote with CORS, hashed chunks immutable and its manifest revalidated', async () => {

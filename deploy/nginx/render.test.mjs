@@ -18,6 +18,7 @@ describe('nginx configuration rendered from varco.conf.template', () => {
     expect(production).toContain("script-src 'self' https://cdn.varco.example;");
     expect(production).toContain('Access-Control-Allow-Origin "https://www.varco.example"');
     expect(production).toContain('root /srv/varco/cdn/shell;');
+    expect(production).toContain('try_files /pages/$varco_language/$varco_page.html @shell_frame;');
     expect(production).not.toContain('X-Served-By');
     expect(production).not.toMatch(/\{\{|\}\}/);
   });

@@ -1,19 +1,19 @@
-import 'bootstrap-italia/dist/css/bootstrap-italia.min.css';
-import './fonts.css';
-import './styles.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { initI18n } from '@varco/i18n';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { toShortLanguage } from '@varco/contracts/plain';
+import { currentLanguage, initI18n } from '@varco/i18n';
 import { followOtherTabs, sessionStore } from '@varco/session';
 import { App } from './app/app';
 import { loadProtectedHome } from './app/app-routes';
 import { rootElement } from './app/root-element';
+import { canHydrate, readServedPage } from './app/served-page';
 import { renderStartupFailure } from './app/startup-failure';
 import { loadDesignSystem } from './design-system';
 import { loadStartupConfig } from './config/startup-config';
 import { isSignedInHome } from './federation/first-screen';
 import { preloadFirstScreen } from './federation/preload';
 import { startFederation } from './federation/start-federation';
+import { tellServiceWorkerThePage } from './offline/page-state';
 import { registerServiceWorkerAfterLoad } from './offline/service-worker-registration';
 import { refreshSavedSession } from './session/refresh-session';
 
@@ -37,13 +37,28 @@ async function start(): Promise<void> {
   try {
     await federationStart;
     void refreshSavedSession();
-    createRoot(element).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    // The HTML of the build is taken over when it is the page this address and language render; otherwise (a
+    // language remembered in this browser only, a page without it) React renders the page anew in its place.
+    const served = readServedPage(element);
+    if (canHydrate(served, window.location.pathname, toShortLanguage(currentLanguage()))) {
+      hydrateRoot(
+        element,
+        <StrictMode>
+          <App served={served} />
+        </StrictMode>,
+      );
+    } else {
+      createRoot(element).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    }
     // Production builds only: a worker in development would serve stale builds to `webpack serve`.
-    if (process.env.NODE_ENV === 'production') registerServiceWorkerAfterLoad();
+    if (process.env.NODE_ENV === 'production' && 'serviceWorker' in navigator) {
+      registerServiceWorkerAfterLoad();
+      tellServiceWorkerThePage();
+    }
   } catch (error) {
     console.error('[shell] start-up failed', error);
     renderStartupFailure(element, error);

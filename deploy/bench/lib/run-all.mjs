@@ -12,6 +12,7 @@ const BENCHES = [
   { name: 'bundle size', command: process.execPath, args: ['deploy/bench/bundle-size.mjs'] },
   { name: 'navigation to a remote', command: process.execPath, args: ['deploy/bench/remote-navigation.mjs'] },
   { name: 'page load (LCP under the slow-mobile profile, federated vs single bundle, Lighthouse; real api)', command: process.execPath, args: ['deploy/bench/page-load.mjs'] },
+  { name: 'interaction to next paint (invoice tabs, typing in the visa wizard; CPU 4× slower, real api)', command: process.execPath, args: ['deploy/bench/interaction.mjs'] },
   { name: 'invoices (api on PostgreSQL)', command: process.execPath, args: ['deploy/bench/invoices.mjs'] },
   { name: 'polling (notification count + keep-alive, api on PostgreSQL)', command: process.execPath, args: ['deploy/bench/polling.mjs'] },
   { name: 'capacity (1 vs 2 api instances behind nginx, PostgreSQL)', command: process.execPath, args: ['deploy/bench/capacity.mjs'] },

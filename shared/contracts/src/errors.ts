@@ -6,11 +6,3 @@ export const apiErrorSchema = z.object({
   extra: z.optional(z.record(z.string(), z.string())),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
-
-/** Every failure seen by the browser, normalised by `@varco/http`. status is -1000 for a network error. */
-export interface ClientError {
-  status: number;
-  detail: string;
-  extra: Record<string, string>;
-  type?: 'network-error' | 'http-error' | 'invalid-response';
-}

@@ -10,3 +10,5 @@ export * from './api-paths';
 export * from './first-screen-calls';
 export * from './travel-rules';
 export * from './rome-calendar';
+// The error every call fails with, and its readers: @varco/ui shows a server's detail without the http client.
+export * from './client-error';

@@ -1,5 +1,10 @@
 import { HTTPError, TimeoutError } from 'ky';
 import { apiErrorSchema, NETWORK_ERROR_CODE, type ClientError } from '@varco/contracts';
+import { isClientError } from '@varco/contracts/plain';
+
+// Kept among this package's exports (remotes use them): they live in the contracts' zod-free half, where @varco/ui
+// reads them without downloading the http client (ky) and the schemas on a first visit.
+export { isClientError, serverDetail } from '@varco/contracts/plain';
 
 /** The one place where a failure of any kind becomes `{status, detail, extra}` (docs/calls.md). */
 export async function normaliseError(error: unknown): Promise<ClientError> {
@@ -22,18 +27,9 @@ export function networkError(): ClientError {
   return { status: NETWORK_ERROR_CODE, detail: '', extra: {}, type: 'network-error' };
 }
 
-export function isClientError(value: unknown): value is ClientError {
-  return typeof value === 'object' && value !== null && 'status' in value && 'detail' in value && 'extra' in value;
-}
-
 /** The api answered that the thing asked for does not exist (or is not the traveler's). */
 export function isNotFound(error: unknown): boolean {
   return isClientError(error) && error.status === 404;
-}
-
-/** The server's detail of a failed call when it answered one; '' otherwise (network, broken answer). */
-export function serverDetail(error: unknown): string {
-  return isClientError(error) && error.type === 'http-error' ? error.detail : '';
 }
 
 /** Reads an error body, JSON or a blob of JSON (a failed PDF download carries its detail in the blob). */

@@ -4,8 +4,8 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE_MINUTES, LANGUAGES, toShortLanguage, type Language } from '@varco/contracts/plain';
 
-/** The shared texts of one language, fetched only when that language is used. */
-function loadCommon(language: string): Promise<{ default: Record<string, unknown> }> {
+/** The shared texts of one language, fetched only when that language is used (and read by the shell's build for its HTML). */
+export function loadCommon(language: string): Promise<{ default: Record<string, unknown> }> {
   return normaliseLanguage(language) === 'it_IT' ? import('./locales/it.json') : import('./locales/en.json');
 }
 

@@ -130,9 +130,11 @@ export const sessionStore = createStore<SessionStore>()(
 );
 
 // Local storage is read synchronously while the store is created, so hydration is usually over by now;
-// the listener covers an asynchronous storage.
-if (sessionStore.persist.hasHydrated()) sessionStore.setState({ hydrated: true });
-else sessionStore.persist.onFinishHydration(() => sessionStore.setState({ hydrated: true }));
+// the listener covers an asynchronous storage. Where there is no storage at all (the shell's build renders its pages
+// in Node), zustand leaves the store without its persist API: nothing is saved, there is nothing to read.
+const persistence = sessionStore.persist as typeof sessionStore.persist | undefined;
+if (!persistence || persistence.hasHydrated()) sessionStore.setState({ hydrated: true });
+else persistence.onFinishHydration(() => sessionStore.setState({ hydrated: true }));
 
 export function useSession<T>(selector: (state: SessionStore) => T): T {
   return useStore(sessionStore, selector);

@@ -1,4 +1,4 @@
-import { serverDetail } from '@varco/http';
+import { serverDetail } from '@varco/contracts/plain';
 
 /** What ActionButton needs of a TanStack Query mutation that takes no variables. */
 export interface ButtonMutation {

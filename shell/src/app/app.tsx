@@ -1,21 +1,23 @@
+import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '@varco/i18n';
-import { useSession } from '@varco/session';
-import { ROUTER_FUTURE } from '@varco/ui';
+import { PageLoader, ROUTER_FUTURE } from '@varco/ui';
 import { AlertBar } from '../layout/alert-bar';
 import { Footer } from '../layout/footer';
 import { Header } from '../layout/header';
 import { UpdateBanner } from '../offline/update-banner';
 import { AppRoutes } from './app-routes';
 import { useScrollMemory } from './scroll-memory';
+import { ServedPageContext, useHydrating, type ServedPage } from './served-page';
 
-function Frame() {
+/** The page frame: header, alert, the page of the address, footer. */
+export function Frame({ served }: { served: ServedPage | null }) {
   const { t } = useTranslation('common');
-  // docs/calls.md: nothing is shown while the saved state loads.
-  const hydrated = useSession((state) => state.hydrated);
+  const hydrating = useHydrating();
   useScrollMemory();
-  if (!hydrated) return null;
+  // The frame's HTML keeps the page's place with the loader; the address's own page renders once it is hydrated.
+  const framePlaceholder = hydrating && served?.page === 'frame';
   return (
     <div className="varco-page d-flex flex-column min-vh-100">
       <a className="visually-hidden-focusable" href="#main">
@@ -25,19 +27,29 @@ function Frame() {
       <AlertBar />
       <UpdateBanner />
       <main id="main" className="flex-grow-1" tabIndex={-1}>
-        <AppRoutes />
+        {framePlaceholder ? <PageLoader /> : <AppRoutes />}
       </main>
-      <Footer />
+      <Footer pending={framePlaceholder} />
     </div>
   );
 }
 
-export function App() {
+/** What the frame needs around it, in the browser and at build time (with a static router there). */
+export function PageProviders({ served, children }: { served: ServedPage | null; children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <BrowserRouter future={ROUTER_FUTURE}>
-        <Frame />
-      </BrowserRouter>
+      <ServedPageContext.Provider value={served}>{children}</ServedPageContext.Provider>
     </I18nextProvider>
+  );
+}
+
+/** The portal in the browser; `served` is the page rendered at build time that it takes over, if any. */
+export function App({ served = null }: { served?: ServedPage | null }) {
+  return (
+    <PageProviders served={served}>
+      <BrowserRouter future={ROUTER_FUTURE}>
+        <Frame served={served} />
+      </BrowserRouter>
+    </PageProviders>
   );
 }

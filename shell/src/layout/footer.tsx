@@ -1,12 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import { FOOTER_LOGO_HEIGHT, FOOTER_LOGO_WIDTH, toShortLanguage } from '@varco/contracts/plain';
+import { useBuildOrBrowser } from '../app/served-page';
+import { AGENCY_LINKS } from '../config/agency-links';
 import { startupConfig } from '../config/startup-config';
 import logoUrl from '../assets/agency-logo.svg';
 
-/** docs/screens.md Footer: the logo and four links in a new tab; three of them have an address per language. */
-export function Footer() {
+/** The environment's links in the browser; the agency's published ones in the HTML of the build (and its hydration). */
+function useFooterLinks() {
+  return useBuildOrBrowser(
+    () => startupConfig().config.links,
+    () => AGENCY_LINKS,
+  );
+}
+
+/**
+ * docs/screens.md Footer: the logo and four links in a new tab; three of them have an address per language. `pending`
+ * while the page frame waits for its page: hidden, so that it does not move in sight when the page comes.
+ */
+export function Footer({ pending = false }: { pending?: boolean }) {
   const { t, i18n } = useTranslation('common');
-  const { links } = startupConfig().config;
+  const links = useFooterLinks();
   const language = toShortLanguage(i18n.language);
   const items = [
     { key: 'footer.assistance', href: links.assistance, id: 'assistance' },
@@ -15,7 +28,7 @@ export function Footer() {
     { key: 'footer.contacts', href: links.contacts[language], id: 'contacts' },
   ];
   return (
-    <footer className="it-footer" data-testid="footer">
+    <footer className={pending ? 'it-footer invisible' : 'it-footer'} data-testid="footer">
       <div className="it-footer-main">
         <div className="container py-4">
           <div className="row align-items-center gy-3">

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useIsSignedIn } from '@varco/session';
+import { useFrameSignedIn, useHydrating } from '../app/served-page';
 import { HeaderIcon } from './header-icon';
 import { LanguageSelector } from './language-selector';
 import { useHeaderMenu } from './use-header-menu';
@@ -20,6 +20,8 @@ const PROTECTED_LINKS = [
   { to: '/protected/visa', key: 'nav.visas', end: false },
 ] as const;
 
+const TOOLS_PLACEHOLDER = <div className="signed-in-tools-placeholder" aria-hidden="true" />;
+
 /** One full-width row of the design system's header grid. */
 function FullWidth({ children }: { children: ReactNode }) {
   return (
@@ -34,7 +36,8 @@ function FullWidth({ children }: { children: ReactNode }) {
 /** docs/screens.md Header: agency banner, title and description, language, bell, avatar or sign-in, navigation. */
 export function Header() {
   const { t } = useTranslation('common');
-  const signedIn = useIsSignedIn();
+  const signedIn = useFrameSignedIn();
+  const hydrating = useHydrating();
   const menu = useHeaderMenu();
   const links = signedIn ? PROTECTED_LINKS : PUBLIC_LINKS;
 
@@ -66,10 +69,15 @@ export function Header() {
               </div>
               <div className="it-right-zone gap-3">
                 {signedIn ? (
-                  // Until its code arrives, the tools' place is kept: on a phone the portal's name wraps around them.
-                  <Suspense fallback={<div className="signed-in-tools-placeholder" aria-hidden="true" />}>
-                    <SignedInTools />
-                  </Suspense>
+                  // Until its code arrives (and in the HTML of the build), the tools' place is kept: on a phone the
+                  // portal's name wraps around them.
+                  hydrating ? (
+                    TOOLS_PLACEHOLDER
+                  ) : (
+                    <Suspense fallback={TOOLS_PLACEHOLDER}>
+                      <SignedInTools />
+                    </Suspense>
+                  )
                 ) : (
                   <Link className="btn btn-outline-light btn-sm text-nowrap" to="/sign-in" data-testid="sign-in-link">
                     {t('user.signIn')}
@@ -106,14 +114,21 @@ export function Header() {
                   <ul className="navbar-nav">
                     {links.map((link) => (
                       <li className="nav-item" key={link.to}>
-                        <NavLink
-                          className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}
-                          to={link.to}
-                          end={link.end}
-                          onClick={menu.close}
-                        >
-                          <span>{t(link.key)}</span>
-                        </NavLink>
+                        {hydrating ? (
+                          // The frame's HTML fits every address: which link is the current one is said once hydrated.
+                          <Link className="nav-link" to={link.to}>
+                            <span>{t(link.key)}</span>
+                          </Link>
+                        ) : (
+                          <NavLink
+                            className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}
+                            to={link.to}
+                            end={link.end}
+                            onClick={menu.close}
+                          >
+                            <span>{t(link.key)}</span>
+                          </NavLink>
+                        )}
                       </li>
                     ))}
                   </ul>

@@ -1,2 +1,11 @@
 /** The page asks a waiting service worker to take over (the traveler clicked Reload on the update banner). */
 export const SKIP_WAITING = 'varco:skip-waiting';
+
+/** The page tells the worker its language and whether a traveler is signed in: the page it serves for the next visit. */
+export const PAGE_STATE = 'varco:page-state';
+
+export interface PageStateMessage {
+  type: typeof PAGE_STATE;
+  language: 'it' | 'en';
+  signedIn: boolean;
+}

@@ -23,6 +23,8 @@ export function useWaitingServiceWorker(): ServiceWorker | null {
       return () => listeners.delete(listener);
     },
     () => waiting,
+    // No worker waits in the HTML of the build.
+    () => null,
   );
 }
 
@@ -72,10 +74,9 @@ export async function registerServiceWorker(container: ServiceWorkerContainer, r
 
 /**
  * After the page has loaded (the worker is off the critical path: it downloads the shell's files again to precache
- * them), in browsers that have service workers. Failures are logged: the portal works without a worker.
+ * them), in browsers that have service workers (the caller checks). Failures are logged: the portal works without a worker.
  */
 export function registerServiceWorkerAfterLoad(): void {
-  if (!('serviceWorker' in navigator)) return;
   const register = () => registerServiceWorker(navigator.serviceWorker).catch((error: unknown) => console.warn('[shell] service worker not registered', error));
   if (document.readyState === 'complete') void register();
   else window.addEventListener('load', () => void register(), { once: true });

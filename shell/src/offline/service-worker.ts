@@ -2,19 +2,20 @@
 // the shell's own files are precached; the remotes are cached as they are used, in a way that respects their
 // independent releases; the api is never cached here (mf-visa keeps what the offline visa needs, per traveler).
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { API_PATH, isImmutableFile, isReleasedRemoteEntry, isRemoteReleaseFile, isRuntimeConfig } from './cache-rules';
-import { SKIP_WAITING } from './messages';
+import { pageFile, type PageChoice } from '../prerender/pages';
+import { PAGE_STATE, SKIP_WAITING, type PageStateMessage } from './messages';
 
 declare const self: {
   __WB_MANIFEST: Array<PrecacheEntry | string>;
   location: Location;
   skipWaiting(): Promise<void>;
-  addEventListener(type: 'message', listener: (event: MessageEvent<unknown>) => void): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown; waitUntil(promise: Promise<unknown>): void }) => void): void;
 };
 
 const origin = self.location.origin;
@@ -24,8 +25,34 @@ const okOrOpaque = new CacheableResponsePlugin({ statuses: [0, 200] });
 // The shell: its build, revisioned by content; a new build is a new worker, announced to the traveler.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-// Every page of the app is the shell's index.html, also with no network.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [API_PATH] }));
+// Every address is served at once from the pages of the build, as the CDN would choose (src/prerender/pages.ts), in
+// the language and for the session the page last told (a worker may be stopped and started again: it is kept in a
+// cache); also with no network.
+const PAGE_STATE_CACHE = 'varco-page-state';
+const PAGE_STATE_KEY = '/page-state';
+let pageChoice: Promise<PageChoice> | undefined;
+
+async function savedPageChoice(): Promise<PageChoice> {
+  const saved = await (await caches.open(PAGE_STATE_CACHE)).match(PAGE_STATE_KEY);
+  const choice = (saved ? await saved.json() : {}) as Partial<PageChoice>;
+  return { language: choice.language === 'it' ? 'it' : 'en', signedIn: choice.signedIn === true };
+}
+
+function rememberPageChoice({ language, signedIn }: PageStateMessage): Promise<unknown> {
+  pageChoice = Promise.resolve({ language, signedIn });
+  return caches.open(PAGE_STATE_CACHE).then((cache) => cache.put(PAGE_STATE_KEY, Response.json({ language, signedIn })));
+}
+
+registerRoute(
+  new NavigationRoute(
+    async ({ url }) => {
+      pageChoice ??= savedPageChoice();
+      const page = await matchPrecache(pageFile(url.pathname, await pageChoice));
+      return page ?? (await matchPrecache('/index.html')) ?? Response.error();
+    },
+    { denylist: [API_PATH] },
+  ),
+);
 
 // The runtime configuration and the remotes' manifests: always from the network while there is one (a release switched
 // in config.json, or announced by a manifest, is used on the next online visit); the last answer only when offline.
@@ -46,4 +73,6 @@ registerRoute(
 clientsClaim();
 self.addEventListener('message', (event) => {
   if (event.data === SKIP_WAITING) void self.skipWaiting();
+  const data = event.data as Partial<PageStateMessage> | null;
+  if (data?.type === PAGE_STATE && (data.language === 'it' || data.language === 'en')) event.waitUntil(rememberPageChoice({ type: PAGE_STATE, language: data.language, signedIn: data.signedIn === true }));
 });
