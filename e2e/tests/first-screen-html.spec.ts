@@ -115,6 +115,25 @@ test.describe('the first screen arrives as HTML (rendered at build time)', () =>
     await expectHydrated(page, 'header', errors, 'All visa requests');
   });
 
+  test('a repeat visit gets its page from the service worker, in the language the traveler chose, and hydrates it', async ({ page }) => {
+    await page.goto('/howto');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await page.getByLabel('Language').selectOption('it_IT');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Come funziona');
+    const errors = await watchHydration(page, 'h1');
+    for (const [path, heading, current] of [
+      ['/', 'Benvenuto in Varco', 'Home'],
+      ['/howto', 'Come funziona', 'Come funziona'],
+    ] as const) {
+      const answer = await page.goto(path);
+      expect(answer?.fromServiceWorker()).toBe(true);
+      await expect(page.locator('#root')).toHaveAttribute('data-page', path === '/' ? 'index' : 'howto');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expectHydrated(page, 'h1', errors, current);
+    }
+  });
+
   test('a language remembered only in this browser is served once the page is asked for again, before it starts', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();

@@ -3,7 +3,8 @@
 // The seam is the one module the shell loads remotes through, `@module-federation/enhanced/runtime`: aliased here to
 // ./federation-runtime.mjs, which answers `loadRemote('mfAuth/routes')` with an `import()` of mf-auth's source (read
 // from each remote's exposes.json). Everything else (loaders, CSS, the page, its preload hints, the service worker)
-// is the shell's own configuration, which is why no source of the shell or of a remote changes.
+// is the shell's own configuration (its pages rendered at build time too), which is why no source of the shell or of a
+// remote changes.
 // Usage: webpack --config deploy/bench/single-bundle/webpack.config.cjs --mode production (page-load.mjs runs it)
 const fs = require('node:fs');
 const path = require('node:path');
@@ -26,10 +27,11 @@ function exposedModulesSource() {
 }
 
 module.exports = (env, argv) => {
-  const config = shellConfig(env, { ...argv, mode: 'production' });
+  // The shell's production build is its page renderer (for Node), then the browser's build, which changes here.
+  const [prerender, config] = shellConfig(env, { ...argv, mode: 'production' });
   config.output = { ...config.output, path: OUTPUT };
   config.plugins = config.plugins.filter((plugin) => !(plugin instanceof ModuleFederationPlugin));
   config.plugins.push(new experiments.schemes.VirtualUrlPlugin({ 'exposed-modules': { source: exposedModulesSource } }));
   config.resolve = { ...config.resolve, alias: { ...config.resolve.alias, '@module-federation/enhanced/runtime$': path.join(__dirname, 'federation-runtime.mjs') } };
-  return config;
+  return [prerender, config];
 };

@@ -22,9 +22,6 @@ const origin = self.location.origin;
 // Remote scripts are loaded by <script> without CORS: their answers are opaque (status 0) and still worth keeping.
 const okOrOpaque = new CacheableResponsePlugin({ statuses: [0, 200] });
 
-// The shell: its build, revisioned by content; a new build is a new worker, announced to the traveler.
-precacheAndRoute(self.__WB_MANIFEST);
-cleanupOutdatedCaches();
 // Every address is served at once from the pages of the build, as the CDN would choose (src/prerender/pages.ts), in
 // the language and for the session the page last told (a worker may be stopped and started again: it is kept in a
 // cache); also with no network.
@@ -53,6 +50,11 @@ registerRoute(
     { denylist: [API_PATH] },
   ),
 );
+
+// The shell: its build, revisioned by content; a new build is a new worker, announced to the traveler. Its route comes
+// after the pages' (routes match in order): it would answer / with index.html, the frame.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
 
 // The runtime configuration and the remotes' manifests: always from the network while there is one (a release switched
 // in config.json, or announced by a manifest, is used on the next online visit); the last answer only when offline.
