@@ -132,7 +132,7 @@ function pagePlugins(template, production) {
     new HtmlWebpackPlugin({
       ...template,
       filename,
-      // Minified by webpack alone (below), which keeps the text as React wrote it.
+      // As React wrote it: a minifier drops the comments (`<!-- -->`) by which hydration tells two texts apart.
       minify: false,
       templateParameters: async (_compilation, assets, assetTags, options) => {
         const { renderPage } = require(path.join(PRERENDER_FOLDER, 'render-page.cjs'));
@@ -148,8 +148,8 @@ function pagePlugins(template, production) {
 
 /**
  * The typefaces of every first screen (Titillium Web 300 lead, 400 text, 600 navigation, 700 headings: src/fonts.css),
- * preloaded by the page: Chromium reports the text of a face still loading as painted only once it has arrived, and
- * without the hint a face is asked for only once the stylesheet is parsed and the text laid out.
+ * preloaded by the page: without the hint a face is asked for only once the text that uses it is laid out, and the
+ * lead text of / (300) painted up to 400 ms later under the slow-mobile profile (deploy/bench/README.md).
  */
 const FIRST_SCREEN_FONTS = /^assets\/titillium-web-latin-(300|400|600|700)-normal\.[0-9a-f]{10}\.woff2$/;
 
@@ -160,6 +160,28 @@ class PreloadFirstScreenFonts {
         const fonts = Object.keys(compilation.assets).filter((name) => FIRST_SCREEN_FONTS.test(name)).sort();
         const links = fonts.map((name) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', href: `/${name}`, as: 'font', type: 'font/woff2', crossorigin: '' }));
         return { ...data, headTags: [...data.headTags, ...links] };
+      });
+    });
+  }
+}
+
+/**
+ * The entry's stylesheet written into the pages of the shell's own (/ and /howto, whose first screen is all HTML): they
+ * paint styled with no request more than the page (cold LCP of / 956 -> 668 ms, deploy/bench/README.md). The frames
+ * keep the file: their first screen waits for the scripts anyway, and a repeat visit's home was slower with it inline.
+ */
+const INLINE_STYLES_IN = /^pages\/[a-z]+\/(index|howto)\.html$/;
+
+class InlineEntryStylesheet {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('InlineEntryStylesheet', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('InlineEntryStylesheet', (data) => {
+        if (!INLINE_STYLES_IN.test(data.outputName)) return data;
+        const headTags = data.headTags.map((tag) => {
+          const file = tag.tagName === 'link' && tag.attributes.rel === 'stylesheet' && /^\/?(main\.[0-9a-f]{10}\.css)$/.exec(tag.attributes.href)?.[1];
+          return file ? HtmlWebpackPlugin.createHtmlTagObject('style', {}, compilation.assets[file].source().toString()) : tag;
+        });
+        return { ...data, headTags };
       });
     });
   }
@@ -176,8 +198,6 @@ module.exports = (env, argv) => {
   config.plugins.splice(stock, 1, ...pagePlugins({ template, favicon, publicPath, scriptLoading }, production));
   config.plugins.push(new EmitPublicFiles(), new WholeDesignSystem(designSystemName()), new PreloadFirstScreenFonts());
   if (!production) return config;
-  config.plugins.push(unusedCss(), serviceWorker());
-  // The comments React writes between two texts (`<!-- -->`) are how hydration tells them apart: they stay.
-  config.optimization.minimizeOptions = { ...config.optimization.minimizeOptions, html: { comments: 'all' } };
+  config.plugins.push(unusedCss(), new InlineEntryStylesheet(), serviceWorker());
   return [prerenderConfig(config), { ...config, name: 'shell', dependencies: ['prerender'] }];
 };

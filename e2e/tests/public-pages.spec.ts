@@ -90,9 +90,9 @@ test.describe('public pages', () => {
     const heading = page.getByRole('heading', { level: 1 });
     await expect(heading).toHaveCSS('font-family', /^"Titillium Web"/);
     await expect.poll(() => loadedWeights('Titillium Web')).toEqual(expect.arrayContaining(['400', '700']));
-    // Not preloaded: on a slow link the faces would share the bandwidth with the scripts that paint the first text,
-    // which shows at once in the fallback face (font-display: swap); deploy/bench/README.md has the measures.
-    await expect(page.locator('link[rel="preload"][as="font"]')).toHaveCount(0);
+    // The faces of the first screen are preloaded with the page (the first text is its HTML; the scripts are asked for
+    // at low priority): deploy/bench/README.md has the measures.
+    await expect(page.locator('link[rel="preload"][as="font"]')).toHaveCount(4);
     // Only latin woff2 files of the shell's own hashed assets, cached forever; no Lora where no text needs it.
     expect(fonts.length).toBeGreaterThan(0);
     for (const font of fonts) {
