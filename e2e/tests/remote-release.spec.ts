@@ -58,6 +58,9 @@ async function signedInPage(browser: Browser, draw?: string) {
   if (draw) await context.addInitScript((value) => localStorage.getItem('varco-canary-draw') ?? localStorage.setItem('varco-canary-draw', value), draw);
   const page = await context.newPage();
   await signIn(page, { origin: cdn.url });
+  // The home's widget of mf-invoices loaded: its manifest, asked for once the home has rendered, is not counted as the
+  // next page's.
+  await expect(page.getByRole('heading', { name: 'Latest invoices' })).toBeVisible();
   return page;
 }
 
