@@ -14,13 +14,19 @@ async function controlledByServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined);
 }
 
-/** A cache of the service worker holds an address matching `pattern`. */
-async function cached(page: Page, pattern: RegExp): Promise<void> {
-  await page.waitForFunction(async (source) => {
-    const re = new RegExp(source);
-    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) if (re.test(request.url)) return true;
-    return false;
-  }, pattern.source);
+/**
+ * The worker has kept every file of mf-visa the page loaded (it is handed them all at once, and caches them in any
+ * order), and knows that a traveler is signed in (it chooses the page of a repeat visit by that).
+ */
+async function keptForOffline(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    const loaded = performance.getEntriesByType('resource').map((entry) => entry.name).filter((url) => /\/mf-visa\//.test(url));
+    const kept = new Set<string>();
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) kept.add(request.url);
+    const pageState = await caches.match(`${location.origin}/page-state`);
+    const signedIn = pageState ? ((await pageState.json()) as { signedIn?: boolean }).signedIn === true : false;
+    return loaded.some((url) => url.endsWith('/remoteEntry.js')) && loaded.every((url) => kept.has(url)) && signedIn;
+  });
 }
 
 test.describe('offline', () => {
@@ -34,7 +40,7 @@ test.describe('offline', () => {
     expect(requestCode).not.toBe('');
     // First visit: the worker takes the page and keeps what it had already loaded (mf-visa's entry among it).
     await controlledByServiceWorker(page);
-    await cached(page, /\/mf-visa\/[^/]+\/remoteEntry\.js$/);
+    await keptForOffline(page);
 
     await context.setOffline(true);
     await page.reload();
