@@ -18,26 +18,18 @@
 // instance) and that it works under load, not linear scaling, which needs the instances on cores of their own.
 //
 // Usage, from the repository root: node deploy/bench/capacity.mjs (env knobs in deploy/bench/README.md)
-import { join } from 'node:path';
 import { startNginx } from '../nginx/local.mjs';
-import { benchDir, DATABASE, generate, integer, openInvoiceSessions } from './lib/bench-database.mjs';
+import { benchSettings, DATABASE, generate, openInvoiceSessions } from './lib/bench-database.mjs';
 import { runBench } from './lib/bench-run.mjs';
 import { cpuMsOf, databaseBackendPids, machineInfo, measure, table } from './lib/load.mjs';
 import { freePort } from './lib/processes.mjs';
 
-const SETTINGS = {
-  travelers: integer('BENCH_TRAVELERS', 10_000),
-  invoices: integer('BENCH_INVOICES', 100_000),
-  sessions: integer('BENCH_SESSIONS', 4_000),
-  seconds: integer('BENCH_DURATION', 5),
-  warmUpSeconds: integer('BENCH_WARMUP', 2),
-  rounds: integer('BENCH_ROUNDS', 2),
-  apiPoolMax: integer('BENCH_API_POOL_MAX', 10),
-};
+const { settings: SETTINGS, only: ONLY, resultsFile: RESULTS_FILE } = benchSettings('capacity.json', {
+  travelers: 10_000, invoices: 100_000, sessions: 4_000,
+  warmUpSeconds: 2, seconds: 5, rounds: 2,
+});
 /** Connection counts tried in turn, up to the first whose p99 passes the target. */
 const LADDER = (process.env.BENCH_CONNECTIONS_LADDER ?? '1,2,4,8,16,32,64').split(',').map(Number).filter((n) => n > 0);
-const ONLY = (process.env.BENCH_CALLS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
-const RESULTS_FILE = process.env.BENCH_RESULTS ?? join(benchDir, 'results', 'capacity.json');
 const TARGET_P99_MS = 20;
 const SESSION_COOKIE = 'varco_session';
 const PORTAL_CLIENT = 'x-varco-client';

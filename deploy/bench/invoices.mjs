@@ -12,23 +12,14 @@
 // 5. prints a table, writes deploy/bench/results/invoices.json, deletes its sessions and stops the servers.
 //
 // Usage, from the repository root: node deploy/bench/invoices.mjs (env knobs in deploy/bench/README.md)
-import { join } from 'node:path';
-import { benchDir, DATABASE, generate, integer, openInvoiceSessions } from './lib/bench-database.mjs';
+import { benchSettings, DATABASE, generate, openInvoiceSessions } from './lib/bench-database.mjs';
 import { runBench } from './lib/bench-run.mjs';
-import { machineInfo, measure, table } from './lib/load.mjs';
+import { LATENCY_COLUMNS, machineInfo, measure, table } from './lib/load.mjs';
 
-const SETTINGS = {
-  travelers: integer('BENCH_TRAVELERS', 1_000_000),
-  invoices: integer('BENCH_INVOICES', 10_000_000),
-  sessions: integer('BENCH_SESSIONS', 2_000),
-  connections: integer('BENCH_CONNECTIONS', 10),
-  seconds: integer('BENCH_DURATION', 12),
-  warmUpSeconds: integer('BENCH_WARMUP', 3),
-  apiPoolMax: integer('BENCH_API_POOL_MAX', 10),
-};
-/** Which calls to measure (comma-separated names, e.g. `detail,latest`); all by default. */
-const ONLY = (process.env.BENCH_CALLS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
-const RESULTS_FILE = process.env.BENCH_RESULTS ?? join(benchDir, 'results', 'invoices.json');
+const { settings: SETTINGS, only: ONLY, resultsFile: RESULTS_FILE } = benchSettings('invoices.json', {
+  travelers: 1_000_000, invoices: 10_000_000, sessions: 2_000,
+  connections: 10, warmUpSeconds: 3, seconds: 12,
+});
 /** Targets of this scenario (p95, in the api) and the standing one of every api call (p99). */
 const TARGET_P95_MS = 5;
 const TARGET_P99_MS = 20;
@@ -135,10 +126,7 @@ async function main() {
         [
           ['name', 'call'],
           ['rps', 'req/s'],
-          ['p50', 'p50 ms'],
-          ['p95', 'p95 ms'],
-          ['p99', 'p99 ms'],
-          ['max', 'max ms'],
+          ...LATENCY_COLUMNS,
           ['failures', 'failed'],
           ['p95ok', `p95<=${TARGET_P95_MS}`],
           ['p99ok', `p99<=${TARGET_P99_MS}`],

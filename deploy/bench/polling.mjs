@@ -15,25 +15,16 @@
 //
 // Usage, from the repository root: node deploy/bench/polling.mjs (env knobs in deploy/bench/README.md)
 import http from 'node:http';
-import { join } from 'node:path';
-import { benchDir, DATABASE, generate, insertSessions, integer, serverDir } from './lib/bench-database.mjs';
+import { benchSettings, DATABASE, generate, insertSessions, serverDir } from './lib/bench-database.mjs';
 import { runBench } from './lib/bench-run.mjs';
-import { databaseBackendPids, machineInfo, measure, percentile, table } from './lib/load.mjs';
+import { databaseBackendPids, LATENCY_COLUMNS, machineInfo, measure, percentile, table } from './lib/load.mjs';
 
-const SETTINGS = {
-  travelers: integer('BENCH_TRAVELERS', 100_000),
-  invoices: integer('BENCH_INVOICES', 1_000_000),
-  online: integer('BENCH_TRAVELERS_ONLINE', 5_000),
-  connections: integer('BENCH_CONNECTIONS', 10),
-  seconds: integer('BENCH_DURATION', 6),
-  warmUpSeconds: integer('BENCH_WARMUP', 2),
-  rounds: integer('BENCH_ROUNDS', 3),
-  simulationSeconds: integer('BENCH_SIMULATION', 60),
-  apiPoolMax: integer('BENCH_API_POOL_MAX', 10),
-};
-/** Which saturation measures to run besides the bare route (comma-separated: `count,heartbeat,mix`); all by default. */
-const ONLY = (process.env.BENCH_CALLS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
-const RESULTS_FILE = process.env.BENCH_RESULTS ?? join(benchDir, 'results', 'polling.json');
+/** Saturation measures besides the bare route, `BENCH_CALLS`: `count`, `heartbeat`, `mix`. */
+const { settings: SETTINGS, only: ONLY, resultsFile: RESULTS_FILE } = benchSettings('polling.json', {
+  travelers: 100_000, invoices: 1_000_000, online: 5_000,
+  connections: 10, warmUpSeconds: 2, seconds: 6, rounds: 3,
+  simulationSeconds: 60,
+});
 /** docs/calls.md (contracts NOTIFICATION_POLL_MS, KEEP_ALIVE_MS). */
 const POLL_MS = 15_000;
 const KEEP_ALIVE_MS = 30_000;
@@ -281,10 +272,7 @@ async function main() {
           ['serverCpuUsPerRequest', 'server CPU µs/req'],
           ['cpuRatioToBare', 'x bare (CPU)'],
           ['apiCpuUsPerRequest', 'of it api µs/req'],
-          ['p50', 'p50 ms'],
-          ['p95', 'p95 ms'],
-          ['p99', 'p99 ms'],
-          ['max', 'max ms'],
+          ...LATENCY_COLUMNS,
           ['failed', 'failed'],
           ['ok', `>=${TARGET_RATIO * 100}% & p99<=${TARGET_P99_MS}`],
         ],
@@ -298,10 +286,7 @@ async function main() {
         [
           ['name', 'call'],
           ['rps', 'req/s'],
-          ['p50', 'p50 ms'],
-          ['p95', 'p95 ms'],
-          ['p99', 'p99 ms'],
-          ['max', 'max ms'],
+          ...LATENCY_COLUMNS,
           ['failed', 'failed'],
         ],
       ),

@@ -130,6 +130,14 @@ export function machineInfo() {
   };
 }
 
+/** The latency columns of every api bench's table (`table`): p50, p95, p99 and max, in ms. */
+export const LATENCY_COLUMNS = [
+  ['p50', 'p50 ms'],
+  ['p95', 'p95 ms'],
+  ['p99', 'p99 ms'],
+  ['max', 'max ms'],
+];
+
 /** A fixed-width table of rows (objects), with the given columns [key, title]. */
 export function table(rows, columns) {
   const cells = [columns.map(([, title]) => title), ...rows.map((row) => columns.map(([key]) => String(row[key] ?? '')))];
