@@ -1,6 +1,5 @@
 // The logger Fastify makes for every request before any hook runs. The polling calls (docs/calls.md) are most of the
-// api's traffic and answer in a few microseconds, so it weighs on them (deploy/bench/README.md, "Polling: where the
-// time went").
+// api's traffic and answer in a few microseconds, so it weighs on them (deploy/bench/README.md, "Polling").
 import type { FastifyBaseLogger } from 'fastify';
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;

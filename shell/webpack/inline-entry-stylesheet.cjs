@@ -2,8 +2,8 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 /**
  * The entry's stylesheet written into the pages of the shell's own (/ and /howto, whose first screen is all HTML): they
- * paint styled with no request more than the page (deploy/bench/README.md). The frames keep the file: their first
- * screen waits for the scripts anyway, and a repeat visit's home was slower with it inline.
+ * paint styled with no request more than the page. The frames keep the file: their first screen waits for the scripts
+ * anyway, and a repeat visit's home was slower with it inline (deploy/bench/README.md, "Tried and not kept").
  */
 const INLINE_STYLES_IN = /^pages\/[a-z]+\/(index|howto)\.html$/;
 

@@ -3,7 +3,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 /**
  * The typefaces of every first screen (Titillium Web 300 lead, 400 text, 600 navigation, 700 headings: src/fonts.css),
  * preloaded by the page: without the hint a face is asked for only once the text that uses it is laid out, and the
- * lead text of / painted later under the slow-mobile profile (deploy/bench/README.md).
+ * lead text of / painted later under the slow-mobile profile.
  */
 const FIRST_SCREEN_FONTS = /^assets\/titillium-web-latin-(300|400|600|700)-normal\.[0-9a-f]{10}\.woff2$/;
 

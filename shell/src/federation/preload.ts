@@ -30,7 +30,7 @@ export const whenIdle: IdleScheduler = (callback) => {
  * Runs `callback` once the first screen is drawn: no loader left in the page (its remotes, their data and the lazy
  * parts of the shell have arrived), then idle. On a slow connection the page is often idle while a widget waits for its
  * remote or the api: an idle timer alone started the preload before the largest paint, and its downloads competed with
- * the first screen's (deploy/bench/README.md).
+ * the first screen's.
  */
 export const whenFirstScreenDrawn: IdleScheduler = (callback) => {
   let cancelIdle: (() => void) | undefined;
