@@ -1,4 +1,4 @@
-// Capacity of the scale-out (issue 16): the polling mix and the invoice calls (list, detail) through nginx (the
+// Capacity of the scale-out: the polling mix and the invoice calls (list, detail) through nginx (the
 // production configuration, deploy/nginx) in front of one api instance, then of two, in the same run on the same
 // machine, printing for each the requests per second at p99 <= 20 ms and the 2-vs-1 ratio. Needs the built api
 // (`npm run build --workspace @varco/api`), nginx (scripts/ensure-nginx.sh) and PostgreSQL on 127.0.0.1:5432.

@@ -1,4 +1,4 @@
-// Measures what a traveler on a weak airport connection waits for (issue 17, items 3 to 6): in Chromium under the
+// Measures what a traveler on a weak airport connection waits for: in Chromium under the
 // slow-mobile profile (150 ms, 1.6 Mbit/s down, 750 kbit/s up; CPU 4× slower), the Largest Contentful Paint of `/`
 // and of the signed-in home `/protected`, cold (new browser context: empty cache, no service worker) and repeat (same
 // context, the service worker installed and controlling), median of --runs; the requests, gzipped JS and fonts of the

@@ -30,7 +30,7 @@ const POLL_MS = 15_000;
 const KEEP_ALIVE_MS = 30_000;
 /** Requests per second of one signed-in traveler. */
 const PER_TRAVELER = 1000 / POLL_MS + 1000 / KEEP_ALIVE_MS;
-/** Issue 16 item 6: at least this share of the bare route's throughput, with p99 at most TARGET_P99_MS. */
+/** The polling calls' target: at least this share of the bare route's throughput, with p99 at most TARGET_P99_MS. */
 const TARGET_RATIO = 0.85;
 const TARGET_P99_MS = 20;
 const SESSION_COOKIE = 'varco_session';

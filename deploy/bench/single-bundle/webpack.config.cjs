@@ -1,4 +1,4 @@
-// The bench's single bundle (issue 17, item 4: what federation costs): the shell built as it is, but with the remotes'
+// The bench's single bundle (what federation costs): the shell built as it is, but with the remotes'
 // exposed modules compiled into it instead of loaded through Module Federation. Used only by deploy/bench/page-load.mjs.
 // The seam is the one module the shell loads remotes through, `@module-federation/enhanced/runtime`: aliased here to
 // ./federation-runtime.mjs, which answers `loadRemote('mfAuth/routes')` with an `import()` of mf-auth's source (read
