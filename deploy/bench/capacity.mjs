@@ -1,23 +1,5 @@
-// Capacity of the scale-out: the polling mix and the invoice calls (list, detail) through nginx (the
-// production configuration, deploy/nginx) in front of one api instance, then of two, in the same run on the same
-// machine, printing for each the requests per second at p99 <= 20 ms and the 2-vs-1 ratio. Needs the built api
-// (`npm run build --workspace @varco/api`), nginx (scripts/ensure-nginx.sh) and PostgreSQL on 127.0.0.1:5432.
-//
-// 1. creates (or reuses) the bench database and fills it (10k travelers, 100k invoices by default: a modest set; the
-//    invoices bench measures the 10M one);
-// 2. starts two built api instances on it (TRUST_PROXY, as behind production's nginx) and opens BENCH_SESSIONS FULL
-//    sessions, each with a refund id of its traveler; every session polls once on each instance (warm caches);
-// 3. for each call and each round: nginx with upstream [A], then nginx with [A, B]; for each, autocannon at a ladder
-//    of connection counts (closed loop), up the ladder while p99 stays <= 20 ms: the best throughput within p99 is the
-//    figure. The per-instance CPU shows the load was shared;
-// 4. prints the table and the ratios, writes deploy/bench/results/capacity.json, deletes its sessions, stops nginx and
-//    the instances (also on Ctrl-C).
-//
-// On a machine of a few cores, both instances, nginx, PostgreSQL and the load generator share the same cores: the
-// 2-vs-1 ratio then measures what the scale-out costs (an nginx hop, limits counted across instances, caches kept per
-// instance) and that it works under load, not linear scaling, which needs the instances on cores of their own.
-//
-// Usage, from the repository root: node deploy/bench/capacity.mjs (env knobs in deploy/bench/README.md)
+// Capacity of the scale-out: the polling mix and the invoice calls through nginx in front of one api instance, then of
+// two (docs/benches.md). Usage, from the repository root: node deploy/bench/capacity.mjs (deploy/bench/README.md).
 import { startNginx } from '../nginx/local.mjs';
 import { benchSettings, DATABASE, generate, openInvoiceSessions } from './lib/bench-database.mjs';
 import { runBench } from './lib/bench-run.mjs';

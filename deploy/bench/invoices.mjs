@@ -1,17 +1,5 @@
-// The invoice-list scenario on PostgreSQL: the traveler's private invoice calls under load, against a bare Fastify
-// route measured in the same run as the reference. Needs the built api (`npm run build --workspace @varco/api`) and
-// PostgreSQL on 127.0.0.1:5432 (user postgres, trust). A bench, not a test: it reports the targets, never fails on them.
-//
-// 1. creates (or reuses) the database varco_bench and fills it with `api/dist/generate.mjs` up to BENCH_TRAVELERS
-//    travelers and BENCH_INVOICES invoices (resumable: a later run with the same sizes adds nothing);
-// 2. starts the built api on it (development mode, warn logs, no rate limit in the way, no demo data);
-// 3. opens BENCH_SESSIONS FULL sessions straight in the `session` table for random bench travelers, each with one of
-//    that traveler's refund ids for the detail call;
-// 4. loads each call with autocannon (BENCH_CONNECTIONS connections, BENCH_WARMUP s of warm-up, then BENCH_DURATION s),
-//    every request with the cookie of the next session, and the bare route the same way;
-// 5. prints a table, writes deploy/bench/results/invoices.json, deletes its sessions and stops the servers.
-//
-// Usage, from the repository root: node deploy/bench/invoices.mjs (env knobs in deploy/bench/README.md)
+// The traveler's private invoice calls under load on PostgreSQL, against a bare Fastify route (docs/benches.md).
+// Usage, from the repository root: node deploy/bench/invoices.mjs (deploy/bench/README.md).
 import { benchSettings, DATABASE, generate, openInvoiceSessions } from './lib/bench-database.mjs';
 import { runBench } from './lib/bench-run.mjs';
 import { LATENCY_COLUMNS, machineInfo, measure, table } from './lib/load.mjs';

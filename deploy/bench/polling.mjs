@@ -1,19 +1,5 @@
-// The polling scenario on PostgreSQL (docs/calls.md): every signed-in traveler asks for the notification count every 15 s
-// and sends the keep-alive (PUT /visa/area) every 30 s. Needs the built api (`npm run build --workspace @varco/api`)
-// and PostgreSQL on 127.0.0.1:5432 (user postgres, trust). A bench, not a test: it reports the target, never fails on it.
-//
-// 1. creates (or reuses) the bench database (varco_bench by default; the generator adds nothing when it already holds
-//    BENCH_TRAVELERS travelers) and starts the built api on it, and the bare Fastify route (lib/bare-server.mjs);
-// 2. opens BENCH_TRAVELERS_ONLINE FULL sessions straight in the `session` table, for distinct bench travelers;
-// 3. saturation: autocannon at its maximum rate (BENCH_CONNECTIONS connections) on the bare route, the count, the
-//    heartbeat and the real mix of both (two counts per heartbeat), every request with the next session's cookie;
-// 4. simulation: each session polls the count every 15 s and the heartbeat every 30 s (first call at a random moment,
-//    then every period ± 10 %), for BENCH_SIMULATION seconds; the latency of every call is kept;
-// 5. prints req/s, p50/p95/p99 and the ratio to the bare route, how many signed-in travelers one node holds (the mix's
-//    saturation throughput ÷ (1/15 + 1/30) requests per second per traveler), writes deploy/bench/results/polling.json,
-//    deletes its sessions and stops the servers (also on Ctrl-C).
-//
-// Usage, from the repository root: node deploy/bench/polling.mjs (env knobs in deploy/bench/README.md)
+// The polling calls under load on PostgreSQL, against a bare Fastify route, and how many signed-in travelers a node
+// holds (docs/benches.md). Usage, from the repository root: node deploy/bench/polling.mjs (deploy/bench/README.md).
 import http from 'node:http';
 import { benchSettings, DATABASE, generate, insertSessions, serverDir } from './lib/bench-database.mjs';
 import { runBench } from './lib/bench-run.mjs';
