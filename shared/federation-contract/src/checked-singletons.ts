@@ -1,9 +1,6 @@
 /**
- * The shared singletons the page provides, each whole: a remote may use any of their exports, so a remote built with
- * a version the page's copy does not cover (another major, or a later minor, whose new exports the page lacks) is
- * refused before any of its code loads.
- * The one list: the shared webpack configuration reads this file (plain TypeScript, which Node runs as it is) to
- * build the federation's `shared` section.
+ * The shared singletons the page provides, each whole: a remote built with a version the page's copy does not cover is
+ * refused before its code loads. The one list: shared/webpack reads this file (Node runs it as it is) for `shared`.
  */
 export const CHECKED_SINGLETONS = [
   'react',
