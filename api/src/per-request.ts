@@ -59,8 +59,8 @@ function prototypeFor(parent: PinoLike, level: string): object {
 /**
  * Fastify's request logger, made when the request first writes a line at a level it logs at. Fastify makes a pino
  * child per request (bound to its id, with the route's level); with a level of its own, as the polling calls have
- * (`logLevel: 'warn'`), pino rebuilds every log method of the child: ~3 µs, which a polling call that logs nothing
- * paid for nothing. The lines written are the same: the same child, with the same bindings and options.
+ * (`logLevel: 'warn'`), pino rebuilds every log method of the child, which a polling call that logs nothing paid
+ * for nothing. The lines written are the same: the same child, with the same bindings and options.
  */
 export function lazyChildLoggerFactory(logger: FastifyBaseLogger, bindings: object, options: { level?: string }): FastifyBaseLogger {
   const parent = logger as PinoLike;
