@@ -1,6 +1,5 @@
 // The logger Fastify makes for every request before any hook runs. The polling calls (docs/calls.md) are most of the
-// api's traffic and answer in a few microseconds, so it weighs on them (deploy/bench/README.md, "Polling: where the
-// time went").
+// api's traffic and answer in a few microseconds, so it weighs on them (deploy/bench/README.md, "Polling").
 import type { FastifyBaseLogger } from 'fastify';
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
@@ -60,8 +59,8 @@ function prototypeFor(parent: PinoLike, level: string): object {
 /**
  * Fastify's request logger, made when the request first writes a line at a level it logs at. Fastify makes a pino
  * child per request (bound to its id, with the route's level); with a level of its own, as the polling calls have
- * (`logLevel: 'warn'`), pino rebuilds every log method of the child: ~3 µs, which a polling call that logs nothing
- * paid for nothing. The lines written are the same: the same child, with the same bindings and options.
+ * (`logLevel: 'warn'`), pino rebuilds every log method of the child, which a polling call that logs nothing paid
+ * for nothing. The lines written are the same: the same child, with the same bindings and options.
  */
 export function lazyChildLoggerFactory(logger: FastifyBaseLogger, bindings: object, options: { level?: string }): FastifyBaseLogger {
   const parent = logger as PinoLike;

@@ -13,7 +13,7 @@ export const randomToken = () => randomBytes(32).toString('base64url');
 /** A 6-digit code from the CSPRNG, leading zeros kept. */
 export const randomOtpCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
-/** argon2id with OWASP's minimum (19 MiB, 2 passes, 1 lane): memory-hard, ~20-40 ms here. */
+/** argon2id with OWASP's minimum (19 MiB, 2 passes, 1 lane): memory-hard, tens of milliseconds a hash. */
 // `Algorithm` is an ambient const enum (not importable under isolatedModules): 2 is its Argon2id.
 const ARGON2ID = 2 as Algorithm.Argon2id;
 const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

@@ -1,10 +1,5 @@
-// Measures what a traveler's browser downloads: the gzipped JavaScript of a first visit of / and of /protected
-// with its widgets, against the targets, and that no library arrives twice; it also prints the stylesheets (gzipped)
-// and the web fonts (woff2, already compressed) of the same visit, which have no target of their own. What the shell
-// preloads once the page is idle (the next remote: shell/src/federation/preload.ts) is printed apart, outside the target.
-// Needs `npm run build` first.
-// Usage: node deploy/bench/bundle-size.mjs [--all] (exit code 1 when a target is missed; BENCH_SHELL_PORT moves the
-//        local CDN, 18080 and the four ports after it by default; --all lists every file, not only the 6 largest)
+// Measures the gzipped JavaScript of a first visit of / and of /protected against its targets (docs/benches.md).
+// Usage: node deploy/bench/bundle-size.mjs [--all], after `npm run build` (deploy/bench/README.md).
 import { firstVisitFiles, launchChromium, newBrowserContext, startPortal } from './lib/front-end.mjs';
 
 /** The standing targets with React in the browser and the shared libraries whole (deploy/bench/README.md). */

@@ -1,43 +1,17 @@
-// Capacity of the scale-out (issue 16): the polling mix and the invoice calls (list, detail) through nginx (the
-// production configuration, deploy/nginx) in front of one api instance, then of two, in the same run on the same
-// machine, printing for each the requests per second at p99 <= 20 ms and the 2-vs-1 ratio. Needs the built api
-// (`npm run build --workspace @varco/api`), nginx (scripts/ensure-nginx.sh) and PostgreSQL on 127.0.0.1:5432.
-//
-// 1. creates (or reuses) the bench database and fills it (10k travelers, 100k invoices by default: a modest set; the
-//    invoices bench measures the 10M one);
-// 2. starts two built api instances on it (TRUST_PROXY, as behind production's nginx) and opens BENCH_SESSIONS FULL
-//    sessions, each with a refund id of its traveler; every session polls once on each instance (warm caches);
-// 3. for each call and each round: nginx with upstream [A], then nginx with [A, B]; for each, autocannon at a ladder
-//    of connection counts (closed loop), up the ladder while p99 stays <= 20 ms: the best throughput within p99 is the
-//    figure. The per-instance CPU shows the load was shared;
-// 4. prints the table and the ratios, writes deploy/bench/results/capacity.json, deletes its sessions, stops nginx and
-//    the instances (also on Ctrl-C).
-//
-// On a machine of a few cores, both instances, nginx, PostgreSQL and the load generator share the same cores: the
-// 2-vs-1 ratio then measures what the scale-out costs (an nginx hop, limits counted across instances, caches kept per
-// instance) and that it works under load, not linear scaling, which needs the instances on cores of their own.
-//
-// Usage, from the repository root: node deploy/bench/capacity.mjs (env knobs in deploy/bench/README.md)
-import { join } from 'node:path';
+// Capacity of the scale-out: the polling mix and the invoice calls through nginx in front of one api instance, then of
+// two (docs/benches.md). Usage, from the repository root: node deploy/bench/capacity.mjs (deploy/bench/README.md).
 import { startNginx } from '../nginx/local.mjs';
-import { benchDir, DATABASE, generate, integer, openInvoiceSessions } from './lib/bench-database.mjs';
+import { benchSettings, DATABASE, generate, openInvoiceSessions } from './lib/bench-database.mjs';
 import { runBench } from './lib/bench-run.mjs';
 import { cpuMsOf, databaseBackendPids, machineInfo, measure, table } from './lib/load.mjs';
 import { freePort } from './lib/processes.mjs';
 
-const SETTINGS = {
-  travelers: integer('BENCH_TRAVELERS', 10_000),
-  invoices: integer('BENCH_INVOICES', 100_000),
-  sessions: integer('BENCH_SESSIONS', 4_000),
-  seconds: integer('BENCH_DURATION', 5),
-  warmUpSeconds: integer('BENCH_WARMUP', 2),
-  rounds: integer('BENCH_ROUNDS', 2),
-  apiPoolMax: integer('BENCH_API_POOL_MAX', 10),
-};
+const { settings: SETTINGS, only: ONLY, resultsFile: RESULTS_FILE } = benchSettings('capacity.json', {
+  travelers: 10_000, invoices: 100_000, sessions: 4_000,
+  warmUpSeconds: 2, seconds: 5, rounds: 2,
+});
 /** Connection counts tried in turn, up to the first whose p99 passes the target. */
 const LADDER = (process.env.BENCH_CONNECTIONS_LADDER ?? '1,2,4,8,16,32,64').split(',').map(Number).filter((n) => n > 0);
-const ONLY = (process.env.BENCH_CALLS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
-const RESULTS_FILE = process.env.BENCH_RESULTS ?? join(benchDir, 'results', 'capacity.json');
 const TARGET_P99_MS = 20;
 const SESSION_COOKIE = 'varco_session';
 const PORTAL_CLIENT = 'x-varco-client';

@@ -1,14 +1,5 @@
-// Measures how fast the portal answers a traveler's input: the Interaction to Next Paint (INP, web-vitals in the page:
-// lib/interaction-to-next-paint.mjs) of two interactions, in Chromium with the CPU 4× slower, each on a page of its
-// own so that nothing else counts in its INP:
-// - the invoice list (/protected/invoice): five tab changes by click (Available, Completed, All, Available,
-//   Completed: the first two ask the api, the next three render a list already in the cache);
-// - step 2 of the visa wizard (/protected/visa/create?step=2, the invoice chosen at step 1 beforehand): by air, the
-//   flight number typed one key at a time at a typist's pace.
-// The traveler is the demo one, signed in with password and mailed code against the real api (lib/signed-in-portal.mjs);
-// its pending visa request is deleted first (as the traveler can), since a new request is refused while one is
-// pending. Median of --runs. Needs `npm run build` first. Exit code 1 when a target is missed.
-// Usage: node deploy/bench/interaction.mjs [--runs 3] [--json FILE]
+// Measures the Interaction to Next Paint of the invoice tabs and of typing in the visa wizard (docs/benches.md).
+// Usage: node deploy/bench/interaction.mjs [--runs 3] [--json FILE], after `npm run build` (deploy/bench/README.md).
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';

@@ -1,34 +1,13 @@
-// The invoice-list scenario on PostgreSQL: the traveler's private invoice calls under load, against a bare Fastify
-// route measured in the same run as the reference. Needs the built api (`npm run build --workspace @varco/api`) and
-// PostgreSQL on 127.0.0.1:5432 (user postgres, trust). A bench, not a test: it reports the targets, never fails on them.
-//
-// 1. creates (or reuses) the database varco_bench and fills it with `api/dist/generate.mjs` up to BENCH_TRAVELERS
-//    travelers and BENCH_INVOICES invoices (resumable: a later run with the same sizes adds nothing);
-// 2. starts the built api on it (development mode, warn logs, no rate limit in the way, no demo data);
-// 3. opens BENCH_SESSIONS FULL sessions straight in the `session` table for random bench travelers, each with one of
-//    that traveler's refund ids for the detail call;
-// 4. loads each call with autocannon (BENCH_CONNECTIONS connections, BENCH_WARMUP s of warm-up, then BENCH_DURATION s),
-//    every request with the cookie of the next session, and the bare route the same way;
-// 5. prints a table, writes deploy/bench/results/invoices.json, deletes its sessions and stops the servers.
-//
-// Usage, from the repository root: node deploy/bench/invoices.mjs (env knobs in deploy/bench/README.md)
-import { join } from 'node:path';
-import { benchDir, DATABASE, generate, integer, openInvoiceSessions } from './lib/bench-database.mjs';
+// The traveler's private invoice calls under load on PostgreSQL, against a bare Fastify route (docs/benches.md).
+// Usage, from the repository root: node deploy/bench/invoices.mjs (deploy/bench/README.md).
+import { benchSettings, DATABASE, generate, openInvoiceSessions } from './lib/bench-database.mjs';
 import { runBench } from './lib/bench-run.mjs';
-import { machineInfo, measure, table } from './lib/load.mjs';
+import { LATENCY_COLUMNS, machineInfo, measure, table } from './lib/load.mjs';
 
-const SETTINGS = {
-  travelers: integer('BENCH_TRAVELERS', 1_000_000),
-  invoices: integer('BENCH_INVOICES', 10_000_000),
-  sessions: integer('BENCH_SESSIONS', 2_000),
-  connections: integer('BENCH_CONNECTIONS', 10),
-  seconds: integer('BENCH_DURATION', 12),
-  warmUpSeconds: integer('BENCH_WARMUP', 3),
-  apiPoolMax: integer('BENCH_API_POOL_MAX', 10),
-};
-/** Which calls to measure (comma-separated names, e.g. `detail,latest`); all by default. */
-const ONLY = (process.env.BENCH_CALLS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
-const RESULTS_FILE = process.env.BENCH_RESULTS ?? join(benchDir, 'results', 'invoices.json');
+const { settings: SETTINGS, only: ONLY, resultsFile: RESULTS_FILE } = benchSettings('invoices.json', {
+  travelers: 1_000_000, invoices: 10_000_000, sessions: 2_000,
+  connections: 10, warmUpSeconds: 3, seconds: 12,
+});
 /** Targets of this scenario (p95, in the api) and the standing one of every api call (p99). */
 const TARGET_P95_MS = 5;
 const TARGET_P99_MS = 20;
@@ -135,10 +114,7 @@ async function main() {
         [
           ['name', 'call'],
           ['rps', 'req/s'],
-          ['p50', 'p50 ms'],
-          ['p95', 'p95 ms'],
-          ['p99', 'p99 ms'],
-          ['max', 'max ms'],
+          ...LATENCY_COLUMNS,
           ['failures', 'failed'],
           ['p95ok', `p95<=${TARGET_P95_MS}`],
           ['p99ok', `p99<=${TARGET_P99_MS}`],

@@ -1,14 +1,6 @@
-// Measures what a traveler on a weak airport connection waits for (issue 17, items 3 to 6): in Chromium under the
-// slow-mobile profile (150 ms, 1.6 Mbit/s down, 750 kbit/s up; CPU 4× slower), the Largest Contentful Paint of `/`
-// and of the signed-in home `/protected`, cold (new browser context: empty cache, no service worker) and repeat (same
-// context, the service worker installed and controlling), median of --runs; the requests, gzipped JS and fonts of the
-// critical path (started before the LCP) and the JS of the whole visit. The same pages are measured as one single
-// bundle without federation (single-bundle/), for the federated / single ratio; then Lighthouse (mobile, simulated
-// throttling) on `/`, `/sign-in` and the signed-in home. The demo traveler's latest visa with its QR, opened by its
-// address, is measured too (no target of its own). The signed-in pages are those of the demo traveler, signed in
-// with password and mailed code against the real api (lib/signed-in-portal.mjs). Needs `npm run build` first; builds
-// the single bundle itself (--no-single-bundle skips it). Exit code 1 when a target is missed.
-// Usage: node deploy/bench/page-load.mjs [--runs 3] [--json FILE] [--no-single-bundle] [--no-lighthouse]
+// Measures what a traveler on a weak airport connection waits for: the LCP of the first screens, cold and repeat,
+// federated and as one bundle, and Lighthouse (docs/benches.md). Usage: node deploy/bench/page-load.mjs [--runs 3]
+// [--json FILE] [--no-single-bundle] [--no-lighthouse], after `npm run build` (deploy/bench/README.md).
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';

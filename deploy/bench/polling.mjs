@@ -1,45 +1,22 @@
-// The polling scenario on PostgreSQL (docs/calls.md): every signed-in traveler asks for the notification count every 15 s
-// and sends the keep-alive (PUT /visa/area) every 30 s. Needs the built api (`npm run build --workspace @varco/api`)
-// and PostgreSQL on 127.0.0.1:5432 (user postgres, trust). A bench, not a test: it reports the target, never fails on it.
-//
-// 1. creates (or reuses) the bench database (varco_bench by default; the generator adds nothing when it already holds
-//    BENCH_TRAVELERS travelers) and starts the built api on it, and the bare Fastify route (lib/bare-server.mjs);
-// 2. opens BENCH_TRAVELERS_ONLINE FULL sessions straight in the `session` table, for distinct bench travelers;
-// 3. saturation: autocannon at its maximum rate (BENCH_CONNECTIONS connections) on the bare route, the count, the
-//    heartbeat and the real mix of both (two counts per heartbeat), every request with the next session's cookie;
-// 4. simulation: each session polls the count every 15 s and the heartbeat every 30 s (first call at a random moment,
-//    then every period ± 10 %), for BENCH_SIMULATION seconds; the latency of every call is kept;
-// 5. prints req/s, p50/p95/p99 and the ratio to the bare route, how many signed-in travelers one node holds (the mix's
-//    saturation throughput ÷ (1/15 + 1/30) requests per second per traveler), writes deploy/bench/results/polling.json,
-//    deletes its sessions and stops the servers (also on Ctrl-C).
-//
-// Usage, from the repository root: node deploy/bench/polling.mjs (env knobs in deploy/bench/README.md)
+// The polling calls under load on PostgreSQL, against a bare Fastify route, and how many signed-in travelers a node
+// holds (docs/benches.md). Usage, from the repository root: node deploy/bench/polling.mjs (deploy/bench/README.md).
 import http from 'node:http';
-import { join } from 'node:path';
-import { benchDir, DATABASE, generate, insertSessions, integer, serverDir } from './lib/bench-database.mjs';
+import { benchSettings, DATABASE, generate, insertSessions, serverDir } from './lib/bench-database.mjs';
 import { runBench } from './lib/bench-run.mjs';
-import { databaseBackendPids, machineInfo, measure, percentile, table } from './lib/load.mjs';
+import { databaseBackendPids, LATENCY_COLUMNS, machineInfo, measure, percentile, table } from './lib/load.mjs';
 
-const SETTINGS = {
-  travelers: integer('BENCH_TRAVELERS', 100_000),
-  invoices: integer('BENCH_INVOICES', 1_000_000),
-  online: integer('BENCH_TRAVELERS_ONLINE', 5_000),
-  connections: integer('BENCH_CONNECTIONS', 10),
-  seconds: integer('BENCH_DURATION', 6),
-  warmUpSeconds: integer('BENCH_WARMUP', 2),
-  rounds: integer('BENCH_ROUNDS', 3),
-  simulationSeconds: integer('BENCH_SIMULATION', 60),
-  apiPoolMax: integer('BENCH_API_POOL_MAX', 10),
-};
-/** Which saturation measures to run besides the bare route (comma-separated: `count,heartbeat,mix`); all by default. */
-const ONLY = (process.env.BENCH_CALLS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
-const RESULTS_FILE = process.env.BENCH_RESULTS ?? join(benchDir, 'results', 'polling.json');
+/** Saturation measures besides the bare route, `BENCH_CALLS`: `count`, `heartbeat`, `mix`. */
+const { settings: SETTINGS, only: ONLY, resultsFile: RESULTS_FILE } = benchSettings('polling.json', {
+  travelers: 100_000, invoices: 1_000_000, online: 5_000,
+  connections: 10, warmUpSeconds: 2, seconds: 6, rounds: 3,
+  simulationSeconds: 60,
+});
 /** docs/calls.md (contracts NOTIFICATION_POLL_MS, KEEP_ALIVE_MS). */
 const POLL_MS = 15_000;
 const KEEP_ALIVE_MS = 30_000;
 /** Requests per second of one signed-in traveler. */
 const PER_TRAVELER = 1000 / POLL_MS + 1000 / KEEP_ALIVE_MS;
-/** Issue 16 item 6: at least this share of the bare route's throughput, with p99 at most TARGET_P99_MS. */
+/** The polling calls' target: at least this share of the bare route's throughput, with p99 at most TARGET_P99_MS. */
 const TARGET_RATIO = 0.85;
 const TARGET_P99_MS = 20;
 const SESSION_COOKIE = 'varco_session';
@@ -281,10 +258,7 @@ async function main() {
           ['serverCpuUsPerRequest', 'server CPU µs/req'],
           ['cpuRatioToBare', 'x bare (CPU)'],
           ['apiCpuUsPerRequest', 'of it api µs/req'],
-          ['p50', 'p50 ms'],
-          ['p95', 'p95 ms'],
-          ['p99', 'p99 ms'],
-          ['max', 'max ms'],
+          ...LATENCY_COLUMNS,
           ['failed', 'failed'],
           ['ok', `>=${TARGET_RATIO * 100}% & p99<=${TARGET_P99_MS}`],
         ],
@@ -298,10 +272,7 @@ async function main() {
         [
           ['name', 'call'],
           ['rps', 'req/s'],
-          ['p50', 'p50 ms'],
-          ['p95', 'p95 ms'],
-          ['p99', 'p99 ms'],
-          ['max', 'max ms'],
+          ...LATENCY_COLUMNS,
           ['failed', 'failed'],
         ],
       ),

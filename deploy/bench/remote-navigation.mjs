@@ -1,10 +1,5 @@
-// Measures how long the first navigation to a remote takes, from the click to its first screen: the sign-in form
-// (mf-auth) from the welcome page, and the invoice list (mf-invoices) from the signed-in home, each in a fresh browser
-// that first stayed on the page until it was idle. On loopback and on a mobile-like network (150 ms latency,
-// 1.6 Mbit/s down), where waiting for a remote's manifest and entry costs most. Needs `npm run build` first.
-// Usage: node deploy/bench/remote-navigation.mjs [--before <CDN tree>] [--runs 7] [--json <file>]
-//   --before: a CDN tree built from an earlier commit (copy deploy/dist/cdn aside before rebuilding), measured first
-//   for a before/after comparison. BENCH_SHELL_PORT moves the local CDN (18180 and the four ports after it by default).
+// Measures the first navigation to a remote, from the click to its first screen (docs/benches.md). Usage:
+// node deploy/bench/remote-navigation.mjs [--before <CDN tree>] [--runs 7] [--json <file>] (deploy/bench/README.md).
 import { cpus } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';

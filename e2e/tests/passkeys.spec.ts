@@ -4,7 +4,7 @@ import { caughtMails, lastMailId, signIn, waitForMail } from '../support/sign-in
 import { createTraveler } from '../support/travelers';
 
 /**
- * Passkeys (issue 18) in Chromium with a virtual authenticator of the DevTools protocol's WebAuthn domain: a platform
+ * Passkeys in Chromium with a virtual authenticator of the DevTools protocol's WebAuthn domain: a platform
  * authenticator (internal transport) that holds discoverable credentials and verifies its user, answering the
  * browser's dialog by itself. The page runs on http://localhost, a secure context, the RP ID of the e2e api.
  */

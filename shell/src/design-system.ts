@@ -1,11 +1,9 @@
 let loaded: Promise<void> | undefined;
 
 /**
- * Adds the whole design system (shell/webpack.config.cjs) to the page, once, without blocking its first paint (a
- * stylesheet added by a script is not render-blocking), and resolves once it has loaded: a remote mounts after that,
- * so whatever design-system component its team starts to use is styled without a release of the shell. It goes before
- * the shell's own stylesheets, which then keep their precedence over it. Resolves at once where the build has none
- * (the component tests); a sheet that fails to load does not hold the remotes back.
+ * Adds the whole design system to the page once, before the shell's own stylesheets and without blocking the first
+ * paint, and resolves once it has loaded, or failed: remotes mount after it (docs/architecture.md, "The front end").
+ * Resolves at once where the build has none (the component tests).
  */
 export function loadDesignSystem(href: string | undefined = process.env.DESIGN_SYSTEM_CSS): Promise<void> {
   loaded ??= new Promise<void>((resolve) => {

@@ -39,8 +39,7 @@ interface WarmRoute {
  * The polling calls' warm path (docs/architecture.md "The polling calls' warm path"). Every signed-in browser sends the
  * notification count every 15 s and the keep-alive every 30 s (docs/calls.md): most of the api's requests, each
  * answered from memory. Fastify's per-request work around them (its request and reply objects, the hook runner through
- * five hooks, the reply's header handling) cost more than the answer itself: ~24 µs of server CPU a call against
- * ~11 µs for a bare Fastify route (deploy/bench/README.md "The polling bench").
+ * five hooks, the reply's header handling) cost more than the answer itself (deploy/bench/README.md, "Polling").
  *
  * So a handler in front of Fastify's (a `serverFactory`) answers the warm case of a route declared with `pollingCall`:
  * the exact URL and method, a FULL session this instance holds in memory (`app.warmSession`, the session guard's own

@@ -21,6 +21,30 @@ export function integer(name, fallback) {
   return value;
 }
 
+/** The env knob of each setting an api bench reads (README, "The api benches"). */
+const SETTING_ENV = {
+  travelers: 'BENCH_TRAVELERS',
+  invoices: 'BENCH_INVOICES',
+  sessions: 'BENCH_SESSIONS',
+  online: 'BENCH_TRAVELERS_ONLINE',
+  connections: 'BENCH_CONNECTIONS',
+  seconds: 'BENCH_DURATION',
+  warmUpSeconds: 'BENCH_WARMUP',
+  rounds: 'BENCH_ROUNDS',
+  simulationSeconds: 'BENCH_SIMULATION',
+  apiPoolMax: 'BENCH_API_POOL_MAX',
+};
+
+/**
+ * An api bench's settings (`defaults` names those it reads, each from its env knob; the api's pool 10 by default), the
+ * calls it is asked to measure (`BENCH_CALLS`, comma-separated; all when empty) and where its report goes.
+ */
+export function benchSettings(resultsName, defaults) {
+  const settings = Object.fromEntries(Object.entries({ apiPoolMax: 10, ...defaults }).map(([key, fallback]) => [key, integer(SETTING_ENV[key], fallback)]));
+  const only = (process.env.BENCH_CALLS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  return { settings, only, resultsFile: process.env.BENCH_RESULTS ?? join(benchDir, 'results', resultsName) };
+}
+
 const SERVER_URL = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
 export const DATABASE = process.env.BENCH_DATABASE ?? 'varco_bench';
 export const DATABASE_URL = `${SERVER_URL}/${DATABASE}`;

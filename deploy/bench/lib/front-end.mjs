@@ -19,7 +19,9 @@ export async function startPortal({ root, shellPort }) {
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** The usual slow-mobile profile (issue 17): DevTools' Fast 3G network (150 ms, 1.6 Mbit/s down, 750 kbit/s up), a CPU 4× slower. */
+/**
+ * The usual slow-mobile profile: DevTools' Fast 3G network (150 ms, 1.6 Mbit/s down, 750 kbit/s up), a CPU 4× slower.
+ */
 export const SLOW_MOBILE = {
   network: { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 },
   cpuSlowdown: 4,

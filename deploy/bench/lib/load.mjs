@@ -62,10 +62,8 @@ function autocannonRun(options, warmUpSeconds, pids) {
       resolve({ result, latencies, non2xx, seconds: (performance.now() - window.startedAt) / 1000, cpuMs: cpuMsOf(pids) - window.cpuMs, firstCpuMs: cpuMsOf(pids.slice(0, 1)) - window.firstCpuMs });
     });
     instance.on('response', (client, statusCode, _bytes, responseTime) => {
-      // autocannon 9 keeps, when the server closes a keep-alive connection (nginx after keepalive_requests, 1000),
-      // the request lost with it in its queue: every later answer on that client was timed from the request before
-      // (one more per close), which gave p50 2 ms at 5,700 req/s on one connection. Once an answer is in, only
-      // `pipelining - 1` requests can still wait: the ones before are stale.
+      // autocannon 9 keeps the request lost with a keep-alive connection the server closed, timing every later answer
+      // from the one before: once an answer is in, only `pipelining - 1` requests can still wait.
       const waiting = client.pipelinedRequests;
       while (waiting.size() > options.pipelining - 1) waiting.pendingRequests.shift();
       if (!measuring) return;
@@ -76,13 +74,9 @@ function autocannonRun(options, warmUpSeconds, pids) {
 }
 
 /**
- * Loads `url` for `warmUpSeconds` (discarded), then for `seconds`, with `connections` keep-alive connections, each
- * sending its next request as soon as the last one is answered (closed loop: at saturation, latency is mostly the
- * queue, about connections / throughput). No `rate`: autocannon's sends each second's quota in a burst. Each
- * request is built by `setupRequest(request)` when given (a path, a cookie...), or taken in turn from `requests`
- * (`{ method, path, headers }`, built once by autocannon: the load generator then does the least work per request).
- * With `serverPids` (a function, maybe async, called when the load starts), also the CPU those processes used per answer (µs),
- * and the first one's alone (`firstServerCpuUsPerRequest`: the api's, when the others are its database backends).
+ * Loads `url` with `connections` keep-alive connections in a closed loop, after a discarded warm-up (docs/benches.md,
+ * "The load"). Requests come from `setupRequest(request)` or, in turn, from `requests` (`{ method, path, headers }`);
+ * `serverPids` (a function, maybe async) names the processes whose CPU per answer is counted, the first one also alone.
  * Returns latency percentiles (ms), requests per second and the failures (non-2xx answers, socket errors, timeouts).
  */
 export async function measure({ url, connections, seconds, warmUpSeconds, setupRequest, requests, serverPids }) {
@@ -129,6 +123,14 @@ export function machineInfo() {
     loadAverage1m: Math.round(os.loadavg()[0] * 100) / 100,
   };
 }
+
+/** The latency columns of every api bench's table (`table`): p50, p95, p99 and max, in ms. */
+export const LATENCY_COLUMNS = [
+  ['p50', 'p50 ms'],
+  ['p95', 'p95 ms'],
+  ['p99', 'p99 ms'],
+  ['max', 'max ms'],
+];
 
 /** A fixed-width table of rows (objects), with the given columns [key, title]. */
 export function table(rows, columns) {

@@ -1,11 +1,5 @@
-// The bench's single bundle (issue 17, item 4: what federation costs): the shell built as it is, but with the remotes'
-// exposed modules compiled into it instead of loaded through Module Federation. Used only by deploy/bench/page-load.mjs.
-// The seam is the one module the shell loads remotes through, `@module-federation/enhanced/runtime`: aliased here to
-// ./federation-runtime.mjs, which answers `loadRemote('mfAuth/routes')` with an `import()` of mf-auth's source (read
-// from each remote's exposes.json). Everything else (loaders, CSS, the page, its preload hints, the service worker)
-// is the shell's own configuration (its pages rendered at build time too), which is why no source of the shell or of a
-// remote changes.
-// Usage: webpack --config deploy/bench/single-bundle/webpack.config.cjs --mode production (page-load.mjs runs it)
+// The bench's single bundle: the shell's own build with the remotes' exposed modules compiled in instead of loaded
+// through Module Federation (docs/benches.md). page-load.mjs runs it.
 const fs = require('node:fs');
 const path = require('node:path');
 const { experiments } = require('webpack');

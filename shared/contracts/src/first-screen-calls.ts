@@ -1,10 +1,8 @@
 /**
- * A call a remote's widget, or one of its pages, makes as soon as it mounts: a GET of a path under the api base URL. A
- * remote declares them in its manifest (`metaData.firstScreenCalls`, by exposed module, from its
- * `first-screen-calls.json`), so that the shell can start them while the code is still downloading, and the widget's
- * or page's own call takes the answer (@varco/http). `language: true` adds the page's language as the `language` query
- * parameter, as the widget does. A page's call names its `route` below the remote's mount (`:id`, a parameter: a
- * positive whole number, the ids the api takes), whose parameters fill the `{id}` of its path.
+ * A GET a remote's widget or page makes as soon as it mounts, declared in its manifest for the shell to start early
+ * (docs/architecture.md, "The first screen does not wait in line"). `language: true` adds the page's language as the
+ * `language` query parameter; a page's call names its `route` below the remote's mount (`:id`, a positive whole
+ * number), whose parameters fill the `{id}` of its path.
  */
 export interface FirstScreenCall {
   path: string;

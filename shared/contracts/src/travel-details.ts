@@ -19,12 +19,9 @@ import { isDepartureInFuture, minDepartureDay } from './departure-clock';
 export * from './departure-clock';
 
 /**
- * `@varco/contracts/travel-details`, an entry point of its own: only the visa wizard (and the api) need it, so the
- * shell does not carry it in the shared contracts that every page downloads.
- *
- * The travel details of a visa request as the wizard's step 2 asks them (the form's values: texts, the crew flag, the
- * departure as a day, an hour and minutes in Rome), with the rules of which fields are shown and required, and what
- * is wrong with each. The request body's travel is `Travel` (visa.ts).
+ * The travel details of a visa request as the wizard's step 2 asks them, with the rules of which fields are shown and
+ * required; an entry point of its own (`@varco/contracts/travel-details`), since only the wizard and the api need it.
+ * The request body's travel is `Travel` (visa.ts).
  */
 export const TRAVEL_FIELDS = [
   'transportType',

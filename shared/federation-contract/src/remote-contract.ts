@@ -1,26 +1,8 @@
+import { CHECKED_SINGLETONS } from './checked-singletons';
 import { CONTRACT_EXPOSES } from './remotes';
 import type { RemoteName } from './runtime-config';
 
-/**
- * The shared singletons the page provides, each whole: a remote may use any of their exports, so a remote built with
- * a version the page's copy does not cover (another major, or a later minor, whose new exports the page lacks) is
- * refused before any of its code loads.
- */
-export const CHECKED_SINGLETONS = [
-  'react',
-  'react-dom',
-  'react-router-dom',
-  '@tanstack/react-query',
-  'zustand',
-  'i18next',
-  'react-i18next',
-  'ky',
-  '@varco/session',
-  '@varco/http',
-  '@varco/i18n',
-  '@varco/contracts',
-  '@varco/ui',
-] as const;
+export { CHECKED_SINGLETONS };
 
 /**
  * What a remote publishes in its manifest (`metaData.contract`, written by the shared webpack configuration): the

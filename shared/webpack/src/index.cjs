@@ -128,10 +128,8 @@ function createAppConfig({ dirname, name, exposes, devPort, host = false }) {
         chunkIds: production ? 'deterministic' : 'named',
         splitChunks: {
           cacheGroups: {
-            // A workspace package the federation shares is reached by two blocks, the app's provided copy and the
-            // fallback of each consumer; under splitChunks' 20 KB each block got a chunk of its own with the same
-            // modules (@varco/ui: 170.js and 789.js), and the page's preload hints named the fallback's file while
-            // the page loaded the provided one: the same 8 KB downloaded twice. One named file for both.
+            // A shared workspace package is reached by two blocks, the provided copy and each consumer's fallback:
+            // one named file for both, or the preload hints may name a file the page does not load (its README).
             ...WORKSPACE_CHUNKS,
             // An app's own texts (src/i18n: both languages and the module that adds them), which every exposed module
             // imports: one file of their own, else each expose's chunk carried a copy under splitChunks' 20 KB, and a

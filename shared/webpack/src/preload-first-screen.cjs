@@ -25,7 +25,7 @@ function firstLoadChunks(compilation, entryResource) {
         if (module.type !== 'consume-shared-module') continue;
         // A consumed shared module downloads, when the chunk that consumes it loads, the copy this app provides (the
         // page has no other on a first visit): its provided chunks, not those of the consumer's fallback, which webpack
-        // may have put in other files with the same modules (react/jsx-runtime did: the same 0.5 KB fetched twice).
+        // may have put in other files with the same modules (fetched twice, else).
         const { shareKey, shareScope } = module.options;
         const provide = [shareScope].flat().map((scope) => provided.get(`${scope}/${shareKey}`)).find(Boolean);
         for (const block of (provide ?? module).blocks) follow(chunkGraph.getBlockChunkGroup(block));

@@ -3,17 +3,13 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-/** Third-party libraries that must exist once per page. */
-const SINGLETON_LIBRARIES = [
-  'react',
-  'react-dom',
-  'react-router-dom',
-  '@tanstack/react-query',
-  'zustand',
-  'i18next',
-  'react-i18next',
-  'ky',
-];
+/**
+ * The singletons the page provides, each checked against a remote's release: the one list is the federation contract's
+ * (`CHECKED_SINGLETONS`). Third-party libraries that must exist once per page, then our own shared packages.
+ */
+const { CHECKED_SINGLETONS } = require('@varco/federation-contract/checked-singletons');
+const OUR_PACKAGE = '@varco/';
+const SINGLETON_LIBRARIES = CHECKED_SINGLETONS.filter((name) => !name.startsWith(OUR_PACKAGE));
 /** Singletons of the apps that use them (the apps with forms): the others neither provide nor download them. */
 const SINGLETON_LIBRARIES_WHEN_USED = ['react-hook-form'];
 // zod is not here on purpose: it reaches the browser only inside @varco/contracts, tree-shaken (see its README).
@@ -29,7 +25,8 @@ const SINGLETON_SUBPATHS = {
  * @varco/federation-contract: the shell's entry imports it before shared modules exist, remotes import only its types,
  * and what it must agree on is checked by its version (`remoteContract`), so each app compiles its own copy.
  */
-const WORKSPACE_PACKAGES = ['session', 'http', 'i18n', 'contracts', 'ui'];
+const WORKSPACE_PACKAGES = CHECKED_SINGLETONS.filter((name) => name.startsWith(OUR_PACKAGE))
+  .map((name) => name.slice(OUR_PACKAGE.length));
 /**
  * A splitChunks cache group for the workspace package that the default split left in two identical files (@varco/ui,
  * under its 20 KB): its own source files in one file named after it. Not the others: their files are split already

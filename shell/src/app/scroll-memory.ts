@@ -31,11 +31,9 @@ function entryKey(): string | undefined {
 const TAKE_OVER = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 
 /**
- * Where each page of the history was scrolled to, as a browser does for pages of their own: Back and Forward bring a
- * page back where the traveler left it (a long list, opened item by item), and so does a reload; a new page opens at its top, and a page
- * that only replaces its address (a tab, a filter) stays where it is. The browser's own restoration cannot do it
- * here: it scrolls at once, while the page is still waiting for its remote and its data, and stops at the height
- * the page then has.
+ * Where each page of the history was scrolled to: Back, Forward and a reload bring a page back there, a new page opens
+ * at its top, a replaced address (a tab, a filter) stays put. The browser's own restoration scrolls before the page's
+ * remote and data have arrived (docs/screens.md, "Back, Forward and reload").
  */
 export function useScrollMemory(): void {
   const { key } = useLocation();

@@ -10,11 +10,10 @@ const started = new Map<string, Promise<Response>>();
 let starting: Promise<void> = Promise.resolve();
 
 /**
- * Starts fetching the manifests of the remotes the first screen of `pathname` mounts, as soon as the entry has the
- * page's configuration (the manifests chosen for this browser): they travel while the start-up code downloads, instead
- * of after it registers the remotes. The federation runtime takes them (takeManifestRequest); a configuration that
- * cannot be read starts nothing (the start-up reports it). The entry cannot read the saved session (a shared module): a
- * visitor without one, sent on to the sign-in page, has fetched a few small manifests for nothing.
+ * Starts fetching the manifests of the remotes the first screen of `pathname` mounts as soon as the entry has the
+ * configuration, for the federation runtime to take (takeManifestRequest; docs/architecture.md, "The first screen does
+ * not wait in line"). The entry cannot read the saved session: a visitor without one fetched a few manifests for
+ * nothing.
  */
 export function startManifestRequests(startup: Promise<StartupConfig>, pathname: string, fetchImpl: typeof fetch = fetch): Promise<void> {
   const remotes = firstScreenRemotes(pathname);

@@ -30,7 +30,7 @@ export const whenIdle: IdleScheduler = (callback) => {
  * Runs `callback` once the first screen is drawn: no loader left in the page (its remotes, their data and the lazy
  * parts of the shell have arrived), then idle. On a slow connection the page is often idle while a widget waits for its
  * remote or the api: an idle timer alone started the preload before the largest paint, and its downloads competed with
- * the first screen's (deploy/bench/README.md).
+ * the first screen's.
  */
 export const whenFirstScreenDrawn: IdleScheduler = (callback) => {
   let cancelIdle: (() => void) | undefined;
@@ -62,11 +62,9 @@ export const whenFirstScreenDrawn: IdleScheduler = (callback) => {
 };
 
 /**
- * Fetches, once the first screen is drawn and the page is idle, what the pages of these remotes need: the shell's
- * remote providers, each remote's manifest and entry, and the chunks of its routes module, those its pages load when
- * opened included (mf-visa's wizard) — not executed, and not the shared libraries the page already provides; as
- * prefetches (idle-prefetch.ts). A remote that fails or is refused here is left to the normal load, which shows the
- * notice.
+ * Fetches as prefetches, once the first screen is drawn and the page is idle, what the pages of these remotes need
+ * (the remote providers, manifest, entry and routes chunks, not executed); a remote that fails here is left to the
+ * normal load, which shows the notice (docs/architecture.md, "The first screen does not wait in line").
  */
 export function preloadWhenIdle(remotes: RemoteName[], schedule: IdleScheduler = whenFirstScreenDrawn): () => void {
   return schedule(() => {
@@ -91,11 +89,9 @@ function remotePageOf(pathname: string, signedIn: boolean): FirstScreenRemote | 
 }
 
 /**
- * Starts, as soon as the remotes are registered, what the first screen of `pathname` will mount: on the signed-in
- * home each widget's remote (manifest, entry, chunks of the widget), on a remote's page that remote's routes module,
- * and the shell's remote providers, in parallel with the shell's own lazy parts. Otherwise each starts its chain
- * (manifest → entry → chunk) only once the page has rendered the route that mounts it. Their api calls start when
- * their manifest arrives (first-screen-calls.ts). Nothing for a page its guard will send elsewhere.
+ * Starts, as soon as the remotes are registered, what the first screen of `pathname` will mount (the home's widgets,
+ * or the remote page it opens on, and the remote providers), instead of each chain waiting for its route to render
+ * (docs/architecture.md, "The first screen does not wait in line"). Nothing for a page its guard will send elsewhere.
  */
 export function preloadFirstScreen(pathname: string, signedIn: boolean): void {
   const widgets = signedIn ? firstScreenRemotes(pathname) : [];

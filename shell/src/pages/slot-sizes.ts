@@ -48,12 +48,9 @@ export function saveSlotSize(slot: string, { width, height }: SlotSize, windowWi
 }
 
 /**
- * Keeps the place of a slot of the home while it loads: a traveler with one invoice, or none, has a shorter widget
- * than four items, and the add-request slot holds a button beside the title or, on a phone, a line of its own; their
- * arrival moved everything below them. First the size the slot had last time (remembered each time it changes with
- * content and no loader in it), else what the stylesheet gives for `shows` (what user-info's counts say the slot will
- * show, set by the page as `data-shows`), else its default. The stylesheet applies the remembered size
- * (`--varco-slot-width`, `--varco-slot-height`) only while a loader shows in the slot.
+ * Keeps the place of a slot of the home while it loads, so that its arrival moves nothing below it (docs/screens.md,
+ * "Nothing moves"): the size it had last time, else the stylesheet's for `shows` (`data-shows`), else its default.
+ * The stylesheet applies the remembered size (`--varco-slot-width`, `--varco-slot-height`) only while a loader shows.
  */
 export function useReservedSize(slot: string, shows?: string): { ref: RefObject<HTMLDivElement>; style: CSSProperties | undefined } {
   const ref = useRef<HTMLDivElement>(null);

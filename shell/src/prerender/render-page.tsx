@@ -1,4 +1,4 @@
-// The shell's pages rendered at build time (webpack.config.cjs runs this module in Node, once per page and language):
+// The shell's pages rendered at build time (webpack/prerender.cjs runs it in Node, once per page and language):
 // the same components the browser hydrates, with a static router and the texts of one language.
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom/server';

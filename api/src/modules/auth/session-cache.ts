@@ -11,7 +11,7 @@ export const SESSION_CACHE_TTL_MS = 5 * 60 * 1000;
 /**
  * Sessions kept at most per process; past it, the least recently used goes first. Behind a round-robin balancer every
  * process of a node sees every traveler of that node, so this must hold a whole node's travelers: one 2-core node
- * polls for ~275,000–470,000 (deploy/SCALING.md). Measured ~710 bytes a session with its index (~350 MB when full).
+ * polls for several hundred thousand (deploy/SCALING.md, which also has the memory a full cache takes).
  */
 export const SESSION_CACHE_MAX_ENTRIES = 500_000;
 /** The PostgreSQL channel on which the database tells every instance that sessions ended (`t:<travelerId>`; migration 0012). */

@@ -13,8 +13,8 @@ const drawCaptcha = createRequire(import.meta.url)('svg-captcha') as (text: stri
 /**
  * Captcha pictures made ahead of time. svg-captcha draws the code as paths (no font needed to read it) with noise
  * lines and colours; resvg rasterises the SVG to PNG, because the browser shows the image as a base64 PNG (docs/screens.md).
- * Rasterising takes ~5-30 ms: it runs in libuv's thread pool (`renderAsync`), and pictures are made in the background
- * and kept in a small pool, so a request only takes one. Each picture is served once.
+ * Rasterising takes milliseconds: it runs in libuv's thread pool (`renderAsync`), and pictures are made in the
+ * background and kept in a small pool, so a request only takes one. Each picture is served once.
  */
 
 interface CaptchaImage {

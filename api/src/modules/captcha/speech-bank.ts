@@ -5,10 +5,10 @@ import { CAPTCHA_ALPHABET } from './code';
 import { halveRate, joinWav, parseWav, trimSilence } from './wav';
 
 /**
- * The spoken alphabet of the audio captcha, per language. mespeak (eSpeak compiled to JavaScript) needs ~15-30 ms per
- * letter and ~300 ms to start, all of it synchronous: run per request it would block every other request. So each
- * language's letters are synthesized once, in a worker thread (the event loop never stalls), and a code's audio is
- * then the join of its letters' samples.
+ * The spoken alphabet of the audio captcha, per language. mespeak (eSpeak compiled to JavaScript) needs
+ * milliseconds per letter and far more to start, all of it synchronous: run per request it would block every other
+ * request. So each language's letters are synthesized once, in a worker thread (the event loop never stalls), and a
+ * code's audio is then the join of its letters' samples.
  */
 
 const require = createRequire(import.meta.url);

@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 /**
  * The QR code of a token as a PNG. `qrcode` builds the symbol (byte mode, error correction M: up to 15 % of the
  * symbol may be damaged or covered, e.g. by a crease or a phone's glare); the PNG is written here, one bit per pixel,
- * because qrcode's own PNG output (RGBA through pngjs) costs ~10 ms a code and this ~0.3 ms (bench/qr.ts).
+ * because qrcode's own PNG output (RGBA through pngjs) costs many times more a code (bench/qr.ts).
  */
 
 const QR_TARGET_PX = 300;

@@ -109,7 +109,7 @@ function AddPasskeyForm() {
   );
 }
 
-/** The profile's "Passkeys" section (issue 18): the traveler's passkeys, adding one with a name, removing one. */
+/** The profile's "Passkeys" section: the traveler's passkeys, adding one with a name, removing one. */
 export function PasskeysSection() {
   const { t } = useTranslation(NS);
   const passkeys = usePasskeys();

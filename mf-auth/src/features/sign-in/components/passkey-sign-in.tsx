@@ -7,7 +7,7 @@ import { cancelPasskeyCeremony, isPasskeyBrowserError, supportsPasskeyAutofill }
 import { usePasskeySignIn } from '../api/verify-passkey';
 
 /**
- * "Sign in with a passkey" (issue 18): one step into a full session, no mailed code. Where the browser offers passkeys
+ * "Sign in with a passkey": one step into a full session, no mailed code. Where the browser offers passkeys
  * in the autofill of the e-mail field (`autocomplete="username webauthn"`), a conditional request waits there from
  * the start; the button asks at once. Either way a success opens the traveler's home.
  */
