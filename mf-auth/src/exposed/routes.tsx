@@ -1,13 +1,11 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import type { AuthRoutesProps } from '@varco/federation-contract';
-import { ChangePasswordPage } from '../features/change-password/components/change-password-page';
-import { ProfilePage } from '../features/profile/components/profile-page';
-import { RecoverPasswordPage } from '../features/recover-password/components/recover-password-page';
-import { OtpPage } from '../features/sign-in/components/otp-page';
-import { SignInPage } from '../features/sign-in/components/sign-in-page';
-import { SignUpPage } from '../features/sign-up/components/sign-up-page';
-import { SpidActivationPage } from '../features/spid-activation/components/spid-activation-page';
-import { SpidReturnPage } from '../features/spid-activation/components/spid-return-page';
+import { ChangePasswordPage } from '../features/change-password';
+import { ProfilePage } from '../features/profile';
+import { RecoverPasswordPage } from '../features/recover-password';
+import { OtpPage, SignInPage } from '../features/sign-in';
+import { SignUpPage } from '../features/sign-up';
+import { SpidActivationPage, SpidReturnPage } from '../features/spid-activation';
 import { registerTranslations } from '../i18n/namespace';
 
 registerTranslations();
