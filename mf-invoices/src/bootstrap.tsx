@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import { mountDevHost } from '@varco/ui/dev-host';
-import { InvoiceStatusLegend } from './features/invoices/components/invoice-status-legend';
+import { InvoiceStatusLegend } from './features/invoices';
 import LatestInvoices from './exposed/latest-invoices';
 import InvoicesRoutes from './exposed/routes';
 
