@@ -6,3 +6,4 @@ export { AddVisaButton } from './components/add-visa-button';
 export { LatestVisas } from './components/latest-visas';
 export { VisaDetailPage } from './components/visa-detail-page';
 export { VisaListPage } from './components/visa-list-page';
+export { VisaStatusLegend } from './components/visa-status-legend';
