@@ -2,7 +2,11 @@
 // no remote imports another remote (or the shell), shared packages import no app, zod reaches the
 // front end only through @varco/contracts, and @varco/federation-contract imports neither zod nor another package.
 // In the api, a module is reached only through its face (`index.ts`), and no file of api/src is part of an import
-// cycle (api/README.md, "Modules").
+// cycle (api/README.md, "Modules"). In a remote, app → features → shared, one way: a feature is reached only through
+// its face (`features/<name>`, its index.ts) (docs/architecture.md, "Layers of a remote").
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
@@ -53,6 +57,55 @@ function apiBoundaries({ insideModule, tests }) {
   };
 }
 
+/**
+ * The layers of a remote (docs/architecture.md, "Layers of a remote"): app (`exposed/`, bootstrap, `testing/`) →
+ * features → the app's own `components/` and `lib/`, one way. The zones are paths that import-x resolves, so they hold
+ * whatever the depth and spelling of a relative import. A feature's tests may render it as the app mounts it
+ * (`exposed/`, `testing/`); they too reach other features only through their faces.
+ */
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const LAYERS_DOC = '(docs/architecture.md, "Layers of a remote")';
+const FEATURE_FACE =
+  `Import a feature only through its face, \`features/<name>\` (its index.ts), never its other files ${LAYERS_DOC}.`;
+const FEATURE_NOT_APP =
+  `A feature imports nothing of its app's top level (\`exposed/\`, bootstrap, \`testing/\`) ${LAYERS_DOC}.`;
+const SHARED_NOT_FEATURE =
+  `The app's \`components/\` and \`lib/\` import no feature and nothing of the app's top level ${LAYERS_DOC}.`;
+function remoteLayers(remote, { tests }) {
+  const src = path.join(ROOT, remote, 'src');
+  const features = fs
+    .readdirSync(path.join(src, 'features'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const face = `${src}/features/*/index.ts`;
+  const appTop = [`${src}/exposed/**`, `${src}/testing/**`, `${src}/*.{ts,tsx}`];
+  const zones = [
+    ...features.map((feature) => ({
+      target: `${src}/features/${feature}/**`,
+      from: `${src}/features/!(${feature})/**`,
+      except: [face],
+      message: FEATURE_FACE,
+    })),
+    {
+      target: [`${src}/!(features|components|lib)/**`, `${src}/*.{ts,tsx}`],
+      from: `${src}/features/**`,
+      except: [face],
+      message: FEATURE_FACE,
+    },
+    {
+      target: [`${src}/components/**`, `${src}/lib/**`],
+      from: [`${src}/features/**`, ...appTop],
+      message: SHARED_NOT_FEATURE,
+    },
+    ...(tests ? [] : [{ target: `${src}/features/**`, from: appTop, message: FEATURE_NOT_APP }]),
+  ];
+  return {
+    files: [tests ? `${remote}/src/**/*.test.{ts,tsx}` : `${remote}/src/**/*.{ts,tsx}`],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
+  };
+}
+const REMOTES = APPS.filter((app) => app !== 'shell');
+
 const NO_DIRECT_ZOD = { group: ['zod', 'zod/*'], message: 'Import schemas from @varco/contracts: zod reaches the browser only there (see its README).' };
 /** The shell's entry runs the federation contract before the federation's shared modules exist (its README). */
 const FEDERATION_CONTRACT_ALONE = { group: ['zod', 'zod/*', '@varco/*'], message: "@varco/federation-contract imports no zod and no other package: the shell's entry runs it before the shared modules exist." };
@@ -77,7 +130,9 @@ export default tseslint.config(
   },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
   { files: ['**/*.test.ts', '**/*.test.tsx', '**/*.test.mjs', 'scripts/jest/**'], languageOptions: { globals: globals.jest } },
-  ...APPS.filter((app) => app !== 'shell').map((remote) => boundaries([`${remote}/**/*.{ts,tsx}`], APPS.filter((app) => app !== remote), [NO_DIRECT_ZOD])),
+  ...REMOTES.map((remote) =>
+    boundaries([`${remote}/**/*.{ts,tsx}`], APPS.filter((app) => app !== remote), [NO_DIRECT_ZOD]),
+  ),
   boundaries(['shell/**/*.{ts,tsx}'], APPS.filter((app) => app !== 'shell'), [NO_DIRECT_ZOD]),
   boundaries(['shared/**/*.{ts,tsx}'], APPS),
   boundaries(['shared/federation-contract/**/*.{ts,tsx}'], APPS, [FEDERATION_CONTRACT_ALONE]),
@@ -92,4 +147,14 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': 'error' },
   },
   ...[false, true].flatMap((insideModule) => [false, true].map((tests) => apiBoundaries({ insideModule, tests }))),
+  {
+    files: REMOTES.map((remote) => `${remote}/src/**/*.{ts,tsx}`),
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(ROOT, 'tsconfig.json') })],
+    },
+  },
+  ...REMOTES.flatMap((remote) => [false, true].map((tests) => remoteLayers(remote, { tests }))),
 );

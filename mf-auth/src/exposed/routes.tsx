@@ -1,63 +1,45 @@
+import type { ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import type { AuthRoutesProps } from '@varco/federation-contract';
-import { ChangePasswordPage } from '../features/change-password/components/change-password-page';
-import { ProfilePage } from '../features/profile/components/profile-page';
-import { RecoverPasswordPage } from '../features/recover-password/components/recover-password-page';
-import { OtpPage } from '../features/sign-in/components/otp-page';
-import { SignInPage } from '../features/sign-in/components/sign-in-page';
-import { SignUpPage } from '../features/sign-up/components/sign-up-page';
-import { SpidActivationPage } from '../features/spid-activation/components/spid-activation-page';
-import { SpidReturnPage } from '../features/spid-activation/components/spid-return-page';
+import type { AuthRoutesProps, AuthSection } from '@varco/federation-contract';
+import { ChangePasswordPage } from '../features/change-password';
+import { ProfilePage } from '../features/profile';
+import { RecoverPasswordPage } from '../features/recover-password';
+import { OtpPage, SignInPage } from '../features/sign-in';
+import { SignUpPage } from '../features/sign-up';
+import { SpidActivationPage, SpidReturnPage } from '../features/spid-activation';
 import { registerTranslations } from '../i18n/namespace';
 
 registerTranslations();
 
-/** docs/screens.md: unknown paths go to the welcome page. */
-const unknown = <Route path="*" element={<Navigate to="/" replace />} />;
+/** The pages of each section, by their path under the section's prefix; the one without a path is its index. */
+const PAGES: Record<AuthSection, ReadonlyArray<{ path?: string; Page: ComponentType }>> = {
+  'sign-in': [
+    { Page: SignInPage },
+    { path: 'otp', Page: OtpPage },
+    { path: 'spid', Page: SpidReturnPage },
+    { path: 'spid/activate', Page: SpidActivationPage },
+  ],
+  'sign-up': [{ Page: SignUpPage }],
+  'recover-password': [{ Page: RecoverPasswordPage }],
+  'change-password': [{ Page: ChangePasswordPage }],
+  'edit-user': [{ Page: ProfilePage }],
+};
 
 /**
  * mf-auth/routes: mounted by the shell once per section (REMOTE_MOUNTS), each under its own prefix; the paths
- * here are relative to that prefix.
+ * here are relative to that prefix. docs/screens.md: unknown paths go to the welcome page.
  */
 export default function AuthRoutes({ section }: AuthRoutesProps) {
-  switch (section) {
-    case 'sign-in':
-      return (
-        <Routes>
-          <Route index element={<SignInPage />} />
-          <Route path="otp" element={<OtpPage />} />
-          <Route path="spid" element={<SpidReturnPage />} />
-          <Route path="spid/activate" element={<SpidActivationPage />} />
-          {unknown}
-        </Routes>
-      );
-    case 'sign-up':
-      return (
-        <Routes>
-          <Route index element={<SignUpPage />} />
-          {unknown}
-        </Routes>
-      );
-    case 'recover-password':
-      return (
-        <Routes>
-          <Route index element={<RecoverPasswordPage />} />
-          {unknown}
-        </Routes>
-      );
-    case 'change-password':
-      return (
-        <Routes>
-          <Route index element={<ChangePasswordPage />} />
-          {unknown}
-        </Routes>
-      );
-    case 'edit-user':
-      return (
-        <Routes>
-          <Route index element={<ProfilePage />} />
-          {unknown}
-        </Routes>
-      );
-  }
+  return (
+    <Routes>
+      {PAGES[section].map(({ path, Page }) =>
+        path === undefined ? (
+          <Route key="" index element={<Page />} />
+        ) : (
+          <Route key={path} path={path} element={<Page />} />
+        ),
+      )}
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
 }

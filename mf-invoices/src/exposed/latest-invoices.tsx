@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@varco/federation-contract';
-import { LatestInvoices as LatestInvoicesList } from '../features/invoices/components/latest-invoices';
+import { LatestInvoices as LatestInvoicesList } from '../features/invoices';
 import { registerTranslations } from '../i18n/namespace';
 
 registerTranslations();

@@ -1,7 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import type { RoutesProps } from '@varco/federation-contract';
-import { InvoiceDetailPage } from '../features/invoices/components/invoice-detail-page';
-import { InvoiceListPage } from '../features/invoices/components/invoice-list-page';
+import { InvoiceDetailPage, InvoiceListPage } from '../features/invoices';
 import { registerTranslations } from '../i18n/namespace';
 
 registerTranslations();

@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@varco/federation-contract';
-import { NotificationBell } from '../features/notifications/components/notification-bell';
+import { NotificationBell } from '../features/notifications';
 import { registerTranslations } from '../i18n/namespace';
 
 registerTranslations();

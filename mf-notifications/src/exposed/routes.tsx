@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import type { RoutesProps } from '@varco/federation-contract';
-import { NotificationList } from '../features/notifications/components/notification-list';
+import { NotificationList } from '../features/notifications';
 import { registerTranslations } from '../i18n/namespace';
 
 registerTranslations();

@@ -1,6 +1,6 @@
 import type { WidgetProps } from '@varco/federation-contract';
 import { PageLoader } from '@varco/ui';
-import { AddVisaButton as Button } from '../features/visa/components/add-visa-button';
+import { AddVisaButton as Button } from '../features/visa';
 import { registerTranslations } from '../i18n/namespace';
 
 registerTranslations();

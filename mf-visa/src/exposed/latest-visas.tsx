@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@varco/federation-contract';
-import { LatestVisas as LatestVisasList } from '../features/visa/components/latest-visas';
+import { LatestVisas as LatestVisasList } from '../features/visa';
 import { registerTranslations } from '../i18n/namespace';
 
 registerTranslations();

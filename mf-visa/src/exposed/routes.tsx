@@ -2,15 +2,14 @@ import { lazy, Suspense, type ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import type { RoutesProps } from '@varco/federation-contract';
 import { PageLoader } from '@varco/ui';
-import { VisaDetailPage } from '../features/visa/components/visa-detail-page';
-import { VisaListPage } from '../features/visa/components/visa-list-page';
+import { VisaDetailPage, VisaListPage } from '../features/visa';
 import { registerTranslations } from '../i18n/namespace';
 
 registerTranslations();
 
 // The wizard, with its form library, loads when it is opened: the detail with its QR (what a traveler opens at the
 // gate, on whatever connection there is) and the list do not wait for it.
-const loadWizard = () => import('../features/wizard/components/visa-wizard-page');
+const loadWizard = () => import('../features/wizard');
 const VisaWizardPage = lazy(() => loadWizard().then((module) => ({ default: module.VisaWizardPage })));
 const VisaUpdatePage = lazy(() => loadWizard().then((module) => ({ default: module.VisaUpdatePage })));
 

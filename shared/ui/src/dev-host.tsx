@@ -9,6 +9,7 @@ import { LANGUAGES } from '@varco/contracts/plain';
 import { configureHttp } from '@varco/http';
 import { i18n, initI18n } from '@varco/i18n';
 import { useSession } from '@varco/session';
+import { DevPages, type DevHostPages } from './dev-pages';
 import { createQueryClient } from './query-client';
 import { ROUTER_FUTURE } from './router-future';
 
@@ -38,10 +39,10 @@ function DevFrame({ name, children }: { name: string; children: ReactNode }) {
 }
 
 /**
- * Runs a remote alone in development: the providers the shell would give it, a language switch and a mock
- * session toggle. The api is reached through the dev server's /api proxy.
+ * Runs a remote alone in development: the providers the shell would give it, a language switch, a mock session
+ * toggle, and its pages (`DevHostPages`). The api is reached through the dev server's /api proxy.
  */
-export async function mountDevHost(name: string, render: () => ReactNode): Promise<void> {
+export async function mountDevHost(name: string, pages: DevHostPages): Promise<void> {
   await initI18n();
   configureHttp({ apiBaseUrl: '/api' });
   const element = document.getElementById('root');
@@ -52,7 +53,9 @@ export async function mountDevHost(name: string, render: () => ReactNode): Promi
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <BrowserRouter future={ROUTER_FUTURE}>
-            <DevFrame name={name}>{render()}</DevFrame>
+            <DevFrame name={name}>
+              <DevPages {...pages} />
+            </DevFrame>
           </BrowserRouter>
         </QueryClientProvider>
       </I18nextProvider>

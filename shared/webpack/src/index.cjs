@@ -86,6 +86,9 @@ function createAppConfig({ dirname, name, exposes, devPort, host = false }) {
             use: [MiniCssExtractPlugin.loader, 'css-loader'],
           },
           { test: /\.(png|svg|jpe?g|gif|webp|woff2?|ttf|eot)$/, type: 'asset/resource' },
+          // Nothing under src/features runs on import, so a feature's face (index.ts) brings a widget only what it
+          // uses, not every page of the feature.
+          { include: path.join(dirname, 'src', 'features'), sideEffects: false },
         ],
       },
       plugins: [

@@ -3,10 +3,8 @@ import { toLocale, toServerLanguage, type Lookup } from '@varco/contracts';
 import { PageLoader } from '@varco/ui';
 import { ErrorAlert } from '../../../components/error-alert';
 import { NS } from '../../../i18n/namespace';
-import { useCountries } from '../../sign-up/api/get-countries';
-import { useDocumentTypes } from '../../sign-up/api/get-document-types';
-import { useFreeZones } from '../../sign-up/api/get-free-zones';
-import { PasskeysSection } from '../../passkeys/components/passkeys-section';
+import { PasskeysSection } from '../../passkeys';
+import { useCountries, useDocumentTypes, useFreeZones } from '../../sign-up';
 import { useUserInfo } from '../api/get-user-info';
 import { DeleteAccount } from './delete-account';
 

@@ -3,7 +3,7 @@ import { IDENTITY_BASE, type PasskeyAuthenticationOptions } from '@varco/contrac
 import { requestVoid } from '@varco/http';
 import { sessionStore } from '@varco/session';
 import { getPasskey, requirePasskeySupport } from '../../../lib/webauthn';
-import { getUserInfo } from '../../profile/api/get-user-info';
+import { getUserInfo } from '../../profile';
 import { getPasskeyOptions } from './get-passkey-options';
 
 type Assertion = Awaited<ReturnType<typeof getPasskey>>;

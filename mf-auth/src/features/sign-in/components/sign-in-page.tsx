@@ -5,7 +5,7 @@ import { signInSchema } from '@varco/contracts';
 import { FormProvider, TextField, useRuleForm } from '@varco/ui/form';
 import { ErrorAlert } from '../../../components/error-alert';
 import { NS } from '../../../i18n/namespace';
-import { AccountDeletedNotice } from '../../profile/components/account-deleted-notice';
+import { AccountDeletedNotice } from '../../profile';
 import { useLoginCustom } from '../api/login-custom';
 import { loginSpidUrl } from '../api/login-spid';
 import { PasskeySignIn } from './passkey-sign-in';

@@ -7,9 +7,14 @@ import { PageLoader } from '@varco/ui';
 import { FormProvider, TextField, useRuleForm } from '@varco/ui/form';
 import { ErrorAlert } from '../../../components/error-alert';
 import { NS } from '../../../i18n/namespace';
-import { AccountFields, AccountFormActions } from '../../sign-up/components/account-fields';
-import { RESIDENCE_DOCUMENT_FIELD_OF_EXTRA, ResidenceDocumentFields, toResidenceDocumentPayload } from '../../sign-up/components/residence-document-fields';
-import { useServerFieldIssues } from '../../sign-up/hooks/use-server-field-issues';
+import {
+  AccountFields,
+  AccountFormActions,
+  RESIDENCE_DOCUMENT_FIELD_OF_EXTRA,
+  ResidenceDocumentFields,
+  toResidenceDocumentPayload,
+  useServerFieldIssues,
+} from '../../sign-up';
 import { useFinalizeRegistration } from '../api/finalize-registration';
 import { useSpidUserInfo } from '../api/get-spid-user-info';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@varco/session';
 import { NS } from '../../../i18n/namespace';
-import { useUsableInvoices } from '../../wizard/api/get-usable-invoices';
+import { useUsableInvoices } from '../api/get-usable-invoices';
 
 /**
  * The add-new-request button: only while a new request may be created, i.e. none is pending, and

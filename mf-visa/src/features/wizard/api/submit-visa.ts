@@ -3,7 +3,7 @@ import { PRIVATE_BASE, toServerLanguage, visaIdResponseSchema, type Travel } fro
 import { requestJson } from '@varco/http';
 import { currentLanguage } from '@varco/i18n';
 import { invalidateVisaData } from '../../../lib/invalidate-visas';
-import { loadShownVisa } from '../../visa/api/get-visa';
+import { loadShownVisa } from '../../visa';
 
 export interface SubmitVisaInput {
   /** The request being modified; a new request when absent. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Invoice } from '@varco/contracts';
 import { EmptyState, formatAmount, formatDate, InvoiceStatusBadge, LoadError, PageLoader } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
-import { useUsableInvoices } from '../api/get-usable-invoices';
+import { useUsableInvoices } from '../../visa';
 import type { WizardDraft } from '../hooks/use-wizard-draft';
 
 interface SelectInvoicesStepProps {

@@ -7,7 +7,7 @@ import { useAirports } from '../api/get-airports';
 import { useDestinationCountries } from '../api/get-destination-countries';
 import { useFreeZones } from '../api/get-free-zones';
 import { useTypology } from '../api/get-typology';
-import { useUsableInvoices } from '../api/get-usable-invoices';
+import { useUsableInvoices } from '../../visa';
 import { useSubmitVisa } from '../api/submit-visa';
 import { SubmitErrors } from './submit-errors';
 

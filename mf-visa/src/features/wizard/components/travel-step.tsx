@@ -21,7 +21,7 @@ import { useAirports } from '../api/get-airports';
 import { useDestinationCountries } from '../api/get-destination-countries';
 import { useFreeZones } from '../api/get-free-zones';
 import { useTypology } from '../api/get-typology';
-import { useUsableInvoices } from '../api/get-usable-invoices';
+import { useUsableInvoices } from '../../visa';
 import { useUserInfo } from '../api/get-user-info';
 import type { WizardDraft } from '../hooks/use-wizard-draft';
 import { changeTravel, fromTravel, toTravel, withProfileDocument, type ProfileDocument } from '../utils/travel-values';

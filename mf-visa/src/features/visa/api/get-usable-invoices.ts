@@ -5,7 +5,8 @@ import { currentLanguage } from '@varco/i18n';
 import { FOLLOWS_NOTIFICATIONS } from '@varco/ui';
 
 /**
- * GET private/invoices/usable?language: the invoices that can go in a new visa request (wizard step 1, docs/calls.md).
+ * GET private/invoices/usable?language: the invoices that can go in a new visa request (docs/calls.md): the
+ * add-request button asks whether there is one, wizard step 1 lists them.
  * The contracts name no answer of its own for it; it is read as the invoice list of /invoices/latest.
  */
 export function getUsableInvoices() {
