@@ -45,7 +45,7 @@ afterEach(() => {
   delete (globalThis as { PublicKeyCredential?: unknown }).PublicKeyCredential;
 });
 
-describe('the profile’s passkeys (issue 18)', () => {
+describe('the profile’s passkeys', () => {
   it('lists the passkeys with their name, when they were added and last used', async () => {
     answer({ passkeys: [PHONE, KEY] });
     renderSection('edit-user', '/protected/edit-user', { user: TEST_TRAVELER });

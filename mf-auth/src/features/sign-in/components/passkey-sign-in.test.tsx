@@ -34,7 +34,7 @@ afterEach(() => {
   delete (globalThis as { PublicKeyCredential?: unknown }).PublicKeyCredential;
 });
 
-describe('sign-in with a passkey (issue 18)', () => {
+describe('sign-in with a passkey', () => {
   it('signs in with one step into the traveler’s home, without the OTP page', async () => {
     browserWithPasskeys(false);
     startAuthenticationMock.mockResolvedValue(ASSERTION as never);
