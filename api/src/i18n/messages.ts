@@ -16,16 +16,8 @@ const accountRules = (language: ServerLanguage) => {
     'account.differentPassword': texts.differentPassword,
     'account.differentEmail': texts.differentEmail,
     'account.controlCharacter': texts.controlCharacter,
-  } as const;
-};
-
-/**
- * The generic field messages whose rule is also an account rule: the account rule's words, so that a rule reads the
- * same wherever it is refused.
- */
-const sameRules = (language: ServerLanguage) => {
-  const texts = ACCOUNT_RULE_MESSAGES[language];
-  return {
+    // The generic field messages whose rule is also an account rule: its words, so that a rule reads the same
+    // wherever it is refused.
     'field.empty': texts.empty,
     'field.email': texts.email,
     'field.dateNotPast': texts.dateNotPast,
@@ -89,7 +81,6 @@ const en = {
   'passkey.notFound': 'Passkey not found.',
   'field.dateInvalid': 'Invalid date (expected YYYY-MM-DD)',
   ...accountRules('EN'),
-  ...sameRules('EN'),
   'field.unknownCountry': 'Unknown country',
   'field.unknownDocumentType': 'Unknown document type',
   'field.unknownZone': 'This zone does not belong to the country of residence',
@@ -242,7 +233,6 @@ const it: Record<MessageKey, string> = {
   'passkey.notFound': 'Passkey non trovata.',
   'field.dateInvalid': 'Data non valida (formato AAAA-MM-GG)',
   ...accountRules('IT'),
-  ...sameRules('IT'),
   'field.unknownCountry': 'Paese sconosciuto',
   'field.unknownDocumentType': 'Tipo di documento sconosciuto',
   'field.unknownZone': 'Questa zona non appartiene al paese di residenza',
