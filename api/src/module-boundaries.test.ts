@@ -14,7 +14,8 @@ async function boundaryErrors(filePath: string, source: string): Promise<string[
 
 async function cycleErrors(filePath: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath });
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'varco/no-import-cycle').map((message) => message.message);
+  const messages = result?.messages ?? [];
+  return messages.filter((message) => message.ruleId === 'varco/no-import-cycle').map((message) => message.message);
 }
 
 describe('api import cycles (lint)', () => {

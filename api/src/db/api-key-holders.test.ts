@@ -13,14 +13,19 @@ for (const kind of databaseKinds()) {
       await migrate(handle, readMigrations(MIGRATIONS_DIR));
       const { db } = handle;
       const [merchantKey, clientKey] = [hashApiKey('vk_holder-test'), hashApiKey('xk_holder-test')];
-      await db.insertInto('merchant').values({ kind: 'VENDOR', name: 'Holder test', vat_number: 'IT00000000042', api_key_hash: merchantKey }).execute();
-      await db.insertInto('exit_point_client').values({ kind: 'KIOSK', name: 'Holder test', customs_office: 'T1', api_key_hash: clientKey }).execute();
+      const merchant = { kind: 'VENDOR', name: 'Holder test', vat_number: 'IT00000000042' } as const;
+      await db.insertInto('merchant').values({ ...merchant, api_key_hash: merchantKey }).execute();
+      const client = { kind: 'KIOSK', name: 'Holder test', customs_office: 'T1', api_key_hash: clientKey } as const;
+      await db.insertInto('exit_point_client').values(client).execute();
 
-      assert.deepEqual(await findLiveApiKeyHolder(db, 'merchant', ['name', 'vat_number'], merchantKey), { name: 'Holder test', vat_number: 'IT00000000042' });
-      assert.deepEqual(await findLiveApiKeyHolder(db, 'exit_point_client', ['kind', 'customs_office'], clientKey), { kind: 'KIOSK', customs_office: 'T1' });
+      const holder = await findLiveApiKeyHolder(db, 'merchant', ['name', 'vat_number'], merchantKey);
+      assert.deepEqual(holder, { name: 'Holder test', vat_number: 'IT00000000042' });
+      const kiosk = await findLiveApiKeyHolder(db, 'exit_point_client', ['kind', 'customs_office'], clientKey);
+      assert.deepEqual(kiosk, { kind: 'KIOSK', customs_office: 'T1' });
       assert.equal(await findLiveApiKeyHolder(db, 'merchant', ['id'], clientKey), undefined);
 
-      await db.updateTable('merchant').set({ revoked_at: new Date() }).where('api_key_hash', '=', merchantKey).execute();
+      const revoked = new Date();
+      await db.updateTable('merchant').set({ revoked_at: revoked }).where('api_key_hash', '=', merchantKey).execute();
       assert.equal(await findLiveApiKeyHolder(db, 'merchant', ['id'], merchantKey), undefined);
     });
   });

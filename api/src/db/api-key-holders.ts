@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from './types';
 
-/** The tables of the API keys' holders (src/api-keys.ts): the key's hash in `api_key_hash`, `revoked_at` once revoked. */
+/** The tables of the API keys' holders (src/api-keys.ts): the key's hash, and when it was revoked. */
 export type ApiKeyHolderTable = 'merchant' | 'exit_point_client';
 
 /** The holder of a live (not revoked) API key, found by the key's hash, with `columns`. */

@@ -104,7 +104,8 @@ export interface Departure {
 export function departureOf(travelDate: string): Departure {
   const match = DEPARTURE_INSTANT.exec(travelDate.trim());
   const instant = match && isIsoDay(match[1] as string) ? new Date(travelDate.trim()) : null;
-  return instant === null || Number.isNaN(instant.getTime()) ? { day: '', instant: null } : { day: romeWallTime(instant).day, instant };
+  if (instant === null || Number.isNaN(instant.getTime())) return { day: '', instant: null };
+  return { day: romeWallTime(instant).day, instant };
 }
 
 /** The travel as the rules take it: the travel's own values, and the departure as a domain value. */
@@ -114,7 +115,8 @@ export type TravelFacts = Omit<TravelValues, 'departureDate' | 'hour' | 'minutes
 export function travelFactsOf(values: TravelValues): TravelFacts {
   const { departureDate: day, hour, minutes, ...travel } = values;
   const complete = isIsoDay(day) && hour !== '' && minutes.trim() !== '';
-  return { ...travel, departure: { day, instant: complete ? romeToUtc(day, Number(hour), Number(minutes.trim())) : null } };
+  const instant = complete ? romeToUtc(day, Number(hour), Number(minutes.trim())) : null;
+  return { ...travel, departure: { day, instant } };
 }
 
 /**
@@ -154,8 +156,15 @@ export interface TravelContext {
   exitDeadline?: { day: string; invoiceNumber: string } | undefined;
 }
 
+/** What decides which fields a travel has: the transport, and whether the traveler is crew. */
+type TravelMeans = Pick<TravelValues, 'transportType' | 'crewMember'>;
+/** A field's issue, or null. */
+type Issue = TravelIssue | null;
+/** The issues of a travel by field. */
+type TravelIssues = Partial<Record<TravelField, TravelIssue>>;
+
 /** A private vehicle (MP) hides the crew checkbox and the document fields; a crew member has no document fields; only by air a flight and an airport. */
-export function isTravelFieldShown(field: TravelField, values: Pick<TravelValues, 'transportType' | 'crewMember'>): boolean {
+export function isTravelFieldShown(field: TravelField, values: TravelMeans): boolean {
   const privateVehicle = values.transportType === TRANSPORT_PRIVATE_VEHICLE;
   switch (field) {
     case 'crewMember':
@@ -172,7 +181,7 @@ export function isTravelFieldShown(field: TravelField, values: Pick<TravelValues
 }
 
 /** Every shown field is required but the crew checkbox and the free zone. */
-export function isTravelFieldRequired(field: TravelField, values: Pick<TravelValues, 'transportType' | 'crewMember'>): boolean {
+export function isTravelFieldRequired(field: TravelField, values: TravelMeans): boolean {
   return field !== 'crewMember' && field !== 'destinationFreeZone' && isTravelFieldShown(field, values);
 }
 
@@ -183,10 +192,11 @@ const requiredText = (value: string, max = Number.POSITIVE_INFINITY) => textIssu
  * The issue of one field of the form, or null: the rules (`travelFactIssue`) on its values converted (`facts`), and
  * what only a form has: an hour and minutes to choose, and a wall time that Rome skips (told as not in the future).
  */
-function formIssue(field: TravelField, values: TravelValues, facts: TravelFacts, context: TravelContext): TravelIssue | null {
+function formIssue(field: TravelField, values: TravelValues, facts: TravelFacts, context: TravelContext): Issue {
   if (!isTravelFieldRequired(field, values)) return null;
   if ((field === 'hour' || field === 'minutes') && values[field].trim() === '') return { code: 'required' };
-  if (field === 'minutes' && isIsoDay(values.departureDate) && values.hour !== '' && facts.departure.instant === null) return { code: 'futureDate' };
+  const skipped = isIsoDay(values.departureDate) && values.hour !== '' && facts.departure.instant === null;
+  if (field === 'minutes' && skipped) return { code: 'futureDate' };
   return travelFactIssue(field, facts, context);
 }
 
@@ -194,7 +204,7 @@ function formIssue(field: TravelField, values: TravelValues, facts: TravelFacts,
  * The issue of one field, or null; hidden fields have none. The departure day is a real day up to 2999-12-31, not
  * before today in Rome nor after the exit deadline; the departure is not in the past, told once, on the minutes.
  */
-export function travelFactIssue(field: TravelField, facts: TravelFacts, { now, exitDeadline }: TravelContext): TravelIssue | null {
+export function travelFactIssue(field: TravelField, facts: TravelFacts, { now, exitDeadline }: TravelContext): Issue {
   if (!isTravelFieldRequired(field, facts)) return null;
   switch (field) {
     case 'departureDate': {
@@ -222,7 +232,8 @@ export function travelFactIssue(field: TravelField, facts: TravelFacts, { now, e
   }
   switch (field) {
     case 'destinationCountry':
-      return destinationNeedsFreeZone(text) && facts.destinationFreeZone.trim() === '' ? { code: 'destinationInEu' } : null;
+      if (!destinationNeedsFreeZone(text)) return null;
+      return facts.destinationFreeZone.trim() === '' ? { code: 'destinationInEu' } : null;
     default:
       return null;
   }
@@ -235,12 +246,12 @@ export function travelIssues(values: TravelValues, context: TravelContext): Part
 }
 
 /** Every issue of a travel under the rules (the api's check of a request body), in the order of the fields. */
-export function travelFactIssues(facts: TravelFacts, context: TravelContext): Partial<Record<TravelField, TravelIssue>> {
+export function travelFactIssues(facts: TravelFacts, context: TravelContext): TravelIssues {
   return issuesOf((field) => travelFactIssue(field, facts, context));
 }
 
-function issuesOf(issueOf: (field: TravelField) => TravelIssue | null): Partial<Record<TravelField, TravelIssue>> {
-  const issues: Partial<Record<TravelField, TravelIssue>> = {};
+function issuesOf(issueOf: (field: TravelField) => Issue): TravelIssues {
+  const issues: TravelIssues = {};
   for (const field of TRAVEL_FIELDS) {
     const issue = issueOf(field);
     if (issue) issues[field] = issue;

@@ -92,14 +92,18 @@ type CommonTexts = { readonly none: string; readonly generatedAt: string };
  * How a layout writes in its language: its texts (`t`) and any value (`orNone`, the `none` mark when it is missing)
  * through WinAnsi, the language's formatters, and the footer for the moment the document was generated.
  */
-export function pdfWriter<K extends string>(texts: Readonly<Record<K, string>> & CommonTexts, language: ServerLanguage) {
+export function pdfWriter<K extends string>(
+  texts: Readonly<Record<K, string>> & CommonTexts,
+  language: ServerLanguage,
+) {
   const format = formattersFor(language);
   const none = toWinAnsi(texts.none);
   return {
     format,
     t: (key: K) => toWinAnsi(texts[key]),
     orNone: (value: string | null | undefined) => (value && value.trim() ? toWinAnsi(value) : none),
-    footer: (generatedAt: Date) => toWinAnsi(fill(texts.generatedAt, { date: formatInstant(generatedAt, format.dateTime) })),
+    footer: (generatedAt: Date) =>
+      toWinAnsi(fill(texts.generatedAt, { date: formatInstant(generatedAt, format.dateTime) })),
   };
 }
 

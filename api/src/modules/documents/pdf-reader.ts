@@ -21,7 +21,8 @@ export async function readPdf(pdf: Buffer): Promise<ReadPdf> {
     const { text, totalPages } = await extractText(proxy, { mergePages: true });
     const { info } = await getMeta(proxy);
     const viewport = (await proxy.getPage(1)).getViewport({ scale: 1 });
-    return { text, pages: totalPages, info: info as Record<string, unknown>, size: { width: viewport.width, height: viewport.height } };
+    const size = { width: viewport.width, height: viewport.height };
+    return { text, pages: totalPages, info: info as Record<string, unknown>, size };
   } finally {
     await proxy.destroy();
   }

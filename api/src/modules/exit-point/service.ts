@@ -6,7 +6,14 @@ import { translate, type MessageKey } from '../../i18n/messages';
 import { invoiceStateOf } from '../invoices';
 import { type QrService, type QrVerifyFailure, qrIssuedAtSeconds } from '../qr';
 import { describeRiskReasons } from '../risk';
-import { analyseRisk, decideInvoices, grantAtExit, visaStateDescription, type AnalyseRiskOptions, type ExitActor } from '../visas';
+import {
+  analyseRisk,
+  decideInvoices,
+  grantAtExit,
+  visaStateDescription,
+  type AnalyseRiskOptions,
+  type ExitActor,
+} from '../visas';
 import { authenticateApiKey, hashApiKey, newApiKey } from '../../api-keys';
 import { createExitPointRepository, type ExitPointClient, type ExitPointRequestRow } from './repository';
 import type { DecisionOutcome, DecisionsBody, ExitPointView, ScanResult } from './schemas';

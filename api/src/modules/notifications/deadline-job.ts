@@ -47,7 +47,8 @@ export async function remindExitDeadlines(db: Kysely<Database>, now: Date): Prom
       const lastIssueDay = addDays(firstIssueDayWithinDeadline(addDays(deadline, 1)), -1);
       for (;;) {
         const batch = await db.transaction().execute(async (trx) => {
-          const due = await notificationQueries.dueForReminder(trx, { firstIssueDay, lastIssueDay, keyPrefix: reminder.key, limit: BATCH });
+          const window = { firstIssueDay, lastIssueDay, keyPrefix: reminder.key, limit: BATCH };
+          const due = await notificationQueries.dueForReminder(trx, window);
           let inserted = 0;
           for (const invoice of due) {
             const id = await notify(trx, {

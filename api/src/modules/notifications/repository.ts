@@ -102,7 +102,10 @@ export const notificationQueries = {
    * (the month of issue of one exit deadline, computed by the caller with the contracts' rule), without a
    * notification of dedupe key `<keyPrefix>:<invoice id>`; by id.
    */
-  dueForReminder(db: Kysely<Database>, due: { firstIssueDay: string; lastIssueDay: string; keyPrefix: string; limit: number }) {
+  dueForReminder(
+    db: Kysely<Database>,
+    due: { firstIssueDay: string; lastIssueDay: string; keyPrefix: string; limit: number },
+  ) {
     return db
       .selectFrom('invoice as i')
       .innerJoin('traveler as t', (join) =>
