@@ -2,8 +2,8 @@
 // no remote imports another remote (or the shell), shared packages import no app, zod reaches the
 // front end only through @varco/contracts, and @varco/federation-contract imports neither zod nor another package.
 // In the api, a module is reached only through its face (`index.ts`), and no file of api/src is part of an import
-// cycle (api/README.md, "Modules"). In a remote, app → features → shared, one way: a feature is reached only through
-// its face (`features/<name>`, its index.ts) (docs/architecture.md, "Layers of a remote").
+// cycle, type-only imports counted (api/README.md, "Modules"). In a remote, app → features → shared, one way: a
+// feature is reached only through its face (`features/<name>`, its index.ts) (docs/architecture.md, "Layers of a remote").
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,13 @@ import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { createNoImportCycle } from './scripts/eslint/no-import-cycle.mjs';
+
+/** The api's files and the compiler options that resolve their imports. */
+const API_PROJECT = {
+  tsconfig: fileURLToPath(new URL('./api/tsconfig.json', import.meta.url)),
+  within: fileURLToPath(new URL('./api/', import.meta.url)),
+};
 
 const APPS = ['shell', 'mf-auth', 'mf-invoices', 'mf-visa', 'mf-notifications'];
 
@@ -138,13 +145,8 @@ export default tseslint.config(
   boundaries(['shared/federation-contract/**/*.{ts,tsx}'], APPS, [FEDERATION_CONTRACT_ALONE]),
   {
     files: ['api/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: {
-      ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver': undefined,
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'api/tsconfig.json' })],
-    },
-    rules: { 'import-x/no-cycle': 'error' },
+    plugins: { varco: { rules: { 'no-import-cycle': createNoImportCycle(API_PROJECT) } } },
+    rules: { 'varco/no-import-cycle': 'error' },
   },
   ...[false, true].flatMap((insideModule) => [false, true].map((tests) => apiBoundaries({ insideModule, tests }))),
   {

@@ -62,7 +62,7 @@ describeEachDatabase('app', ({ build }) => {
     assert.equal(response.statusCode, 400);
     assert.deepEqual(response.json(), {
       detail: 'Alcuni dati della richiesta non sono validi.',
-      extra: { nome: 'Almeno 2 caratteri', email: 'E-mail non valida', eta: 'Tipo non valido', tags: 'Selezionane almeno 1' },
+      extra: { nome: 'Almeno 2 caratteri', email: 'Inserisci un indirizzo e-mail valido', eta: 'Tipo non valido', tags: 'Selezionane almeno 1' },
     });
     const missing = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { tags: ['x'], eta: 17 } });
     assert.deepEqual(missing.json(), {

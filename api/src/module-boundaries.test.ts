@@ -12,6 +12,22 @@ async function boundaryErrors(filePath: string, source: string): Promise<string[
   return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
 }
 
+async function cycleErrors(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath });
+  const messages = result?.messages ?? [];
+  return messages.filter((message) => message.ruleId === 'varco/no-import-cycle').map((message) => message.message);
+}
+
+describe('api import cycles (lint)', () => {
+  it('refuses an import that closes a cycle, a type-only one too', async () => {
+    // auth's repository imports session-record.ts, so an import of auth from there closes a loop.
+    const back = "import type { SessionRecord } from './modules/auth';\nexport type Same = SessionRecord;\n";
+    assert.equal((await cycleErrors('api/src/session-record.ts', back)).length, 1);
+    const down = "import type { SessionLevel } from './db/types';\nexport type Same = SessionLevel;\n";
+    assert.deepEqual(await cycleErrors('api/src/session-record.ts', down), []);
+  });
+});
+
 describe('api module boundaries (lint)', () => {
   it("refuses a module's import of another module's internals, and admits its face", async () => {
     assert.equal((await boundaryErrors('api/src/modules/merchants/example.ts', "import { notify as value } from '../notifications/notify';")).length, 1);

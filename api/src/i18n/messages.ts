@@ -16,6 +16,12 @@ const accountRules = (language: ServerLanguage) => {
     'account.differentPassword': texts.differentPassword,
     'account.differentEmail': texts.differentEmail,
     'account.controlCharacter': texts.controlCharacter,
+    // The generic field messages whose rule is also an account rule: its words, so that a rule reads the same
+    // wherever it is refused.
+    'field.empty': texts.empty,
+    'field.email': texts.email,
+    'field.dateNotPast': texts.dateNotPast,
+    'field.mustAccept': texts.mustAccept,
   } as const;
 };
 
@@ -40,7 +46,6 @@ const en = {
   serviceUnavailable: 'The service is temporarily unavailable. Please try again later.',
   databaseUnavailable: 'The database is not reachable.',
   'field.required': 'Required field',
-  'field.empty': 'The field cannot be empty',
   'field.invalidType': 'Invalid type',
   'field.minLength': 'At least {min} characters',
   'field.maxLength': 'At most {max} characters',
@@ -49,7 +54,6 @@ const en = {
   'field.maxValue': 'Must be at most {max}',
   'field.minItems': 'Select at least {min}',
   'field.maxItems': 'Select at most {max}',
-  'field.email': 'Invalid e-mail',
   'field.format': 'Invalid format',
   'field.oneOf': 'Allowed values: {values}',
   'field.unknownKey': 'Unknown field',
@@ -76,8 +80,6 @@ const en = {
   'passkey.tooMany': 'You can have at most {max} passkeys: remove one before adding another.',
   'passkey.notFound': 'Passkey not found.',
   'field.dateInvalid': 'Invalid date (expected YYYY-MM-DD)',
-  'field.dateNotPast': 'The date cannot be later than today',
-  'field.mustAccept': 'You must accept to continue',
   ...accountRules('EN'),
   'field.unknownCountry': 'Unknown country',
   'field.unknownDocumentType': 'Unknown document type',
@@ -196,7 +198,6 @@ const it: Record<MessageKey, string> = {
   serviceUnavailable: 'Il servizio è temporaneamente non disponibile. Riprova più tardi.',
   databaseUnavailable: 'Il database non è raggiungibile.',
   'field.required': 'Campo obbligatorio',
-  'field.empty': 'Il campo non può essere vuoto',
   'field.invalidType': 'Tipo non valido',
   'field.minLength': 'Almeno {min} caratteri',
   'field.maxLength': 'Al massimo {max} caratteri',
@@ -205,7 +206,6 @@ const it: Record<MessageKey, string> = {
   'field.maxValue': 'Deve essere al massimo {max}',
   'field.minItems': 'Selezionane almeno {min}',
   'field.maxItems': 'Selezionane al massimo {max}',
-  'field.email': 'E-mail non valida',
   'field.format': 'Formato non valido',
   'field.oneOf': 'Valori ammessi: {values}',
   'field.unknownKey': 'Campo non previsto',
@@ -232,8 +232,6 @@ const it: Record<MessageKey, string> = {
   'passkey.tooMany': 'Puoi avere al massimo {max} passkey: rimuovine una prima di aggiungerne un’altra.',
   'passkey.notFound': 'Passkey non trovata.',
   'field.dateInvalid': 'Data non valida (formato AAAA-MM-GG)',
-  'field.dateNotPast': 'La data non può essere successiva a oggi',
-  'field.mustAccept': 'Devi accettare per continuare',
   ...accountRules('IT'),
   'field.unknownCountry': 'Paese sconosciuto',
   'field.unknownDocumentType': 'Tipo di documento sconosciuto',

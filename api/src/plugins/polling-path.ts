@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyServerFactory } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SessionRecord } from '../modules/auth';
+import type { SessionRecord } from '../session-record';
 import type { WindowCounter } from './limits/window-counter';
 import { SECURITY_HEADERS } from './security-headers';
 

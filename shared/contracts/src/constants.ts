@@ -2,6 +2,11 @@
 export const MIN_INVOICE_AMOUNT_EUR = 70;
 /** Exit from the EU must happen within this many months after the invoice issue date. */
 export const EXIT_DEADLINE_MONTHS = 3;
+/**
+ * A week before the exit deadline the traveler is warned: the invoice list's warning look (fewer days left than this)
+ * and the reminder notification EXIT_DEADLINE_7 (at most this many days left).
+ */
+export const EXIT_WARNING_DAYS = 7;
 export const PASSWORD_MIN_LENGTH = 8;
 export const MIN_TEXT_LENGTH = 2;
 export const HOME_INVOICES_LIMIT = 4;

@@ -89,8 +89,13 @@ export function hourOptions(day: string, now: Date): number[] {
   });
 }
 
-/** docs/domain.md custom:dateMustBeInFuture: the departure is an existing wall time and not earlier than the current minute. */
+/** docs/domain.md custom:dateMustBeInFuture: the departure is not earlier than the current minute. */
+export function isInstantInFuture(instant: Date, now: Date): boolean {
+  return floorToMinute(instant.getTime()) >= floorToMinute(now.getTime());
+}
+
+/** The same rule for a wall time in Rome, which must also exist. */
 export function isDepartureInFuture(day: string, hour: number, minute: number, now: Date): boolean {
   const instant = romeToUtc(day, hour, minute);
-  return instant !== null && instant.getTime() >= floorToMinute(now.getTime());
+  return instant !== null && isInstantInFuture(instant, now);
 }

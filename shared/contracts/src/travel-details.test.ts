@@ -1,5 +1,14 @@
 import { readRuleMessage } from './account-rules';
-import { EMPTY_TRAVEL, travelDetailsSchema, travelIssues, travelValuesOf, type TravelValues } from './travel-details';
+import {
+  departureOf,
+  EMPTY_TRAVEL,
+  travelDetailsSchema,
+  travelFactIssues,
+  travelFactsOf,
+  travelIssues,
+  travelValuesOf,
+  type TravelValues,
+} from './travel-details';
 
 const now = new Date('2025-01-15T09:42:00Z');
 const byAir: TravelValues = {
@@ -58,5 +67,22 @@ describe('travel details', () => {
   it('puts each issue on its field as a schema', () => {
     const result = travelDetailsSchema(() => ({ now })).safeParse({ ...byAir, flightNumber: '12345678' });
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), readRuleMessage(issue.message)])).toEqual([['flightNumber', { code: 'flightNumber' }]]);
+  });
+
+  it('takes the departure as its instant and day in Rome, the form converting its texts once', () => {
+    const instant = new Date('2025-01-20T09:30:00.000Z');
+    expect(departureOf('2025-01-20T09:30:00.000Z')).toEqual({ day: '2025-01-20', instant });
+    // 23:30 UTC is already the next day in Rome.
+    expect(departureOf('2025-01-20T23:30:00Z').day).toBe('2025-01-21');
+    expect(departureOf('2025-01-20')).toEqual({ day: '', instant: null });
+    expect(travelFactsOf(byAir).departure).toEqual(departureOf('2025-01-20T09:30:00.000Z'));
+    expect(travelFactsOf({ ...byAir, minutes: '' }).departure).toEqual({ day: '2025-01-20', instant: null });
+
+    const { departure: _departure, ...travel } = travelFactsOf(byAir);
+    const issuesAt = (date: string) => travelFactIssues({ ...travel, departure: departureOf(date) }, { now });
+    expect(issuesAt('2025-01-20T09:30:00Z')).toEqual({});
+    expect(issuesAt('2025-01-15T09:41:59Z')).toEqual({ minutes: { code: 'futureDate' } });
+    expect(issuesAt('2025-01-15T09:42:59Z')).toEqual({});
+    expect(issuesAt('2025-01-20')).toEqual({ departureDate: { code: 'required' } });
   });
 });

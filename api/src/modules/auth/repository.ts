@@ -1,5 +1,8 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, SessionLevel, TravelerStatus } from '../../db/types';
+import type { SessionRecord } from '../../session-record';
+
+export type { SessionRecord };
 
 export interface TravelerRecord {
   id: number;
@@ -17,17 +20,6 @@ export interface TravelerRecord {
   language: 'IT' | 'EN';
   status: TravelerStatus;
   identity_provider: 'CREDENTIALS' | 'SPID';
-}
-
-export interface SessionRecord {
-  token_hash: string;
-  traveler_id: number;
-  level: SessionLevel;
-  created_at: Date;
-  last_seen_at: Date;
-  expires_at: Date;
-  /** The passkey that opened the session, if one did (migration 0017): its removal ends the session. */
-  passkey_id: number | null;
 }
 
 export interface OtpRecord {

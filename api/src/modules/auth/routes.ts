@@ -7,7 +7,7 @@ import { AppError } from '../../app-error';
 import type { Database } from '../../db/types';
 import { requestLanguage } from '../../plugins/errors';
 import { requireSession } from './session-plugin';
-import type { OidcClient } from '../spid';
+import type { OidcClient } from '../oidc';
 import { toUserInfo } from './user-info';
 
 /**

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { extractText, getDocumentProxy, getMeta } from 'unpdf';
 import { SAMPLE_GRANTED_INVOICE, SAMPLE_PENDING_INVOICE, SAMPLE_TRAVELER } from './samples';
 import { RELEASE_PDF_TEXTS, renderInvoiceReleasePdf, toWinAnsi } from './invoice-release-pdf';
+import { assertLayoutTexts, readPdf as parse } from './pdf-reader';
 
 const GRANTED = SAMPLE_GRANTED_INVOICE;
 const PENDING = SAMPLE_PENDING_INVOICE;
@@ -11,36 +11,9 @@ const TRAVELER = SAMPLE_TRAVELER;
 /** 23:30 UTC on 15 January is 00:30 on the 16th in Rome (winter time): the footer must say the 16th. */
 const GENERATED_AT = new Date('2026-01-15T23:30:00Z');
 
-interface ParsedPdf {
-  text: string;
-  pages: number;
-  info: Record<string, unknown>;
-  size: { width: number; height: number };
-}
-
-async function parse(pdf: Buffer): Promise<ParsedPdf> {
-  assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');
-  // A copy: pdf.js may take over (detach) the buffer it is given.
-  const proxy = await getDocumentProxy(new Uint8Array(pdf));
-  try {
-    const { text, totalPages } = await extractText(proxy, { mergePages: true });
-    const { info } = await getMeta(proxy);
-    const viewport = (await proxy.getPage(1)).getViewport({ scale: 1 });
-    return { text, pages: totalPages, info: info as Record<string, unknown>, size: { width: viewport.width, height: viewport.height } };
-  } finally {
-    await proxy.destroy();
-  }
-}
-
 describe('invoice release PDF', () => {
   it('has the same labels in Italian and English, none empty', () => {
-    assert.deepEqual(Object.keys(RELEASE_PDF_TEXTS.IT).sort(), Object.keys(RELEASE_PDF_TEXTS.EN).sort());
-    for (const texts of [RELEASE_PDF_TEXTS.IT, RELEASE_PDF_TEXTS.EN]) {
-      for (const [key, value] of Object.entries(texts)) {
-        assert.ok(value.trim().length > 0, `${key} is empty`);
-        assert.equal(toWinAnsi(value), value, `${key} has a character the standard font cannot show`);
-      }
-    }
+    assertLayoutTexts(RELEASE_PDF_TEXTS);
   });
 
   it('renders a granted invoice in Italian: labels, amounts, release, accents, metadata', async () => {

@@ -1,5 +1,5 @@
 import type { Invoice, ServerLanguage } from '@varco/contracts';
-import { fill, formatDay, formatInstant, formattersFor, newPdf, PDF_COLORS, toWinAnsi } from './pdf-common';
+import { fill, formatDay, formatInstant, newPdf, PDF_COLORS, pdfWriter, toWinAnsi } from './pdf-common';
 import { createPdfLayout } from './pdf-layout';
 
 export { toWinAnsi } from './pdf-common';
@@ -95,11 +95,8 @@ const LABEL_WIDTH = 170;
 /** Renders the release PDF of an invoice in the given language. */
 export function renderInvoiceReleasePdf(input: InvoiceReleaseDocument, language: ServerLanguage): Promise<Buffer> {
   const texts = RELEASE_PDF_TEXTS[language];
-  const t = (key: TextKey) => toWinAnsi(texts[key]);
-  const format = formattersFor(language);
+  const { t, format, orNone, footer } = pdfWriter<TextKey>(texts, language);
   const { invoice, traveler, generatedAt } = input;
-  const none = t('none');
-  const orNone = (value: string | null | undefined) => (value && value.trim() ? toWinAnsi(value) : none);
 
   const { doc, done } = newPdf(
     language,
@@ -113,7 +110,7 @@ export function renderInvoiceReleasePdf(input: InvoiceReleaseDocument, language:
 
   const layout = createPdfLayout(doc, {
     labelWidth: LABEL_WIDTH,
-    footerText: toWinAnsi(fill(texts.generatedAt, { date: formatInstant(generatedAt, format.dateTime) })),
+    footerText: footer(generatedAt),
   });
   const { heading, rows } = layout;
   layout.header(t('title'), t('issuer'));

@@ -1,14 +1,11 @@
 import PDFDocument from 'pdfkit';
-import type { ServerLanguage } from '@varco/contracts';
+import { TIME_ZONE, type ServerLanguage } from '@varco/contracts';
 
 /**
  * What the agency's PDFs share (the invoice release and the visa request): the standard font Helvetica, whose WinAnsi
  * encoding every text goes through (`toWinAnsi`), formatters per language in Europe/Rome, the colours, and a document
  * that collects its own bytes.
  */
-
-/** Dates and times of the PDFs are Italy's (docs/domain.md). */
-const PDF_TIME_ZONE = 'Europe/Rome';
 
 export const PDF_MARGIN = 56;
 export const PDF_COLORS: Readonly<Record<'text' | 'muted' | 'accent' | 'rule', string>> = { text: '#1a1a1a', muted: '#5c6f82', accent: '#0066cc', rule: '#c5c7c9' };
@@ -60,8 +57,8 @@ export function formattersFor(language: ServerLanguage): PdfFormatters {
     found = {
       // 'always': Italian groups 4-digit amounts too (1.234,56 €); the locale default leaves them as 1234,56 €.
       money: new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', useGrouping: 'always' }),
-      day: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: PDF_TIME_ZONE }),
-      dateTime: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: PDF_TIME_ZONE }),
+      day: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: TIME_ZONE }),
+      dateTime: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: TIME_ZONE }),
     };
     formatters.set(language, found);
   }
@@ -86,6 +83,28 @@ export function formatInstant(value: string | Date, format: Intl.DateTimeFormat)
 /** `{name}` placeholders replaced; an unknown one stays visible. */
 export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}
+
+/** The texts every layout has: the mark of a missing value, and the footer's "generated on {date}". */
+type CommonTexts = { readonly none: string; readonly generatedAt: string };
+
+/**
+ * How a layout writes in its language: its texts (`t`) and any value (`orNone`, the `none` mark when it is missing)
+ * through WinAnsi, the language's formatters, and the footer for the moment the document was generated.
+ */
+export function pdfWriter<K extends string>(
+  texts: Readonly<Record<K, string>> & CommonTexts,
+  language: ServerLanguage,
+) {
+  const format = formattersFor(language);
+  const none = toWinAnsi(texts.none);
+  return {
+    format,
+    t: (key: K) => toWinAnsi(texts[key]),
+    orNone: (value: string | null | undefined) => (value && value.trim() ? toWinAnsi(value) : none),
+    footer: (generatedAt: Date) =>
+      toWinAnsi(fill(texts.generatedAt, { date: formatInstant(generatedAt, format.dateTime) })),
+  };
 }
 
 export interface PdfInfo {

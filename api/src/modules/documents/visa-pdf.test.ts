@@ -3,10 +3,9 @@ import { generateKeyPairSync } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Visa } from '@varco/contracts';
 import { TEST_VISA_TRAVEL } from '@varco/contracts/testing';
-import { extractText, getDocumentProxy, getMeta } from 'unpdf';
 import { createQrService } from '../qr';
 import { SAMPLE_GRANTED_INVOICE, SAMPLE_PENDING_INVOICE } from './samples';
-import { toWinAnsi } from './invoice-release-pdf';
+import { assertLayoutTexts, readPdf } from './pdf-reader';
 import { VISA_PDF_TEXTS, renderVisaPdf, visaQrInstructionKey } from './visa-pdf';
 
 const qr = createQrService({ privateKey: generateKeyPairSync('ed25519').privateKey });
@@ -39,29 +38,16 @@ const VISA: Visa = {
 };
 
 async function parse(pdf: Buffer): Promise<{ text: string; pages: number; info: Record<string, unknown> }> {
-  assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');
-  const proxy = await getDocumentProxy(new Uint8Array(pdf));
-  try {
-    const { text, totalPages } = await extractText(proxy, { mergePages: true });
-    const { info } = await getMeta(proxy);
-    // Lines wrap where the layout says: compare with single spaces.
-    return { text: text.replace(/[ \t\u00a0\u202f]*\n[ \t]*/g, ' ').replace(/[ \t]+/g, ' '), pages: totalPages, info: info as Record<string, unknown> };
-  } finally {
-    await proxy.destroy();
-  }
+  const { text, pages, info } = await readPdf(pdf);
+  // Lines wrap where the layout says: compare with single spaces.
+  return { text: text.replace(/[ \t\u00a0\u202f]*\n[ \t]*/g, ' ').replace(/[ \t]+/g, ' '), pages, info };
 }
 
 const render = (visa: Visa, language: 'IT' | 'EN', qrPng: string | null = QR_PNG) => renderVisaPdf({ visa, qrPng, traveler: TRAVELER, generatedAt: GENERATED_AT }, language);
 
 describe('visa request PDF', () => {
   it('has the same labels in Italian and English, none empty, all in WinAnsi', () => {
-    assert.deepEqual(Object.keys(VISA_PDF_TEXTS.IT).sort(), Object.keys(VISA_PDF_TEXTS.EN).sort());
-    for (const texts of [VISA_PDF_TEXTS.IT, VISA_PDF_TEXTS.EN]) {
-      for (const [key, value] of Object.entries(texts)) {
-        assert.ok(value.trim().length > 0, `${key} is empty`);
-        assert.equal(toWinAnsi(value), value, `${key} has a character the standard font cannot show`);
-      }
-    }
+    assertLayoutTexts(VISA_PDF_TEXTS);
   });
 
   it('renders a pending request in Italian: QR instruction, request, traveler, travel, invoices', async () => {

@@ -1,5 +1,5 @@
 import { VisaState, type ServerLanguage, type Visa } from '@varco/contracts';
-import { fill, formatInstant, formattersFor, newPdf, PDF_COLORS, toWinAnsi } from './pdf-common';
+import { fill, formatInstant, newPdf, PDF_COLORS, pdfWriter, toWinAnsi } from './pdf-common';
 import { createPdfLayout } from './pdf-layout';
 
 /**
@@ -135,11 +135,8 @@ const { text: COLOR_TEXT, muted: COLOR_MUTED, accent: COLOR_ACCENT } = PDF_COLOR
 /** Renders the PDF of a visa request in the given language. */
 export function renderVisaPdf(input: VisaPdfInput, language: ServerLanguage): Promise<Buffer> {
   const texts = VISA_PDF_TEXTS[language];
-  const t = (key: TextKey) => toWinAnsi(texts[key]);
-  const format = formattersFor(language);
+  const { t, format, orNone, footer } = pdfWriter<TextKey>(texts, language);
   const { visa, traveler, generatedAt } = input;
-  const none = t('none');
-  const orNone = (value: string | null | undefined) => (value && value.trim() ? toWinAnsi(value) : none);
 
   const { doc, done } = newPdf(
     language,
@@ -149,7 +146,7 @@ export function renderVisaPdf(input: VisaPdfInput, language: ServerLanguage): Pr
 
   const layout = createPdfLayout(doc, {
     labelWidth: LABEL_WIDTH,
-    footerText: toWinAnsi(fill(texts.generatedAt, { date: formatInstant(generatedAt, format.dateTime) })),
+    footerText: footer(generatedAt),
     pageText: (page) => toWinAnsi(fill(texts.page, { page })),
   });
   const { left, width, heading, rows } = layout;

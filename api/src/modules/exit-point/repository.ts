@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { findLiveApiKeyHolder } from '../../db/api-key-holders';
 import type { Database, ExitPointClientKind, RiskReason } from '../../db/types';
 
 export interface ExitPointClient {
@@ -50,12 +51,7 @@ export function createExitPointRepository(db: Kysely<Database>) {
 
     /** The client of a live (not revoked) API key. */
     findByKeyHash(keyHash: string): Promise<ExitPointClient | undefined> {
-      return db
-        .selectFrom('exit_point_client')
-        .select(['id', 'kind', 'name', 'customs_office'])
-        .where('api_key_hash', '=', keyHash)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
+      return findLiveApiKeyHolder(db, 'exit_point_client', ['id', 'kind', 'name', 'customs_office'], keyHash);
     },
 
     /** The client of an API key, revoked or not. */

@@ -6,7 +6,14 @@ import { translate, type MessageKey } from '../../i18n/messages';
 import { invoiceStateOf } from '../invoices';
 import { type QrService, type QrVerifyFailure, qrIssuedAtSeconds } from '../qr';
 import { describeRiskReasons } from '../risk';
-import { analyseRisk, decideInvoices, grantAtExit, type AnalyseRiskOptions, type ExitActor } from '../visas';
+import {
+  analyseRisk,
+  decideInvoices,
+  grantAtExit,
+  visaStateDescription,
+  type AnalyseRiskOptions,
+  type ExitActor,
+} from '../visas';
 import { authenticateApiKey, hashApiKey, newApiKey } from '../../api-keys';
 import { createExitPointRepository, type ExitPointClient, type ExitPointRequestRow } from './repository';
 import type { DecisionOutcome, DecisionsBody, ExitPointView, ScanResult } from './schemas';
@@ -25,14 +32,6 @@ const QR_FAILURE_KEYS: Readonly<Record<QrVerifyFailure, MessageKey>> = {
   malformed: 'exitPoint.qrMalformed',
   signature: 'exitPoint.qrSignature',
   'unknown-key': 'exitPoint.qrUnknownKey',
-};
-
-const VISA_STATE_KEYS: Readonly<Record<number, MessageKey>> = {
-  [VisaState.PENDING]: 'visa.state.pending',
-  [VisaState.EXPIRED]: 'visa.state.expired',
-  [VisaState.CUSTOMS_CHECK]: 'visa.state.customsCheck',
-  [VisaState.IN_COMPLETION]: 'visa.state.inCompletion',
-  [VisaState.COMPLETED]: 'visa.state.completed',
 };
 
 const DECISION_STATES: Readonly<Record<DecisionOutcome, 100 | 10 | 50>> = {
@@ -84,7 +83,7 @@ export function createExitPointService(db: Kysely<Database>, deps: ExitPointServ
           document: { type: row.tipo_documento, country: row.paese_documento, number: row.numero_documento.toUpperCase() },
         },
         stateCode: row.state_code,
-        stateDescription: translate(language, VISA_STATE_KEYS[row.state_code] ?? 'visa.state.other'),
+        stateDescription: visaStateDescription(row.state_code, language),
         totalAmount: Math.round(invoices.reduce((sum, invoice) => sum + Number(invoice.total_amount), 0) * 100) / 100,
         travelDate: row.travel_date.toISOString(),
         transportType: row.transport_type,

@@ -3,4 +3,4 @@
 export { invoiceRoutes } from './routes';
 export { createInvoiceService, toInvoice } from './service';
 export { invoiceStateOf } from './states';
-export { exitDeadlineSql, heldBy, homeInvoiceCounts, invoiceColumns, type InvoiceRow } from './repository';
+export { heldBy, homeInvoiceCounts, invoiceColumns, type InvoiceRow } from './repository';

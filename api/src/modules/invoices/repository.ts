@@ -1,4 +1,4 @@
-import { EXIT_DEADLINE_MONTHS, HOME_INVOICES_LIMIT, INVOICE_AVAILABLE_STATES } from '@varco/contracts';
+import { HOME_INVOICES_LIMIT, INVOICE_AVAILABLE_STATES } from '@varco/contracts';
 import { sql, type Kysely } from 'kysely';
 import { newestFirstPage } from '../../db/paging';
 import type { Database } from '../../db/types';
@@ -64,12 +64,6 @@ export const invoiceColumns = [
   'i.state_code',
   'i.in_completion',
 ] as const;
-
-/**
- * The SQL of an invoice's exit deadline (the end of the third month after the month of issue), the same day as
- * `exitDeadline()` of `@varco/contracts` (rome-calendar.ts).
- */
-export const exitDeadlineSql = sql<string>`(date_trunc('month', i.emission_date) + make_interval(months => ${EXIT_DEADLINE_MONTHS + 1}) - interval '1 day')::date`;
 
 /**
  * How many invoices the home lists for the traveler (user-info), and how many of those are available: their latest,

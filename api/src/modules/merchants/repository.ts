@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { findLiveApiKeyHolder } from '../../db/api-key-holders';
 import type { Database, MerchantKind } from '../../db/types';
 import { referenceQueries } from '../typology';
 
@@ -77,12 +78,7 @@ export function createMerchantRepository(db: Kysely<Database> | Transaction<Data
 
     /** The merchant of a live (not revoked) API key. */
     findByKeyHash(keyHash: string): Promise<MerchantRecord | undefined> {
-      return db
-        .selectFrom('merchant')
-        .select(['id', 'kind', 'name', 'vat_number'])
-        .where('api_key_hash', '=', keyHash)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
+      return findLiveApiKeyHolder(db, 'merchant', ['id', 'kind', 'name', 'vat_number'], keyHash);
     },
 
     /** True when the vendor already has an invoice with this number in this year (cancelled ones included). */

@@ -1,4 +1,4 @@
-import { addDays, firstIssueDayWithinDeadline, romeToday } from '@varco/contracts';
+import { addDays, EXIT_WARNING_DAYS, firstIssueDayWithinDeadline, romeToday } from '@varco/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
@@ -14,8 +14,8 @@ import { notificationQueries } from './repository';
  * keeps it to one per invoice.
  */
 const REMINDERS = [
-  // At most 7 days away, and more than 1 (the last one has its own reminder).
-  { kind: 'EXIT_DEADLINE_7', from: 2, to: 7, key: 'deadline7' },
+  // At most a week away, and more than 1 day (the last one has its own reminder).
+  { kind: 'EXIT_DEADLINE_7', from: 2, to: EXIT_WARNING_DAYS, key: 'deadline7' },
   { kind: 'EXIT_DEADLINE_1', from: 0, to: 1, key: 'deadline1' },
 ] as const;
 
@@ -47,7 +47,8 @@ export async function remindExitDeadlines(db: Kysely<Database>, now: Date): Prom
       const lastIssueDay = addDays(firstIssueDayWithinDeadline(addDays(deadline, 1)), -1);
       for (;;) {
         const batch = await db.transaction().execute(async (trx) => {
-          const due = await notificationQueries.dueForReminder(trx, { firstIssueDay, lastIssueDay, deadline, keyPrefix: reminder.key, limit: BATCH });
+          const window = { firstIssueDay, lastIssueDay, keyPrefix: reminder.key, limit: BATCH };
+          const due = await notificationQueries.dueForReminder(trx, window);
           let inserted = 0;
           for (const invoice of due) {
             const id = await notify(trx, {

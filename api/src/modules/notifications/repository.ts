@@ -2,7 +2,6 @@ import { INVOICE_AVAILABLE_STATES } from '@varco/contracts';
 import { sql, type Kysely } from 'kysely';
 import { newestFirstPage } from '../../db/paging';
 import type { Database } from '../../db/types';
-import { exitDeadlineSql } from '../invoices';
 
 /** A notification as the traveler's calls read it. */
 export interface NotificationRow {
@@ -100,9 +99,13 @@ export const notificationQueries = {
 
   /**
    * Up to `limit` available invoices (not cancelled) of active travelers issued from `firstIssueDay` to `lastIssueDay`
-   * whose exit deadline is `deadline`, without a notification of dedupe key `<keyPrefix>:<invoice id>`; by id.
+   * (the month of issue of one exit deadline, computed by the caller with the contracts' rule), without a
+   * notification of dedupe key `<keyPrefix>:<invoice id>`; by id.
    */
-  dueForReminder(db: Kysely<Database>, due: { firstIssueDay: string; lastIssueDay: string; deadline: string; keyPrefix: string; limit: number }) {
+  dueForReminder(
+    db: Kysely<Database>,
+    due: { firstIssueDay: string; lastIssueDay: string; keyPrefix: string; limit: number },
+  ) {
     return db
       .selectFrom('invoice as i')
       .innerJoin('traveler as t', (join) =>
@@ -113,7 +116,6 @@ export const notificationQueries = {
       .where('i.emission_date', '<=', sql<Date>`${due.lastIssueDay}::date`)
       .where('i.state_code', 'in', INVOICE_AVAILABLE_STATES)
       .where('i.cancelled_at', 'is', null)
-      .where(sql<boolean>`${exitDeadlineSql} = ${due.deadline}::date`)
       .where('t.status', '=', 'ACTIVE')
       .where(({ not, exists, selectFrom }) =>
         not(exists(selectFrom('notification as n').select('n.id').where('n.dedupe_key', '=', sql<string>`${`${due.keyPrefix}:`} || i.id`))),

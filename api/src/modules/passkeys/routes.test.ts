@@ -198,7 +198,7 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
     const credential = authenticator.register(first.options);
     const empty = await call('POST', PRIVATE, { cookies: [traveler.cookie, first.cookie], body: { name: '   ', credential } });
     assert.equal(empty.statusCode, 400);
-    assert.equal(empty.json().extra.name, 'The field cannot be empty');
+    assert.equal(empty.json().extra.name, 'This field cannot be empty');
     const long = await registrationOptions(traveler);
     const tooLong = await call('POST', PRIVATE, { cookies: [traveler.cookie, long.cookie], body: { name: 'x'.repeat(51), credential: authenticator.register(long.options) } });
     assert.equal(tooLong.json().extra.name, 'At most 50 characters');

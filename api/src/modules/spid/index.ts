@@ -1,3 +1,2 @@
 // The spid module's face (api/README.md, "Modules"): the sign-in with a digital identity (OpenID Connect).
 export { spidIdentityRoutes, spidPrivateRoutes } from './routes';
-export { createOidcClient, type OidcClient } from './oidc-client';

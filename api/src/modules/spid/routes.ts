@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { AppError } from '../../app-error';
 import { requestLanguage } from '../../plugins/errors';
 import { requireSession } from '../auth';
-import type { OidcClient } from './oidc-client';
+import type { OidcClient } from '../oidc';
 import { createSpidService, OIDC_LOGIN_TTL_MS } from './service';
 
 /** The browser's half of a sign-in in flight: its state, checked against the callback's (HttpOnly, short-lived). */

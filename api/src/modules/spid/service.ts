@@ -5,7 +5,7 @@ import type { Database } from '../../db/types';
 import { createAuthRepository, type SessionRecord, toUserInfo, SESSION_IDLE_MS } from '../auth';
 import { randomToken, sha256 } from '../../secrets';
 import { findAccountByDocument, findAccountByEmail, accountRuleProblem, duplicateFields, isRealIsoDay, residenceAndDocumentColumns, residenceAndDocumentProblems, type FieldProblems } from '../travelers';
-import type { IdentityClaims } from './oidc-client';
+import type { IdentityClaims } from '../oidc';
 import {
   activateTraveler,
   deleteTraveler,

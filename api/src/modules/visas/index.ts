@@ -3,4 +3,5 @@ export { visaRoutes, type VisaRoutesOptions } from './routes';
 export { createVisaService, type VisaService } from './service';
 export { analyseRisk, decideInvoices, expireDue, grantAtExit, type AnalyseRiskOptions, type ExitActor } from './transitions';
 export { hasPendingVisa, homeVisaRequestCount } from './repository';
+export { visaStateDescription } from './visa-view';
 export { visaExpiryPlugin, type VisaExpiryOptions } from './expiry-job';

@@ -1,7 +1,7 @@
 import { HOME_VISAS_LIMIT, INVOICE_AVAILABLE_STATES, InvoiceState, VisaState, type ServerLanguage } from '@varco/contracts';
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { Database, RiskOrigin, RiskReason } from '../../db/types';
-import { exitDeadlineSql, heldBy, invoiceColumns, type InvoiceRow } from '../invoices';
+import { heldBy, invoiceColumns, type InvoiceRow } from '../invoices';
 import { referenceQueries, type TravelCodes } from '../typology';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -359,9 +359,15 @@ export async function lockDueForExpiry(trx: Transaction<Database>, cutoff: Date,
 
 /**
  * Expires requests at `now` and releases their invoices: those still in the request (90) go back to available (30)
- * while their exit deadline is `today` or later, else to 20 (denied: the goods can no longer leave with a visa).
+ * while their exit deadline is today or later — issued on or after `firstIssueDay`, `firstIssueDayWithinDeadline` of
+ * today (the deadline rule is the contracts' alone) — else to 20 (denied: the goods can no longer leave with a visa).
  */
-export async function expireRequests(trx: Transaction<Database>, ids: readonly number[], now: Date, today: string): Promise<void> {
+export async function expireRequests(
+  trx: Transaction<Database>,
+  ids: readonly number[],
+  now: Date,
+  firstIssueDay: string,
+): Promise<void> {
   if (ids.length === 0) return;
   await trx.updateTable('visa_request').set({ state_code: VisaState.EXPIRED, expired_at: now, updated_at: now }).where('id', 'in', [...ids]).execute();
   const released = await trx
@@ -376,7 +382,8 @@ export async function expireRequests(trx: Transaction<Database>, ids: readonly n
   await trx
     .updateTable('invoice as i')
     .set({
-      state_code: sql<number>`case when ${exitDeadlineSql} >= ${today}::date then ${InvoiceState.AVAILABLE}::smallint else ${InvoiceState.DENIED_ALT}::smallint end`,
+      state_code: sql<number>`case when i.emission_date >= ${firstIssueDay}::date
+        then ${InvoiceState.AVAILABLE}::smallint else ${InvoiceState.DENIED_ALT}::smallint end`,
       in_completion: false,
       updated_at: now,
     })

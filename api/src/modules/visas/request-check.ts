@@ -4,18 +4,18 @@ import {
   INVOICE_AVAILABLE_STATES,
   InvoiceState,
   normaliseFlightNumber,
-  readRuleMessage,
   romeToday,
   TRANSPORT_AIR,
   TRANSPORT_PRIVATE_VEHICLE,
   type Travel,
 } from '@varco/contracts';
 import {
+  departureOf,
   isTravelFieldShown,
   TRAVEL_BODY_FIELDS,
-  travelDetailsSchema,
-  travelValuesOf,
+  travelFactIssues,
   type TravelContext,
+  type TravelFacts,
   type TravelField,
   type TravelIssue,
 } from '@varco/contracts/travel-details';
@@ -79,7 +79,7 @@ function travelProblem(field: TravelField, issue: TravelIssue): Message {
 
 /**
  * The check of a request body (docs/domain.md, "Rules of the forms" and the invoice rules), one message per field: the
- * travel under the wizard's own rules (`travelDetailsSchema`), and here only what needs the database — the invoices
+ * travel under the wizard's own rules (`travelFactIssues`), and here only what needs the database — the invoices
  * (the traveler's, available, within their exit deadline) and the codes the travel refers to.
  */
 export function createRequestCheck(repository: VisaRepository, clock: () => Date) {
@@ -114,34 +114,36 @@ export function createRequestCheck(repository: VisaRepository, clock: () => Date
     }
     if (invoices.length === 0) fields.invoices = { key: 'field.minItems', params: { min: 1 } };
 
-    // The travel under the wizard's rules: the codes as they are kept (trimmed, upper case), the fields it hides dropped.
-    const values = travelValuesOf({
-      ...body,
+    // The travel under the wizard's rules, on the body's own values: the codes as they are kept (trimmed, upper case),
+    // the departure as its instant.
+    const facts: TravelFacts = {
       transportType: code(body.transportType) ?? '',
-      travelDocType: code(body.travelDocType),
+      crewMember: body.crewMember,
+      documentType: code(body.travelDocType) ?? '',
+      documentNumber: body.travelDocNumber ?? '',
       destinationCountry: code(body.destinationCountry) ?? '',
-      destinationFreeZone: code(body.destinationFreeZone),
-      destinationAirport: code(body.destinationAirport),
-    });
+      destinationFreeZone: code(body.destinationFreeZone) ?? '',
+      flightNumber: body.flightNumber ?? '',
+      destinationAirport: code(body.destinationAirport) ?? '',
+      departure: departureOf(body.travelDate),
+    };
     const context: TravelContext = { now, exitDeadline: earliest };
-    for (const { path, message } of travelDetailsSchema(() => context).safeParse(values).error?.issues ?? []) {
-      const field = path[0] as TravelField;
-      const issue = readRuleMessage(message) as TravelIssue | null;
-      if (issue) fields[`travel.${TRAVEL_BODY_FIELDS[field]}`] ??= travelProblem(field, issue);
-    }
-    const shown = (field: TravelField) => isTravelFieldShown(field, values);
-    const given = (field: TravelField) => (shown(field) && (values[field] as string).trim() !== '' ? (values[field] as string).trim() : null);
-    const transportType = values.transportType;
+    for (const [field, issue] of Object.entries(travelFactIssues(facts, context)) as Array<[TravelField, TravelIssue]>)
+      fields[`travel.${TRAVEL_BODY_FIELDS[field]}`] ??= travelProblem(field, issue);
+    type TextField = Exclude<keyof TravelFacts, 'crewMember' | 'departure'>;
+    const shown = (field: TravelField) => isTravelFieldShown(field, facts);
+    const given = (field: TextField) => (shown(field) && facts[field].trim() !== '' ? facts[field].trim() : null);
+    const transportType = facts.transportType;
     const travel: TravelValues = {
       transport_type: transportType,
-      crew_member: shown('crewMember') && values.crewMember,
+      crew_member: shown('crewMember') && facts.crewMember,
       travel_date: new Date(body.travelDate.trim()),
       travel_doc_type: given('documentType'),
       travel_doc_number: given('documentNumber'),
-      destination_country: values.destinationCountry,
+      destination_country: facts.destinationCountry,
       destination_free_zone: given('destinationFreeZone'),
       destination_airport: given('destinationAirport'),
-      flight_number: given('flightNumber') === null ? null : normaliseFlightNumber(values.flightNumber),
+      flight_number: given('flightNumber') === null ? null : normaliseFlightNumber(facts.flightNumber),
     };
 
     // What only the database knows: the codes exist, the airport and the free zone are of the destination country.

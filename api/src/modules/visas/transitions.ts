@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { InvoiceState, TrafficLight, VisaState, romeToday } from '@varco/contracts';
+import { firstIssueDayWithinDeadline, InvoiceState, TrafficLight, VisaState, romeToday } from '@varco/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import { AppError, notFound } from '../../app-error';
 import type { Database, RiskOrigin, RiskReason } from '../../db/types';
@@ -173,13 +173,13 @@ const EXPIRY_BATCH = 100;
  */
 export async function expireDue(db: Kysely<Database>, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - EXPIRY_GRACE_MS);
-  const today = romeToday(now);
+  const firstIssueDay = firstIssueDayWithinDeadline(romeToday(now));
   let total = 0;
   for (;;) {
     const expired = await db.transaction().execute(async (trx) => {
       const ids = await lockDueForExpiry(trx, cutoff, EXPIRY_BATCH);
       if (ids.length === 0) return 0;
-      await expireRequests(trx, ids, now, today);
+      await expireRequests(trx, ids, now, firstIssueDay);
       for (const id of ids) await notifyVisaRequest(trx, id, 'VISA_EXPIRED');
       return ids.length;
     });

@@ -16,6 +16,11 @@ const STATE_KEYS: Readonly<Record<number, MessageKey>> = {
   [VisaState.COMPLETED]: 'visa.state.completed',
 };
 
+/** A request state's description in `language`, as the traveler and the exit point read it. */
+export function visaStateDescription(stateCode: number, language: ServerLanguage): string {
+  return translate(language, STATE_KEYS[stateCode] ?? 'visa.state.other');
+}
+
 const LIGHT_KEYS: Readonly<Record<number, MessageKey>> = {
   [TrafficLight.GREEN]: 'visa.light.green',
   [TrafficLight.YELLOW]: 'visa.light.yellow',
@@ -39,7 +44,7 @@ export function toVisa(row: VisaRow, language: ServerLanguage, extras: Pick<Visa
     totalAmount: round2(row.total_amount),
     totalInvoices: row.total_invoices,
     stateCode: row.state_code,
-    stateDescription: translate(language, STATE_KEYS[row.state_code] ?? 'visa.state.other'),
+    stateDescription: visaStateDescription(row.state_code, language),
     ...extras,
     meansOfTransport: { code: row.transport_type, description: row.transport_label },
     crewMember: row.crew_member,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { passkeyNameSchema, toLocale, type Passkey } from '@varco/contracts';
+import { passkeyNameSchema, TIME_ZONE, toLocale, type Passkey } from '@varco/contracts';
 import { PageLoader } from '@varco/ui';
 import { FormProvider, TextField, useRuleForm } from '@varco/ui/form';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -12,7 +12,7 @@ import { useDeletePasskey } from '../api/delete-passkey';
 import { usePasskeys } from '../api/get-passkeys';
 
 function formatInstant(value: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Rome' }).format(new Date(value));
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }).format(new Date(value));
 }
 
 /** One passkey of the list, with its removal behind a confirmation. */

@@ -1,4 +1,5 @@
-import { EXIT_WARNING_DAYS, exitDeadlineStatus, isBeforeExitDeadline } from './exit-deadline';
+import { EXIT_WARNING_DAYS } from '@varco/contracts';
+import { exitDeadlineStatus, isBeforeExitDeadline } from './exit-deadline';
 
 describe('exitDeadlineStatus', () => {
   const at = (instant: string) => new Date(instant);

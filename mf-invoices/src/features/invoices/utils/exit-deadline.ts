@@ -1,7 +1,4 @@
-import { daysBetween, isIsoDay, romeToday } from '@varco/contracts';
-
-/** Fewer days than this left before the exit deadline: the traveler is warned (a warning look). */
-export const EXIT_WARNING_DAYS = 7;
+import { daysBetween, EXIT_WARNING_DAYS, isIsoDay, romeToday } from '@varco/contracts';
 
 export interface ExitDeadlineStatus {
   /** Whole calendar days from today (in Italy) to the deadline: 0 on the last day, negative once passed. */
