@@ -32,5 +32,5 @@ export const TEST_SINGLETONS = {
   '@varco/http': '0.1.0',
   '@varco/i18n': '0.1.0',
   '@varco/contracts': '0.1.0',
-  '@varco/ui': '0.1.0',
+  '@varco/ui': '0.2.0',
 };

@@ -9,6 +9,7 @@ export { LoadError } from './load-error';
 export { StatusLegend, type LegendEntry } from './status-legend';
 export { saveFile } from './save-file';
 export { ActionButton, type ButtonMutation } from './action-button';
+export { DownloadButton, useFileDownload, type DownloadedFile, type DownloadTexts } from './download-button';
 export { DeleteWithConfirmation, type DeleteWithConfirmationProps } from './delete-with-confirmation';
 export { FOLLOWS_NOTIFICATIONS, refreshAfterNotification } from './follows-notifications';
 export { useShownPages, type PagedQuery } from './shown-pages';

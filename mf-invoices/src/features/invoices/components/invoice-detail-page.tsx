@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { idFromText, isInvoiceAvailable, type Invoice } from '@varco/contracts';
 import { isNotFound } from '@varco/http';
 import { useSession } from '@varco/session';
-import { ActionButton, DetailRow, formatAmount, formatDate, InvoiceStatusBadge, NotFoundState, PageLoader } from '@varco/ui';
+import { DetailRow, DownloadButton, formatAmount, formatDate, InvoiceStatusBadge, NotFoundState, PageLoader } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
-import { useDownloadRelease } from '../api/download-release';
+import { downloadRelease } from '../api/download-release';
 import { useInvoiceDetail } from '../api/get-invoice-detail';
 import { isBeforeExitDeadline } from '../utils/exit-deadline';
 import { ExitDeadlineNotice } from './exit-deadline-notice';
@@ -100,15 +100,10 @@ function AddRequestButton({ invoice }: { invoice: Invoice }) {
  */
 function DownloadReleaseButton({ refundId }: { refundId: number }) {
   const { t } = useTranslation(NS);
-  const download = useDownloadRelease(refundId);
-  return (
-    <ActionButton
-      mutation={download}
-      className="btn btn-outline-primary"
-      label={t('detail.downloadRelease')}
-      busyLabel={t('detail.downloadingRelease')}
-      errorText={t('detail.downloadReleaseError')}
-      errorTestId="release-download-error"
-    />
-  );
+  const texts = {
+    label: t('detail.downloadRelease'),
+    busyLabel: t('detail.downloadingRelease'),
+    errorText: t('detail.downloadReleaseError'),
+  };
+  return <DownloadButton fetchFile={() => downloadRelease(refundId)} texts={texts} errorTestId="release-download-error" />;
 }

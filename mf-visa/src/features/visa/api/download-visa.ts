@@ -1,8 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { PRIVATE_BASE, toServerLanguage } from '@varco/contracts';
 import { requestBlob } from '@varco/http';
 import { currentLanguage } from '@varco/i18n';
-import { saveFile } from '@varco/ui';
 
 /** The name of the PDF when the server gives none in content-disposition. */
 export const visaPdfFallbackName = (requestCode: string) => `visa-request-${requestCode.replace(/[^\w.-]+/g, '_')}.pdf`;
@@ -18,9 +16,3 @@ export async function downloadVisa(id: number, requestCode: string) {
   return { blob, filename: filename ?? visaPdfFallbackName(requestCode) };
 }
 
-export function useDownloadVisa(id: number, requestCode: string) {
-  return useMutation({
-    mutationFn: () => downloadVisa(id, requestCode),
-    onSuccess: ({ blob, filename }) => saveFile(blob, filename),
-  });
-}

@@ -2,26 +2,22 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { VisaState, type Visa } from '@varco/contracts';
 import { sessionStore } from '@varco/session';
-import { ActionButton, DeleteWithConfirmation } from '@varco/ui';
+import { ActionButton, DeleteWithConfirmation, DownloadButton } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useDeleteVisa } from '../api/delete-visa';
-import { useDownloadVisa } from '../api/download-visa';
+import { downloadVisa } from '../api/download-visa';
 import { useStartRiskAnalysis } from '../api/start-risk-analysis';
 
 /** docs/domain.md: the request as a PDF with its QR code; a failure shows the detail read from the blob body (docs/calls.md). */
 export function DownloadVisaButton({ visa }: { visa: Visa }) {
   const { t } = useTranslation(NS);
-  const download = useDownloadVisa(visa.idRichiesta, visa.requestCode);
-  return (
-    <ActionButton
-      mutation={download}
-      className="btn btn-outline-primary"
-      label={t('detail.download')}
-      busyLabel={t('detail.downloading')}
-      errorText={t('detail.downloadError')}
-      errorTestId="visa-download-error"
-    />
-  );
+  const texts = {
+    label: t('detail.download'),
+    busyLabel: t('detail.downloading'),
+    errorText: t('detail.downloadError'),
+  };
+  const fetchFile = () => downloadVisa(visa.idRichiesta, visa.requestCode);
+  return <DownloadButton fetchFile={fetchFile} texts={texts} errorTestId="visa-download-error" />;
 }
 
 /** docs/domain.md: the traveler completes a pending request; the request is loaded again, and a refusal shows its detail (docs/calls.md). */

@@ -1,0 +1,37 @@
+import { useMutation } from '@tanstack/react-query';
+import { ActionButton } from './action-button';
+import { saveFile } from './save-file';
+
+/** A file as a download call answers it: its bytes and the name to save it under. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string;
+}
+
+/** Runs `fetchFile` as a mutation and hands the file it answers to the browser, which saves it. */
+export function useFileDownload(fetchFile: () => Promise<DownloadedFile>) {
+  return useMutation({ mutationFn: fetchFile, onSuccess: ({ blob, filename }) => saveFile(blob, filename) });
+}
+
+/** The texts of a download button, in the words of the remote that shows it. */
+export interface DownloadTexts {
+  label: string;
+  busyLabel: string;
+  /** Shown when the failure has no detail from the server (docs/calls.md: the detail is read from the blob body). */
+  errorText: string;
+}
+
+export interface DownloadButtonProps {
+  fetchFile: () => Promise<DownloadedFile>;
+  texts: DownloadTexts;
+  errorTestId: string;
+}
+
+/**
+ * A button that downloads a file (a PDF) and saves it: busy while the file comes, and a failure shown under it with
+ * the test id `errorTestId`.
+ */
+export function DownloadButton({ fetchFile, texts, errorTestId }: DownloadButtonProps) {
+  const download = useFileDownload(fetchFile);
+  return <ActionButton mutation={download} className="btn btn-outline-primary" {...texts} errorTestId={errorTestId} />;
+}
