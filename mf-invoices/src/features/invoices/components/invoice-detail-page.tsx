@@ -1,9 +1,9 @@
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { idFromText, isInvoiceAvailable, type Invoice } from '@varco/contracts';
 import { isNotFound } from '@varco/http';
 import { useSession } from '@varco/session';
-import { DetailRow, DownloadButton, formatAmount, formatDate, InvoiceStatusBadge, NotFoundState, PageLoader } from '@varco/ui';
+import { DetailPage, DetailRow, DownloadButton, formatAmount, formatDate, InvoiceStatusBadge } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { downloadRelease } from '../api/download-release';
 import { useInvoiceDetail } from '../api/get-invoice-detail';
@@ -16,33 +16,22 @@ import { ExitDeadlineNotice } from './exit-deadline-notice';
  */
 export function InvoiceDetailPage() {
   const { t } = useTranslation(NS);
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const refundId = idFromText(useParams().id ?? params.get('id') ?? undefined);
   const query = useInvoiceDetail(refundId);
-  const notFound = refundId === null || isNotFound(query.error);
-
-  let body;
-  if (notFound)
-    body = <NotFoundState title={t('detail.notFoundTitle')} text={t('detail.notFoundText')} homeLabel={t('detail.homepage')} testId="invoice-not-found" />;
-  else if (query.isPending) body = <PageLoader />;
-  else if (query.isError)
-    body = (
-      <div className="alert alert-danger" role="alert" data-testid="invoice-load-error">
-        <h2 className="h5">{t('detail.loadErrorTitle')}</h2>
-        <p>{t('detail.loadErrorText')}</p>
-        <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => navigate(-1)}>
-          {t('detail.back')}
-        </button>
-      </div>
-    );
-  else body = <InvoiceDetail invoice={query.data} />;
-
+  const texts = {
+    title: t('detail.title'),
+    notFoundTitle: t('detail.notFoundTitle'),
+    notFoundText: t('detail.notFoundText'),
+    homepage: t('detail.homepage'),
+    loadErrorTitle: t('detail.loadErrorTitle'),
+    loadErrorText: t('detail.loadErrorText'),
+    back: t('detail.back'),
+  };
   return (
-    <div className="container py-4">
-      <h1>{t('detail.title')}</h1>
-      {body}
-    </div>
+    <DetailPage name="invoice" query={query} notFound={refundId === null || isNotFound(query.error)} texts={texts}>
+      {(invoice) => <InvoiceDetail invoice={invoice} />}
+    </DetailPage>
   );
 }
 

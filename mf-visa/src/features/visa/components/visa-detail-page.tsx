@@ -1,8 +1,8 @@
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { idFromText, TRANSPORT_PRIVATE_VEHICLE, VisaState, type Visa } from '@varco/contracts';
 import { isNotFound } from '@varco/http';
-import { DetailRow, formatAmount, formatDate, formatTime, InvoiceStatusBadge, NotFoundState, PageLoader } from '@varco/ui';
+import { DetailPage, DetailRow, formatAmount, formatDate, formatTime, InvoiceStatusBadge } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useShownVisa } from '../api/get-visa';
 import { VisaActions } from './visa-actions';
@@ -12,31 +12,20 @@ import { VisaQr, VisaTrafficLight } from './visa-qr';
 /** docs/screens.md /protected/visa/{id}: one visa request with its QR code. */
 export function VisaDetailPage() {
   const { t } = useTranslation(NS);
-  const navigate = useNavigate();
   const id = idFromText(useParams().id);
   const query = useShownVisa(id);
-  const notFound = id === null || isNotFound(query.error);
-
-  let body;
-  if (notFound)
-    body = <NotFoundState title={t('detail.notFoundTitle')} text={t('detail.notFoundText')} homeLabel={t('detail.homepage')} testId="visa-not-found" />;
-  else if (query.isPending) body = <PageLoader />;
-  else if (query.isError)
-    body = (
-      <div className="alert alert-danger" role="alert" data-testid="visa-load-error">
-        <p>{t('detail.loadError')}</p>
-        <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => navigate(-1)}>
-          {t('detail.back')}
-        </button>
-      </div>
-    );
-  else body = <VisaDetail visa={query.data.visa} offlineAsOf={query.data.offlineAsOf} />;
-
+  const texts = {
+    title: t('detail.title'),
+    notFoundTitle: t('detail.notFoundTitle'),
+    notFoundText: t('detail.notFoundText'),
+    homepage: t('detail.homepage'),
+    loadErrorText: t('detail.loadError'),
+    back: t('detail.back'),
+  };
   return (
-    <div className="container py-4">
-      <h1>{t('detail.title')}</h1>
-      {body}
-    </div>
+    <DetailPage name="visa" query={query} notFound={id === null || isNotFound(query.error)} texts={texts}>
+      {(shown) => <VisaDetail visa={shown.visa} offlineAsOf={shown.offlineAsOf} />}
+    </DetailPage>
   );
 }
 
