@@ -8,6 +8,7 @@ export { DetailRow, NotFoundState } from './detail';
 export { LoadError } from './load-error';
 export { DetailPage, type DetailPageTexts } from './detail-page';
 export { LatestList } from './latest-list';
+export { RecordItem } from './record-item';
 export { StatusLegend, type LegendEntry } from './status-legend';
 export { saveFile } from './save-file';
 export { ActionButton, type ButtonMutation } from './action-button';

@@ -1,7 +1,6 @@
-import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { VisaState, type Visa } from '@varco/contracts';
-import { formatAmount, formatDate, formatTime, VisaStatusBadge } from '@varco/ui';
+import { formatAmount, formatDate, formatTime, RecordItem, VisaStatusBadge } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useRiskAnalysisRunning } from '../api/start-risk-analysis';
 
@@ -23,25 +22,20 @@ export function VisaBadge({ visa }: { visa: Visa }) {
 /** One visa request in a list: code (to its detail), sent date and hour, amount, invoice count and status. */
 export function VisaItem({ visa }: { visa: Visa }) {
   const { t, i18n } = useTranslation(NS);
+  const { language } = i18n;
+  const sentAt = { date: formatDate(visa.requestDate, language), time: formatTime(visa.requestDate, language) };
   return (
-    <li className="list-group-item" data-testid="visa-item">
-      <div className="d-flex flex-wrap justify-content-between align-items-start gap-2">
-        <div>
-          <Link to={`/protected/visa/${visa.idRichiesta}`} className="fw-semibold">
-            {t('item.code', { code: visa.requestCode })}
-          </Link>
-          <div>
-            <small className="text-muted">{t('item.sentOn', { date: formatDate(visa.requestDate, i18n.language), time: formatTime(visa.requestDate, i18n.language) })}</small>
-          </div>
-          <small>{t('item.invoices', { count: visa.totalInvoices })}</small>
-        </div>
-        <div className="text-end ms-auto">
-          <div className="fw-semibold" data-testid="visa-amount">
-            {formatAmount(visa.totalAmount, i18n.language)}
-          </div>
-          <VisaBadge visa={visa} />
-        </div>
+    <RecordItem
+      name="visa"
+      to={`/protected/visa/${visa.idRichiesta}`}
+      title={t('item.code', { code: visa.requestCode })}
+      amount={formatAmount(visa.totalAmount, language)}
+      badge={<VisaBadge visa={visa} />}
+    >
+      <div>
+        <small className="text-muted">{t('item.sentOn', sentAt)}</small>
       </div>
-    </li>
+      <small>{t('item.invoices', { count: visa.totalInvoices })}</small>
+    </RecordItem>
   );
 }
