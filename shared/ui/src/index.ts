@@ -9,7 +9,7 @@ export { LoadError } from './load-error';
 export { DetailPage, type DetailPageTexts } from './detail-page';
 export { LatestList } from './latest-list';
 export { RecordItem } from './record-item';
-export { StatusLegend, type LegendEntry } from './status-legend';
+export { InvoiceLegend, StatusLegend, VisaLegend, type InvoiceLegendTexts, type LegendEntry, type VisaLegendTexts } from './status-legend';
 export { saveFile } from './save-file';
 export { ActionButton, type ButtonMutation } from './action-button';
 export { DownloadButton, useFileDownload, type DownloadedFile, type DownloadTexts } from './download-button';
