@@ -23,7 +23,9 @@ test.describe('visa requests', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download PDF' }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toBe(`visa-request-${requestId}.pdf`);
+    // Named by the request code the traveler knows it by, not by the id in the address.
+    const { requestCode } = await (await page.request.get(`/api/v1/private/visa/${requestId}`)).json();
+    expect(file.suggestedFilename()).toBe(`visa-request-${requestCode}.pdf`);
     expect(readFileSync(await file.path()).subarray(0, 5).toString()).toBe('%PDF-');
 
     const unread = async () => (await (await page.request.get('/api/v1/private/notifications/count')).json()).counter as number;

@@ -5,12 +5,18 @@ import type { Database } from '../../db/types';
 import { renderVisaPdf } from '../documents';
 import { toInvoice } from '../invoices';
 import { travelerName, type VisaRepository, type VisaRow } from './repository';
-import { QR_STATES, toVisa } from './visa-view';
+import { QR_STATES, toVisa, visaPdfFilename } from './visa-view';
 
 /** What the service needs of the QR (app.qr, plugins/qr.ts). */
 export interface VisaQr {
   issue(claims: { publicId: string; issuedAt: Date }): string;
   png(token: string): Promise<string>;
+}
+
+/** A request's PDF and the name to save it under (content-disposition). */
+interface VisaPdf {
+  filename: string;
+  pdf: Buffer;
 }
 
 /** The traveler reads their requests: the list, one request with its invoices and QR code, its PDF. */
@@ -42,11 +48,12 @@ export function createRequestReading(db: Kysely<Database>, repository: VisaRepos
       return { requests: rows.map((row) => toVisa(row, language)), links: { totalItems: total } };
     },
 
-    /** The request as a PDF with its QR code, in `language`. */
-    async pdf(travelerId: number, requestId: number, language: ServerLanguage): Promise<Buffer> {
+    /** The request as a PDF with its QR code, in `language`, and the name to save it under. */
+    async pdf(travelerId: number, requestId: number, language: ServerLanguage): Promise<VisaPdf> {
       const visa = await detail(travelerId, requestId, language);
       const traveler = await travelerName(db, travelerId);
-      return renderVisaPdf({ visa, qrPng: visa.qrCode ?? null, traveler, generatedAt: clock() }, language);
+      const pdf = await renderVisaPdf({ visa, qrPng: visa.qrCode ?? null, traveler, generatedAt: clock() }, language);
+      return { filename: visaPdfFilename(visa.requestCode), pdf };
     },
   };
 }

@@ -355,10 +355,12 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
   it('downloads the request as a PDF', async () => {
     const { traveler, invoices } = await travelerWithInvoices(1);
     const id = await created(traveler, invoices);
+    const { requestCode } = await detail(traveler, id);
     const response = await call(traveler, { method: 'GET', url: `/${id}/download?language=IT` });
     assert.equal(response.statusCode, 200, response.body);
     assert.equal(response.headers['content-type'], 'application/pdf');
-    assert.equal(response.headers['content-disposition'], `attachment; filename="visa-request-${id}.pdf"`);
+    // Named by the request code, as the traveler knows the request.
+    assert.equal(response.headers['content-disposition'], `attachment; filename="visa-request-${requestCode}.pdf"`);
     assert.equal(response.rawPayload.subarray(0, 5).toString('latin1'), '%PDF-');
   });
 

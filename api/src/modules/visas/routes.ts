@@ -18,7 +18,6 @@ import { languageQuery, ownAnswer, privatePdf, travelerErrors } from '../../trav
 import { pollingCall, POLLING_RATE_LIMIT_MAX } from '../../plugins/polling-limit';
 import { requireSession } from '../auth';
 import { createVisaService, type VisaServiceDeps } from './service';
-import { visaPdfFilename } from './visa-view';
 
 const tags = ['visas'];
 const errors = travelerErrors;
@@ -173,8 +172,9 @@ export const visaRoutes: FastifyPluginAsyncZod<VisaRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const { id } = request.params;
-      const pdf = await service.pdf(requireSession(request).traveler_id, id, callLanguage(request, request.query));
-      return privatePdf(reply, visaPdfFilename(id), pdf);
+      const travelerId = requireSession(request).traveler_id;
+      const { filename, pdf } = await service.pdf(travelerId, id, callLanguage(request, request.query));
+      return privatePdf(reply, filename, pdf);
     },
   );
 };

@@ -6,7 +6,8 @@ import type { VisaRow } from './repository';
 /** The states whose QR code the traveler is shown (pending, in completion, customs check). */
 export const QR_STATES: readonly number[] = [VisaState.PENDING, VisaState.IN_COMPLETION, VisaState.CUSTOMS_CHECK];
 
-export const visaPdfFilename = (requestId: number) => `visa-request-${requestId}.pdf`;
+/** The PDF's file name: the request code, which the traveler knows the request by (the page shows it, not the id). */
+export const visaPdfFilename = (requestCode: string) => `visa-request-${requestCode.replace(/[^\w.-]+/g, '_')}.pdf`;
 
 const STATE_KEYS: Readonly<Record<number, MessageKey>> = {
   [VisaState.PENDING]: 'visa.state.pending',

@@ -2,7 +2,7 @@ import { PRIVATE_BASE, toServerLanguage } from '@varco/contracts';
 import { requestBlob } from '@varco/http';
 import { currentLanguage } from '@varco/i18n';
 
-/** The name of the PDF when the server gives none in content-disposition. */
+/** The name of the PDF when the server gives none in content-disposition: the api's own, by the request code. */
 export const visaPdfFallbackName = (requestCode: string) => `visa-request-${requestCode.replace(/[^\w.-]+/g, '_')}.pdf`;
 
 /**
