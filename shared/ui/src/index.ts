@@ -12,7 +12,6 @@ export { RecordItem } from './record-item';
 export { InvoiceLegend, StatusLegend, VisaLegend, type InvoiceLegendTexts, type LegendEntry, type VisaLegendTexts } from './status-legend';
 export { saveFile } from './save-file';
 export { ActionButton, type ButtonMutation } from './action-button';
-export { DownloadButton, useFileDownload, type DownloadedFile, type DownloadTexts } from './download-button';
 export { DeleteWithConfirmation, type DeleteWithConfirmationProps } from './delete-with-confirmation';
 export { FOLLOWS_NOTIFICATIONS, refreshAfterNotification } from './follows-notifications';
 export { useShownPages, type PagedQuery } from './shown-pages';
