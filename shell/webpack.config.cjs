@@ -4,7 +4,7 @@ const { createAppConfig } = require('@varco/webpack-config');
 const { WholeDesignSystem, designSystemName, unusedCss } = require('./webpack/design-system.cjs');
 const { InlineEntryStylesheet } = require('./webpack/inline-entry-stylesheet.cjs');
 const { pagePlugins, prerenderConfig } = require('./webpack/prerender.cjs');
-const { PreloadFirstScreenFonts } = require('./webpack/preload-first-screen-fonts.cjs');
+const { OwnPagesTextFirst } = require('./webpack/own-pages-text-first.cjs');
 const { EmitPublicFiles } = require('./webpack/public-files.cjs');
 const { serviceWorker } = require('./webpack/service-worker.cjs');
 
@@ -17,7 +17,7 @@ module.exports = (env, argv) => {
   const stock = config.plugins.findIndex((plugin) => plugin instanceof HtmlWebpackPlugin);
   const { template, favicon, publicPath, scriptLoading } = config.plugins[stock].userOptions;
   config.plugins.splice(stock, 1, ...pagePlugins({ template, favicon, publicPath, scriptLoading }, production));
-  config.plugins.push(new EmitPublicFiles(), new WholeDesignSystem(designSystemName()), new PreloadFirstScreenFonts());
+  config.plugins.push(new EmitPublicFiles(), new WholeDesignSystem(designSystemName()), new OwnPagesTextFirst());
   if (!production) return config;
   config.plugins.push(unusedCss(), new InlineEntryStylesheet(), serviceWorker());
   return [prerenderConfig(config), { ...config, name: 'shell', dependencies: ['prerender'] }];

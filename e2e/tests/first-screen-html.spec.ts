@@ -58,6 +58,15 @@ test.describe('the first screen arrives as HTML (rendered at build time)', () =>
     await expect(howTo.getByTestId('header')).toBeVisible();
     await expect(howTo.locator('#main .varco-loader')).toBeVisible();
     await expect(howTo.getByTestId('footer')).toBeHidden();
+    // What the link carries first: on a page whose first screen is its text, the faces before the scripts; on a frame,
+    // whose first screen waits for the scripts, the scripts alone.
+    const scripts = 'link[rel="preload"][as="script"]';
+    await expect(howTo.locator(scripts).first()).toBeAttached();
+    await expect(howTo.locator(`${scripts}[fetchpriority]`)).toHaveCount(0);
+    await expect(howTo.locator('link[rel="preload"][as="font"]')).toHaveCount(0);
+    await howTo.goto('/howto');
+    await expect(howTo.locator(`${scripts}:not([fetchpriority="low"])`)).toHaveCount(0);
+    await expect(howTo.locator('link[rel="preload"][as="font"]')).toHaveCount(4);
     await english.close();
   });
 

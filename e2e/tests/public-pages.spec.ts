@@ -91,7 +91,7 @@ test.describe('public pages', () => {
     await expect(heading).toHaveCSS('font-family', /^"Titillium Web"/);
     await expect.poll(() => loadedWeights('Titillium Web')).toEqual(expect.arrayContaining(['400', '700']));
     // The faces of the first screen are preloaded with the page (the first text is its HTML; the scripts are asked for
-    // at low priority): shell/webpack/preload-first-screen-fonts.cjs says why.
+    // at low priority): shell/webpack/own-pages-text-first.cjs says why.
     await expect(page.locator('link[rel="preload"][as="font"]')).toHaveCount(4);
     // Only latin woff2 files of the shell's own hashed assets, cached forever; no Lora where no text needs it.
     expect(fonts.length).toBeGreaterThan(0);

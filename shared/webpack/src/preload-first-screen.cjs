@@ -57,9 +57,7 @@ class PreloadFirstScreen {
         const files = [...firstLoadChunks(compilation, this.entryResource)].flatMap((chunk) => [...chunk.files]).sort();
         const links = files.flatMap((file) => {
           const as = file.endsWith('.js') ? 'script' : file.endsWith('.css') ? 'style' : undefined;
-          // Scripts at low priority: the stylesheet and the fonts that the first paint waits for take the link first.
-          const priority = as === 'script' ? { fetchpriority: 'low' } : {};
-          return as ? [HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', href: `${publicPath}${file}`, as, ...priority })] : [];
+          return as ? [HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', href: `${publicPath}${file}`, as })] : [];
         });
         return { ...data, headTags: [...data.headTags, ...links] };
       });
