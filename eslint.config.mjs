@@ -36,7 +36,11 @@ function boundaries(files, forbiddenApps, extra = []) {
         'error',
         {
           patterns: [
-            { group: appImports(forbiddenApps), message: 'Apps are joined at run time by Module Federation, never by imports: use a module exposed through the shell, or move shared code to shared/.' },
+            {
+              group: appImports(forbiddenApps),
+              message:
+                'Apps are joined at run time by Module Federation, never by imports: use a module exposed through the shell, or move shared code to shared/.',
+            },
             ...extra,
           ],
         },
@@ -51,16 +55,21 @@ function boundaries(files, forbiddenApps, extra = []) {
  * without extension, so the patterns match the text of the import: `../<m>/…` from inside a module, `…/modules/<m>/…`
  * from anywhere else.
  */
-const MODULE_FACE = 'Import another api module only through its face, `modules/<name>` (its index.ts): its other files are its own (api/README.md, "Modules").';
+const MODULE_FACE =
+  'Import another api module only through its face, `modules/<name>` (its index.ts): its other files are its own (api/README.md, "Modules").';
 function apiBoundaries({ insideModule, tests }) {
   const file = tests ? '(?!testing$)[^/]+' : '[^/]+';
   const regexes = insideModule ? [`^\\.\\./[^./][^/]*/${file}`, '(^|/)modules/[^/]+/'] : [`(^|/)modules/[^/]+/${file}`];
   const modules = 'api/src/modules/**';
   const testFiles = 'api/**/*.test.ts';
   return {
-    files: [insideModule ? `${modules}/*.ts` : 'api/**/*.{ts,mjs}'].map((glob) => (tests ? glob.replace(/\*\.(ts|\{ts,mjs\})$/, '*.test.ts') : glob)),
+    files: [insideModule ? `${modules}/*.ts` : 'api/**/*.{ts,mjs}'].map((glob) =>
+      tests ? glob.replace(/\*\.(ts|\{ts,mjs\})$/, '*.test.ts') : glob,
+    ),
     ignores: [...(insideModule ? [] : [modules]), ...(tests ? [] : [testFiles])],
-    rules: { 'no-restricted-imports': ['error', { patterns: regexes.map((regex) => ({ regex, message: MODULE_FACE })) }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: regexes.map((regex) => ({ regex, message: MODULE_FACE })) }],
+    },
   };
 }
 
@@ -72,12 +81,9 @@ function apiBoundaries({ insideModule, tests }) {
  */
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const LAYERS_DOC = '(docs/architecture.md, "Layers of a remote")';
-const FEATURE_FACE =
-  `Import a feature only through its face, \`features/<name>\` (its index.ts), never its other files ${LAYERS_DOC}.`;
-const FEATURE_NOT_APP =
-  `A feature imports nothing of its app's top level (\`exposed/\`, bootstrap, \`testing/\`) ${LAYERS_DOC}.`;
-const SHARED_NOT_FEATURE =
-  `The app's \`components/\` and \`lib/\` import no feature and nothing of the app's top level ${LAYERS_DOC}.`;
+const FEATURE_FACE = `Import a feature only through its face, \`features/<name>\` (its index.ts), never its other files ${LAYERS_DOC}.`;
+const FEATURE_NOT_APP = `A feature imports nothing of its app's top level (\`exposed/\`, bootstrap, \`testing/\`) ${LAYERS_DOC}.`;
+const SHARED_NOT_FEATURE = `The app's \`components/\` and \`lib/\` import no feature and nothing of the app's top level ${LAYERS_DOC}.`;
 function remoteLayers(remote, { tests }) {
   const src = path.join(ROOT, remote, 'src');
   const features = fs
@@ -113,12 +119,28 @@ function remoteLayers(remote, { tests }) {
 }
 const REMOTES = APPS.filter((app) => app !== 'shell');
 
-const NO_DIRECT_ZOD = { group: ['zod', 'zod/*'], message: 'Import schemas from @varco/contracts: zod reaches the browser only there (see its README).' };
+const NO_DIRECT_ZOD = {
+  group: ['zod', 'zod/*'],
+  message: 'Import schemas from @varco/contracts: zod reaches the browser only there (see its README).',
+};
 /** The shell's entry runs the federation contract before the federation's shared modules exist (its README). */
-const FEDERATION_CONTRACT_ALONE = { group: ['zod', 'zod/*', '@varco/*'], message: "@varco/federation-contract imports no zod and no other package: the shell's entry runs it before the shared modules exist." };
+const FEDERATION_CONTRACT_ALONE = {
+  group: ['zod', 'zod/*', '@varco/*'],
+  message:
+    "@varco/federation-contract imports no zod and no other package: the shell's entry runs it before the shared modules exist.",
+};
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/.prerender/**', '**/node_modules/**', 'e2e/test-results/**', 'e2e/playwright-report/**', '.data/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/.prerender/**',
+      '**/node_modules/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      '.data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -135,12 +157,27 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
-  { files: ['**/*.test.ts', '**/*.test.tsx', '**/*.test.mjs', 'scripts/jest/**'], languageOptions: { globals: globals.jest } },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/*.test.mjs', 'scripts/jest/**'],
+    languageOptions: { globals: globals.jest },
+  },
   ...REMOTES.map((remote) =>
-    boundaries([`${remote}/**/*.{ts,tsx}`], APPS.filter((app) => app !== remote), [NO_DIRECT_ZOD]),
+    boundaries(
+      [`${remote}/**/*.{ts,tsx}`],
+      APPS.filter((app) => app !== remote),
+      [NO_DIRECT_ZOD],
+    ),
   ),
-  boundaries(['shell/**/*.{ts,tsx}'], APPS.filter((app) => app !== 'shell'), [NO_DIRECT_ZOD]),
+  boundaries(
+    ['shell/**/*.{ts,tsx}'],
+    APPS.filter((app) => app !== 'shell'),
+    [NO_DIRECT_ZOD],
+  ),
   boundaries(['shared/**/*.{ts,tsx}'], APPS),
   boundaries(['shared/federation-contract/**/*.{ts,tsx}'], APPS, [FEDERATION_CONTRACT_ALONE]),
   {

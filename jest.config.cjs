@@ -3,7 +3,16 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: '<rootDir>/scripts/jest/jsdom-environment.cjs',
-  roots: ['<rootDir>/shared', '<rootDir>/shell', '<rootDir>/mf-auth', '<rootDir>/mf-invoices', '<rootDir>/mf-visa', '<rootDir>/mf-notifications', '<rootDir>/deploy', '<rootDir>/scripts'],
+  roots: [
+    '<rootDir>/shared',
+    '<rootDir>/shell',
+    '<rootDir>/mf-auth',
+    '<rootDir>/mf-invoices',
+    '<rootDir>/mf-visa',
+    '<rootDir>/mf-notifications',
+    '<rootDir>/deploy',
+    '<rootDir>/scripts',
+  ],
   testMatch: ['**/src/**/*.test.ts?(x)', '**/deploy/**/*.test.mjs', '<rootDir>/scripts/*.test.mjs'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: {

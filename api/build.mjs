@@ -23,7 +23,12 @@ const externalDependencies = {
 rmSync(new URL('dist/', import.meta.url), { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { server: 'src/server.ts', migrate: 'src/db/migrate-cli.ts', seed: 'src/db/seed-cli.ts', generate: 'src/db/generate-cli.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    migrate: 'src/db/migrate-cli.ts',
+    seed: 'src/db/seed-cli.ts',
+    generate: 'src/db/generate-cli.ts',
+  },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -37,4 +42,8 @@ const result = await build({
   plugins: [externalDependencies],
 });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
-console.log(`Built ${Object.keys(result.metafile.outputs).filter((name) => name.endsWith('.mjs')).join(', ')} (${Math.round(bytes / 1024)} KB with source maps).`);
+console.log(
+  `Built ${Object.keys(result.metafile.outputs)
+    .filter((name) => name.endsWith('.mjs'))
+    .join(', ')} (${Math.round(bytes / 1024)} KB with source maps).`,
+);

@@ -4,7 +4,10 @@ import { parseRuntimeConfig } from '@varco/federation-contract';
 import { cacheControlFor } from './local-cdn/cache-policy.mjs';
 
 const folder = join(__dirname, 'environments');
-const files = [...readdirSync(folder).map((file) => join(folder, file)), join(__dirname, '..', 'shell', 'public', 'config.json')];
+const files = [
+  ...readdirSync(folder).map((file) => join(folder, file)),
+  join(__dirname, '..', 'shell', 'public', 'config.json'),
+];
 
 describe('runtime configuration of every environment', () => {
   it.each(files)('%s is valid', (file) => {

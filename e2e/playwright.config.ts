@@ -2,7 +2,16 @@ import { defineConfig, devices } from '@playwright/test';
 import { E2E_SHELL_PORT } from './support/ports';
 
 /** Debian's Chromium (no browser download here); flags that keep it from calling home on a closed network. */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 
 export default defineConfig({
   testDir: './tests',

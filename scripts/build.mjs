@@ -8,22 +8,37 @@ const APPS = ['shell', 'mf-auth', 'mf-invoices', 'mf-visa', 'mf-notifications'];
 
 function run(command, args, cwd) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} in ${cwd} exited with ${code}`))));
+    const child = spawn(command, args, {
+      cwd,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${args.join(' ')} in ${cwd} exited with ${code}`)),
+    );
   });
 }
 
 async function inParallel(tasks, width) {
   const queue = [...tasks];
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (queue.length) await queue.shift()();
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (queue.length) await queue.shift()();
+    }),
+  );
 }
 
 const started = Date.now();
 await inParallel(
   [
-    ...APPS.map((app) => () => run(process.execPath, [join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], join(root, app))),
+    ...APPS.map(
+      (app) => () =>
+        run(
+          process.execPath,
+          [join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'],
+          join(root, app),
+        ),
+    ),
     () => run(process.execPath, ['build.mjs'], join(root, 'api')),
   ],
   2,

@@ -38,7 +38,9 @@ export function focusedLines(text) {
 /** Every focused test of the test files under `root`, with its file relative to `root`. */
 export function findFocused(root) {
   const files = testFiles(root);
-  const focused = files.flatMap((file) => focusedLines(readFileSync(file, 'utf8')).map((found) => ({ file: relative(root, file), ...found })));
+  const focused = files.flatMap((file) =>
+    focusedLines(readFileSync(file, 'utf8')).map((found) => ({ file: relative(root, file), ...found })),
+  );
   return { files: files.length, focused };
 }
 
@@ -48,7 +50,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (process.argv[2]) writeFileSync(process.argv[2], JSON.stringify(result));
   for (const { file, line, text } of result.focused) console.error(`${file}:${line}: focused test: ${text}`);
   if (result.focused.length > 0) {
-    console.error(`${result.focused.length} focused test(s): remove the focus, the other tests of those files would not run.`);
+    console.error(
+      `${result.focused.length} focused test(s): remove the focus, the other tests of those files would not run.`,
+    );
     process.exit(1);
   }
   console.log(`No focused test in ${result.files} test files.`);

@@ -29,7 +29,10 @@ function files(contents) {
 /** What `findFocused` finds under the folder. */
 function focused() {
   const program = `import { findFocused } from ${JSON.stringify(pathToFileURL(script).href)}; console.log(JSON.stringify(findFocused(process.argv[1])));`;
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', program, folder], { encoding: 'utf8', timeout: 20_000 });
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', program, folder], {
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
   expect(result.stderr).toBe('');
   return JSON.parse(result.stdout);
 }
@@ -42,7 +45,17 @@ describe('check-focused-tests.mjs', () => {
       'e2e/tests/c.spec.ts': `test.describe${ONLY}('group', () => {});\n`,
       'api/src/d.test.ts': `it('focused', { ${ONLY_OPTION} }, async () => {});\n`,
     });
-    expect(focused().focused.map(({ file, line }) => `${file}:${line}`).sort()).toEqual(['api/src/d.test.ts:1', 'e2e/tests/c.spec.ts:1', 'mf-visa/src/b.test.tsx:1', 'mf-visa/src/b.test.tsx:2', 'shell/src/a.test.tsx:2']);
+    expect(
+      focused()
+        .focused.map(({ file, line }) => `${file}:${line}`)
+        .sort(),
+    ).toEqual([
+      'api/src/d.test.ts:1',
+      'e2e/tests/c.spec.ts:1',
+      'mf-visa/src/b.test.tsx:1',
+      'mf-visa/src/b.test.tsx:2',
+      'shell/src/a.test.tsx:2',
+    ]);
   });
 
   it('leaves alone comments, other files, dependencies and names that only look alike', () => {

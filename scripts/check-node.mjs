@@ -8,7 +8,9 @@ const { engines } = JSON.parse(readFileSync(new URL('../package.json', import.me
 
 if (!semver.satisfies(process.versions.node, engines.node)) {
   console.error(`Varco needs Node.js ${engines.node}; this is Node.js ${process.version} (${process.execPath}).`);
-  console.error('npm start and npm test bring their own (the "node" package, node_modules/.bin/node): run the project through them.');
+  console.error(
+    'npm start and npm test bring their own (the "node" package, node_modules/.bin/node): run the project through them.',
+  );
   process.exit(1);
 }
 console.log(`Node.js ${process.version}`);

@@ -31,7 +31,10 @@ async function waitForApi(url, timeoutMs = 60_000) {
 // Started before the api, so that the first mail (an activation) finds it listening. A real SMTP_URL wins.
 const catcher = process.env.SMTP_URL
   ? undefined
-  : await startMailCatcher({ smtpPort: Number(process.env.SMTP_PORT ?? 1025), httpPort: Number(process.env.INBOX_PORT ?? 8025) });
+  : await startMailCatcher({
+      smtpPort: Number(process.env.SMTP_PORT ?? 1025),
+      httpPort: Number(process.env.INBOX_PORT ?? 8025),
+    });
 const smtpUrl = process.env.SMTP_URL ?? catcher.smtpUrl;
 
 // The test digital identity provider (SPID), unless OIDC_ISSUER names a real one. The api's callback is reached
@@ -39,16 +42,35 @@ const smtpUrl = process.env.SMTP_URL ?? catcher.smtpUrl;
 const oidcRedirectUri = `${portalUrl}/api/v1/auth/spid/callback`;
 const identityProvider = process.env.OIDC_ISSUER
   ? undefined
-  : await startIdentityProvider({ port: Number(process.env.IDP_PORT ?? 8090), redirectUris: [oidcRedirectUri], postLogoutRedirectUris: [portalUrl] });
+  : await startIdentityProvider({
+      port: Number(process.env.IDP_PORT ?? 8090),
+      redirectUris: [oidcRedirectUri],
+      postLogoutRedirectUris: [portalUrl],
+    });
 const oidcEnv = identityProvider
-  ? { OIDC_ISSUER: identityProvider.issuer, OIDC_CLIENT_ID: identityProvider.clientId, OIDC_CLIENT_SECRET: identityProvider.clientSecret, OIDC_REDIRECT_URI: oidcRedirectUri }
+  ? {
+      OIDC_ISSUER: identityProvider.issuer,
+      OIDC_CLIENT_ID: identityProvider.clientId,
+      OIDC_CLIENT_SECRET: identityProvider.clientSecret,
+      OIDC_REDIRECT_URI: oidcRedirectUri,
+    }
   : {};
 
 const api = spawn(process.execPath, [join(root, 'api/dist/server.mjs')], {
   cwd: root,
   stdio: 'inherit',
   // Warnings and errors only: the addresses below say that it runs, and the portal polls the api all the time.
-  env: { LOG_LEVEL: 'warn', SEED_DEMO: 'true', ...process.env, PORT: String(apiPort), HOST: '127.0.0.1', PUBLIC_BASE_URL: portalUrl, CORS_ORIGINS: portalUrl, SMTP_URL: smtpUrl, ...oidcEnv },
+  env: {
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+    ...process.env,
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    PUBLIC_BASE_URL: portalUrl,
+    CORS_ORIGINS: portalUrl,
+    SMTP_URL: smtpUrl,
+    ...oidcEnv,
+  },
 });
 api.on('exit', (code) => {
   console.error(`The api stopped (exit code ${code}).`);
@@ -62,17 +84,34 @@ const cdn = await startCdn({ shellPort, hostname, apiUrl });
 console.log('');
 console.log(`Varco is running on Node.js ${process.version}: open ${portalUrl}`);
 console.log(`  ${'api'.padEnd(18)}${apiUrl}  (OpenAPI: ${apiUrl}/api/docs)`);
-for (const [name, origin] of Object.entries(cdn.origins)) if (name !== 'shell') console.log(`  ${name.padEnd(18)}${origin}`);
-if (catcher) console.log(`  ${'mail inbox'.padEnd(18)}${catcher.inboxUrl}  (SMTP: ${catcher.smtpUrl}; Italiano: ${catcher.inboxUrl}/?lng=it)`);
-if (identityProvider) console.log(`  ${'identity provider'.padEnd(18)}${identityProvider.issuer}  (test SPID identities: Sign in with the digital identity)`);
+for (const [name, origin] of Object.entries(cdn.origins))
+  if (name !== 'shell') console.log(`  ${name.padEnd(18)}${origin}`);
+if (catcher)
+  console.log(
+    `  ${'mail inbox'.padEnd(18)}${catcher.inboxUrl}  (SMTP: ${catcher.smtpUrl}; Italiano: ${catcher.inboxUrl}/?lng=it)`,
+  );
+if (identityProvider)
+  console.log(
+    `  ${'identity provider'.padEnd(18)}${identityProvider.issuer}  (test SPID identities: Sign in with the digital identity)`,
+  );
 if ((process.env.SEED_DEMO ?? 'true') === 'true') {
-  console.log(`  ${'demo traveler'.padEnd(18)}mario.rossi@example.com / Varco-Demo-2026!  (invoices in every state; the sign-in code arrives in the mail inbox)`);
+  console.log(
+    `  ${'demo traveler'.padEnd(18)}mario.rossi@example.com / Varco-Demo-2026!  (invoices in every state; the sign-in code arrives in the mail inbox)`,
+  );
   console.log(`  ${'demo traveler'.padEnd(18)}emily.clark@example.com / Varco-Demo-2026!  (no invoices yet)`);
-  console.log(`  ${'demo traveler'.padEnd(18)}aiko.tanaka@example.com / Varco-Demo-2026!  (a pending request and a clean history: its QR scores green at the kiosk)`);
-  console.log(`  ${'exit point'.padEnd(18)}npm run kiosk -- scan <QR image or token>  (kiosk xk_demo_kiosk_malpensa; officer: --officer)`);
-  console.log(`  ${''.padEnd(18)}green channel: sign in as aiko.tanaka@example.com, open her pending request, save its QR image and scan it;`);
+  console.log(
+    `  ${'demo traveler'.padEnd(18)}aiko.tanaka@example.com / Varco-Demo-2026!  (a pending request and a clean history: its QR scores green at the kiosk)`,
+  );
+  console.log(
+    `  ${'exit point'.padEnd(18)}npm run kiosk -- scan <QR image or token>  (kiosk xk_demo_kiosk_malpensa; officer: --officer)`,
+  );
+  console.log(
+    `  ${''.padEnd(18)}green channel: sign in as aiko.tanaka@example.com, open her pending request, save its QR image and scan it;`,
+  );
   console.log(`  ${''.padEnd(18)}mario.rossi@example.com's history of customs checks gives yellow or red`);
-  console.log(`  ${'merchant keys'.padEnd(18)}x-api-key vk_demo_boutique_milano (vendor), vk_demo_tax_refund_italia (broker): POST ${apiUrl}/api/v1/merchant/invoices`);
+  console.log(
+    `  ${'merchant keys'.padEnd(18)}x-api-key vk_demo_boutique_milano (vendor), vk_demo_tax_refund_italia (broker): POST ${apiUrl}/api/v1/merchant/invoices`,
+  );
 }
 console.log('Press Ctrl+C to stop.');
 

@@ -11,11 +11,14 @@ const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
 const plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /** `label: N` then one line per item, indented under it. */
-const listed = (label, items) => (items.length ? [`  ${label}: ${items.length}`, ...items.map((item) => `    ${item}`)] : []);
+const listed = (label, items) =>
+  items.length ? [`  ${label}: ${items.length}`, ...items.map((item) => `    ${item}`)] : [];
 
 /** `N × reason` per reason, the most frequent first. */
 function byReason(reasons) {
-  return [...reasons].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([reason, count]) => `${count} × ${reason}`);
+  return [...reasons]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([reason, count]) => `${count} × ${reason}`);
 }
 
 function fromJest(path) {
@@ -24,7 +27,9 @@ function fromJest(path) {
     (report.testResults ?? []).flatMap((file) =>
       (file.assertionResults ?? [])
         .filter((test) => statuses.includes(test.status))
-        .map((test) => [file.name ? relativeName(file.name) : '?', ...(test.ancestorTitles ?? []), test.title].join(' › ')),
+        .map((test) =>
+          [file.name ? relativeName(file.name) : '?', ...(test.ancestorTitles ?? []), test.title].join(' › '),
+        ),
     );
   const skipped = named(['pending', 'skipped', 'disabled']);
   const todo = named(['todo']);
@@ -82,7 +87,11 @@ function testsByDatabase(text) {
     }
     if (isSuite) continue;
     const path = subtests.slice(0, depth + 1);
-    const database = path.some((name) => name.endsWith('[postgres]')) ? 'postgres' : path.some((name) => name.endsWith('[pglite]')) ? 'pglite' : 'none';
+    const database = path.some((name) => name.endsWith('[postgres]'))
+      ? 'postgres'
+      : path.some((name) => name.endsWith('[pglite]'))
+        ? 'pglite'
+        : 'none';
     const outcome = result[4] ? 'skipped' : result[2] === 'ok' ? 'passed' : 'failed';
     counts[database][outcome] += 1;
     if (result[4]) {
@@ -105,7 +114,8 @@ function fromTap(path) {
   const byDatabase = testsByDatabase(text);
   result.skipped = Object.values(byDatabase).reduce((sum, counts) => sum + counts.skipped, 0);
   const labels = { pglite: 'on PGlite', postgres: 'on PostgreSQL', none: 'without a database' };
-  const describe = (label, counts) => `${label} ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`;
+  const describe = (label, counts) =>
+    `${label} ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`;
   const details = Object.entries(labels).map(([database, label]) => describe(label, byDatabase[database]));
   result.notes = [`  api tests by database: ${details.join('; ')}`];
   // What did not run, where, and why: one line per reason, the most frequent first.
@@ -122,7 +132,9 @@ function fromTap(path) {
       result.failed += 1;
     }
   } else if (byDatabase.postgres.passed + byDatabase.postgres.failed === 0) {
-    result.notes.push(`  api tests on PostgreSQL: none ran although a server answered at ${databases.postgres}: counted as 1 failure`);
+    result.notes.push(
+      `  api tests on PostgreSQL: none ran although a server answered at ${databases.postgres}: counted as 1 failure`,
+    );
     result.failed += 1;
   }
   return result;
@@ -132,7 +144,9 @@ function fromTap(path) {
 function playwrightTests(suite, titles = []) {
   const path = [...titles, suite.title].filter(Boolean);
   return [
-    ...(suite.specs ?? []).flatMap((spec) => (spec.tests ?? []).map((test) => ({ name: [...path, spec.title].join(' › '), test }))),
+    ...(suite.specs ?? []).flatMap((spec) =>
+      (spec.tests ?? []).map((test) => ({ name: [...path, spec.title].join(' › '), test })),
+    ),
     ...(suite.suites ?? []).flatMap((child) => playwrightTests(child, path)),
   ];
 }
@@ -150,8 +164,12 @@ function fromPlaywright(path) {
   const databases = readDatabases();
   const setupPath = `${RESULTS}/e2e-setup.json`;
   const setup = existsSync(setupPath) ? readJson(setupPath) : null;
-  const served = setup ? `, through ${setup.frontedBy} in front of ${setup.apiInstances === 1 ? 'one api instance' : `${setup.apiInstances} api instances`}` : '';
-  const notes = [`  browser tests ran on ${databases.postgres ? `PostgreSQL (${databases.postgres})` : 'PGlite'}${served}`];
+  const served = setup
+    ? `, through ${setup.frontedBy} in front of ${setup.apiInstances === 1 ? 'one api instance' : `${setup.apiInstances} api instances`}`
+    : '';
+  const notes = [
+    `  browser tests ran on ${databases.postgres ? `PostgreSQL (${databases.postgres})` : 'PGlite'}${served}`,
+  ];
   // What did not run, by reason, each test named under its reason.
   const skipped = new Map();
   for (const { name, test } of (report.suites ?? []).flatMap((suite) => playwrightTests(suite))) {
@@ -159,18 +177,30 @@ function fromPlaywright(path) {
     const reason = skipReason(test);
     skipped.set(reason, [...(skipped.get(reason) ?? []), name]);
   }
-  const count = Math.max(stats.skipped ?? 0, [...skipped.values()].reduce((sum, names) => sum + names.length, 0));
+  const count = Math.max(
+    stats.skipped ?? 0,
+    [...skipped.values()].reduce((sum, names) => sum + names.length, 0),
+  );
   if (count) notes.push(`  browser tests skipped: ${count}`);
   for (const [reason, names] of [...skipped].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))) {
     notes.push(`    ${names.length} × ${reason}`, ...names.map((name) => `      ${name}`));
   }
-  return { passed: stats.expected ?? 0, failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) + (report.errors?.length ?? 0), skipped: count, notes };
+  return {
+    passed: stats.expected ?? 0,
+    failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) + (report.errors?.length ?? 0),
+    skipped: count,
+    notes,
+  };
 }
 
 /** The fault tests (api/fault-tests): a TAP report, or a note of why they were skipped. */
 function fromFaults(path) {
   const text = readFileSync(path, 'utf8');
-  const result = { passed: tapCount(text, 'pass'), failed: tapCount(text, 'fail') + tapCount(text, 'cancelled'), notes: [] };
+  const result = {
+    passed: tapCount(text, 'pass'),
+    failed: tapCount(text, 'fail') + tapCount(text, 'cancelled'),
+    notes: [],
+  };
   const notRun = /^# not run: (.*)$/m.exec(text);
   if (notRun) {
     result.skippedAll = true;
@@ -183,7 +213,8 @@ function fromFaults(path) {
   }
   const { none } = testsByDatabase(text);
   result.skipped = none.skipped;
-  if (none.skipped) result.notes.push(`  fault tests skipped: ${none.skipped}`, ...byReason(none.reasons).map((line) => `    ${line}`));
+  if (none.skipped)
+    result.notes.push(`  fault tests skipped: ${none.skipped}`, ...byReason(none.reasons).map((line) => `    ${line}`));
   return result;
 }
 
@@ -194,7 +225,9 @@ function fromFocused(path) {
     checked: true,
     passed: 0,
     failed: focused.length,
-    headline: focused.length ? `focused tests: ${plural(focused.length, 'found')} (the other tests of their files did not run), counted as ${plural(focused.length, 'failure')}` : `focused tests: none in ${files} test files`,
+    headline: focused.length
+      ? `focused tests: ${plural(focused.length, 'found')} (the other tests of their files did not run), counted as ${plural(focused.length, 'failure')}`
+      : `focused tests: none in ${files} test files`,
     notes: focused.map(({ file, line, text }) => `    ${file}:${line}: ${text}`),
   };
 }
@@ -205,7 +238,12 @@ const STEP_RESULTS = { 'PostgreSQL server': 'api tests' };
 /** The steps of npm test that failed (test.sh writes them one per line); absent when the summary runs alone. */
 function readFailedSteps() {
   const path = `${RESULTS}/failed-steps.txt`;
-  return existsSync(path) ? readFileSync(path, 'utf8').split('\n').map((line) => line.trim()).filter(Boolean) : [];
+  return existsSync(path)
+    ? readFileSync(path, 'utf8')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean)
+    : [];
 }
 
 const results = new Map();
@@ -243,7 +281,11 @@ for (const step of readFailedSteps()) {
 }
 
 const total = [...results.values()].reduce(
-  (sum, result) => ({ passed: sum.passed + result.passed, failed: sum.failed + result.failed, skipped: sum.skipped + (result.skipped ?? 0) }),
+  (sum, result) => ({
+    passed: sum.passed + result.passed,
+    failed: sum.failed + result.failed,
+    skipped: sum.skipped + (result.skipped ?? 0),
+  }),
   { passed: 0, failed: 0, skipped: 0 },
 );
 // The tests ran on the Node.js that runs this summary (npm test puts the project's own first on PATH).

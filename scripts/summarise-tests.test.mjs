@@ -6,7 +6,14 @@ import { join } from 'node:path';
 const script = join(__dirname, 'summarise-tests.mjs');
 
 /** A skipped test's lines as Node's TAP reporter writes them (it escapes `#` as `\#` in names and reasons). */
-const skippedTest = (number, name, reason) => [`    # Subtest: ${name}`, `    ok ${number} - ${name} # SKIP ${reason}`, '      ---', '      duration_ms: 0.1', "      type: 'test'", '      ...'];
+const skippedTest = (number, name, reason) => [
+  `    # Subtest: ${name}`,
+  `    ok ${number} - ${name} # SKIP ${reason}`,
+  '      ---',
+  '      duration_ms: 0.1',
+  "      type: 'test'",
+  '      ...',
+];
 
 /**
  * An api TAP report of Node's test runner: one suite per database (as describeEachDatabase names them) and one test
@@ -24,9 +31,21 @@ const apiTap = (databases) =>
       '      ...',
       ...(database === 'pglite'
         ? [
-            ...skippedTest(2, 'two requests race', 'only meaningful on PostgreSQL: the two requests race over two connections'),
-            ...skippedTest(3, 'two more race \\# again', 'only meaningful on PostgreSQL: the two requests race over two connections'),
-            ...skippedTest(4, 'a connection is lost', 'only meaningful on PostgreSQL: PGlite has no connection to lose \\# none'),
+            ...skippedTest(
+              2,
+              'two requests race',
+              'only meaningful on PostgreSQL: the two requests race over two connections',
+            ),
+            ...skippedTest(
+              3,
+              'two more race \\# again',
+              'only meaningful on PostgreSQL: the two requests race over two connections',
+            ),
+            ...skippedTest(
+              4,
+              'a connection is lost',
+              'only meaningful on PostgreSQL: PGlite has no connection to lose \\# none',
+            ),
             '    1..4',
           ]
         : ['    1..1']),
@@ -54,7 +73,13 @@ const playwrightReport = ({ skippedScaleOut = true } = {}) => ({
   stats: { expected: 2, unexpected: 0, flaky: 0, skipped: skippedScaleOut ? 2 : 0 },
   errors: [],
   suites: [
-    { title: 'home.spec.ts', specs: [{ title: 'the home page', tests: [{ status: 'expected', annotations: [] }] }, { title: 'the footer', tests: [{ status: 'expected', annotations: [] }] }] },
+    {
+      title: 'home.spec.ts',
+      specs: [
+        { title: 'the home page', tests: [{ status: 'expected', annotations: [] }] },
+        { title: 'the footer', tests: [{ status: 'expected', annotations: [] }] },
+      ],
+    },
     {
       title: 'scale-out.spec.ts',
       specs: [],
@@ -63,7 +88,12 @@ const playwrightReport = ({ skippedScaleOut = true } = {}) => ({
           title: 'two api instances',
           specs: ['a session on both', 'a kill'].map((title) => ({
             title,
-            tests: [{ status: skippedScaleOut ? 'skipped' : 'expected', annotations: skippedScaleOut ? [{ type: 'skip', description: 'needs a PostgreSQL server' }] : [] }],
+            tests: [
+              {
+                status: skippedScaleOut ? 'skipped' : 'expected',
+                annotations: skippedScaleOut ? [{ type: 'skip', description: 'needs a PostgreSQL server' }] : [],
+              },
+            ],
           })),
         },
       ],
@@ -91,13 +121,25 @@ const jestReport = {
 };
 
 /** Writes the results of a run into the folder; each can be replaced (or left out with `null`). */
-function writeResults({ databases = ['pglite', 'postgres'], postgres = { postgres: '127.0.0.1:5432' }, e2eSetup, jest = jestReport, api, faults, browser = playwrightReport(), focused = { files: 12, focused: [] }, failedSteps }) {
+function writeResults({
+  databases = ['pglite', 'postgres'],
+  postgres = { postgres: '127.0.0.1:5432' },
+  e2eSetup,
+  jest = jestReport,
+  api,
+  faults,
+  browser = playwrightReport(),
+  focused = { files: 12, focused: [] },
+  failedSteps,
+}) {
   // Each run starts from nothing, as test.sh's does.
   rmSync(join(folder, '.test-results'), { recursive: true, force: true });
   rmSync(join(folder, 'e2e'), { recursive: true, force: true });
   mkdirSync(join(folder, '.test-results'), { recursive: true });
   mkdirSync(join(folder, 'e2e', 'test-results'), { recursive: true });
-  const write = (path, content) => content !== null && writeFileSync(join(folder, path), typeof content === 'string' ? content : JSON.stringify(content));
+  const write = (path, content) =>
+    content !== null &&
+    writeFileSync(join(folder, path), typeof content === 'string' ? content : JSON.stringify(content));
   write('.test-results/jest.json', jest);
   write('.test-results/api.tap', api ?? apiTap(databases));
   write('.test-results/faults.tap', faults ?? '# not run: no PostgreSQL binaries\n# pass 0\n# fail 0\n');
@@ -111,7 +153,11 @@ function writeResults({ databases = ['pglite', 'postgres'], postgres = { postgre
 /** Runs the summary over what `writeResults` wrote: its lines and its exit code. */
 function run(options = {}, { ci = false } = {}) {
   writeResults(options);
-  const result = spawnSync(process.execPath, [script], { cwd: folder, env: { ...process.env, CI: ci ? 'true' : '' }, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [script], {
+    cwd: folder,
+    env: { ...process.env, CI: ci ? 'true' : '' },
+    encoding: 'utf8',
+  });
   if (result.stderr) throw new Error(result.stderr);
   return { lines: result.stdout.trim().split('\n'), status: result.status };
 }
@@ -130,8 +176,13 @@ afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('the test summary', () => {
   it('says how many api tests ran on each database, and which were skipped where and why', () => {
-    const { lines, status } = run({ e2eSetup: { apiInstances: 2, frontedBy: 'nginx' }, browser: playwrightReport({ skippedScaleOut: false }) }, { ci: true });
-    expect(lines).toContain('  api tests by database: on PGlite 1 passed, 0 failed, 3 skipped; on PostgreSQL 1 passed, 0 failed; without a database 1 passed, 0 failed');
+    const { lines, status } = run(
+      { e2eSetup: { apiInstances: 2, frontedBy: 'nginx' }, browser: playwrightReport({ skippedScaleOut: false }) },
+      { ci: true },
+    );
+    expect(lines).toContain(
+      '  api tests by database: on PGlite 1 passed, 0 failed, 3 skipped; on PostgreSQL 1 passed, 0 failed; without a database 1 passed, 0 failed',
+    );
     const skipped = lines.indexOf('  api tests skipped on PGlite: 3');
     expect(skipped).toBeGreaterThan(-1);
     expect(lines.slice(skipped + 1, skipped + 3)).toEqual([
@@ -139,7 +190,9 @@ describe('the test summary', () => {
       '    1 × only meaningful on PostgreSQL: PGlite has no connection to lose # none',
     ]);
     expect(lines.some((line) => line.startsWith('  api tests skipped on PostgreSQL'))).toBe(false);
-    expect(lines).toContain('  browser tests ran on PostgreSQL (127.0.0.1:5432), through nginx in front of 2 api instances');
+    expect(lines).toContain(
+      '  browser tests ran on PostgreSQL (127.0.0.1:5432), through nginx in front of 2 api instances',
+    );
     // Under CI the fault tests that did not run are the one failure.
     expect(lines).toContain('  CI=true requires the fault tests: counted as 1 failure');
     expect(lines.at(-1)).toBe('Total: 8 passed, 1 failed');
@@ -147,14 +200,25 @@ describe('the test summary', () => {
   });
 
   it('says the PostgreSQL variants did not run, and why, when no server answered', () => {
-    const lines = summarise({ databases: ['pglite'], postgres: { postgres: null, reason: 'no PostgreSQL server answered at 127.0.0.1:5432' }, e2eSetup: { apiInstances: 1, frontedBy: 'the local CDN' } });
+    const lines = summarise({
+      databases: ['pglite'],
+      postgres: { postgres: null, reason: 'no PostgreSQL server answered at 127.0.0.1:5432' },
+      e2eSetup: { apiInstances: 1, frontedBy: 'the local CDN' },
+    });
     expect(lines).toContain('  api tests on PostgreSQL: did not run (no PostgreSQL server answered at 127.0.0.1:5432)');
     expect(lines).toContain('  browser tests ran on PGlite, through the local CDN in front of one api instance');
     expect(lines.at(-1)).toBe('Total: 7 passed, 0 failed');
   });
 
   it('fails the total, and the exit code, under CI when no PostgreSQL server answered', () => {
-    const { lines, status } = run({ databases: ['pglite'], postgres: { postgres: null, reason: 'no PostgreSQL server answered at 127.0.0.1:5432' }, failedSteps: ['PostgreSQL server', 'fault tests'] }, { ci: true });
+    const { lines, status } = run(
+      {
+        databases: ['pglite'],
+        postgres: { postgres: null, reason: 'no PostgreSQL server answered at 127.0.0.1:5432' },
+        failedSteps: ['PostgreSQL server', 'fault tests'],
+      },
+      { ci: true },
+    );
     expect(lines).toContain('  CI=true requires a PostgreSQL server: counted as 1 failure');
     // The failed steps are the failures the results already show: not counted twice.
     expect(lines.some((line) => line.startsWith('step failed:'))).toBe(false);
@@ -201,7 +265,9 @@ describe('the test summary', () => {
     const text = `it${'.only'}('renders', () => {`;
     const focused = { files: 12, focused: [{ file: 'shell/src/app.test.tsx', line: 4, text }] };
     const { lines, status } = run({ focused });
-    expect(lines).toContain('focused tests: 1 found (the other tests of their files did not run), counted as 1 failure');
+    expect(lines).toContain(
+      'focused tests: 1 found (the other tests of their files did not run), counted as 1 failure',
+    );
     expect(lines).toContain(`    shell/src/app.test.tsx:4: ${text}`);
     expect(lines.at(-1)).toBe('Total: 8 passed, 1 failed');
     expect(status).toBe(1);
@@ -217,20 +283,28 @@ describe('the test summary', () => {
 
   it('fails when the PostgreSQL variants ran nothing although a server answered', () => {
     const { lines, status } = run({ databases: ['pglite'] });
-    expect(lines).toContain('  api tests on PostgreSQL: none ran although a server answered at 127.0.0.1:5432: counted as 1 failure');
+    expect(lines).toContain(
+      '  api tests on PostgreSQL: none ran although a server answered at 127.0.0.1:5432: counted as 1 failure',
+    );
     expect(lines.at(-1)).toBe('Total: 7 passed, 1 failed');
     expect(status).toBe(1);
   });
 
   it('fails for a step that left no results, or results without a single test', () => {
     const missing = run({ browser: null });
-    expect(missing.lines).toContain('browser tests: did not run (no results at e2e/test-results/results.json), counted as 1 failure');
+    expect(missing.lines).toContain(
+      'browser tests: did not run (no results at e2e/test-results/results.json), counted as 1 failure',
+    );
     expect(missing.status).toBe(1);
     const empty = run({ api: 'TAP version 13\n# pass 0\n# fail 0\n', postgres: { postgres: null, reason: 'none' } });
-    expect(empty.lines).toContain('api tests: ran no tests (empty results at .test-results/api.tap), counted as 1 failure');
+    expect(empty.lines).toContain(
+      'api tests: ran no tests (empty results at .test-results/api.tap), counted as 1 failure',
+    );
     expect(empty.status).toBe(1);
     const noFocusCheck = run({ focused: null });
-    expect(noFocusCheck.lines).toContain('focused tests: did not run (no results at .test-results/focused.json), counted as 1 failure');
+    expect(noFocusCheck.lines).toContain(
+      'focused tests: did not run (no results at .test-results/focused.json), counted as 1 failure',
+    );
     expect(noFocusCheck.status).toBe(1);
   });
 

@@ -6,7 +6,13 @@
 import { performance } from 'node:perf_hooks';
 import type { ServerLanguage } from '@varco/contracts';
 import { roundMs, timingSummary } from './timings';
-import { renderInvoiceReleasePdf, type InvoiceReleaseDocument, SAMPLE_GRANTED_INVOICE, SAMPLE_PENDING_INVOICE, SAMPLE_TRAVELER } from '../src/modules/documents';
+import {
+  renderInvoiceReleasePdf,
+  type InvoiceReleaseDocument,
+  SAMPLE_GRANTED_INVOICE,
+  SAMPLE_PENDING_INVOICE,
+  SAMPLE_TRAVELER,
+} from '../src/modules/documents';
 
 const TARGET_MS = 20;
 const WARM_UP = 30;

@@ -16,7 +16,11 @@ const WARM_UP = 30;
 const RUNS = Math.max(1, Number(process.argv[2]) || 500);
 
 const qr = createQrService({ privateKey: generateKeyPairSync('ed25519').privateKey });
-const claims = (i: number) => ({ publicId: '0b7e6f2e-3f6c-4c1e-9a55-1e2f3a4b5c6d', travelerId: 1000 + i, issuedAt: new Date(Date.now() - i * 1000) });
+const claims = (i: number) => ({
+  publicId: '0b7e6f2e-3f6c-4c1e-9a55-1e2f3a4b5c6d',
+  travelerId: 1000 + i,
+  issuedAt: new Date(Date.now() - i * 1000),
+});
 const token = qr.issue(claims(0));
 const png = qr.pngBuffer(token).toString('base64');
 const visa: Visa = {
@@ -36,7 +40,14 @@ const cases: Array<[name: string, run: (i: number) => unknown]> = [
   ['qr-issue', (i) => qr.issue(claims(i))],
   ['qr-verify', () => qr.verify(token)],
   ['qr-png', (i) => qr.png(qr.issue(claims(i)))],
-  ['visa-pdf', (i) => renderVisaPdf({ visa, qrPng: png, traveler: { nome: 'Zoë', cognome: 'Müller-Pérez' }, generatedAt: new Date() }, i % 2 ? 'IT' : 'EN')],
+  [
+    'visa-pdf',
+    (i) =>
+      renderVisaPdf(
+        { visa, qrPng: png, traveler: { nome: 'Zoë', cognome: 'Müller-Pérez' }, generatedAt: new Date() },
+        i % 2 ? 'IT' : 'EN',
+      ),
+  ],
 ];
 
 async function main() {
@@ -51,9 +62,17 @@ async function main() {
       await run(i);
       times.push(performance.now() - start);
     }
-    const result = { bench: name, runs: RUNS, coldMs: roundMs(coldMs, 3), ...timingSummary(times, TARGET_MS, 3), node: process.version };
+    const result = {
+      bench: name,
+      runs: RUNS,
+      coldMs: roundMs(coldMs, 3),
+      ...timingSummary(times, TARGET_MS, 3),
+      node: process.version,
+    };
     console.log(JSON.stringify(result));
-    console.log(`${result.withinTarget ? 'ok  ' : 'MISS'} ${name}: p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms (target ≤ ${TARGET_MS} ms), cold ${result.coldMs} ms`);
+    console.log(
+      `${result.withinTarget ? 'ok  ' : 'MISS'} ${name}: p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms (target ≤ ${TARGET_MS} ms), cold ${result.coldMs} ms`,
+    );
   }
   console.log(`token: ${token.length} characters; PNG: ${Buffer.from(png, 'base64').length} bytes`);
 }

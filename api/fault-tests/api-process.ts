@@ -25,7 +25,15 @@ export async function startApi(env: Record<string, string>, port: number): Promi
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiRoot,
-    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '1000000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -46,7 +54,10 @@ export async function startApi(env: Record<string, string>, port: number): Promi
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (ended !== undefined) throw new Error(`the api ended (${ended}) before it was ready:\n${output}`);
-    const ready = await fetch(`${baseUrl}/readyz`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${baseUrl}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) throw new Error(`the api was not ready within 30 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

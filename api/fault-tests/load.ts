@@ -39,7 +39,11 @@ export interface Load {
 
 type Kind = 'invoice' | 'read' | 'visa';
 
-const READS = ['/api/v1/private/visa/list', '/api/v1/private/notifications/count', '/api/v1/private/traveler/user-info'];
+const READS = [
+  '/api/v1/private/visa/list',
+  '/api/v1/private/notifications/count',
+  '/api/v1/private/traveler/user-info',
+];
 const VISA = '/api/v1/private/visa';
 
 export function startLoad(baseUrl: () => string, options: LoadOptions): Load {
@@ -51,20 +55,33 @@ export function startLoad(baseUrl: () => string, options: LoadOptions): Load {
   let sequence = 0;
 
   /** One call; its answer counted. Resolves with the status and body, or undefined when nothing answered. */
-  const call = async (kind: Kind, name: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) => {
+  const call = async (
+    kind: Kind,
+    name: string,
+    path: string,
+    init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+  ) => {
     let status: number | undefined;
     let body: unknown;
     try {
       const response = await fetch(`${baseUrl()}${path}`, {
         method: init.method ?? 'GET',
-        headers: { 'accept-language': 'EN', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
+        headers: {
+          'accept-language': 'EN',
+          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...init.headers,
+        },
         ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
         signal: AbortSignal.timeout(15_000),
       });
       status = response.status;
       const text = await response.text();
       body = text ? (JSON.parse(text) as unknown) : undefined;
-      if (status === 503) unavailable.push({ retryAfter: response.headers.get('retry-after'), detail: (body as { detail?: unknown } | undefined)?.detail });
+      if (status === 503)
+        unavailable.push({
+          retryAfter: response.headers.get('retry-after'),
+          detail: (body as { detail?: unknown } | undefined)?.detail,
+        });
       if (status < 300) ok[kind] += 1;
     } catch {
       // The api process is gone (the kill test) or not listening yet: no answer.
@@ -105,11 +122,16 @@ export function startLoad(baseUrl: () => string, options: LoadOptions): Load {
     // The portal's own header: a state-changing call without a JSON body (the DELETE) needs it (plugins/request-origin.ts).
     const headers = { cookie: traveler.cookie, [HEADERS.client]: '1' };
     while (running) {
-      const created = await call('visa', 'visa POST', VISA, { method: 'POST', headers, body: { invoices: [traveler.invoiceId], travel: options.travel() } });
+      const created = await call('visa', 'visa POST', VISA, {
+        method: 'POST',
+        headers,
+        body: { invoices: [traveler.invoiceId], travel: options.travel() },
+      });
       // 409: a create whose answer was lost (the database went away after the commit) left a pending request.
       if (created?.status !== 200 && created?.status !== 409) continue;
       const pending = await call('visa', 'visa list GET', `${VISA}/list?stateCode=1`, { headers });
-      for (const request of (pending?.body as { requests?: Array<{ idRichiesta: number }> } | undefined)?.requests ?? []) {
+      for (const request of (pending?.body as { requests?: Array<{ idRichiesta: number }> } | undefined)?.requests ??
+        []) {
         await call('visa', 'visa DELETE', `${VISA}/${request.idRichiesta}`, { method: 'DELETE', headers });
       }
     }

@@ -12,7 +12,8 @@ const run = promisify(execFile);
 
 /** The folder of Debian's PostgreSQL binaries (newest version), or undefined when none is installed. */
 export function postgresBinDir(): string | undefined {
-  if (process.env.PG_BIN_DIR) return existsSync(join(process.env.PG_BIN_DIR, 'pg_ctl')) ? process.env.PG_BIN_DIR : undefined;
+  if (process.env.PG_BIN_DIR)
+    return existsSync(join(process.env.PG_BIN_DIR, 'pg_ctl')) ? process.env.PG_BIN_DIR : undefined;
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;
   const versions = readdirSync(root)
@@ -49,7 +50,8 @@ export async function startPostgresServer(binDir: string): Promise<PostgresServe
   const port = await freePort();
   await pg('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off`;
-  const ctl = (action: string, extra: string[] = []) => pg('pg_ctl', ['-D', dataDir, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '30', ...extra, action]);
+  const ctl = (action: string, extra: string[] = []) =>
+    pg('pg_ctl', ['-D', dataDir, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '30', ...extra, action]);
   await ctl('start');
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

@@ -25,13 +25,25 @@ describe('the api when its Redis crashes under load', () => {
 
   before(async () => {
     const binDir = postgresBinDir();
-    if (!binDir) throw new Error('no PostgreSQL binaries (initdb, pg_ctl) under /usr/lib/postgresql: install the postgresql package');
+    if (!binDir)
+      throw new Error(
+        'no PostgreSQL binaries (initdb, pg_ctl) under /usr/lib/postgresql: install the postgresql package',
+      );
     postgres = await startPostgresServer(binDir);
     redis = await startRedisServer();
-    api = await startApi({ DATABASE_URL: postgres.url, REDIS_URL: redis.url, LOGIN_RATE_LIMIT_MAX: '1000000', ACCOUNT_SIGNIN_FAILURES: String(SIGN_IN_FAILURES) }, await freePort());
+    api = await startApi(
+      {
+        DATABASE_URL: postgres.url,
+        REDIS_URL: redis.url,
+        LOGIN_RATE_LIMIT_MAX: '1000000',
+        ACCOUNT_SIGNIN_FAILURES: String(SIGN_IN_FAILURES),
+      },
+      await freePort(),
+    );
     handle = createPostgresDatabase(postgres.url, { poolMax: 2 });
     cookies = [];
-    for (let traveler = 0; traveler < POLLING_SESSIONS; traveler += 1) cookies.push((await signedInTraveler(handle.db)).cookie);
+    for (let traveler = 0; traveler < POLLING_SESSIONS; traveler += 1)
+      cookies.push((await signedInTraveler(handle.db)).cookie);
   });
   after(async () => {
     await api?.kill('SIGKILL');
@@ -55,7 +67,10 @@ describe('the api when its Redis crashes under load', () => {
   let polls = 0;
   const unreadCount = async () => {
     const cookie = cookies[++polls % cookies.length]!;
-    const response = await fetch(`${api.baseUrl}${COUNT}`, { headers: { cookie, 'accept-language': 'EN' }, signal: AbortSignal.timeout(15_000) });
+    const response = await fetch(`${api.baseUrl}${COUNT}`, {
+      headers: { cookie, 'accept-language': 'EN' },
+      signal: AbortSignal.timeout(15_000),
+    });
     await response.arrayBuffer();
     return response.status;
   };
@@ -81,10 +96,18 @@ describe('the api when its Redis crashes under load', () => {
         (async () => {
           for (let crash = 0; crash < CRASHES; crash += 1) {
             const counted = signIns.get(401) ?? 0;
-            await until(`sign-ins counted before crash ${crash + 1}`, () => (signIns.get(401) ?? 0) > counted + 5, 20_000);
+            await until(
+              `sign-ins counted before crash ${crash + 1}`,
+              () => (signIns.get(401) ?? 0) > counted + 5,
+              20_000,
+            );
             await redis.kill();
             const refused = refusals.length;
-            await until(`a sign-in refused while Redis is away (crash ${crash + 1})`, () => refusals.length > refused, 20_000);
+            await until(
+              `a sign-in refused while Redis is away (crash ${crash + 1})`,
+              () => refusals.length > refused,
+              20_000,
+            );
             await redis.start();
           }
           const counted = signIns.get(401) ?? 0;
@@ -95,16 +118,27 @@ describe('the api when its Redis crashes under load', () => {
       running = false;
       await Promise.all(workers);
     }
-    t.diagnostic(`sign-in answers: ${JSON.stringify(Object.fromEntries(signIns))}; unread count answers: ${JSON.stringify(Object.fromEntries(counts))}`);
+    t.diagnostic(
+      `sign-in answers: ${JSON.stringify(Object.fromEntries(signIns))}; unread count answers: ${JSON.stringify(Object.fromEntries(counts))}`,
+    );
     assert.equal(api.exit(), undefined, 'the api lives');
-    assert.deepEqual([...signIns.keys()].sort(), [401, 503], 'a sign-in is counted (401) or refused (503), nothing else');
+    assert.deepEqual(
+      [...signIns.keys()].sort(),
+      [401, 503],
+      'a sign-in is counted (401) or refused (503), nothing else',
+    );
     assert.deepEqual([...counts.keys()], [200], 'the polling calls answer throughout');
-    for (const refusal of refusals) assert.deepEqual(refusal, { retryAfter: '5', detail: 'The service is temporarily unavailable. Please try again later.' });
+    for (const refusal of refusals)
+      assert.deepEqual(refusal, {
+        retryAfter: '5',
+        detail: 'The service is temporarily unavailable. Please try again later.',
+      });
 
     // The store is back, empty: one account's wrong passwords lock it at the same count as before the crashes.
     const username = 'locked.after.crashes@example.com';
     const answers: number[] = [];
-    for (let attempt = 0; attempt <= SIGN_IN_FAILURES; attempt += 1) answers.push((await wrongPassword(username)).status);
+    for (let attempt = 0; attempt <= SIGN_IN_FAILURES; attempt += 1)
+      answers.push((await wrongPassword(username)).status);
     assert.deepEqual(answers, [...Array(SIGN_IN_FAILURES).fill(401), 429]);
   });
 });

@@ -25,7 +25,9 @@ export async function startRedisServer(binary = 'redis-server'): Promise<RedisSe
   const port = await freePort();
   let child: ChildProcess | undefined;
   const start = async () => {
-    const started = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const started = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
     child = started;
     let failed: Error | undefined;
     started.once('error', (error) => (failed = error)); // not installed: Debian's redis-server package

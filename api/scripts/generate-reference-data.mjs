@@ -54,17 +54,32 @@ const countries = new Set(COUNTRY_CODES);
 if (EU_MEMBER_CODES.length !== 27) fail(`expected 27 EU member states, found ${EU_MEMBER_CODES.length}`);
 for (const code of EU_MEMBER_CODES) if (!countries.has(code)) fail(`unknown EU member ${code}`);
 for (const language of ['it', 'en']) {
-  for (const code of Object.keys(COUNTRY_NAME_OVERRIDES[language])) if (!countries.has(code)) fail(`override of unknown country ${code}`);
+  for (const code of Object.keys(COUNTRY_NAME_OVERRIDES[language]))
+    if (!countries.has(code)) fail(`override of unknown country ${code}`);
 }
-for (const [label, list] of [['document types', DOCUMENT_TYPES], ['ticket types', TICKET_TYPES], ['transport types', TRANSPORT_TYPES]]) {
-  assertUnique(label, list.map(([code]) => code));
+for (const [label, list] of [
+  ['document types', DOCUMENT_TYPES],
+  ['ticket types', TICKET_TYPES],
+  ['transport types', TRANSPORT_TYPES],
+]) {
+  assertUnique(
+    label,
+    list.map(([code]) => code),
+  );
 }
-if (TRANSPORT_TYPES.map(([code]) => code).join(',') !== 'AE,MP') fail('transport types must be exactly AE and MP (docs/domain.md)');
-assertUnique('free zones', FREE_ZONES.map(([code]) => code));
+if (TRANSPORT_TYPES.map(([code]) => code).join(',') !== 'AE,MP')
+  fail('transport types must be exactly AE and MP (docs/domain.md)');
+assertUnique(
+  'free zones',
+  FREE_ZONES.map(([code]) => code),
+);
 for (const [code, country] of FREE_ZONES) {
   if (!EU_MEMBER_CODES.includes(country)) fail(`free zone ${code} belongs to ${country}, which is not a member state`);
 }
-assertUnique('airports', AIRPORTS.map(([code]) => code));
+assertUnique(
+  'airports',
+  AIRPORTS.map(([code]) => code),
+);
 for (const [code, country, it, en] of AIRPORTS) {
   if (!/^[A-Z]{3}$/.test(code)) fail(`airport code ${code} is not an IATA code`);
   if (!countries.has(country)) fail(`airport ${code} in unknown country ${country}`);

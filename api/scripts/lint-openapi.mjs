@@ -6,7 +6,11 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const redocly = (format) => spawnSync('redocly', ['lint', 'openapi.json', `--format=${format}`, '--max-problems=1000'], { cwd: root, encoding: 'utf8' });
+const redocly = (format) =>
+  spawnSync('redocly', ['lint', 'openapi.json', `--format=${format}`, '--max-problems=1000'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
 
 const json = redocly('json');
 let totals;
@@ -22,6 +26,8 @@ if (totals.errors === 0 && totals.warnings === 0) {
   // The readable report, then the verdict.
   const report = redocly('stylish');
   console.error(report.stdout, report.stderr);
-  console.error(`api/openapi.json: ${totals.errors} errors, ${totals.warnings} warnings: fix them (the document comes from the route schemas and src/openapi/transform.ts).`);
+  console.error(
+    `api/openapi.json: ${totals.errors} errors, ${totals.warnings} warnings: fix them (the document comes from the route schemas and src/openapi/transform.ts).`,
+  );
   process.exit(1);
 }

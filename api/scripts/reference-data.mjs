@@ -39,7 +39,9 @@ ZA ZM ZW`
 export const EXTRA_COUNTRY_CODES = ['XK'];
 
 /** The 27 member states of the European Union: their residents cannot use tax-free. */
-export const EU_MEMBER_CODES = 'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(' ');
+export const EU_MEMBER_CODES = 'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(
+  ' ',
+);
 
 /**
  * Country names come from CLDR (Node's ICU, `Intl.DisplayNames`). CLDR's English uses '&' and 'St.' and a few

@@ -17,7 +17,11 @@ export const newApiKey = (prefix: 'vk' | 'xk') => `${prefix}_${randomBytes(32).t
 export const hashApiKey = (key: string) => sha256(key);
 
 /** The client of an API key, found by its hash (`find`); 401 with `errorKey` without a key or for an unknown one. */
-export async function authenticateApiKey<T>(apiKey: string | undefined, find: (keyHash: string) => Promise<T | undefined>, errorKey: MessageKey): Promise<T> {
+export async function authenticateApiKey<T>(
+  apiKey: string | undefined,
+  find: (keyHash: string) => Promise<T | undefined>,
+  errorKey: MessageKey,
+): Promise<T> {
   const client = apiKey ? await find(hashApiKey(apiKey)) : undefined;
   if (!client) throw new AppError(401, { key: errorKey });
   return client;
@@ -45,7 +49,10 @@ export function requireApiKey<P extends ApiKeyClientProperty>(
 }
 
 /** The client that `requireApiKey` put on the request: its routes run after the check, so it is always there. */
-export function apiKeyClient<P extends ApiKeyClientProperty>(request: FastifyRequest, property: P): NonNullable<FastifyRequest[P]> {
+export function apiKeyClient<P extends ApiKeyClientProperty>(
+  request: FastifyRequest,
+  property: P,
+): NonNullable<FastifyRequest[P]> {
   const client = request[property];
   if (!client) throw new Error(`${property} routes run after the API key check`);
   return client;

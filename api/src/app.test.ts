@@ -21,8 +21,25 @@ describeEachDatabase('app', ({ build }) => {
     app.get('/api/test/crash', async () => {
       throw new Error('relation "secret_table" does not exist at /srv/varco/api');
     });
-    app.get('/api/test/bad-answer', { schema: { response: { 200: z.object({ count: z.number() }) } } }, async () => ({ count: 'many' }) as never);
-    app.post('/api/test/echo', { schema: { body: z.object({ nome: z.string().min(2), email: z.email(), eta: z.number().int().min(18), tags: z.array(z.string()).min(1) }) } }, async (request) => request.body);
+    app.get(
+      '/api/test/bad-answer',
+      { schema: { response: { 200: z.object({ count: z.number() }) } } },
+      async () => ({ count: 'many' }) as never,
+    );
+    app.post(
+      '/api/test/echo',
+      {
+        schema: {
+          body: z.object({
+            nome: z.string().min(2),
+            email: z.email(),
+            eta: z.number().int().min(18),
+            tags: z.array(z.string()).min(1),
+          }),
+        },
+      },
+      async (request) => request.body,
+    );
     await app.ready();
   });
 
@@ -31,7 +48,11 @@ describeEachDatabase('app', ({ build }) => {
     assert.equal(english.statusCode, 404);
     assert.deepEqual(english.json(), { detail: 'The requested resource was not found.' });
     assert.match(String(english.headers['content-type']), /^application\/json/);
-    const italian = await app.inject({ method: 'DELETE', url: '/elsewhere', headers: { 'accept-language': 'it-IT,it;q=0.9' } });
+    const italian = await app.inject({
+      method: 'DELETE',
+      url: '/elsewhere',
+      headers: { 'accept-language': 'it-IT,it;q=0.9' },
+    });
     assert.deepEqual(italian.json(), { detail: 'La risorsa richiesta non è stata trovata.' });
   });
 
@@ -62,7 +83,12 @@ describeEachDatabase('app', ({ build }) => {
     assert.equal(response.statusCode, 400);
     assert.deepEqual(response.json(), {
       detail: 'Alcuni dati della richiesta non sono validi.',
-      extra: { nome: 'Almeno 2 caratteri', email: 'Inserisci un indirizzo e-mail valido', eta: 'Tipo non valido', tags: 'Selezionane almeno 1' },
+      extra: {
+        nome: 'Almeno 2 caratteri',
+        email: 'Inserisci un indirizzo e-mail valido',
+        eta: 'Tipo non valido',
+        tags: 'Selezionane almeno 1',
+      },
     });
     const missing = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { tags: ['x'], eta: 17 } });
     assert.deepEqual(missing.json(), {
@@ -72,16 +98,29 @@ describeEachDatabase('app', ({ build }) => {
   });
 
   it('answers a malformed or missing JSON body with 400 in the error shape', async () => {
-    const malformed = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json' }, payload: '{"nome":' });
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"nome":',
+    });
     assert.equal(malformed.statusCode, 400);
     assert.deepEqual(malformed.json(), { detail: 'The request is not valid.' });
     const missing = await app.inject({ method: 'POST', url: '/api/test/echo' });
     assert.equal(missing.statusCode, 400);
-    assert.deepEqual(missing.json(), { detail: 'Some data in the request is not valid.', extra: { generic: 'Required field' } });
+    assert.deepEqual(missing.json(), {
+      detail: 'Some data in the request is not valid.',
+      extra: { generic: 'Required field' },
+    });
   });
 
   it('answers an unsupported content type with 415 in the error shape', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     assert.equal(response.statusCode, 415);
     assert.deepEqual(response.json(), { detail: 'The request format is not supported.' });
   });
@@ -107,37 +146,61 @@ describeEachDatabase('app', ({ build }) => {
     const preflight = await app.inject({
       method: 'OPTIONS',
       url: '/api/v1/public/typology/COUNTRY',
-      headers: { origin: 'http://localhost:8080', 'access-control-request-method': 'GET', 'access-control-request-headers': 'accept-language,x-otp' },
+      headers: {
+        origin: 'http://localhost:8080',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'accept-language,x-otp',
+      },
     });
     assert.equal(preflight.statusCode, 204);
     assert.equal(preflight.headers['access-control-allow-origin'], 'http://localhost:8080');
     assert.equal(preflight.headers['access-control-allow-credentials'], 'true');
     assert.match(String(preflight.headers['access-control-allow-headers']), /x-otp/);
-    const actual = await app.inject({ method: 'GET', url: '/api/v1/public/typology/TRANSPORT_TYPE', headers: { origin: 'http://localhost:8080' } });
+    const actual = await app.inject({
+      method: 'GET',
+      url: '/api/v1/public/typology/TRANSPORT_TYPE',
+      headers: { origin: 'http://localhost:8080' },
+    });
     assert.equal(actual.headers['access-control-allow-origin'], 'http://localhost:8080');
     assert.match(String(actual.headers['access-control-expose-headers']), /content-disposition/);
     // CORS's Vary: Origin and the typology's Vary: Accept-Language are both kept.
     assert.match(String(actual.headers.vary), /Origin/);
     assert.match(String(actual.headers.vary), /Accept-Language/);
-    const stranger = await app.inject({ method: 'GET', url: '/api/v1/public/typology/TRANSPORT_TYPE', headers: { origin: 'https://evil.example' } });
+    const stranger = await app.inject({
+      method: 'GET',
+      url: '/api/v1/public/typology/TRANSPORT_TYPE',
+      headers: { origin: 'https://evil.example' },
+    });
     assert.equal(stranger.headers['access-control-allow-origin'], undefined);
   });
 
   it('parses and writes cookies on this Node version (cookie 2 declares Node 22)', async () => {
-    assert.equal(app.serializeCookie('session', 'abc', { httpOnly: true, sameSite: 'lax', path: '/' }), 'session=abc; Path=/; HttpOnly; SameSite=Lax');
+    assert.equal(
+      app.serializeCookie('session', 'abc', { httpOnly: true, sameSite: 'lax', path: '/' }),
+      'session=abc; Path=/; HttpOnly; SameSite=Lax',
+    );
     assert.deepEqual({ ...app.parseCookie('session=abc; lang=it') }, { session: 'abc', lang: 'it' });
   });
 
   it('serves an OpenAPI document that lists the typology calls, and the docs page', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
     assert.equal(response.statusCode, 200);
-    const document = response.json<{ openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown>; parameters?: Array<{ name: string; in: string }> }>> }>();
+    const document = response.json<{
+      openapi: string;
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, unknown>; parameters?: Array<{ name: string; in: string }> }>
+      >;
+    }>();
     assert.equal(document.openapi, '3.1.0');
     for (const path of TYPOLOGY_PATHS) assert.ok(document.paths[path]?.get, `${path} is documented`);
     const byType = document.paths['/api/v1/public/typology/{type}']!.get!;
     assert.ok(byType.responses['200'] && byType.responses['400']);
     assert.deepEqual(byType.parameters?.find((parameter) => parameter.in === 'path')?.name, 'type');
-    assert.ok(!Object.keys(document.paths).some((path) => path.startsWith('/api/docs')), 'the docs do not document themselves');
+    assert.ok(
+      !Object.keys(document.paths).some((path) => path.startsWith('/api/docs')),
+      'the docs do not document themselves',
+    );
     const docs = await app.inject({ method: 'GET', url: '/api/docs/' });
     assert.equal(docs.statusCode, 200);
     assert.match(String(docs.headers['content-type']), /^text\/html/);
@@ -167,6 +230,7 @@ describeEachDatabase('rate limit', ({ build }) => {
     assert.equal(refused.statusCode, 429);
     assert.deepEqual(refused.json(), { detail: 'Troppe richieste. Riprova tra qualche istante.' });
     assert.ok(refused.headers['retry-after']);
-    for (let index = 0; index < 5; index += 1) assert.equal((await app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200);
+    for (let index = 0; index < 5; index += 1)
+      assert.equal((await app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200);
   });
 });

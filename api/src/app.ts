@@ -22,7 +22,14 @@ import { travelerPrivateRoutes, travelerPublicRoutes } from './modules/travelers
 import { createOidcClient } from './modules/oidc';
 import { spidIdentityRoutes, spidPrivateRoutes } from './modules/spid';
 import { typologyRoutes } from './modules/typology';
-import { hasPendingVisa, homeVisaRequestCount, visaExpiryPlugin, type VisaExpiryOptions, visaRoutes, type VisaRoutesOptions } from './modules/visas';
+import {
+  hasPendingVisa,
+  homeVisaRequestCount,
+  visaExpiryPlugin,
+  type VisaExpiryOptions,
+  visaRoutes,
+  type VisaRoutesOptions,
+} from './modules/visas';
 import { openApiTransform, SECURITY_SCHEMES } from './openapi/transform';
 import { MIGRATIONS_DIR } from './paths';
 import { lazyChildLoggerFactory } from './per-request';
@@ -118,7 +125,12 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(fastifyCookie);
   // Every limit counts across instances (plugins/limits): in Redis when REDIS_URL is set, else in the database.
   const limits = createLimits(config, deps.database, deps.limits);
-  app.register(fastifyRateLimit, { global: true, max: config.rateLimitMax, timeWindow: '1 minute', store: limits.rateLimitStore });
+  app.register(fastifyRateLimit, {
+    global: true,
+    max: config.rateLimitMax,
+    timeWindow: '1 minute',
+    store: limits.rateLimitStore,
+  });
   app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -134,15 +146,49 @@ export function buildApp(config: Config, deps: AppDeps) {
       servers: [{ url: '/', description: 'This api' }],
       tags: [
         { name: 'typology', description: 'Public lookup lists (docs/calls.md)' },
-        { name: 'captcha', description: 'Captcha challenges of the registration form (docs/screens.md, docs/calls.md)' },
-        { name: 'auth', description: 'Sign-in (credentials + OTP), session and sign-out (docs/domain.md, docs/calls.md)' },
-        { name: 'travelers', description: 'Registration, activation, password recovery, profile and its deletion (docs/domain.md, docs/calls.md)' },
-        { name: 'passkeys', description: 'Passkeys (WebAuthn): adding and removing them from the profile, and the sign-in with one, without password or OTP' },
-        { name: 'invoices', description: 'The signed-in traveler’s tax-free invoices and their release PDF (docs/domain.md, docs/calls.md)' },
-        { name: 'visas', description: 'The signed-in traveler’s visa requests, their QR code and PDF, the risk analysis and the keep-alive (docs/domain.md, docs/calls.md)' },
-        { name: 'notifications', description: 'The signed-in traveler’s notifications, marking them read and the unread count (docs/domain.md, docs/calls.md)' },
-        { name: 'merchant', description: 'Merchant intake: vendors and brokers issue tax-free invoices and credit notes with their API key' },
-        { name: 'exit-point', description: 'Kiosks and customs officers at the EU exit point: scan the visa QR code, decide the customs check (API key)' },
+        {
+          name: 'captcha',
+          description: 'Captcha challenges of the registration form (docs/screens.md, docs/calls.md)',
+        },
+        {
+          name: 'auth',
+          description: 'Sign-in (credentials + OTP), session and sign-out (docs/domain.md, docs/calls.md)',
+        },
+        {
+          name: 'travelers',
+          description:
+            'Registration, activation, password recovery, profile and its deletion (docs/domain.md, docs/calls.md)',
+        },
+        {
+          name: 'passkeys',
+          description:
+            'Passkeys (WebAuthn): adding and removing them from the profile, and the sign-in with one, without password or OTP',
+        },
+        {
+          name: 'invoices',
+          description:
+            'The signed-in traveler’s tax-free invoices and their release PDF (docs/domain.md, docs/calls.md)',
+        },
+        {
+          name: 'visas',
+          description:
+            'The signed-in traveler’s visa requests, their QR code and PDF, the risk analysis and the keep-alive (docs/domain.md, docs/calls.md)',
+        },
+        {
+          name: 'notifications',
+          description:
+            'The signed-in traveler’s notifications, marking them read and the unread count (docs/domain.md, docs/calls.md)',
+        },
+        {
+          name: 'merchant',
+          description:
+            'Merchant intake: vendors and brokers issue tax-free invoices and credit notes with their API key',
+        },
+        {
+          name: 'exit-point',
+          description:
+            'Kiosks and customs officers at the EU exit point: scan the visa QR code, decide the customs check (API key)',
+        },
         { name: 'health', description: 'Probes' },
       ],
       components: { securitySchemes: SECURITY_SCHEMES },
@@ -165,11 +211,23 @@ export function buildApp(config: Config, deps: AppDeps) {
     closeOnExit: deps.ownsDatabase ?? false,
   });
   // The outbox's dispatcher; its tests pass `mailTuning` to retry in milliseconds rather than minutes.
-  app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, pollMs: config.mailPollMs, ...(deps.mailTuning ? { tuning: deps.mailTuning } : {}) });
+  app.register(mailPlugin, {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    pollMs: config.mailPollMs,
+    ...(deps.mailTuning ? { tuning: deps.mailTuning } : {}),
+  });
   // app.qr: signs and verifies the visa QR codes (QR_SIGNING_KEY; a key kept in DATA_DIR in development, one per process in tests).
-  app.register(qrPlugin, { configuredKey: config.qrSigningKey, dataDir: config.dataDir, ephemeral: config.env === 'test' });
+  app.register(qrPlugin, {
+    configuredKey: config.qrSigningKey,
+    dataDir: config.dataDir,
+    ephemeral: config.env === 'test',
+  });
   // Calls that change state must come from the portal (cross-site request forgery); those with an API key are server to server.
-  app.register(requestOriginPlugin, { allowedOrigins: [config.publicBaseUrl, ...config.corsOrigins], apiKeyPrefixes: [MERCHANT_PREFIX, EXIT_POINT_PREFIX] });
+  app.register(requestOriginPlugin, {
+    allowedOrigins: [config.publicBaseUrl, ...config.corsOrigins],
+    apiKeyPrefixes: [MERCHANT_PREFIX, EXIT_POINT_PREFIX],
+  });
   // app.limits: the shared counters, the per-account limits, the polling calls' limit.
   app.register(limitsPlugin, { limits });
   // Sessions and the guard of every /api/v1/private call.
@@ -182,7 +240,8 @@ export function buildApp(config: Config, deps: AppDeps) {
     app.register(async (seed) => {
       seed.addHook('onReady', async () => {
         const result = await seedDemo(seed.db);
-        if (result.travelersCreated > 0 || result.merchantsCreated) seed.log.warn(result, 'demo data created (SEED_DEMO)');
+        if (result.travelersCreated > 0 || result.merchantsCreated)
+          seed.log.warn(result, 'demo data created (SEED_DEMO)');
       });
     });
   }
@@ -199,11 +258,27 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(identityRoutes, { prefix: IDENTITY_PREFIX, loginRateLimitMax: config.loginRateLimitMax });
   // The digital identity provider (SPID, OpenID Connect), when configured.
   const oidc = config.oidc ? createOidcClient(config.oidc) : undefined;
-  app.register(spidIdentityRoutes, { prefix: IDENTITY_PREFIX, oidc, publicBaseUrl: config.publicBaseUrl, secureCookie: config.env === 'production' });
+  app.register(spidIdentityRoutes, {
+    prefix: IDENTITY_PREFIX,
+    oidc,
+    publicBaseUrl: config.publicBaseUrl,
+    secureCookie: config.env === 'production',
+  });
   app.register(spidPrivateRoutes, { prefix: PRIVATE_PREFIX });
-  app.register(travelerSessionRoutes, { prefix: PRIVATE_PREFIX, oidc, publicBaseUrl: config.publicBaseUrl, hasPendingVisa, homeInvoiceCounts, homeVisaRequestCount });
+  app.register(travelerSessionRoutes, {
+    prefix: PRIVATE_PREFIX,
+    oidc,
+    publicBaseUrl: config.publicBaseUrl,
+    hasPendingVisa,
+    homeInvoiceCounts,
+    homeVisaRequestCount,
+  });
   // Passkeys (WebAuthn): the sign-in with one (public) and the traveler's own (FULL session).
-  const passkeyOptions = { webauthn: config.webauthn, secureCookie: config.env === 'production', loginRateLimitMax: config.loginRateLimitMax };
+  const passkeyOptions = {
+    webauthn: config.webauthn,
+    secureCookie: config.env === 'production',
+    loginRateLimitMax: config.loginRateLimitMax,
+  };
   app.register(passkeyIdentityRoutes, { prefix: IDENTITY_PREFIX, ...passkeyOptions });
   app.register(passkeyPrivateRoutes, { prefix: `${PRIVATE_PREFIX}/passkeys`, ...passkeyOptions });
   const travelerOptions = { publicBaseUrl: config.publicBaseUrl, captchaTestAnswer: config.captchaTestAnswer };

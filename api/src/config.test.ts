@@ -98,7 +98,12 @@ describe('configuration', () => {
       redisUrl: 'redis://:secret@cache:6379/0',
       riskSampleRate: 0.05,
       captchaTestAnswer: undefined,
-      oidc: { issuer: 'https://id.example.org', clientId: 'varco', clientSecret: 's3cret', redirectUri: 'https://portal.example.org/api/v1/auth/spid/callback' },
+      oidc: {
+        issuer: 'https://id.example.org',
+        clientId: 'varco',
+        clientSecret: 's3cret',
+        redirectUri: 'https://portal.example.org/api/v1/auth/spid/callback',
+      },
       qrSigningKey: QR_KEY_PEM,
       webauthn: { rpId: 'example.org', origins: ['https://portal.example.org', 'https://varco.example.org'] },
       apiDocs: false,
@@ -107,24 +112,41 @@ describe('configuration', () => {
 
   it('takes the passkeys’ RP ID and origin from PUBLIC_BASE_URL, and refuses an origin a browser would not run them on', () => {
     assert.deepEqual(loadConfig({}).webauthn, { rpId: 'localhost', origins: ['http://localhost:8080'] });
-    assert.deepEqual(loadConfig({ PUBLIC_BASE_URL: 'https://portal.example.org/' }).webauthn, { rpId: 'portal.example.org', origins: ['https://portal.example.org'] });
+    assert.deepEqual(loadConfig({ PUBLIC_BASE_URL: 'https://portal.example.org/' }).webauthn, {
+      rpId: 'portal.example.org',
+      origins: ['https://portal.example.org'],
+    });
     assert.throws(
       () => loadConfig({ PUBLIC_BASE_URL: 'https://portal.example.org', WEBAUTHN_RP_ID: 'example.com' }),
-      (error: unknown) => error instanceof ConfigError && error.problems.length === 1 && error.problems[0] === 'WEBAUTHN_ORIGINS: every origin must be on the RP ID example.com (its host or a subdomain of it)',
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        error.problems.length === 1 &&
+        error.problems[0] ===
+          'WEBAUTHN_ORIGINS: every origin must be on the RP ID example.com (its host or a subdomain of it)',
     );
     assert.throws(
       () => loadConfig({ WEBAUTHN_RP_ID: 'https://example.org', WEBAUTHN_ORIGINS: 'example.org/path' }),
-      (error: unknown) => error instanceof ConfigError && error.problems.some((problem) => problem.startsWith('WEBAUTHN_RP_ID: must be a host name')) && error.problems.some((problem) => problem.startsWith('WEBAUTHN_ORIGINS: ')),
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        error.problems.some((problem) => problem.startsWith('WEBAUTHN_RP_ID: must be a host name')) &&
+        error.problems.some((problem) => problem.startsWith('WEBAUTHN_ORIGINS: ')),
     );
   });
 
   it('serves the api documentation by default except in production, and API_DOCS decides when set', () => {
-    const production = { NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://portal.example.org', QR_SIGNING_KEY: QR_KEY_PEM };
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_BASE_URL: 'https://portal.example.org',
+      QR_SIGNING_KEY: QR_KEY_PEM,
+    };
     assert.equal(loadConfig({}).apiDocs, true);
     assert.equal(loadConfig(production).apiDocs, false);
     assert.equal(loadConfig({ ...production, API_DOCS: 'true' }).apiDocs, true);
     assert.equal(loadConfig({ API_DOCS: '0' }).apiDocs, false);
-    assert.throws(() => loadConfig({ API_DOCS: 'maybe' }), (error: unknown) => error instanceof ConfigError && error.problems[0] === 'API_DOCS: must be true, false, 1 or 0');
+    assert.throws(
+      () => loadConfig({ API_DOCS: 'maybe' }),
+      (error: unknown) => error instanceof ConfigError && error.problems[0] === 'API_DOCS: must be true, false, 1 or 0',
+    );
   });
 
   it('requires QR_SIGNING_KEY in production, as an Ed25519 PKCS#8 key (PEM or its base64), never echoing it', () => {
@@ -156,7 +178,9 @@ describe('configuration', () => {
   it('refuses the demo data in production: its accounts and merchant keys are public', () => {
     assert.throws(
       () => loadConfig({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://portal.example.org', SEED_DEMO: 'true' }),
-      (error: unknown) => error instanceof ConfigError && error.problems.some((problem) => problem.startsWith('SEED_DEMO: must not be true')),
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        error.problems.some((problem) => problem.startsWith('SEED_DEMO: must not be true')),
     );
   });
 
@@ -169,14 +193,29 @@ describe('configuration', () => {
         error.problems.some((problem) => problem.startsWith('OIDC_CLIENT_ID, OIDC_REDIRECT_URI: must be set with')) &&
         !error.message.includes('do-not-echo'),
     );
-    assert.throws(() => loadConfig({ OIDC_ISSUER: 'not a url', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b', OIDC_REDIRECT_URI: 'http://localhost:8080/cb' }), ConfigError);
+    assert.throws(
+      () =>
+        loadConfig({
+          OIDC_ISSUER: 'not a url',
+          OIDC_CLIENT_ID: 'a',
+          OIDC_CLIENT_SECRET: 'b',
+          OIDC_REDIRECT_URI: 'http://localhost:8080/cb',
+        }),
+      ConfigError,
+    );
   });
 
   it('accepts CAPTCHA_TEST_ANSWER outside production only, without echoing it', () => {
     assert.equal(loadConfig({ NODE_ENV: 'test', CAPTCHA_TEST_ANSWER: 'E2E42' }).captchaTestAnswer, 'E2E42');
     assert.equal(loadConfig({}).captchaTestAnswer, undefined);
     assert.throws(
-      () => loadConfig({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://portal.example.org', QR_SIGNING_KEY: QR_KEY_PEM, CAPTCHA_TEST_ANSWER: 'E2E42' }),
+      () =>
+        loadConfig({
+          NODE_ENV: 'production',
+          PUBLIC_BASE_URL: 'https://portal.example.org',
+          QR_SIGNING_KEY: QR_KEY_PEM,
+          CAPTCHA_TEST_ANSWER: 'E2E42',
+        }),
       (error: unknown) =>
         error instanceof ConfigError &&
         error.problems.length === 1 &&
@@ -209,7 +248,15 @@ describe('configuration', () => {
     assert.ok(failure instanceof ConfigError);
     const message = failure.message;
     assert.match(message, /^Invalid configuration of the api:/);
-    for (const name of ['PORT', 'DATABASE_URL', 'CORS_ORIGINS', 'LOG_LEVEL', 'TRUST_PROXY', 'PUBLIC_BASE_URL', 'QR_SIGNING_KEY']) {
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'CORS_ORIGINS',
+      'LOG_LEVEL',
+      'TRUST_PROXY',
+      'PUBLIC_BASE_URL',
+      'QR_SIGNING_KEY',
+    ]) {
       assert.match(message, new RegExp(`^  - ${name}: `, 'm'), `${name} is named`);
     }
     assert.match(message, /DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
@@ -225,6 +272,9 @@ describe('configuration', () => {
       timeout: 20_000,
     });
     assert.equal(result.status, 1);
-    assert.equal(result.stderr.trim(), 'Invalid configuration of the api:\n  - PORT: must be an integer from 0 to 65535\nThe api stops with exit code 1.');
+    assert.equal(
+      result.stderr.trim(),
+      'Invalid configuration of the api:\n  - PORT: must be an integer from 0 to 65535\nThe api stops with exit code 1.',
+    );
   });
 });

@@ -4,7 +4,8 @@ import type { AccountLimitSettings } from './plugins/limits/account-limits';
 import { DEFAULT_DATA_DIR } from './paths';
 
 /** An unset variable and an empty one (`FOO=` in an env file) mean the same: use the default. */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema);
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema);
 
 const origin = z
   .string()
@@ -31,7 +32,12 @@ const envSchema = z.object({
   NODE_ENV: optional(z.enum(['development', 'production', 'test']).default('development')),
   HOST: optional(z.string().min(1).default('127.0.0.1')),
   PORT: optional(portNumber.default(3000)),
-  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL').optional()),
+  DATABASE_URL: optional(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
   DATABASE_POOL_MAX: optional(z.coerce.number().int().min(1).max(100).default(10)),
   DATA_DIR: optional(z.string().min(1).default(DEFAULT_DATA_DIR)),
   CORS_ORIGINS: optional(
@@ -52,8 +58,22 @@ const envSchema = z.object({
   // Generous on purpose: travelers at an airport share one Wi-Fi address. Sensitive calls get their own, stricter limits.
   RATE_LIMIT_MAX: optional(z.coerce.number().int().min(1).default(1000)),
   MIGRATE_ON_START: optional(booleanFlag.default(true)),
-  SMTP_URL: optional(z.string().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL').optional()),
-  MAIL_FROM: optional(z.string().trim().regex(/^(?:[^<>]*<[^@\s<>]+@[^@\s<>]+>|[^@\s<>]+@[^@\s<>]+)$/, 'must be an address, alone or as "Name <address>"').default(DEFAULT_MAIL_FROM)),
+  SMTP_URL: optional(
+    z
+      .string()
+      .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: optional(
+    z
+      .string()
+      .trim()
+      .regex(
+        /^(?:[^<>]*<[^@\s<>]+@[^@\s<>]+>|[^@\s<>]+@[^@\s<>]+)$/,
+        'must be an address, alone or as "Name <address>"',
+      )
+      .default(DEFAULT_MAIL_FROM),
+  ),
   MAIL_POLL_MS: optional(z.coerce.number().int().min(100).max(3_600_000).default(5_000)),
   SEED_DEMO: optional(booleanFlag.default(false)),
   /** Unset: on, except when NODE_ENV is production. */
@@ -65,7 +85,12 @@ const envSchema = z.object({
   ACCOUNT_MAILS_PER_HOUR: optional(z.coerce.number().int().min(1).default(5)),
   ACCOUNT_OTP_MAILS_PER_HOUR: optional(z.coerce.number().int().min(1).default(12)),
   // Where the abuse limits count across instances; unset, in the database.
-  REDIS_URL: optional(z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL').optional()),
+  REDIS_URL: optional(
+    z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
+      .optional(),
+  ),
   // The share of visa requests drawn for a customs check whatever their risk score (0 to 1).
   RISK_SAMPLE_RATE: optional(z.coerce.number().min(0).max(1).default(0.03)),
   // Browser tests only: an answer accepted for any live captcha challenge. Refused in production.
@@ -77,7 +102,14 @@ const envSchema = z.object({
   OIDC_REDIRECT_URI: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
   // Passkeys (WebAuthn): the relying party id and the origins whose pages may run the ceremonies. Unset: the host and
   // origin of PUBLIC_BASE_URL.
-  WEBAUTHN_RP_ID: optional(z.string().trim().toLowerCase().regex(/^[a-z0-9.-]+$/, 'must be a host name (no scheme, port or path)').optional()),
+  WEBAUTHN_RP_ID: optional(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9.-]+$/, 'must be a host name (no scheme, port or path)')
+      .optional(),
+  ),
   WEBAUTHN_ORIGINS: optional(
     z
       .string()
@@ -91,7 +123,9 @@ const envSchema = z.object({
       .optional(),
   ),
   // The Ed25519 key that signs the visa QR codes (modules/qr): PKCS#8 PEM, or its base64 on one line.
-  QR_SIGNING_KEY: optional(z.string().refine(isQrSigningKey, 'must be an Ed25519 private key in PKCS#8 PEM, or the base64 of it').optional()),
+  QR_SIGNING_KEY: optional(
+    z.string().refine(isQrSigningKey, 'must be an Ed25519 private key in PKCS#8 PEM, or the base64 of it').optional(),
+  ),
 });
 
 const OIDC_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_REDIRECT_URI'] as const;
@@ -116,17 +150,26 @@ const HINTS: Readonly<Record<string, string>> = {
 /** Rules between variables, checked on the raw environment so that they are reported with every other problem. */
 function crossFieldProblems(env: NodeJS.ProcessEnv): string[] {
   const problems: string[] = [];
-  if (env.NODE_ENV === 'production' && !env.PUBLIC_BASE_URL) problems.push('PUBLIC_BASE_URL: is required when NODE_ENV is production');
-  if (env.NODE_ENV === 'production' && env.CAPTCHA_TEST_ANSWER) problems.push('CAPTCHA_TEST_ANSWER: must not be set when NODE_ENV is production');
-  if (env.NODE_ENV === 'production' && ['true', '1'].includes(env.SEED_DEMO ?? '')) problems.push('SEED_DEMO: must not be true when NODE_ENV is production (the demo accounts and keys are public)');
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_BASE_URL)
+    problems.push('PUBLIC_BASE_URL: is required when NODE_ENV is production');
+  if (env.NODE_ENV === 'production' && env.CAPTCHA_TEST_ANSWER)
+    problems.push('CAPTCHA_TEST_ANSWER: must not be set when NODE_ENV is production');
+  if (env.NODE_ENV === 'production' && ['true', '1'].includes(env.SEED_DEMO ?? ''))
+    problems.push('SEED_DEMO: must not be true when NODE_ENV is production (the demo accounts and keys are public)');
   const oidcSet = OIDC_VARIABLES.filter((name) => env[name]);
   if (oidcSet.length > 0 && oidcSet.length < OIDC_VARIABLES.length) {
-    problems.push(`${OIDC_VARIABLES.filter((name) => !env[name]).join(', ')}: must be set with the other OIDC_* variables (all four or none)`);
+    problems.push(
+      `${OIDC_VARIABLES.filter((name) => !env[name]).join(', ')}: must be set with the other OIDC_* variables (all four or none)`,
+    );
   }
   // Every instance must sign with the same key, and a key generated on one machine's disk is not managed: production names it.
-  if (env.NODE_ENV === 'production' && !env.QR_SIGNING_KEY) problems.push('QR_SIGNING_KEY: is required when NODE_ENV is production (an Ed25519 private key, PKCS#8 PEM or its base64)');
+  if (env.NODE_ENV === 'production' && !env.QR_SIGNING_KEY)
+    problems.push(
+      'QR_SIGNING_KEY: is required when NODE_ENV is production (an Ed25519 private key, PKCS#8 PEM or its base64)',
+    );
   problems.push(...webauthnProblems(env));
-  if (env.NODE_ENV === 'production' && env.OIDC_ISSUER?.startsWith('http:')) problems.push('OIDC_ISSUER: must be an https URL when NODE_ENV is production');
+  if (env.NODE_ENV === 'production' && env.OIDC_ISSUER?.startsWith('http:'))
+    problems.push('OIDC_ISSUER: must be an https URL when NODE_ENV is production');
   return problems;
 }
 
@@ -143,7 +186,11 @@ export interface WebauthnConfig {
  */
 function webauthnSettings(env: NodeJS.ProcessEnv): WebauthnConfig {
   const base = new URL(env.PUBLIC_BASE_URL || DEFAULT_PUBLIC_BASE_URL);
-  const origins = env.WEBAUTHN_ORIGINS ? env.WEBAUTHN_ORIGINS.split(',').map((item) => item.trim()).filter(Boolean) : [base.origin];
+  const origins = env.WEBAUTHN_ORIGINS
+    ? env.WEBAUTHN_ORIGINS.split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
+    : [base.origin];
   return { rpId: env.WEBAUTHN_RP_ID?.trim().toLowerCase() || base.hostname, origins };
 }
 
@@ -162,7 +209,9 @@ function webauthnProblems(env: NodeJS.ProcessEnv): string[] {
       return false;
     }
   });
-  return outside.length > 0 ? [`WEBAUTHN_ORIGINS: every origin must be on the RP ID ${settings.rpId} (its host or a subdomain of it)`] : [];
+  return outside.length > 0
+    ? [`WEBAUTHN_ORIGINS: every origin must be on the RP ID ${settings.rpId} (its host or a subdomain of it)`]
+    : [];
 }
 
 export interface Config {
@@ -261,13 +310,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailPollMs: value.MAIL_POLL_MS,
     seedDemo: value.SEED_DEMO,
     loginRateLimitMax: value.LOGIN_RATE_LIMIT_MAX,
-    accountLimits: { signInFailures: value.ACCOUNT_SIGNIN_FAILURES, mailsPerHour: value.ACCOUNT_MAILS_PER_HOUR, otpMailsPerHour: value.ACCOUNT_OTP_MAILS_PER_HOUR },
+    accountLimits: {
+      signInFailures: value.ACCOUNT_SIGNIN_FAILURES,
+      mailsPerHour: value.ACCOUNT_MAILS_PER_HOUR,
+      otpMailsPerHour: value.ACCOUNT_OTP_MAILS_PER_HOUR,
+    },
     redisUrl: value.REDIS_URL,
     riskSampleRate: value.RISK_SAMPLE_RATE,
     captchaTestAnswer: value.CAPTCHA_TEST_ANSWER,
     oidc:
       value.OIDC_ISSUER && value.OIDC_CLIENT_ID && value.OIDC_CLIENT_SECRET && value.OIDC_REDIRECT_URI
-        ? { issuer: value.OIDC_ISSUER, clientId: value.OIDC_CLIENT_ID, clientSecret: value.OIDC_CLIENT_SECRET, redirectUri: value.OIDC_REDIRECT_URI }
+        ? {
+            issuer: value.OIDC_ISSUER,
+            clientId: value.OIDC_CLIENT_ID,
+            clientSecret: value.OIDC_CLIENT_SECRET,
+            redirectUri: value.OIDC_REDIRECT_URI,
+          }
         : undefined,
     qrSigningKey: value.QR_SIGNING_KEY,
     webauthn: webauthnSettings(env),

@@ -9,7 +9,9 @@ const eslint = new ESLint({ cwd: repositoryRoot });
 
 async function boundaryErrors(filePath: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${source}\nexport const used = value;\n`, { filePath });
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message);
 }
 
 async function cycleErrors(filePath: string, source: string): Promise<string[]> {
@@ -30,15 +32,46 @@ describe('api import cycles (lint)', () => {
 
 describe('api module boundaries (lint)', () => {
   it("refuses a module's import of another module's internals, and admits its face", async () => {
-    assert.equal((await boundaryErrors('api/src/modules/merchants/example.ts', "import { notify as value } from '../notifications/notify';")).length, 1);
-    assert.deepEqual(await boundaryErrors('api/src/modules/merchants/example.ts', "import { notify as value } from '../notifications';"), []);
+    assert.equal(
+      (
+        await boundaryErrors(
+          'api/src/modules/merchants/example.ts',
+          "import { notify as value } from '../notifications/notify';",
+        )
+      ).length,
+      1,
+    );
+    assert.deepEqual(
+      await boundaryErrors(
+        'api/src/modules/merchants/example.ts',
+        "import { notify as value } from '../notifications';",
+      ),
+      [],
+    );
     // Its own files are its own.
-    assert.deepEqual(await boundaryErrors('api/src/modules/merchants/example.ts', "import { createMerchantService as value } from './service';"), []);
+    assert.deepEqual(
+      await boundaryErrors(
+        'api/src/modules/merchants/example.ts',
+        "import { createMerchantService as value } from './service';",
+      ),
+      [],
+    );
   });
 
   it('refuses the internals of a module to app files and plugins too', async () => {
-    assert.equal((await boundaryErrors('api/src/plugins/example.ts', "import { createQrService as value } from '../modules/qr/signer';")).length, 1);
-    assert.deepEqual(await boundaryErrors('api/src/plugins/example.ts', "import { createQrService as value } from '../modules/qr';"), []);
+    assert.equal(
+      (
+        await boundaryErrors(
+          'api/src/plugins/example.ts',
+          "import { createQrService as value } from '../modules/qr/signer';",
+        )
+      ).length,
+      1,
+    );
+    assert.deepEqual(
+      await boundaryErrors('api/src/plugins/example.ts', "import { createQrService as value } from '../modules/qr';"),
+      [],
+    );
   });
 
   it("admits a module's testing.ts in tests only", async () => {

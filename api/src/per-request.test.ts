@@ -41,7 +41,10 @@ it('writes through the request logger the lines pino’s own child would, and ma
   other.info('incoming request');
   other.child({ module: 'mail' }).info('sent');
   assert.deepEqual(
-    logs.lines().slice(2).map(({ reqId, module, msg }) => ({ reqId, module, msg })),
+    logs
+      .lines()
+      .slice(2)
+      .map(({ reqId, module, msg }) => ({ reqId, module, msg })),
     [
       { reqId: 'r-2', module: undefined, msg: 'incoming request' },
       { reqId: 'r-2', module: 'mail', msg: 'sent' },

@@ -62,7 +62,11 @@ function prototypeFor(parent: PinoLike, level: string): object {
  * (`logLevel: 'warn'`), pino rebuilds every log method of the child, which a polling call that logs nothing paid
  * for nothing. The lines written are the same: the same child, with the same bindings and options.
  */
-export function lazyChildLoggerFactory(logger: FastifyBaseLogger, bindings: object, options: { level?: string }): FastifyBaseLogger {
+export function lazyChildLoggerFactory(
+  logger: FastifyBaseLogger,
+  bindings: object,
+  options: { level?: string },
+): FastifyBaseLogger {
   const parent = logger as PinoLike;
   if (!parent.levels?.values) return logger.child(bindings, options);
   const lazy: Lazy = Object.create(prototypeFor(parent, options.level ?? parent.level));

@@ -23,7 +23,8 @@ function fakeProcess(): ExitingProcess & EventEmitter {
 
 function recordingLogger() {
   const lines: Array<{ level: string; details: Record<string, unknown>; message: string }> = [];
-  const record = (level: string) => (details: object, message: string) => lines.push({ level, details: details as Record<string, unknown>, message });
+  const record = (level: string) => (details: object, message: string) =>
+    lines.push({ level, details: details as Record<string, unknown>, message });
   const logger: ExitLogger = { warn: record('warn'), error: record('error'), fatal: record('fatal') };
   return { logger, lines };
 }
@@ -36,7 +37,13 @@ describe('watchProcessExits', () => {
     exits.useLogger(logger);
     const error = new Error('address in use');
     assert.throws(() => exits.exit(1, 'cannot start', error), Exited);
-    assert.deepEqual(lines, [{ level: 'error', details: { code: 1, reason: 'cannot start', err: error }, message: 'the process exits with code 1: cannot start' }]);
+    assert.deepEqual(lines, [
+      {
+        level: 'error',
+        details: { code: 1, reason: 'cannot start', err: error },
+        message: 'the process exits with code 1: cannot start',
+      },
+    ]);
   });
 
   it('logs a stop asked for (code 0) as a warning, seen at the usual log levels', () => {
@@ -45,7 +52,13 @@ describe('watchProcessExits', () => {
     const exits = watchProcessExits(proc);
     exits.useLogger(logger);
     assert.throws(() => exits.exit(0, 'stopped on SIGTERM'), Exited);
-    assert.deepEqual(lines, [{ level: 'warn', details: { code: 0, reason: 'stopped on SIGTERM' }, message: 'the process exits with code 0: stopped on SIGTERM' }]);
+    assert.deepEqual(lines, [
+      {
+        level: 'warn',
+        details: { code: 0, reason: 'stopped on SIGTERM' },
+        message: 'the process exits with code 0: stopped on SIGTERM',
+      },
+    ]);
   });
 
   it('logs an unhandled rejection as it arrives, then the exit that follows with its code', () => {
@@ -56,8 +69,16 @@ describe('watchProcessExits', () => {
     proc.emit('uncaughtExceptionMonitor', error, 'unhandledRejection');
     proc.emit('exit', 1);
     assert.deepEqual(lines, [
-      { level: 'fatal', details: { err: error, origin: 'unhandledRejection' }, message: 'an unhandled promise rejection ends the process' },
-      { level: 'error', details: { code: 1, reason: 'an unhandled promise rejection' }, message: 'the process exits with code 1: an unhandled promise rejection' },
+      {
+        level: 'fatal',
+        details: { err: error, origin: 'unhandledRejection' },
+        message: 'an unhandled promise rejection ends the process',
+      },
+      {
+        level: 'error',
+        details: { code: 1, reason: 'an unhandled promise rejection' },
+        message: 'the process exits with code 1: an unhandled promise rejection',
+      },
     ]);
   });
 
@@ -91,7 +112,9 @@ describe('watchProcessExits', () => {
     const proc = fakeProcess();
     const exits = watchProcessExits(proc);
     assert.throws(() => exits.exit(1, 'Invalid configuration of the api:\n  - PORT: not a number'), Exited);
-    assert.deepEqual(written.mock.calls[0]!.arguments, ['Invalid configuration of the api:\n  - PORT: not a number\nThe api stops with exit code 1.']);
+    assert.deepEqual(written.mock.calls[0]!.arguments, [
+      'Invalid configuration of the api:\n  - PORT: not a number\nThe api stops with exit code 1.',
+    ]);
     mock.restoreAll();
   });
 

@@ -45,7 +45,10 @@ const streamSymbol = ((): symbol | undefined => {
  * left as they are.
  */
 export function flushLogger(logger: ExitLogger): void {
-  const stream = streamSymbol ? ((logger as unknown as Record<symbol, unknown>)[streamSymbol] as { sync?: boolean; flushSync?: () => void } | undefined) : undefined;
+  const stream = streamSymbol
+    ? ((logger as unknown as Record<symbol, unknown>)[streamSymbol] as
+        { sync?: boolean; flushSync?: () => void } | undefined)
+    : undefined;
   if (typeof stream?.flushSync !== 'function') return;
   stream.sync = true;
   try {
@@ -80,13 +83,20 @@ export function watchProcessExits(proc: ExitingProcess = process): ProcessExits 
   proc.on('exit', (code) => {
     if (cause && !logger) {
       // Before the app's logger exists (a start that failed): the reason as a person starting the server reads it.
-      console.error(`${cause.reason}\nThe api stops with exit code ${code}.`, ...(cause.error === undefined ? [] : [cause.error]));
+      console.error(
+        `${cause.reason}\nThe api stops with exit code ${code}.`,
+        ...(cause.error === undefined ? [] : [cause.error]),
+      );
       return;
     }
     if (cause) {
       const { reason, error } = cause;
       // Warn even when asked for: an end of the process is rare, and must show at the usual log levels.
-      write(code === 0 ? 'warn' : 'error', { code, reason, ...(error === undefined ? {} : { err: error }) }, `the process exits with code ${code}: ${reason}`);
+      write(
+        code === 0 ? 'warn' : 'error',
+        { code, reason, ...(error === undefined ? {} : { err: error }) },
+        `the process exits with code ${code}: ${reason}`,
+      );
       return;
     }
     // Not through `exit` above: some code called process.exit, or nothing was left to do. The stack says which.

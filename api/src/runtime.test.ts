@@ -27,7 +27,10 @@ describe('supported runtime', () => {
       encoding: 'utf8',
       timeout: 20_000,
     });
-    assert.equal(result.stderr.trim(), 'The Varco api needs Node.js >=24; this is Node.js v20.19.0.\nThe api stops with exit code 1.');
+    assert.equal(
+      result.stderr.trim(),
+      'The Varco api needs Node.js >=24; this is Node.js v20.19.0.\nThe api stops with exit code 1.',
+    );
     assert.equal(result.status, 1);
   });
 });

@@ -22,11 +22,18 @@ export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 export const privateAnswer = (reply: FastifyReply) => reply.header('cache-control', PRIVATE_CACHE_CONTROL);
 
 /** Answers the signed-in traveler's own data (`privateAnswer`): `answer` gets the traveler's id and the call's language. */
-export function ownAnswer<T>(request: FastifyRequest & { query: LanguageQuery }, reply: FastifyReply, answer: (travelerId: number, language: ServerLanguage) => T): T {
+export function ownAnswer<T>(
+  request: FastifyRequest & { query: LanguageQuery },
+  reply: FastifyReply,
+  answer: (travelerId: number, language: ServerLanguage) => T,
+): T {
   privateAnswer(reply);
   return answer(requireSession(request).traveler_id, callLanguage(request, request.query));
 }
 
 /** Sends a PDF of the traveler's own data as a download named `filename`. */
 export const privatePdf = (reply: FastifyReply, filename: string, pdf: Buffer) =>
-  privateAnswer(reply).type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).send(pdf);
+  privateAnswer(reply)
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(pdf);

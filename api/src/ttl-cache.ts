@@ -16,7 +16,9 @@ export interface TtlCacheOptions<K, V> {
  * the given clock at every call (`ttlResolution: 0`, so that a test's clock is followed to the millisecond). Its users
  * keep their own invalidation (the database's LISTEN/NOTIFY messages); this holds the storage, lifetime and size only.
  */
-export function createTtlCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(options: TtlCacheOptions<K, V>): LRUCache<K, V> {
+export function createTtlCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(
+  options: TtlCacheOptions<K, V>,
+): LRUCache<K, V> {
   const now = options.now ?? Date.now;
   const { onRemove } = options;
   return new LRUCache<K, V>({

@@ -7,7 +7,10 @@ const TARGETS = { '/': 140, '/protected': 210 };
 const LISTED = process.argv.includes('--all') ? Infinity : 6;
 
 // BENCH_CDN_ROOT measures another CDN tree (one built from an earlier commit) instead of deploy/dist/cdn.
-const portal = await startPortal({ root: process.env.BENCH_CDN_ROOT, shellPort: Number(process.env.BENCH_SHELL_PORT ?? 18_080) });
+const portal = await startPortal({
+  root: process.env.BENCH_CDN_ROOT,
+  shellPort: Number(process.env.BENCH_SHELL_PORT ?? 18_080),
+});
 const browser = await launchChromium();
 
 /** What the visit downloads, each file flagged when it was asked for by the preload that starts once the page is idle. */
@@ -22,7 +25,10 @@ const kilobytes = (bytes) => (bytes / 1024).toFixed(1).padStart(6);
 
 let failed = false;
 const report = [];
-for (const [path, signedIn] of [['/', false], ['/protected', true]]) {
+for (const [path, signedIn] of [
+  ['/', false],
+  ['/protected', true],
+]) {
   const everything = await measure(path, signedIn);
   // The budget is the visit itself; what the shell preloads once the page is idle is reported apart.
   const downloaded = everything.filter((file) => !file.preloaded);
@@ -33,14 +39,24 @@ for (const [path, signedIn] of [['/', false], ['/protected', true]]) {
   const reactDomCopies = files.filter((file) => file.body.includes('unmountComponentAtNode')).length;
   const ok = totalKb <= TARGETS[path] && reactDomCopies === 1;
   failed ||= !ok;
-  report.push(`${ok ? 'ok  ' : 'MISS'} ${path.padEnd(11)} ${totalKb.toFixed(1).padStart(6)} KB gzipped JS in ${String(files.length).padStart(2)} files (target ≤ ${TARGETS[path]} KB), react-dom copies: ${reactDomCopies}`);
-  for (const file of files.sort((a, b) => b.gzip - a.gzip).slice(0, LISTED)) report.push(`       ${kilobytes(file.gzip)} KB  ${file.url}`);
-  report.push(`     ${''.padEnd(11)} ${kilobytes(preloaded.reduce((sum, file) => sum + file.gzip, 0))} KB gzipped JS in ${String(preloaded.length).padStart(2)} files preloaded once idle (not in the target)`);
+  report.push(
+    `${ok ? 'ok  ' : 'MISS'} ${path.padEnd(11)} ${totalKb.toFixed(1).padStart(6)} KB gzipped JS in ${String(files.length).padStart(2)} files (target ≤ ${TARGETS[path]} KB), react-dom copies: ${reactDomCopies}`,
+  );
+  for (const file of files.sort((a, b) => b.gzip - a.gzip).slice(0, LISTED))
+    report.push(`       ${kilobytes(file.gzip)} KB  ${file.url}`);
+  report.push(
+    `     ${''.padEnd(11)} ${kilobytes(preloaded.reduce((sum, file) => sum + file.gzip, 0))} KB gzipped JS in ${String(preloaded.length).padStart(2)} files preloaded once idle (not in the target)`,
+  );
   const styles = downloaded.filter((file) => file.kind === 'css');
   const fonts = downloaded.filter((file) => file.kind === 'woff2');
-  report.push(`     ${''.padEnd(11)} ${kilobytes(styles.reduce((sum, file) => sum + file.gzip, 0))} KB gzipped CSS in ${String(styles.length).padStart(2)} files`);
-  report.push(`     ${''.padEnd(11)} ${kilobytes(fonts.reduce((sum, file) => sum + file.body.length, 0))} KB of fonts in ${String(fonts.length).padStart(2)} files`);
-  for (const file of fonts.sort((a, b) => b.body.length - a.body.length)) report.push(`       ${kilobytes(file.body.length)} KB  ${file.url}`);
+  report.push(
+    `     ${''.padEnd(11)} ${kilobytes(styles.reduce((sum, file) => sum + file.gzip, 0))} KB gzipped CSS in ${String(styles.length).padStart(2)} files`,
+  );
+  report.push(
+    `     ${''.padEnd(11)} ${kilobytes(fonts.reduce((sum, file) => sum + file.body.length, 0))} KB of fonts in ${String(fonts.length).padStart(2)} files`,
+  );
+  for (const file of fonts.sort((a, b) => b.body.length - a.body.length))
+    report.push(`       ${kilobytes(file.body.length)} KB  ${file.url}`);
 }
 console.log(report.join('\n'));
 await browser.close();

@@ -32,9 +32,16 @@ const loadAtStart = loadavg()[0];
 async function tabShown(page, name) {
   await page.waitForFunction(
     (label) => {
-      const tab = [...document.querySelectorAll('[role="tab"]')].find((element) => element.textContent.trim() === label);
+      const tab = [...document.querySelectorAll('[role="tab"]')].find(
+        (element) => element.textContent.trim() === label,
+      );
       const panel = document.getElementById('invoice-tab-panel');
-      return tab?.getAttribute('aria-selected') === 'true' && panel !== null && panel.querySelector('[role="status"]') === null && panel.childElementCount > 0;
+      return (
+        tab?.getAttribute('aria-selected') === 'true' &&
+        panel !== null &&
+        panel.querySelector('[role="status"]') === null &&
+        panel.childElementCount > 0
+      );
     },
     name,
     { timeout: 30_000 },
@@ -83,7 +90,10 @@ const INTERACTIONS = [
     },
     async interact(page) {
       // Focused from script (no click: that would be an interaction of its own), then one key at a time.
-      await page.getByTestId('travel-form').getByLabel(/^Flight number/).pressSequentially(FLIGHT_NUMBER, { delay: KEY_DELAY_MS });
+      await page
+        .getByTestId('travel-form')
+        .getByLabel(/^Flight number/)
+        .pressSequentially(FLIGHT_NUMBER, { delay: KEY_DELAY_MS });
       await settle(page, 500);
     },
   },
@@ -97,8 +107,13 @@ async function deletePendingRequest(browser, url, state) {
     if (!list.ok()) throw new Error(`visa list answered ${list.status()}: ${await list.text()}`);
     const pending = (await list.json()).requests[0];
     if (!pending) return;
-    const deleted = await context.request.delete(`${url}/api/v1/private/visa/${pending.idRichiesta}`, { headers: { 'x-varco-client': '1' } });
-    if (!deleted.ok()) throw new Error(`deleting visa request ${pending.idRichiesta} answered ${deleted.status()}: ${await deleted.text()}`);
+    const deleted = await context.request.delete(`${url}/api/v1/private/visa/${pending.idRichiesta}`, {
+      headers: { 'x-varco-client': '1' },
+    });
+    if (!deleted.ok())
+      throw new Error(
+        `deleting visa request ${pending.idRichiesta} answered ${deleted.status()}: ${await deleted.text()}`,
+      );
     log(`deleted the pending visa request ${pending.idRichiesta} (${pending.requestCode})`);
   } finally {
     await context.close();
@@ -135,7 +150,9 @@ try {
     for (const interaction of INTERACTIONS) {
       const result = await measure(browser, url, state, interaction);
       runs.get(interaction).push(result);
-      log(`${interaction.name}, run ${run + 1}: INP ${result.inp ?? '< 16'} ms (interactions ≥ 16 ms: ${result.latencies.join(', ') || 'none'}; ${result.interactions} in all)`);
+      log(
+        `${interaction.name}, run ${run + 1}: INP ${result.inp ?? '< 16'} ms (interactions ≥ 16 ms: ${result.latencies.join(', ') || 'none'}; ${result.interactions} in all)`,
+      );
     }
   }
   for (const interaction of INTERACTIONS) {
@@ -144,7 +161,15 @@ try {
     const inps = results.map((result) => result.inp ?? 0);
     const inpMs = median(inps);
     const worst = results.reduce((a, b) => ((b.inp ?? 0) > (a.inp ?? 0) ? b : a));
-    measured.push({ name: interaction.name, count: interaction.count, inpMs, inps, met: inpMs <= TARGET_MS, worst: worst.report, runs: results });
+    measured.push({
+      name: interaction.name,
+      count: interaction.count,
+      inpMs,
+      inps,
+      met: inpMs <= TARGET_MS,
+      worst: worst.report,
+      runs: results,
+    });
   }
 } finally {
   await browser.close();
@@ -152,10 +177,18 @@ try {
 }
 
 const machine = { ...machineInfo(), loadAverage1mAtStart: Math.round(loadAtStart * 100) / 100 };
-console.log(`\nInteraction to Next Paint, CPU ${SLOW_MOBILE.cpuSlowdown}× slower (web-vitals, median of ${RUNS}; ${machine.cpu}, ${cpus().length} cores, Node ${process.version}, load ${machine.loadAverage1mAtStart} → ${machine.loadAverage1m})`);
+console.log(
+  `\nInteraction to Next Paint, CPU ${SLOW_MOBILE.cpuSlowdown}× slower (web-vitals, median of ${RUNS}; ${machine.cpu}, ${cpus().length} cores, Node ${process.version}, load ${machine.loadAverage1mAtStart} → ${machine.loadAverage1m})`,
+);
 console.log(
   table(
-    measured.map((row) => ({ ...row, inp: `${row.inpMs} ms`, all: row.inps.join(' / '), target: `≤ ${TARGET_MS} ms`, verdict: row.met ? 'met' : 'MISSED' })),
+    measured.map((row) => ({
+      ...row,
+      inp: `${row.inpMs} ms`,
+      all: row.inps.join(' / '),
+      target: `≤ ${TARGET_MS} ms`,
+      verdict: row.met ? 'met' : 'MISSED',
+    })),
     [
       ['name', 'interaction'],
       ['count', 'per run'],
@@ -169,10 +202,24 @@ console.log(
 for (const row of measured) {
   const worst = row.worst;
   if (!worst) continue;
-  const script = worst.longestScript ? `; longest script ${worst.longestScript.ms} ms in ${worst.longestScript.subpart} (${worst.longestScript.invoker || '?'} ${worst.longestScript.source || ''})` : '';
+  const script = worst.longestScript
+    ? `; longest script ${worst.longestScript.ms} ms in ${worst.longestScript.subpart} (${worst.longestScript.invoker || '?'} ${worst.longestScript.source || ''})`
+    : '';
   console.log(
     `  worst of ${row.name}: ${worst.value} ms on ${worst.target || '(removed)'} (${worst.type}): input delay ${worst.inputDelay}, processing ${worst.processing}, presentation ${worst.presentation} ms; script ${worst.script ?? '?'}, style and layout ${worst.styleAndLayout ?? '?'} ms${script}`,
   );
 }
-writeReport(values.json, { measuredAt: new Date().toISOString(), machine, runs: RUNS, cpuSlowdown: SLOW_MOBILE.cpuSlowdown, targetMs: TARGET_MS, keyDelayMs: KEY_DELAY_MS, interactions: measured }, log);
+writeReport(
+  values.json,
+  {
+    measuredAt: new Date().toISOString(),
+    machine,
+    runs: RUNS,
+    cpuSlowdown: SLOW_MOBILE.cpuSlowdown,
+    targetMs: TARGET_MS,
+    keyDelayMs: KEY_DELAY_MS,
+    interactions: measured,
+  },
+  log,
+);
 process.exitCode = measured.every((row) => row.met) ? 0 : 1;

@@ -4,9 +4,17 @@ import { benchSettings, DATABASE, generate, openInvoiceSessions } from './lib/be
 import { runBench } from './lib/bench-run.mjs';
 import { LATENCY_COLUMNS, machineInfo, measure, table } from './lib/load.mjs';
 
-const { settings: SETTINGS, only: ONLY, resultsFile: RESULTS_FILE } = benchSettings('invoices.json', {
-  travelers: 1_000_000, invoices: 10_000_000, sessions: 2_000,
-  connections: 10, warmUpSeconds: 3, seconds: 12,
+const {
+  settings: SETTINGS,
+  only: ONLY,
+  resultsFile: RESULTS_FILE,
+} = benchSettings('invoices.json', {
+  travelers: 1_000_000,
+  invoices: 10_000_000,
+  sessions: 2_000,
+  connections: 10,
+  warmUpSeconds: 3,
+  seconds: 12,
 });
 /** Targets of this scenario (p95, in the api) and the standing one of every api call (p99). */
 const TARGET_P95_MS = 5;
@@ -18,7 +26,11 @@ const log = (message) => console.log(`[invoices bench] ${message}`);
 const CALLS = [
   { name: 'latest', path: () => '/api/v1/private/invoices/latest?limit=4&page=0', target: 'list' },
   { name: 'list TUTTE', path: () => '/api/v1/private/invoices?statoFattura=TUTTE', target: 'list' },
-  { name: 'detail', path: (session) => `/api/v1/private/invoices/detail?idRichiestaRimborso=${session.refundId}`, target: 'detail' },
+  {
+    name: 'detail',
+    path: (session) => `/api/v1/private/invoices/detail?idRichiestaRimborso=${session.refundId}`,
+    target: 'detail',
+  },
   { name: 'usable', path: () => '/api/v1/private/invoices/usable', target: null },
 ];
 
@@ -26,8 +38,11 @@ const CALLS = [
 async function checkCalls(apiUrl, sessions) {
   for (const call of CALLS) {
     for (const session of sessions.slice(0, 5)) {
-      const response = await fetch(`${apiUrl}${call.path(session)}`, { headers: { cookie: `${SESSION_COOKIE}=${session.token}` } });
-      if (response.status !== 200) throw new Error(`${call.name} answered ${response.status}: ${await response.text()}`);
+      const response = await fetch(`${apiUrl}${call.path(session)}`, {
+        headers: { cookie: `${SESSION_COOKIE}=${session.token}` },
+      });
+      if (response.status !== 200)
+        throw new Error(`${call.name} answered ${response.status}: ${await response.text()}`);
       await response.arrayBuffer();
     }
   }
@@ -49,7 +64,12 @@ async function invoicesPerSession(client, sessions) {
     [sessions.map((session) => session.travelerId)],
   );
   const counts = rows.map((row) => row.n);
-  return { min: counts[0], median: counts[Math.floor(counts.length / 2)], max: counts[counts.length - 1], mean: Math.round((counts.reduce((a, b) => a + b, 0) / counts.length) * 10) / 10 };
+  return {
+    min: counts[0],
+    median: counts[Math.floor(counts.length / 2)],
+    max: counts[counts.length - 1],
+    mean: Math.round((counts.reduce((a, b) => a + b, 0) / counts.length) * 10) / 10,
+  };
 }
 
 async function sizes(client) {
@@ -60,7 +80,9 @@ async function sizes(client) {
   const { rows: version } = await client.query('show server_version');
   return {
     postgres: version[0].server_version,
-    tables: Object.fromEntries(rows.map((row) => [row.name, { rows: Number(row.rows), totalMb: Math.round(Number(row.bytes) / 1048576) }])),
+    tables: Object.fromEntries(
+      rows.map((row) => [row.name, { rows: Number(row.rows), totalMb: Math.round(Number(row.bytes) / 1048576) }]),
+    ),
   };
 }
 
@@ -72,34 +94,61 @@ async function main() {
   );
   await runBench({ log, generate: () => generate(SETTINGS) }, async (run) => {
     const { client } = run;
-    const sessions = (run.sessions = await openInvoiceSessions(client, { travelers: SETTINGS.travelers, count: SETTINGS.sessions }));
+    const sessions = (run.sessions = await openInvoiceSessions(client, {
+      travelers: SETTINGS.travelers,
+      count: SETTINGS.sessions,
+    }));
     log(`opened ${sessions.length} FULL sessions`);
     const perSession = await invoicesPerSession(client, sessions);
-    log(`invoices per session's traveler: min ${perSession.min}, median ${perSession.median}, mean ${perSession.mean}, max ${perSession.max}`);
+    log(
+      `invoices per session's traveler: min ${perSession.min}, median ${perSession.median}, mean ${perSession.mean}, max ${perSession.max}`,
+    );
 
-    const { url: apiUrl } = await run.startApi({ poolMax: SETTINGS.apiPoolMax, env: { LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000' } });
+    const { url: apiUrl } = await run.startApi({
+      poolMax: SETTINGS.apiPoolMax,
+      env: { LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000' },
+    });
 
     const { port: barePort } = await run.startBare();
 
     await checkCalls(apiUrl, sessions);
     // Other work on the machine skews every number: the load average before the measures is kept with them.
     const machine = machineInfo();
-    if (machine.loadAverage1m > 0.5) log(`note: load average ${machine.loadAverage1m} before the measures (other processes are busy)`);
+    if (machine.loadAverage1m > 0.5)
+      log(`note: load average ${machine.loadAverage1m} before the measures (other processes are busy)`);
 
     const results = [];
-    const load = { connections: SETTINGS.connections, seconds: SETTINGS.seconds, warmUpSeconds: SETTINGS.warmUpSeconds };
+    const load = {
+      connections: SETTINGS.connections,
+      seconds: SETTINGS.seconds,
+      warmUpSeconds: SETTINGS.warmUpSeconds,
+    };
     log('bare Fastify route...');
-    results.push({ name: 'bare Fastify', path: '/bare', target: null, ...(await measure({ url: `http://127.0.0.1:${barePort}/bare`, ...load })) });
+    results.push({
+      name: 'bare Fastify',
+      path: '/bare',
+      target: null,
+      ...(await measure({ url: `http://127.0.0.1:${barePort}/bare`, ...load })),
+    });
     for (const call of CALLS.filter((candidate) => ONLY.length === 0 || ONLY.includes(candidate.name))) {
       log(`${call.name}...`);
       let next = 0;
       const setupRequest = (request) => {
         const session = sessions[next++ % sessions.length];
         request.path = call.path(session);
-        request.headers = { ...request.headers, cookie: `${SESSION_COOKIE}=${session.token}`, 'accept-language': next % 3 === 0 ? 'it' : 'en' };
+        request.headers = {
+          ...request.headers,
+          cookie: `${SESSION_COOKIE}=${session.token}`,
+          'accept-language': next % 3 === 0 ? 'it' : 'en',
+        };
         return request;
       };
-      results.push({ name: call.name, path: call.path(sessions[0]).replace(/=\d+$/, '=<id>'), target: call.target, ...(await measure({ url: apiUrl, setupRequest, ...load })) });
+      results.push({
+        name: call.name,
+        path: call.path(sessions[0]).replace(/=\d+$/, '=<id>'),
+        target: call.target,
+        ...(await measure({ url: apiUrl, setupRequest, ...load })),
+      });
     }
 
     for (const result of results) {
@@ -110,7 +159,13 @@ async function main() {
     console.log('');
     console.log(
       table(
-        results.map((result) => ({ ...result, rps: result.requestsPerSecond, failures: result.non2xx + result.errors + result.timeouts, p95ok: mark(result.p95Met), p99ok: mark(result.p99Met) })),
+        results.map((result) => ({
+          ...result,
+          rps: result.requestsPerSecond,
+          failures: result.non2xx + result.errors + result.timeouts,
+          p95ok: mark(result.p95Met),
+          p99ok: mark(result.p99Met),
+        })),
         [
           ['name', 'call'],
           ['rps', 'req/s'],
@@ -124,7 +179,9 @@ async function main() {
     const listAndDetail = results.filter((result) => result.target);
     const p95Met = listAndDetail.length > 0 && listAndDetail.every((result) => result.p95Met);
     const p99Met = results.every((result) => result.p99Met !== false);
-    console.log(`\nTarget p95 <= ${TARGET_P95_MS} ms for list and detail: ${p95Met ? 'met' : 'NOT met'}; standing target p99 <= ${TARGET_P99_MS} ms for every call: ${p99Met ? 'met' : 'NOT met'}.`);
+    console.log(
+      `\nTarget p95 <= ${TARGET_P95_MS} ms for list and detail: ${p95Met ? 'met' : 'NOT met'}; standing target p99 <= ${TARGET_P99_MS} ms for every call: ${p99Met ? 'met' : 'NOT met'}.`,
+    );
 
     const report = {
       scenario: 'invoices',
@@ -132,7 +189,13 @@ async function main() {
       machine,
       database: { name: DATABASE, ...(await sizes(client)) },
       sizes: { travelers: SETTINGS.travelers, invoices: SETTINGS.invoices, generationSeconds: run.generated },
-      load: { tool: 'autocannon', ...load, sessions: sessions.length, apiPoolMax: SETTINGS.apiPoolMax, invoicesPerSession: perSession },
+      load: {
+        tool: 'autocannon',
+        ...load,
+        sessions: sessions.length,
+        apiPoolMax: SETTINGS.apiPoolMax,
+        invoicesPerSession: perSession,
+      },
       targets: { p95MsListAndDetail: TARGET_P95_MS, p99MsEveryCall: TARGET_P99_MS, p95Met, p99Met },
       results,
     };

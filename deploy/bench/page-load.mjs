@@ -49,7 +49,10 @@ const portal = await startPortalsWithApi(roots, { log });
 const debugPort = await freePort();
 const browser = await launchChromium([`--remote-debugging-port=${debugPort}`]);
 
-const newContext = (state) => (state ? browser.newContext({ locale: 'en-US', storageState: state }) : newBrowserContext(browser, { signedIn: false }));
+const newContext = (state) =>
+  state
+    ? browser.newContext({ locale: 'en-US', storageState: state })
+    : newBrowserContext(browser, { signedIn: false });
 
 /**
  * The gzipped JS of a first visit, as the bundle bench counts it (without what the shell preloads once idle): on
@@ -58,7 +61,9 @@ const newContext = (state) => (state ? browser.newContext({ locale: 'en-US', sto
 async function visitBytes(url, page, state) {
   const context = await newContext(state);
   try {
-    const files = (await firstVisitFiles(context, `${url}${page.path}`)).filter((file) => file.kind === 'js' && !file.preloaded);
+    const files = (await firstVisitFiles(context, `${url}${page.path}`)).filter(
+      (file) => file.kind === 'js' && !file.preloaded,
+    );
     return { visitJsKb: kb(sumOf(files)), visitJsFiles: files.length };
   } finally {
     await context.close();
@@ -73,7 +78,14 @@ async function coldAndRepeat(url, page, state) {
     // The worker registers once the page has loaded (shell/src/offline/service-worker-registration.ts).
     const ready = await context.newPage();
     await ready.goto(`${url}/config.json`);
-    await ready.evaluate(() => navigator.serviceWorker.getRegistration('/').then((registration) => registration?.active ?? new Promise((resolve) => navigator.serviceWorker.ready.then(resolve))));
+    await ready.evaluate(() =>
+      navigator.serviceWorker
+        .getRegistration('/')
+        .then(
+          (registration) =>
+            registration?.active ?? new Promise((resolve) => navigator.serviceWorker.ready.then(resolve)),
+        ),
+    );
     await ready.close();
     const workers = await throttleServiceWorkers(debugPort, url);
     try {
@@ -111,7 +123,9 @@ try {
       const runs = [];
       for (let run = 0; run < RUNS; run += 1) {
         runs.push(await coldAndRepeat(url, page, page.signedIn ? states[build] : undefined));
-        log(`${build} ${page.path} run ${run + 1}: cold ${runs.at(-1).cold.lcpMs} ms, repeat ${runs.at(-1).repeat.lcpMs} ms`);
+        log(
+          `${build} ${page.path} run ${run + 1}: cold ${runs.at(-1).cold.lcpMs} ms, repeat ${runs.at(-1).repeat.lcpMs} ms`,
+        );
       }
       const pick = (visitName, key) => median(runs.map((one) => one[visitName][key]));
       measured.push({
@@ -153,9 +167,24 @@ const check = (what, value, target, ok) => {
 };
 for (const page of PAGES.filter((one) => one.coldMs !== undefined)) {
   const federated = measured.find((row) => row.build === 'federated' && row.page === page.path);
-  check(`${page.path} LCP cold`, `${federated.coldLcpMs} ms`, `≤ ${page.coldMs} ms`, federated.coldLcpMs <= page.coldMs);
-  check(`${page.path} LCP repeat`, `${federated.repeatLcpMs} ms`, `≤ ${REPEAT_MS} ms`, federated.repeatLcpMs <= REPEAT_MS && federated.repeatControlled);
-  check(`${page.path} gzipped JS of the visit`, `${federated.visitJsKb} KB`, `≤ ${page.jsKb} KB`, federated.visitJsKb <= page.jsKb);
+  check(
+    `${page.path} LCP cold`,
+    `${federated.coldLcpMs} ms`,
+    `≤ ${page.coldMs} ms`,
+    federated.coldLcpMs <= page.coldMs,
+  );
+  check(
+    `${page.path} LCP repeat`,
+    `${federated.repeatLcpMs} ms`,
+    `≤ ${REPEAT_MS} ms`,
+    federated.repeatLcpMs <= REPEAT_MS && federated.repeatControlled,
+  );
+  check(
+    `${page.path} gzipped JS of the visit`,
+    `${federated.visitJsKb} KB`,
+    `≤ ${page.jsKb} KB`,
+    federated.visitJsKb <= page.jsKb,
+  );
   const single = measured.find((row) => row.build === 'single' && row.page === page.path);
   if (single) {
     const lcpRatio = Math.round((federated.coldLcpMs / single.coldLcpMs) * 100) / 100;
@@ -165,11 +194,19 @@ for (const page of PAGES.filter((one) => one.coldMs !== undefined)) {
   }
 }
 for (const result of audits) {
-  for (const [category, minimum] of Object.entries(LIGHTHOUSE)) check(`Lighthouse ${result.name} ${category}`, String(result.scores[category]), `≥ ${minimum}`, result.scores[category] >= minimum);
+  for (const [category, minimum] of Object.entries(LIGHTHOUSE))
+    check(
+      `Lighthouse ${result.name} ${category}`,
+      String(result.scores[category]),
+      `≥ ${minimum}`,
+      result.scores[category] >= minimum,
+    );
 }
 
 const machine = { ...machineInfo(), loadAverage1mAtStart: Math.round(loadAtStart * 100) / 100 };
-console.log(`\nPage load under the slow-mobile profile (median of ${RUNS}; ${machine.cpu}, ${cpus().length} cores, Node ${process.version}, load ${machine.loadAverage1mAtStart} → ${machine.loadAverage1m})`);
+console.log(
+  `\nPage load under the slow-mobile profile (median of ${RUNS}; ${machine.cpu}, ${cpus().length} cores, Node ${process.version}, load ${machine.loadAverage1mAtStart} → ${machine.loadAverage1m})`,
+);
 console.log(
   table(measured, [
     ['page', 'page'],
@@ -193,12 +230,46 @@ if (audits.length) {
   console.log(
     table(
       audits.map((result) => ({ ...result, ...result.scores, runs: result.performanceRuns.join(' / ') })),
-      [['name', 'page'], ['finalUrl', 'audited'], ['performance', 'performance'], ['runs', 'performance (runs)'], ['accessibility', 'accessibility'], ['best-practices', 'best practices'], ['lcpMs', 'LCP ms'], ['tbtMs', 'TBT ms']],
+      [
+        ['name', 'page'],
+        ['finalUrl', 'audited'],
+        ['performance', 'performance'],
+        ['runs', 'performance (runs)'],
+        ['accessibility', 'accessibility'],
+        ['best-practices', 'best practices'],
+        ['lcpMs', 'LCP ms'],
+        ['tbtMs', 'TBT ms'],
+      ],
     ),
   );
-  for (const result of audits) console.log(`  failing audits of ${result.name}: ${result.failing.map((audit) => (audit.value ? `${audit.id} (${audit.value})` : audit.id)).join(', ') || 'none'}`);
+  for (const result of audits)
+    console.log(
+      `  failing audits of ${result.name}: ${result.failing.map((audit) => (audit.value ? `${audit.id} (${audit.value})` : audit.id)).join(', ') || 'none'}`,
+    );
 }
 console.log('\nTargets');
-console.log(table(verdicts.map((row) => ({ ...row, met: row.met ? 'met' : 'MISSED' })), [['what', 'what'], ['value', 'measured'], ['target', 'target'], ['met', '']]));
-writeReport(values.json, { measuredAt: new Date().toISOString(), machine, runs: RUNS, profile: 'slow mobile: 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up, CPU 4×', pages: measured, lighthouse: audits, verdicts }, log);
+console.log(
+  table(
+    verdicts.map((row) => ({ ...row, met: row.met ? 'met' : 'MISSED' })),
+    [
+      ['what', 'what'],
+      ['value', 'measured'],
+      ['target', 'target'],
+      ['met', ''],
+    ],
+  ),
+);
+writeReport(
+  values.json,
+  {
+    measuredAt: new Date().toISOString(),
+    machine,
+    runs: RUNS,
+    profile: 'slow mobile: 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up, CPU 4×',
+    pages: measured,
+    lighthouse: audits,
+    verdicts,
+  },
+  log,
+);
 process.exitCode = verdicts.every((row) => row.met) ? 0 : 1;

@@ -6,9 +6,18 @@ import { runBench } from './lib/bench-run.mjs';
 import { databaseBackendPids, LATENCY_COLUMNS, machineInfo, measure, percentile, table } from './lib/load.mjs';
 
 /** Saturation measures besides the bare route, `BENCH_CALLS`: `count`, `heartbeat`, `mix`. */
-const { settings: SETTINGS, only: ONLY, resultsFile: RESULTS_FILE } = benchSettings('polling.json', {
-  travelers: 100_000, invoices: 1_000_000, online: 5_000,
-  connections: 10, warmUpSeconds: 2, seconds: 6, rounds: 3,
+const {
+  settings: SETTINGS,
+  only: ONLY,
+  resultsFile: RESULTS_FILE,
+} = benchSettings('polling.json', {
+  travelers: 100_000,
+  invoices: 1_000_000,
+  online: 5_000,
+  connections: 10,
+  warmUpSeconds: 2,
+  seconds: 6,
+  rounds: 3,
   simulationSeconds: 60,
 });
 /** docs/calls.md (contracts NOTIFICATION_POLL_MS, KEEP_ALIVE_MS). */
@@ -45,9 +54,14 @@ const cookieOf = (session) => `${SESSION_COOKIE}=${session.token}`;
 
 /** Whether the api has the count call yet (it answers 404 until the notifications module exists). */
 async function probe(apiUrl, sessions) {
-  const count = await fetch(`${apiUrl}${COUNT_PATH}`, { headers: { cookie: cookieOf(sessions[0]), [PORTAL_CLIENT]: '1' } });
+  const count = await fetch(`${apiUrl}${COUNT_PATH}`, {
+    headers: { cookie: cookieOf(sessions[0]), [PORTAL_CLIENT]: '1' },
+  });
   const countBody = await count.text();
-  const heartbeat = await fetch(`${apiUrl}${HEARTBEAT_PATH}`, { method: 'PUT', headers: { cookie: cookieOf(sessions[0]), [PORTAL_CLIENT]: '1' } });
+  const heartbeat = await fetch(`${apiUrl}${HEARTBEAT_PATH}`, {
+    method: 'PUT',
+    headers: { cookie: cookieOf(sessions[0]), [PORTAL_CLIENT]: '1' },
+  });
   await heartbeat.arrayBuffer();
   if (heartbeat.status !== 204) throw new Error(`the heartbeat answered ${heartbeat.status}`);
   if (count.status === 404) return false;
@@ -93,7 +107,10 @@ async function prime(apiUrl, sessions, withCount) {
   const worker = async () => {
     while (next < sessions.length) {
       const cookie = cookieOf(sessions[next++]);
-      const calls = [call(agent, apiUrl, 'PUT', HEARTBEAT_PATH, cookie), ...(withCount ? [call(agent, apiUrl, 'GET', COUNT_PATH, cookie)] : [])];
+      const calls = [
+        call(agent, apiUrl, 'PUT', HEARTBEAT_PATH, cookie),
+        ...(withCount ? [call(agent, apiUrl, 'GET', COUNT_PATH, cookie)] : []),
+      ];
       for (const { status } of await Promise.all(calls)) if (status < 200 || status >= 300) failed += 1;
     }
   };
@@ -106,10 +123,16 @@ async function prime(apiUrl, sessions, withCount) {
 function call(agent, apiUrl, method, path, cookie) {
   return new Promise((resolve) => {
     const started = process.hrtime.bigint();
-    const request = http.request(`${apiUrl}${path}`, { agent, method, headers: { cookie, 'accept-language': 'en', [PORTAL_CLIENT]: '1' } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve({ status: response.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
-    });
+    const request = http.request(
+      `${apiUrl}${path}`,
+      { agent, method, headers: { cookie, 'accept-language': 'en', [PORTAL_CLIENT]: '1' } },
+      (response) => {
+        response.resume();
+        response.on('end', () =>
+          resolve({ status: response.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }),
+        );
+      },
+    );
     request.on('error', () => resolve({ status: 0, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
     request.end();
   });
@@ -162,8 +185,17 @@ async function simulate(apiUrl, sessions, withCount) {
       non2xx: failed,
     };
   };
-  const rows = kinds.map((kind) => ({ name: `simulated ${kind.name}`, ...summary(latencies[kind.name], failures[kind.name]) }));
-  rows.push({ name: 'simulated, all calls', ...summary(Object.values(latencies).flat(), Object.values(failures).reduce((a, b) => a + b, 0)) });
+  const rows = kinds.map((kind) => ({
+    name: `simulated ${kind.name}`,
+    ...summary(latencies[kind.name], failures[kind.name]),
+  }));
+  rows.push({
+    name: 'simulated, all calls',
+    ...summary(
+      Object.values(latencies).flat(),
+      Object.values(failures).reduce((a, b) => a + b, 0),
+    ),
+  });
   return rows;
 }
 
@@ -196,20 +228,40 @@ async function main() {
     await prime(apiUrl, sessions, withCount);
     log('every session has polled once');
     const machine = machineInfo();
-    if (machine.loadAverage1m > 0.5) log(`note: load average ${machine.loadAverage1m} before the measures (other processes are busy)`);
+    if (machine.loadAverage1m > 0.5)
+      log(`note: load average ${machine.loadAverage1m} before the measures (other processes are busy)`);
 
-    const load = { connections: SETTINGS.connections, seconds: SETTINGS.seconds, warmUpSeconds: SETTINGS.warmUpSeconds };
+    const load = {
+      connections: SETTINGS.connections,
+      seconds: SETTINGS.seconds,
+      warmUpSeconds: SETTINGS.warmUpSeconds,
+    };
     const loadReport = { ...load, rounds: SETTINGS.rounds };
     // Every measure, the bare route's too, sends the same kind of requests (each with the next session's cookie and a
     // language), built once: the load generator shares the cores, so its work per request must be the same and small
     // for the ratio to compare the servers. The CPU per request counts the api and the PostgreSQL backends of its database, or the bare server.
     const apiPids = async () => [api.child.pid, ...(await databaseBackendPids(client))];
     const scenarios = [
-      { key: 'bare', name: 'bare Fastify', url: `http://127.0.0.1:${barePort}`, serverPids: () => [bare.child.pid], pick: () => ({ method: 'GET', path: '/bare' }) },
+      {
+        key: 'bare',
+        name: 'bare Fastify',
+        url: `http://127.0.0.1:${barePort}`,
+        serverPids: () => [bare.child.pid],
+        pick: () => ({ method: 'GET', path: '/bare' }),
+      },
       ...(withCount ? [{ key: 'count', name: 'count', pick: () => ({ method: 'GET', path: COUNT_PATH }) }] : []),
       { key: 'heartbeat', name: 'heartbeat', pick: () => ({ method: 'PUT', path: HEARTBEAT_PATH }) },
       // The real mix: two counts per heartbeat.
-      ...(withCount ? [{ key: 'mix', name: 'mix 2 count : 1 heartbeat', pick: (n) => (n % 3 === 2 ? { method: 'PUT', path: HEARTBEAT_PATH } : { method: 'GET', path: COUNT_PATH }) }] : []),
+      ...(withCount
+        ? [
+            {
+              key: 'mix',
+              name: 'mix 2 count : 1 heartbeat',
+              pick: (n) =>
+                n % 3 === 2 ? { method: 'PUT', path: HEARTBEAT_PATH } : { method: 'GET', path: COUNT_PATH },
+            },
+          ]
+        : []),
     ].filter((scenario) => scenario.key === 'bare' || ONLY.length === 0 || ONLY.includes(scenario.key));
     // Rounds of every measure in turn, the bare route first: the machine's speed drifts (other work, the host's), so
     // each figure is the median of its rounds, each measured next to the bare route; p99 and max are the worst round's.
@@ -218,8 +270,13 @@ async function main() {
       const results = [];
       for (const scenario of scenarios) {
         log(`saturation, round ${round}/${SETTINGS.rounds}: ${scenario.name}...`);
-        const requests = sessions.map((session, n) => ({ ...scenario.pick(n), headers: { cookie: cookieOf(session), 'accept-language': n % 2 === 0 ? 'it' : 'en', [PORTAL_CLIENT]: '1' } }));
-        results.push(await measure({ url: scenario.url ?? apiUrl, requests, serverPids: scenario.serverPids ?? apiPids, ...load }));
+        const requests = sessions.map((session, n) => ({
+          ...scenario.pick(n),
+          headers: { cookie: cookieOf(session), 'accept-language': n % 2 === 0 ? 'it' : 'en', [PORTAL_CLIENT]: '1' },
+        }));
+        results.push(
+          await measure({ url: scenario.url ?? apiUrl, requests, serverPids: scenario.serverPids ?? apiPids, ...load }),
+        );
       }
       rounds.push(results);
     }
@@ -227,7 +284,12 @@ async function main() {
       const measures = rounds.map((results) => results[index]);
       const mix = scenario.key === 'mix';
       const { method, path } = scenario.pick(0);
-      return { name: scenario.name, method: mix ? 'GET+PUT' : method, path: mix ? 'count + area' : path, ...combineRounds(measures) };
+      return {
+        name: scenario.name,
+        method: mix ? 'GET+PUT' : method,
+        path: mix ? 'count + area' : path,
+        ...combineRounds(measures),
+      };
     });
     const bareRps = saturation[0].requestsPerSecond;
     const bareCpu = saturation[0].serverCpuUsPerRequest;
@@ -247,10 +309,17 @@ async function main() {
     const mark = (met) => (met === null || met === undefined ? '' : met ? 'yes' : 'NO');
     const failures = (row) => (row.non2xx ?? 0) + (row.errors ?? 0) + (row.timeouts ?? 0);
     console.log('');
-    console.log(`Saturation (${SETTINGS.connections} connections, closed loop, ${SETTINGS.warmUpSeconds} + ${SETTINGS.seconds} s per measure, median of ${SETTINGS.rounds} rounds; p99 and max: the worst round):`);
+    console.log(
+      `Saturation (${SETTINGS.connections} connections, closed loop, ${SETTINGS.warmUpSeconds} + ${SETTINGS.seconds} s per measure, median of ${SETTINGS.rounds} rounds; p99 and max: the worst round):`,
+    );
     console.log(
       table(
-        saturation.map((row) => ({ ...row, rps: row.requestsPerSecond, failed: failures(row), ok: mark(row.targetMet) })),
+        saturation.map((row) => ({
+          ...row,
+          rps: row.requestsPerSecond,
+          failed: failures(row),
+          ok: mark(row.targetMet),
+        })),
         [
           ['name', 'call'],
           ['rps', 'req/s'],
@@ -265,20 +334,20 @@ async function main() {
       ),
     );
     console.log('');
-    console.log(`Simulation (${sessions.length} travelers: count every 15 s, heartbeat every 30 s, ${SETTINGS.simulationSeconds} s):`);
+    console.log(
+      `Simulation (${sessions.length} travelers: count every 15 s, heartbeat every 30 s, ${SETTINGS.simulationSeconds} s):`,
+    );
     console.log(
       table(
         simulation.map((row) => ({ ...row, rps: row.requestsPerSecond, failed: failures(row) })),
-        [
-          ['name', 'call'],
-          ['rps', 'req/s'],
-          ...LATENCY_COLUMNS,
-          ['failed', 'failed'],
-        ],
+        [['name', 'call'], ['rps', 'req/s'], ...LATENCY_COLUMNS, ['failed', 'failed']],
       ),
     );
     // The capacity: the real mix at saturation (the heartbeat alone without the count module), per traveler's rate.
-    const capacityRow = saturation.find((row) => row.name.startsWith('mix')) ?? saturation.find((row) => row.name === 'heartbeat') ?? saturation.at(-1);
+    const capacityRow =
+      saturation.find((row) => row.name.startsWith('mix')) ??
+      saturation.find((row) => row.name === 'heartbeat') ??
+      saturation.at(-1);
     const travelersPerNode = Math.floor(capacityRow.requestsPerSecond / PER_TRAVELER);
     const polling = saturation.filter((row) => row.name !== 'bare Fastify');
     const targetMet = polling.every((row) => row.targetMet);
@@ -286,16 +355,31 @@ async function main() {
       `\nCapacity: ${capacityRow.name} at saturation ${capacityRow.requestsPerSecond.toLocaleString('en')} req/s ÷ ${round2(PER_TRAVELER)} req/s per traveler ` +
         `(1/15 + 1/30) = ${travelersPerNode.toLocaleString('en')} signed-in travelers per node (${machine.cores} cores, api + PostgreSQL + load generator).`,
     );
-    console.log(`Target >= ${TARGET_RATIO * 100}% of the bare route with p99 <= ${TARGET_P99_MS} ms: ${targetMet ? 'met' : 'NOT met'} (${polling.map((row) => `${row.name} ${Math.round(row.ratioToBare * 100)}%, p99 ${row.p99} ms`).join('; ')}).`);
+    console.log(
+      `Target >= ${TARGET_RATIO * 100}% of the bare route with p99 <= ${TARGET_P99_MS} ms: ${targetMet ? 'met' : 'NOT met'} (${polling.map((row) => `${row.name} ${Math.round(row.ratioToBare * 100)}%, p99 ${row.p99} ms`).join('; ')}).`,
+    );
 
     const report = {
       scenario: 'polling',
       date: startedAt.toISOString(),
       machine,
       database: { name: DATABASE, travelers: SETTINGS.travelers },
-      load: { tool: 'autocannon', ...loadReport, sessions: sessions.length, apiPoolMax: SETTINGS.apiPoolMax, simulationSeconds: SETTINGS.simulationSeconds, countMeasured: withCount, apiDir: serverDir },
+      load: {
+        tool: 'autocannon',
+        ...loadReport,
+        sessions: sessions.length,
+        apiPoolMax: SETTINGS.apiPoolMax,
+        simulationSeconds: SETTINGS.simulationSeconds,
+        countMeasured: withCount,
+        apiDir: serverDir,
+      },
       targets: { ratioToBare: TARGET_RATIO, p99Ms: TARGET_P99_MS, met: targetMet },
-      capacity: { basis: capacityRow.name, requestsPerSecond: capacityRow.requestsPerSecond, requestsPerTravelerPerSecond: round2(PER_TRAVELER), travelersPerNode },
+      capacity: {
+        basis: capacityRow.name,
+        requestsPerSecond: capacityRow.requestsPerSecond,
+        requestsPerTravelerPerSecond: round2(PER_TRAVELER),
+        travelersPerNode,
+      },
       saturation,
       simulation,
     };

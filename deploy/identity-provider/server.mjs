@@ -9,9 +9,30 @@ export const DEFAULT_CLIENT = { clientId: 'varco-api', clientSecret: 'varco-loca
 
 /** The test identities; none of them has a Varco account until they complete their registration. */
 export const TEST_IDENTITIES = [
-  { sub: 'TINIT-VRDGPP80A01H501X', fiscal_number: 'TINIT-VRDGPP80A01H501X', given_name: 'Giuseppe', family_name: 'Verdi', birthdate: '1980-01-01', email: 'giuseppe.verdi@example.com' },
-  { sub: 'TINIT-BNCLRA92M41F205Y', fiscal_number: 'TINIT-BNCLRA92M41F205Y', given_name: 'Laura', family_name: 'Bianchi', birthdate: '1992-08-01', email: 'laura.bianchi@example.com' },
-  { sub: 'TINIT-NREANN75C55L219Z', fiscal_number: 'TINIT-NREANN75C55L219Z', given_name: 'Anna', family_name: 'Neri', birthdate: '1975-03-15', email: 'anna.neri@example.com' },
+  {
+    sub: 'TINIT-VRDGPP80A01H501X',
+    fiscal_number: 'TINIT-VRDGPP80A01H501X',
+    given_name: 'Giuseppe',
+    family_name: 'Verdi',
+    birthdate: '1980-01-01',
+    email: 'giuseppe.verdi@example.com',
+  },
+  {
+    sub: 'TINIT-BNCLRA92M41F205Y',
+    fiscal_number: 'TINIT-BNCLRA92M41F205Y',
+    given_name: 'Laura',
+    family_name: 'Bianchi',
+    birthdate: '1992-08-01',
+    email: 'laura.bianchi@example.com',
+  },
+  {
+    sub: 'TINIT-NREANN75C55L219Z',
+    fiscal_number: 'TINIT-NREANN75C55L219Z',
+    given_name: 'Anna',
+    family_name: 'Neri',
+    birthdate: '1975-03-15',
+    email: 'anna.neri@example.com',
+  },
 ];
 
 const TEXTS = {
@@ -36,13 +57,16 @@ const TEXTS = {
     other: 'English',
     otherLang: 'en',
     loggingOut: 'Uscita in corso…',
-    loggedOut: "Sei uscito dal gestore di identità di prova.",
+    loggedOut: 'Sei uscito dal gestore di identità di prova.',
     continue: 'Continua',
   },
 };
 
 const escapeHtml = (value) =>
-  String(value).replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]);
+  String(value).replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char],
+  );
 
 /** `?lng=it|en`, else the first of Accept-Language, else English. */
 function languageOf(url, acceptLanguage = '') {
@@ -86,7 +110,8 @@ export async function startIdentityProvider({
   clientSecret = DEFAULT_CLIENT.clientSecret,
   identities = TEST_IDENTITIES,
 } = {}) {
-  if (!Array.isArray(redirectUris) || redirectUris.length === 0) throw new Error('startIdentityProvider: redirectUris is required');
+  if (!Array.isArray(redirectUris) || redirectUris.length === 0)
+    throw new Error('startIdentityProvider: redirectUris is required');
   let handler = (_req, res) => {
     res.statusCode = 503;
     res.end();
@@ -151,7 +176,11 @@ export async function startIdentityProvider({
         },
         async postLogoutSuccessSource(ctx) {
           const lang = languageOf(new URL(ctx.href), ctx.get('accept-language'));
-          ctx.body = page(lang, TEXTS[lang].title, `<h1>${escapeHtml(TEXTS[lang].title)}</h1><p>${escapeHtml(TEXTS[lang].loggedOut)}</p>`);
+          ctx.body = page(
+            lang,
+            TEXTS[lang].title,
+            `<h1>${escapeHtml(TEXTS[lang].title)}</h1><p>${escapeHtml(TEXTS[lang].loggedOut)}</p>`,
+          );
         },
       },
     },
@@ -197,14 +226,27 @@ export async function startIdentityProvider({
       const form = await readForm(req);
       const identity = byId.get(form.get('identity') ?? '');
       if (form.get('action') === 'cancel' || !identity || form.get('consent') !== 'yes') {
-        return await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'the user cancelled the sign-in' }, { mergeWithLastSubmission: false });
+        return await provider.interactionFinished(
+          req,
+          res,
+          { error: 'access_denied', error_description: 'the user cancelled the sign-in' },
+          { mergeWithLastSubmission: false },
+        );
       }
       const grant = new provider.Grant({ accountId: identity.sub, clientId: details.params.client_id });
       grant.addOIDCScope(String(details.params.scope ?? 'openid'));
       const grantId = await grant.save();
-      return await provider.interactionFinished(req, res, { login: { accountId: identity.sub }, consent: { grantId } }, { mergeWithLastSubmission: false });
+      return await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: identity.sub }, consent: { grantId } },
+        { mergeWithLastSubmission: false },
+      );
     } catch (error) {
-      return send(400, page('en', 'Error', `<p>${escapeHtml(error instanceof Error ? error.message : String(error))}</p>`));
+      return send(
+        400,
+        page('en', 'Error', `<p>${escapeHtml(error instanceof Error ? error.message : String(error))}</p>`),
+      );
     }
   }
 

@@ -33,13 +33,24 @@ afterAll(async () => {
   await exited;
 });
 
-const IDENTITY = { sub: 'TINIT-BNCLRA92M41F205Y', fiscal_number: 'TINIT-BNCLRA92M41F205Y', given_name: 'Laura', family_name: 'Bianchi', birthdate: '1992-08-01', email: 'laura.bianchi@example.com' };
+const IDENTITY = {
+  sub: 'TINIT-BNCLRA92M41F205Y',
+  fiscal_number: 'TINIT-BNCLRA92M41F205Y',
+  given_name: 'Laura',
+  family_name: 'Bianchi',
+  birthdate: '1992-08-01',
+  email: 'laura.bianchi@example.com',
+};
 
 /** A browser in miniature: follows nothing by itself, keeps the provider's cookies. */
 function browser() {
   const jar = new Map();
   return async (url, init = {}) => {
-    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...init.headers, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...init.headers, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const index = pair.indexOf('=');
@@ -72,7 +83,9 @@ describe('test identity provider', () => {
     expect(discovery.issuer).toBe(provider.issuer);
     expect(discovery.code_challenge_methods_supported).toEqual(['S256']);
     expect(discovery.end_session_endpoint).toBe(`${provider.issuer}/session/end`);
-    expect(discovery.claims_supported).toEqual(expect.arrayContaining(['given_name', 'family_name', 'birthdate', 'email', 'fiscal_number']));
+    expect(discovery.claims_supported).toEqual(
+      expect.arrayContaining(['given_name', 'family_name', 'birthdate', 'email', 'fiscal_number']),
+    );
   });
 
   it('refuses an authorization request without PKCE', async () => {
@@ -106,7 +119,11 @@ describe('test identity provider', () => {
       body: new URLSearchParams({ identity: identity.sub, consent: 'yes', action: 'login' }).toString(),
     });
     // Back to the authorization endpoint, which answers the client's redirect URI with the code.
-    while (response.status >= 300 && response.status < 400 && !response.headers.get('location').startsWith(REDIRECT_URI)) {
+    while (
+      response.status >= 300 &&
+      response.status < 400 &&
+      !response.headers.get('location').startsWith(REDIRECT_URI)
+    ) {
       response = await go(new URL(response.headers.get('location'), provider.issuer));
     }
     const callback = new URL(response.headers.get('location'));
@@ -120,25 +137,45 @@ describe('test identity provider', () => {
         'content-type': 'application/x-www-form-urlencoded',
         authorization: `Basic ${Buffer.from(`${provider.clientId}:${provider.clientSecret}`).toString('base64')}`,
       },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: REDIRECT_URI,
+        code_verifier: verifier,
+      }).toString(),
     });
     expect(token.status).toBe(200);
     const tokens = await token.json();
     const claims = JSON.parse(Buffer.from(tokens.id_token.split('.')[1], 'base64url').toString('utf8'));
-    expect(claims).toMatchObject({ iss: provider.issuer, aud: provider.clientId, nonce: 'n-1', sub: identity.sub, ...identity });
+    expect(claims).toMatchObject({
+      iss: provider.issuer,
+      aud: provider.clientId,
+      nonce: 'n-1',
+      sub: identity.sub,
+      ...identity,
+    });
 
-    const userinfo = await (await fetch(discovery.userinfo_endpoint, { headers: { authorization: `Bearer ${tokens.access_token}` } })).json();
+    const userinfo = await (
+      await fetch(discovery.userinfo_endpoint, { headers: { authorization: `Bearer ${tokens.access_token}` } })
+    ).json();
     expect(userinfo).toMatchObject(identity);
   });
 
   it('sends a cancelled sign-in back with access_denied', async () => {
     const discovery = await (await fetch(`${provider.issuer}/.well-known/openid-configuration`)).json();
     const go = browser();
-    let response = await go(authorizationUrl(discovery, { state: 'state-2', verifier: randomBytes(32).toString('base64url') }));
+    let response = await go(
+      authorizationUrl(discovery, { state: 'state-2', verifier: randomBytes(32).toString('base64url') }),
+    );
     const interactionUrl = new URL(response.headers.get('location'), provider.issuer);
     await go(interactionUrl);
-    response = await go(interactionUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'action=cancel' });
-    while (!response.headers.get('location').startsWith(REDIRECT_URI)) response = await go(new URL(response.headers.get('location'), provider.issuer));
+    response = await go(interactionUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'action=cancel',
+    });
+    while (!response.headers.get('location').startsWith(REDIRECT_URI))
+      response = await go(new URL(response.headers.get('location'), provider.issuer));
     const callback = new URL(response.headers.get('location'));
     expect(callback.searchParams.get('error')).toBe('access_denied');
     expect(callback.searchParams.get('state')).toBe('state-2');
@@ -146,7 +183,11 @@ describe('test identity provider', () => {
 
   it('ends the session and returns to a registered post-logout URI', async () => {
     const url = new URL(`${provider.issuer}/session/end`);
-    url.search = new URLSearchParams({ client_id: provider.clientId, post_logout_redirect_uri: 'http://localhost:8080', state: 'http://localhost:8080/' }).toString();
+    url.search = new URLSearchParams({
+      client_id: provider.clientId,
+      post_logout_redirect_uri: 'http://localhost:8080',
+      state: 'http://localhost:8080/',
+    }).toString();
     const go = browser();
     const response = await go(url);
     expect(response.status).toBe(200);

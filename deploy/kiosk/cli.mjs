@@ -12,7 +12,15 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { claimedKeyId, decodeQrPng, formatRequest, formatScan, keyIdOf, parseDecisions, verifyOffline } from './lib.mjs';
+import {
+  claimedKeyId,
+  decodeQrPng,
+  formatRequest,
+  formatScan,
+  keyIdOf,
+  parseDecisions,
+  verifyOffline,
+} from './lib.mjs';
 
 const DEMO_KEYS = { kiosk: 'xk_demo_kiosk_malpensa', officer: 'xk_demo_officer_malpensa' };
 const USAGE = `usage: npm run kiosk -- <command> [options]
@@ -53,11 +61,18 @@ async function call(method, path, options, body) {
   try {
     response = await fetch(`${apiUrl()}/api/v1/exit-point${path}`, {
       method,
-      headers: { 'x-api-key': apiKey(options), 'accept-language': options.lang, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        'x-api-key': apiKey(options),
+        'accept-language': options.lang,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
   } catch (error) {
-    throw new ExitError(`cannot reach the api at ${apiUrl()} (${error.cause?.code ?? error.message}); is it running? (npm start)`, 3);
+    throw new ExitError(
+      `cannot reach the api at ${apiUrl()} (${error.cause?.code ?? error.message}); is it running? (npm start)`,
+      3,
+    );
   }
   const text = await response.text();
   let json;
@@ -74,7 +89,8 @@ async function publicKey(options, { refresh = false } = {}) {
   const file = join(cacheDir(), `public-key-${createHash('sha256').update(apiUrl()).digest('hex').slice(0, 12)}.json`);
   if (!refresh && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
   const { status, json } = await call('GET', '/public-key', options);
-  if (status !== 200 || keyIdOf(json) !== json.kid) throw new ExitError(`the api did not give a usable public key (${status})`, 3);
+  if (status !== 200 || keyIdOf(json) !== json.kid)
+    throw new ExitError(`the api did not give a usable public key (${status})`, 3);
   mkdirSync(cacheDir(), { recursive: true });
   writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
   return json;
@@ -96,7 +112,8 @@ function readToken(arg) {
       throw new ExitError(`cannot read ${arg} (${error.code ?? error.message})`, 64);
     }
     const token = decodeQrPng(image);
-    if (!token) throw new ExitError(`FORGED — no QR code could be read in ${arg} (a PNG picture of the code is expected)`, 2);
+    if (!token)
+      throw new ExitError(`FORGED — no QR code could be read in ${arg} (a PNG picture of the code is expected)`, 2);
     return token;
   }
   if (/\.png$/i.test(arg)) throw new ExitError(`no such file: ${arg}`, 64);
@@ -110,7 +127,11 @@ async function scan(arg, options) {
   if (claimedKeyId(token) && claimedKeyId(token) !== key.kid) key = await publicKey(options, { refresh: true });
   const offline = verifyOffline(token, key);
   if (!offline.ok) {
-    const why = { malformed: 'not a visa request QR code', 'unknown-key': 'not signed by the agency', signature: 'altered: the signature does not match' }[offline.reason];
+    const why = {
+      malformed: 'not a visa request QR code',
+      'unknown-key': 'not signed by the agency',
+      signature: 'altered: the signature does not match',
+    }[offline.reason];
     throw new ExitError(`FORGED — ${why} (checked offline, not sent to the api)`, 2);
   }
   const { status, json } = await call('POST', '/scan', options, { token });
@@ -131,7 +152,9 @@ async function decide(publicId, args, options) {
   } catch (error) {
     throw new ExitError(`${error.message}\n\n${USAGE}`, 64);
   }
-  const { status, json } = await call('POST', `/requests/${encodeURIComponent(publicId)}/decisions`, options, { decisions });
+  const { status, json } = await call('POST', `/requests/${encodeURIComponent(publicId)}/decisions`, options, {
+    decisions,
+  });
   if (status !== 200) throw refused(status, json, options);
   return options.json ? [JSON.stringify(json, null, 2)] : ['DECIDED', '', ...formatRequest(json)];
 }

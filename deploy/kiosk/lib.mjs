@@ -60,7 +60,13 @@ export function verifyOffline(token, jwk) {
   } catch {
     payload = undefined;
   }
-  if (!payload || typeof payload !== 'object' || typeof payload.p !== 'string' || !Number.isSafeInteger(payload.i) || typeof payload.k !== 'string') {
+  if (
+    !payload ||
+    typeof payload !== 'object' ||
+    typeof payload.p !== 'string' ||
+    !Number.isSafeInteger(payload.i) ||
+    typeof payload.k !== 'string'
+  ) {
     return { ok: false, reason: 'malformed' };
   }
   if (payload.k !== jwk.kid) return { ok: false, reason: 'unknown-key' };
@@ -118,7 +124,9 @@ export function formatRequest(view) {
   ];
   for (const invoice of request.invoices) {
     const release = invoice.release ? `  release ${invoice.release.code} (${invoice.release.customsOffice})` : '';
-    lines.push(`  #${invoice.refundId}  ${invoice.invoiceNumber}  ${invoice.vendorName}  ${money(invoice.totalAmount)}  ${invoice.stateCode} ${invoice.stateDescription}${release}`);
+    lines.push(
+      `  #${invoice.refundId}  ${invoice.invoiceNumber}  ${invoice.vendorName}  ${money(invoice.totalAmount)}  ${invoice.stateCode} ${invoice.stateDescription}${release}`,
+    );
   }
   if (view.reasons?.length) {
     lines.push('Reasons');

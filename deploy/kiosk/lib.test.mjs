@@ -1,6 +1,14 @@
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import QRCode from 'qrcode';
-import { claimedKeyId, decodeQrPng, formatRequest, formatScan, keyIdOf, parseDecisions, verifyOffline } from './lib.mjs';
+import {
+  claimedKeyId,
+  decodeQrPng,
+  formatRequest,
+  formatScan,
+  keyIdOf,
+  parseDecisions,
+  verifyOffline,
+} from './lib.mjs';
 
 /** A signer like the api's (api/src/modules/qr/signer.ts), to test the kiosk's offline check against. */
 function signer() {
@@ -23,7 +31,11 @@ describe('kiosk: offline check of a QR token', () => {
   it('accepts a token of the agency and reads its claims', () => {
     expect(keyIdOf(agency.jwk)).toBe(agency.jwk.kid);
     const result = verifyOffline(agency.issue(CLAIMS), agency.jwk);
-    expect(result).toEqual({ ok: true, claims: { publicId: CLAIMS.p, issuedAt: new Date(1780308000 * 1000) }, keyId: agency.jwk.kid });
+    expect(result).toEqual({
+      ok: true,
+      claims: { publicId: CLAIMS.p, issuedAt: new Date(1780308000 * 1000) },
+      keyId: agency.jwk.kid,
+    });
     // A code issued before the traveler's id left the payload still verifies; the id is not read.
     expect(verifyOffline(agency.issue({ ...CLAIMS, t: 42 }), agency.jwk)).toEqual(result);
   });
@@ -35,10 +47,14 @@ describe('kiosk: offline check of a QR token', () => {
     expect(verifyOffline(`v1.${altered}.${signature}`, agency.jwk)).toEqual({ ok: false, reason: 'signature' });
     // Another first character always changes the signature's bytes (the last one may only carry padding bits).
     const otherFirst = signature[0] === 'A' ? 'B' : 'A';
-    expect(verifyOffline(`v1.${payload}.${otherFirst}${signature.slice(1)}`, agency.jwk)).toEqual({ ok: false, reason: 'signature' });
+    expect(verifyOffline(`v1.${payload}.${otherFirst}${signature.slice(1)}`, agency.jwk)).toEqual({
+      ok: false,
+      reason: 'signature',
+    });
     expect(verifyOffline(other.issue(CLAIMS), agency.jwk)).toEqual({ ok: false, reason: 'unknown-key' });
     expect(claimedKeyId(other.issue(CLAIMS))).toBe(other.jwk.kid);
-    for (const bad of ['', 'hello', 'v1.a.b', `v2.${payload}.${signature}`, null]) expect(verifyOffline(bad, agency.jwk).ok).toBe(false);
+    for (const bad of ['', 'hello', 'v1.a.b', `v2.${payload}.${signature}`, null])
+      expect(verifyOffline(bad, agency.jwk).ok).toBe(false);
   });
 
   it('reads the token back from a PNG', async () => {
@@ -49,7 +65,12 @@ describe('kiosk: offline check of a QR token', () => {
 
   it('reads no code, without throwing, from bytes that are not a readable PNG', async () => {
     const png = await QRCode.toBuffer(agency.issue(CLAIMS), { errorCorrectionLevel: 'M', width: 300 });
-    for (const bytes of [Buffer.alloc(0), Buffer.from('root:x:0:0:root:/root:/bin/bash\n'), png.subarray(0, png.length / 2)]) expect(decodeQrPng(bytes)).toBeUndefined();
+    for (const bytes of [
+      Buffer.alloc(0),
+      Buffer.from('root:x:0:0:root:/root:/bin/bash\n'),
+      png.subarray(0, png.length / 2),
+    ])
+      expect(decodeQrPng(bytes)).toBeUndefined();
   });
 });
 
@@ -77,18 +98,38 @@ describe('kiosk: arguments and screen', () => {
       travelDate: '2026-06-12T16:30:00.000Z',
       transportType: 'AE',
       flightNumber: 'AZ 610',
-      invoices: [{ refundId: 7, invoiceNumber: 'FT-1', vendorName: 'Negozio', totalAmount: 11200, stateCode: 40, stateDescription: 'Customs check required', release: null }],
+      invoices: [
+        {
+          refundId: 7,
+          invoiceNumber: 'FT-1',
+          vendorName: 'Negozio',
+          totalAmount: 11200,
+          stateCode: 40,
+          stateDescription: 'Customs check required',
+          release: null,
+        },
+      ],
     },
   };
 
   it('shows the verdict first, then the request and the reasons', () => {
-    const red = formatScan({ ...view, outcome: 'CUSTOMS_CHECK', message: 'Go to the customs office for a customs check.' });
+    const red = formatScan({
+      ...view,
+      outcome: 'CUSTOMS_CHECK',
+      message: 'Go to the customs office for a customs check.',
+    });
     expect(red[0]).toBe('RED — go to the customs office. Go to the customs office for a customs check.');
     expect(red.join('\n')).toContain('  - The total of the request, €11,200.00, is above €10,000.00.');
     expect(red.join('\n')).toContain('#7  FT-1  Negozio');
     const yellow = formatScan({ ...view, light: 5, outcome: 'CUSTOMS_CHECK', message: 'm' });
     expect(yellow[0]).toMatch(/^YELLOW — go to the customs office/);
-    const green = formatScan({ ...view, light: 1, reasons: [], outcome: 'GRANTED', message: 'Customs visa granted: go airside.' });
+    const green = formatScan({
+      ...view,
+      light: 1,
+      reasons: [],
+      outcome: 'GRANTED',
+      message: 'Customs visa granted: go airside.',
+    });
     expect(green[0]).toBe('GREEN — visa granted. Customs visa granted: go airside.');
     expect(formatRequest(view)[0]).toBe(`Request   VR-1  (${CLAIMS.p})`);
   });

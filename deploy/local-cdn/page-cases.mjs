@@ -14,7 +14,11 @@ export function writeShellFolder(folder, { pages = true } = {}) {
   if (!pages) return;
   for (const language of LANGUAGES) {
     mkdirSync(join(folder, 'pages', language), { recursive: true });
-    for (const page of PAGES) writeFileSync(join(folder, 'pages', language, `${page}.html`), `<!doctype html><div id="root"></div><!-- pages/${language}/${page}.html -->`);
+    for (const page of PAGES)
+      writeFileSync(
+        join(folder, 'pages', language, `${page}.html`),
+        `<!doctype html><div id="root"></div><!-- pages/${language}/${page}.html -->`,
+      );
   }
 }
 
@@ -27,18 +31,56 @@ export function servedFile(body) {
 export const PAGE_CASES = [
   { name: 'no headers', path: '/', file: 'pages/en/index.html' },
   { name: 'Accept-Language Italian', path: '/', acceptLanguage: 'it-IT,it;q=0.9', file: 'pages/it/index.html' },
-  { name: "Italian not the browser's first language", path: '/', acceptLanguage: 'fr-FR,fr;q=0.9,it;q=0.8', file: 'pages/en/index.html' },
+  {
+    name: "Italian not the browser's first language",
+    path: '/',
+    acceptLanguage: 'fr-FR,fr;q=0.9,it;q=0.8',
+    file: 'pages/en/index.html',
+  },
   { name: 'Accept-Language in capitals', path: '/', acceptLanguage: 'IT', file: 'pages/it/index.html' },
-  { name: 'the i18next cookie beats Accept-Language', path: '/', cookie: 'i18next=it_IT', acceptLanguage: 'en-US,en;q=0.9', file: 'pages/it/index.html' },
-  { name: 'an empty i18next cookie counts as none', path: '/', cookie: 'i18next=', acceptLanguage: 'it-IT', file: 'pages/it/index.html' },
+  {
+    name: 'the i18next cookie beats Accept-Language',
+    path: '/',
+    cookie: 'i18next=it_IT',
+    acceptLanguage: 'en-US,en;q=0.9',
+    file: 'pages/it/index.html',
+  },
+  {
+    name: 'an empty i18next cookie counts as none',
+    path: '/',
+    cookie: 'i18next=',
+    acceptLanguage: 'it-IT',
+    file: 'pages/it/index.html',
+  },
   { name: '?lng= beats the cookie', path: '/?lng=it', cookie: 'i18next=en_US', file: 'pages/it/index.html' },
-  { name: '?lng=en beats an Italian cookie', path: '/howto?lng=en', cookie: 'i18next=it_IT', acceptLanguage: 'it', file: 'pages/en/howto.html' },
-  { name: 'signed in on /', path: '/', cookie: 'varco_session=abc; i18next=it_IT', file: 'pages/it/frame-signed-in.html' },
-  { name: 'signed in on another address', path: '/protected/visa/12', cookie: 'i18next=en_US; varco_session=abc', file: 'pages/en/frame-signed-in.html' },
+  {
+    name: '?lng=en beats an Italian cookie',
+    path: '/howto?lng=en',
+    cookie: 'i18next=it_IT',
+    acceptLanguage: 'it',
+    file: 'pages/en/howto.html',
+  },
+  {
+    name: 'signed in on /',
+    path: '/',
+    cookie: 'varco_session=abc; i18next=it_IT',
+    file: 'pages/it/frame-signed-in.html',
+  },
+  {
+    name: 'signed in on another address',
+    path: '/protected/visa/12',
+    cookie: 'i18next=en_US; varco_session=abc',
+    file: 'pages/en/frame-signed-in.html',
+  },
   { name: '/howto', path: '/howto', file: 'pages/en/howto.html' },
   { name: '/howto/ in Italian', path: '/howto/', acceptLanguage: 'it', file: 'pages/it/howto.html' },
   { name: '/howto in other letters', path: '/HowTo', file: 'pages/en/howto.html' },
-  { name: 'any other address', path: '/protected/visa/12', acceptLanguage: 'it-IT,it;q=0.9', file: 'pages/it/frame.html' },
+  {
+    name: 'any other address',
+    path: '/protected/visa/12',
+    acceptLanguage: 'it-IT,it;q=0.9',
+    file: 'pages/it/frame.html',
+  },
   { name: 'an address below /howto', path: '/howto/more', file: 'pages/en/frame.html' },
 ];
 

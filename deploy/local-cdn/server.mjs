@@ -12,7 +12,10 @@ import { CDN_ROOT } from '../scripts/assemble.mjs';
 
 export const DEFAULT_LINKS = {
   assistance: 'https://www.adm.gov.it/portale/assistenza-tax-free',
-  accessibility: { it: 'https://www.adm.gov.it/portale/dichiarazione-di-accessibilita', en: 'https://www.adm.gov.it/portale/en/accessibility-statement' },
+  accessibility: {
+    it: 'https://www.adm.gov.it/portale/dichiarazione-di-accessibilita',
+    en: 'https://www.adm.gov.it/portale/en/accessibility-statement',
+  },
   privacy: { it: 'https://www.adm.gov.it/portale/privacy', en: 'https://www.adm.gov.it/portale/en/privacy' },
   contacts: { it: 'https://www.adm.gov.it/portale/contatti', en: 'https://www.adm.gov.it/portale/en/contacts' },
 };
@@ -65,7 +68,13 @@ function proxyTo(apiUrl, req, res) {
     target,
     {
       method: req.method,
-      headers: { ...req.headers, host: target.host, 'x-forwarded-for': req.socket.remoteAddress ?? '', 'x-forwarded-host': req.headers.host ?? '', 'x-forwarded-proto': 'http' },
+      headers: {
+        ...req.headers,
+        host: target.host,
+        'x-forwarded-for': req.socket.remoteAddress ?? '',
+        'x-forwarded-host': req.headers.host ?? '',
+        'x-forwarded-proto': 'http',
+      },
     },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -103,9 +112,18 @@ function close(server) {
  *   shell's (+1 .. +4): two portals on one machine then never fight over them
  * @param {string} options.apiUrl where /api goes
  */
-export async function startCdn({ root = CDN_ROOT, hostname = 'localhost', bind = '127.0.0.1', shellPort = SHELL.port, freeRemotePorts = shellPort === 0, apiUrl, links = DEFAULT_LINKS }) {
+export async function startCdn({
+  root = CDN_ROOT,
+  hostname = 'localhost',
+  bind = '127.0.0.1',
+  shellPort = SHELL.port,
+  freeRemotePorts = shellPort === 0,
+  apiUrl,
+  links = DEFAULT_LINKS,
+}) {
   const shellFolder = join(root, SHELL.folder);
-  if (!existsSync(join(shellFolder, 'index.html'))) throw new Error(`No shell build in ${shellFolder}: run npm run build`);
+  if (!existsSync(join(shellFolder, 'index.html')))
+    throw new Error(`No shell build in ${shellFolder}: run npm run build`);
   const originOf = (server) => `http://${hostname}:${server.address().port}`;
   const origins = {};
   // Filled once every origin listens: the remotes' addresses are known only then when the system chooses their ports.
@@ -132,7 +150,10 @@ export async function startCdn({ root = CDN_ROOT, hostname = 'localhost', bind =
     const files = staticFiles(root, { cors: true });
     const server = createServer((req, res) => {
       if (req.method === 'OPTIONS') {
-        res.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS' });
+        res.writeHead(204, {
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+        });
         return res.end();
       }
       if (!req.url.startsWith(`/${remote.folder}/`)) return notFound(res);

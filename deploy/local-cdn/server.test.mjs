@@ -104,7 +104,10 @@ describe('local CDN', () => {
 
   it('passes /api to the api', async () => {
     const response = await fetch(`${cdn.url}/api/v1/public/typology/COUNTRY?x=1`);
-    expect(await response.json()).toEqual({ path: '/api/v1/public/typology/COUNTRY?x=1', forwardedHost: `127.0.0.1:${SHELL_PORT}` });
+    expect(await response.json()).toEqual({
+      path: '/api/v1/public/typology/COUNTRY?x=1',
+      forwardedHost: `127.0.0.1:${SHELL_PORT}`,
+    });
   });
 
   it('stops one origin while the others keep serving', async () => {

@@ -37,12 +37,18 @@ const TEXTS = {
 };
 
 export function escapeHtml(value) {
-  return String(value).replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]);
+  return String(value).replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char],
+  );
 }
 
 /** Escapes a plain text body and makes its http(s) links clickable (activation and reset links are in it). */
 function linkify(text) {
-  return escapeHtml(text).replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}" target="_blank" rel="noopener noreferrer">${url}</a>`);
+  return escapeHtml(text).replace(
+    /https?:\/\/[^\s<>"']+/g,
+    (url) => `<a href="${url}" target="_blank" rel="noopener noreferrer">${url}</a>`,
+  );
 }
 
 function renderMessage(message, t, locale) {

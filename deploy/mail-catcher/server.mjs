@@ -44,7 +44,12 @@ function toMessage(parsed, session, id) {
 }
 
 function send(res, status, type, body, headers = {}) {
-  res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...headers });
+  res.writeHead(status, {
+    'Content-Type': type,
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  });
   res.end(body);
 }
 
@@ -100,7 +105,8 @@ export async function startMailCatcher({ smtpPort = 1025, httpPort = 8025 } = {}
       const language = url.searchParams.get('lng') === 'it' ? 'it' : 'en';
       return send(res, 200, 'text/html; charset=utf-8', renderInbox(messages(), language), {
         // No script anywhere; a mail's HTML sits in a sandboxed frame and cannot reach this page.
-        'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data: http: https:; frame-src 'self'; form-action 'self'; base-uri 'none'",
+        'Content-Security-Policy':
+          "default-src 'none'; style-src 'unsafe-inline'; img-src data: http: https:; frame-src 'self'; form-action 'self'; base-uri 'none'",
       });
     }
     return send(res, 404, 'text/plain; charset=utf-8', 'Not Found');

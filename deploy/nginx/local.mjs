@@ -57,7 +57,15 @@ function answers(port) {
  * @param {string} [options.root] the assembled CDN tree
  * @param {boolean} [options.servedBy] name the instance that answered each api call in X-Served-By
  */
-export async function startNginx({ upstreams, portalPort, cdnPort, hostname = 'localhost', root = CDN_ROOT, servedBy = false, links = DEFAULT_LINKS }) {
+export async function startNginx({
+  upstreams,
+  portalPort,
+  cdnPort,
+  hostname = 'localhost',
+  root = CDN_ROOT,
+  servedBy = false,
+  links = DEFAULT_LINKS,
+}) {
   const prefix = mkdtempSync(join(tmpdir(), 'varco-nginx-'));
   // Run as root, nginx's workers are `nobody`: they must read the runtime configuration and own their temporary files.
   chmodSync(prefix, 0o755);
@@ -68,7 +76,9 @@ export async function startNginx({ upstreams, portalPort, cdnPort, hostname = 'l
   const config = {
     environment: 'local',
     apiBaseUrl: '/api',
-    remotes: Object.fromEntries(REMOTES.map((remote) => [remote.name, `${cdnUrl}${remotePath(remote)}/mf-manifest.json`])),
+    remotes: Object.fromEntries(
+      REMOTES.map((remote) => [remote.name, `${cdnUrl}${remotePath(remote)}/mf-manifest.json`]),
+    ),
     links,
   };
   writeFileSync(join(configRoot, 'config.json'), JSON.stringify(config));
@@ -87,14 +97,18 @@ export async function startNginx({ upstreams, portalPort, cdnPort, hostname = 'l
   const main = join(prefix, 'nginx.conf');
   writeFileSync(main, mainConfig(prefix, site));
 
-  const nginx = spawn(NGINX_BINARY, ['-p', prefix, '-c', main, '-e', join(prefix, 'error.log')], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const nginx = spawn(NGINX_BINARY, ['-p', prefix, '-c', main, '-e', join(prefix, 'error.log')], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const exited = new Promise((resolve) => nginx.once('exit', resolve));
   nginx.once('error', () => {});
   const deadline = Date.now() + 15_000;
   while (!((await answers(portalPort)) && (await answers(cdnPort)))) {
     if (nginx.exitCode !== null || nginx.signalCode !== null || Date.now() > deadline) {
       nginx.kill('SIGKILL');
-      throw new Error(`nginx did not start (${NGINX_BINARY}; run scripts/ensure-nginx.sh); see ${join(prefix, 'error.log')}`);
+      throw new Error(
+        `nginx did not start (${NGINX_BINARY}; run scripts/ensure-nginx.sh); see ${join(prefix, 'error.log')}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

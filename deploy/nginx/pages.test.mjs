@@ -15,7 +15,13 @@ async function nginxOver({ pages }) {
   const root = mkdtempSync(join(tmpdir(), 'varco-nginx-pages-'));
   chmodSync(root, 0o755);
   writeShellFolder(join(root, 'shell'), { pages });
-  const nginx = await startNginx({ upstreams: NO_API, portalPort: await freePort(), cdnPort: await freePort(), hostname: '127.0.0.1', root });
+  const nginx = await startNginx({
+    upstreams: NO_API,
+    portalPort: await freePort(),
+    cdnPort: await freePort(),
+    hostname: '127.0.0.1',
+    root,
+  });
   return {
     url: nginx.url,
     async close() {
@@ -70,7 +76,9 @@ describe('nginx: a shell build without prerendered pages', () => {
   afterAll(() => nginx?.close());
 
   it.each(['/', '/howto', '/protected/visa/12'])('answers %s with index.html, as before', async (path) => {
-    const page = await fetch(`${nginx.url}${path}`, { headers: { cookie: 'varco_session=abc', 'accept-language': 'it-IT' } });
+    const page = await fetch(`${nginx.url}${path}`, {
+      headers: { cookie: 'varco_session=abc', 'accept-language': 'it-IT' },
+    });
     expect(page.status).toBe(200);
     expect(servedFile(await page.text())).toBe('index.html');
     expect(page.headers.get('cache-control')).toBe('no-cache');

@@ -25,7 +25,10 @@ function compressTree(folder) {
 export function publishBuild(source, target) {
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
-  cpSync(source, target, { recursive: true, filter: (path) => !path.endsWith('.map') && !path.endsWith('mf-manifest-stats.json') });
+  cpSync(source, target, {
+    recursive: true,
+    filter: (path) => !path.endsWith('.map') && !path.endsWith('mf-manifest-stats.json'),
+  });
   compressTree(target);
 }
 
@@ -38,7 +41,8 @@ function copyBuild(folder, target) {
 export function assemble({ environment } = {}) {
   const shellTarget = join(CDN_ROOT, SHELL.folder);
   copyBuild(SHELL.folder, shellTarget);
-  for (const remote of REMOTES) copyBuild(remote.folder, join(CDN_ROOT, remote.folder, ...remotePath(remote).split('/').slice(2)));
+  for (const remote of REMOTES)
+    copyBuild(remote.folder, join(CDN_ROOT, remote.folder, ...remotePath(remote).split('/').slice(2)));
   if (environment && environment !== 'local') {
     const config = readFileSync(join(REPO_ROOT, 'deploy', 'environments', `${environment}.json`));
     writeFileSync(join(shellTarget, 'config.json'), config);

@@ -16,9 +16,15 @@ const SEMVER = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/;
 
 function run(command, args, cwd, env = {}) {
   return new Promise((done, fail) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } });
+    const child = spawn(command, args, {
+      cwd,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, ...env },
+    });
     child.on('error', fail);
-    child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`${[command, ...args].join(' ')} in ${cwd} exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? done() : fail(new Error(`${[command, ...args].join(' ')} in ${cwd} exited with ${code}`)),
+    );
   });
 }
 
@@ -32,7 +38,10 @@ function npm(args, cwd) {
 export function remoteOfApp(appDir) {
   const { name } = JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8'));
   const remote = REMOTES.find((candidate) => name === `@varco/${candidate.folder}`);
-  if (!remote) throw new Error(`${name} is not a remote: only ${REMOTES.map((item) => `@varco/${item.folder}`).join(', ')} are released this way`);
+  if (!remote)
+    throw new Error(
+      `${name} is not a remote: only ${REMOTES.map((item) => `@varco/${item.folder}`).join(', ')} are released this way`,
+    );
   return remote;
 }
 
@@ -46,21 +55,30 @@ export function remoteOfApp(appDir) {
  * @returns {Promise<{ remote: string, target: string, manifestPath: string }>}
  */
 export async function releaseRemote({ appDir, version, cdnRoot = CDN_ROOT, checks = true, replace = false }) {
-  if (!version || !SEMVER.test(version)) throw new Error(`--version must be a semantic version such as 0.2.0 (got ${version ?? 'nothing'})`);
+  if (!version || !SEMVER.test(version))
+    throw new Error(`--version must be a semantic version such as 0.2.0 (got ${version ?? 'nothing'})`);
   const remote = remoteOfApp(appDir);
   const target = join(cdnRoot, remote.folder, version);
   // A published folder is immutable: browsers cache its hashed chunks for a year, and a config may point at it.
-  if (existsSync(target) && !replace) throw new Error(`${remote.folder} ${version} is already published at ${target}: release a new version (or pass --replace for a folder nothing uses yet)`);
+  if (existsSync(target) && !replace)
+    throw new Error(
+      `${remote.folder} ${version} is already published at ${target}: release a new version (or pass --replace for a folder nothing uses yet)`,
+    );
   if (checks) {
     for (const script of ['typecheck', 'lint', 'test']) await npm(['run', '--silent', script], appDir);
   }
   const output = mkdtempSync(join(tmpdir(), `varco-release-${remote.folder}-`));
   try {
     // Built outside the app's dist/ so that a release does not change what `npm run build` assembled.
-    await run(process.execPath, [join(REPO_ROOT, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production', '--output-path', output], appDir, {
-      NODE_ENV: 'production',
-      MF_BUILD_VERSION: version,
-    });
+    await run(
+      process.execPath,
+      [join(REPO_ROOT, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production', '--output-path', output],
+      appDir,
+      {
+        NODE_ENV: 'production',
+        MF_BUILD_VERSION: version,
+      },
+    );
     publishBuild(output, target);
   } finally {
     rmSync(output, { recursive: true, force: true });
@@ -70,14 +88,30 @@ export async function releaseRemote({ appDir, version, cdnRoot = CDN_ROOT, check
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
-    options: { version: { type: 'string' }, 'cdn-root': { type: 'string' }, 'skip-checks': { type: 'boolean' }, replace: { type: 'boolean' }, app: { type: 'string' } },
+    options: {
+      version: { type: 'string' },
+      'cdn-root': { type: 'string' },
+      'skip-checks': { type: 'boolean' },
+      replace: { type: 'boolean' },
+      app: { type: 'string' },
+    },
   });
   try {
     const appDir = resolve(values.app ?? process.cwd());
-    const release = await releaseRemote({ appDir, version: values.version, cdnRoot: values['cdn-root'] ? resolve(values['cdn-root']) : CDN_ROOT, checks: !values['skip-checks'], replace: values.replace });
+    const release = await releaseRemote({
+      appDir,
+      version: values.version,
+      cdnRoot: values['cdn-root'] ? resolve(values['cdn-root']) : CDN_ROOT,
+      checks: !values['skip-checks'],
+      replace: values.replace,
+    });
     console.log(`Published ${release.remote} ${values.version} at ${release.target}`);
-    console.log(`Ship it: set "remotes.${release.remote}" of the environment's runtime configuration to <CDN origin>${release.manifestPath}`);
-    console.log(`Or canary it: "canary": { "remote": "${release.remote}", "manifest": "<CDN origin>${release.manifestPath}", "share": 10 }`);
+    console.log(
+      `Ship it: set "remotes.${release.remote}" of the environment's runtime configuration to <CDN origin>${release.manifestPath}`,
+    );
+    console.log(
+      `Or canary it: "canary": { "remote": "${release.remote}", "manifest": "<CDN origin>${release.manifestPath}", "share": 10 }`,
+    );
   } catch (error) {
     console.error(`Release failed: ${error.message}`);
     process.exit(1);

@@ -21,7 +21,10 @@ async function waitUntilReady(url: string, api: ChildProcess, timeoutMs = 90_000
   throw new Error(`The api was not ready at ${url} after ${timeoutMs / 1000} s`);
 }
 
-const exited = (child: ChildProcess) => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve)));
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once('exit', resolve));
 
 /**
  * The built api instances of the run (one per port of E2E_API_PORTS, same configuration), owned by the global setup.

@@ -7,7 +7,14 @@ import { startCdn } from '../../deploy/local-cdn/server.mjs';
 import { startMailCatcher } from '../../deploy/mail-catcher/server.mjs';
 import { startNginx } from '../../deploy/nginx/local.mjs';
 import { ApiInstances } from './api-instances';
-import { CAPTCHA_TEST_ANSWER, E2E_API_INSTANCE_URLS, E2E_API_PORTS, E2E_CDN_PORT, E2E_FREE_REMOTE_PORTS, E2E_SHELL_PORT } from './ports';
+import {
+  CAPTCHA_TEST_ANSWER,
+  E2E_API_INSTANCE_URLS,
+  E2E_API_PORTS,
+  E2E_CDN_PORT,
+  E2E_FREE_REMOTE_PORTS,
+  E2E_SHELL_PORT,
+} from './ports';
 
 /**
  * The real portal for the browser tests: a mail catcher on free ports (the tests read the sign-in codes from it), the
@@ -25,7 +32,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const portalUrl = `http://localhost:${E2E_SHELL_PORT}`;
   // The test digital identity provider on a free port; the api's callback goes through the portal's origin.
   const oidcRedirectUri = `${portalUrl}/api/v1/auth/spid/callback`;
-  const identityProvider = await startIdentityProvider({ port: 0, redirectUris: [oidcRedirectUri], postLogoutRedirectUris: [portalUrl] });
+  const identityProvider = await startIdentityProvider({
+    port: 0,
+    redirectUris: [oidcRedirectUri],
+    postLogoutRedirectUris: [portalUrl],
+  });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HOST: '127.0.0.1',
@@ -61,8 +72,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     for (const index of E2E_API_PORTS.keys()) await instances.start(index);
     portal =
       E2E_API_PORTS.length > 1
-        ? await startNginx({ upstreams: E2E_API_INSTANCE_URLS.map((url) => new URL(url).host), portalPort: E2E_SHELL_PORT, cdnPort: E2E_CDN_PORT, servedBy: true })
-        : await startCdn({ shellPort: E2E_SHELL_PORT, freeRemotePorts: E2E_FREE_REMOTE_PORTS, apiUrl: E2E_API_INSTANCE_URLS[0]! });
+        ? await startNginx({
+            upstreams: E2E_API_INSTANCE_URLS.map((url) => new URL(url).host),
+            portalPort: E2E_SHELL_PORT,
+            cdnPort: E2E_CDN_PORT,
+            servedBy: true,
+          })
+        : await startCdn({
+            shellPort: E2E_SHELL_PORT,
+            freeRemotePorts: E2E_FREE_REMOTE_PORTS,
+            apiUrl: E2E_API_INSTANCE_URLS[0]!,
+          });
   } catch (error) {
     // No teardown runs after a failed setup: nothing it started may outlive it.
     await instances.stopAll();
@@ -73,7 +93,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // For the run's summary (scripts/summarise-tests.mjs): what served the portal.
   const results = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '.test-results');
   mkdirSync(results, { recursive: true });
-  writeFileSync(join(results, 'e2e-setup.json'), JSON.stringify({ apiInstances: E2E_API_PORTS.length, frontedBy: E2E_API_PORTS.length > 1 ? 'nginx' : 'the local CDN' }));
+  writeFileSync(
+    join(results, 'e2e-setup.json'),
+    JSON.stringify({
+      apiInstances: E2E_API_PORTS.length,
+      frontedBy: E2E_API_PORTS.length > 1 ? 'nginx' : 'the local CDN',
+    }),
+  );
   const control = await instances.listenForControl();
   process.env.E2E_CONTROL_URL = control.url;
   return async () => {

@@ -25,7 +25,12 @@ export type Namespace = keyof typeof FILES;
  * The text the traveler reads for `key` (dotted path) of a namespace in a language, read from the translation file the
  * build ships, with its `{{values}}` filled in. A key that is missing fails the test rather than matching nothing.
  */
-export function text(namespace: Namespace, language: LanguageCode, key: string, values: Record<string, string | number> = {}): string {
+export function text(
+  namespace: Namespace,
+  language: LanguageCode,
+  key: string,
+  values: Record<string, string | number> = {},
+): string {
   let node: unknown = JSON.parse(readFileSync(FILES[namespace](language), 'utf8'));
   for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
   if (typeof node !== 'string') throw new Error(`no text ${namespace}:${key} in ${language}`);

@@ -44,7 +44,10 @@ if (base === undefined && !(process.env.E2E_API_PORTS && process.env.E2E_SHELL_P
 }
 
 /** The api instances' ports (the second, when there is one, on base + 6 with `E2E_PORT_BASE`). */
-export const E2E_API_PORTS = base === undefined ? (process.env.E2E_API_PORTS ?? '').split(',').map(Number) : [base, base + 6].slice(0, E2E_API_INSTANCES);
+export const E2E_API_PORTS =
+  base === undefined
+    ? (process.env.E2E_API_PORTS ?? '').split(',').map(Number)
+    : [base, base + 6].slice(0, E2E_API_INSTANCES);
 export const E2E_SHELL_PORT = base === undefined ? Number(process.env.E2E_SHELL_PORT) : base + 1;
 /** nginx's CDN origin (the remotes), two api instances only; on the shell's first remote port with `E2E_PORT_BASE`. */
 export const E2E_CDN_PORT = base === undefined ? Number(process.env.E2E_CDN_PORT) : base + 2;

@@ -5,7 +5,11 @@ import { romeDay, issueInvoice, type FreshTraveler } from './travelers';
  * `count` invoices issued to the traveler through the merchant api, one after the other (the newest last); each one
  * reaches the traveler as a notification (INVOICE_MATCHED), as it does in production.
  */
-export async function issueInvoices(traveler: FreshTraveler, count: number, totalAmount = 120): Promise<Array<{ refundId: number; invoiceNumber: string }>> {
+export async function issueInvoices(
+  traveler: FreshTraveler,
+  count: number,
+  totalAmount = 120,
+): Promise<Array<{ refundId: number; invoiceNumber: string }>> {
   const invoices = [];
   for (let index = 0; index < count; index += 1) invoices.push(await issueInvoice(traveler, totalAmount + index));
   return invoices;
@@ -17,7 +21,11 @@ export async function issueInvoices(traveler: FreshTraveler, count: number, tota
  * of the pending state by the traveler's own risk analysis (green for these amounts: in completion), so that the next
  * one can be made. Returns their ids, oldest first.
  */
-export async function requestsThroughApi(request: APIRequestContext, traveler: FreshTraveler, count: number): Promise<number[]> {
+export async function requestsThroughApi(
+  request: APIRequestContext,
+  traveler: FreshTraveler,
+  count: number,
+): Promise<number[]> {
   const ids: number[] = [];
   for (let index = 0; index < count; index += 1) {
     const { refundId } = await issueInvoice(traveler, 150 + index);

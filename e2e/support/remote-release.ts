@@ -1,6 +1,17 @@
 import type { Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,7 +73,10 @@ const CHECK_FILES = ['tsconfig.base.json', 'types', 'scripts', 'jest.config.cjs'
  */
 function installCopy(work: string, appDir: string, name: string, version: string): void {
   const copy = join(work, 'installed', name);
-  cpSync(realpathSync(join(repoRoot, 'node_modules', name)), copy, { recursive: true, filter: (path) => !/[\\/]node_modules$/.test(path) });
+  cpSync(realpathSync(join(repoRoot, 'node_modules', name)), copy, {
+    recursive: true,
+    filter: (path) => !/[\\/]node_modules$/.test(path),
+  });
   const packageJson = JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8'));
   writeFileSync(join(copy, 'package.json'), JSON.stringify({ ...packageJson, version }));
   mkdirSync(dirname(join(appDir, 'node_modules', name)), { recursive: true });
@@ -74,13 +88,23 @@ function installCopy(work: string, appDir: string, name: string, version: string
  * repository is not changed): the copy resolves the repository's packages through a linked node_modules. With
  * `checks`, the remote's own type check, lint and tests run on the copy first, with the root's configurations linked.
  */
-export async function releaseVariant({ folder, version, cdnRoot, edit, library, checks = false }: VariantOptions): Promise<string> {
+export async function releaseVariant({
+  folder,
+  version,
+  cdnRoot,
+  edit,
+  library,
+  checks = false,
+}: VariantOptions): Promise<string> {
   const work = mkdtempSync(join(tmpdir(), `varco-e2e-${folder}-`));
   try {
     symlinkSync(join(repoRoot, 'node_modules'), join(work, 'node_modules'), 'dir');
     if (checks) for (const file of CHECK_FILES) symlinkSync(join(repoRoot, file), join(work, file));
     const appDir = join(work, folder);
-    cpSync(join(repoRoot, folder), appDir, { recursive: true, filter: (path) => !/[\\/](dist|node_modules)$/.test(path) });
+    cpSync(join(repoRoot, folder), appDir, {
+      recursive: true,
+      filter: (path) => !/[\\/](dist|node_modules)$/.test(path),
+    });
     edit?.(appDir);
     // Outside any node_modules folder (the build compiles our packages from source only there), linked from the remote's.
     if (library) installCopy(work, appDir, library.name, library.version);

@@ -1,7 +1,12 @@
 import { expect, type Page } from '@playwright/test';
 
 /** The traveler `SEED_DEMO` creates in the api of the browser tests (api/src/modules/auth/demo-traveler.ts). */
-export const DEMO_TRAVELER = { email: 'mario.rossi@example.com', password: 'Varco-Demo-2026!', nome: 'Mario', cognome: 'Rossi' };
+export const DEMO_TRAVELER = {
+  email: 'mario.rossi@example.com',
+  password: 'Varco-Demo-2026!',
+  nome: 'Mario',
+  cognome: 'Rossi',
+};
 
 /** The credentials (and names) of a traveler to sign in with. */
 export interface TravelerCredentials {
@@ -39,7 +44,10 @@ async function newestOtpCode(email: string, afterId: number): Promise<string> {
   await expect
     .poll(
       async () => {
-        const mail = (await caughtMails()).find((item) => item.id > afterId && item.to.toLowerCase().includes(email.toLowerCase()) && /\b\d{6}\b/.test(item.text));
+        const mail = (await caughtMails()).find(
+          (item) =>
+            item.id > afterId && item.to.toLowerCase().includes(email.toLowerCase()) && /\b\d{6}\b/.test(item.text),
+        );
         code = mail ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined;
         return code;
       },
@@ -55,7 +63,9 @@ export async function waitForMail(email: string, afterId: number, pattern: RegEx
   await expect
     .poll(
       async () => {
-        found = (await caughtMails()).find((item) => item.id > afterId && item.to.toLowerCase().includes(email.toLowerCase()) && pattern.test(item.text));
+        found = (await caughtMails()).find(
+          (item) => item.id > afterId && item.to.toLowerCase().includes(email.toLowerCase()) && pattern.test(item.text),
+        );
         return found !== undefined;
       },
       { message: `a mail to ${email} matching ${String(pattern)}`, timeout: 15_000 },
@@ -78,7 +88,10 @@ export async function submitCredentials(page: Page, username: string, password: 
  * on the OTP page, landing on /protected. `origin` is another portal origin (a second CDN) whose /api reaches the
  * same api; by default the configured base URL.
  */
-export async function signIn(page: Page, { origin = '', traveler = DEMO_TRAVELER }: { origin?: string; traveler?: TravelerCredentials } = {}): Promise<void> {
+export async function signIn(
+  page: Page,
+  { origin = '', traveler = DEMO_TRAVELER }: { origin?: string; traveler?: TravelerCredentials } = {},
+): Promise<void> {
   const before = await lastMailId();
   await submitCredentials(page, traveler.email, traveler.password, origin);
   await expect(page).toHaveURL(/\/sign-in\/otp$/);

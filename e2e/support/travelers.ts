@@ -75,7 +75,10 @@ async function register(traveler: FreshTraveler): Promise<Response> {
  * A traveler of the spec's own, with no invoice, no request and no history: registered through the api as the sign-up
  * form does (the e2e api accepts CAPTCHA_TEST_ANSWER for a real challenge) and activated from the link mailed to them.
  */
-export async function createTraveler({ nome = 'Luca', cognome = 'Bianchi' }: { nome?: string; cognome?: string } = {}): Promise<FreshTraveler> {
+export async function createTraveler({
+  nome = 'Luca',
+  cognome = 'Bianchi',
+}: { nome?: string; cognome?: string } = {}): Promise<FreshTraveler> {
   const unique = uniqueSuffix();
   const traveler: FreshTraveler = {
     email: `${nome}.${cognome}.${unique}@example.com`.toLowerCase(),
@@ -95,7 +98,10 @@ export async function createTraveler({ nome = 'Luca', cognome = 'Bianchi' }: { n
 }
 
 /** An invoice the demo merchant issues through the merchant api to the traveler's document, today unless told. */
-export async function issueInvoice(traveler: Pick<FreshTraveler, 'nome' | 'cognome' | 'document'>, totalAmount: number): Promise<{ refundId: number; invoiceNumber: string }> {
+export async function issueInvoice(
+  traveler: Pick<FreshTraveler, 'nome' | 'cognome' | 'document'>,
+  totalAmount: number,
+): Promise<{ refundId: number; invoiceNumber: string }> {
   const invoiceNumber = `E2E-${uniqueSuffix()}`.toUpperCase();
   const response = await api('merchant/invoices', {
     method: 'POST',

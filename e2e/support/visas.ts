@@ -54,7 +54,9 @@ export async function scanQr(src: string, apiUrl = E2E_API_URL): Promise<{ code:
   const file = join(mkdtempSync(join(tmpdir(), 'varco-qr-')), 'qr.png');
   writeFileSync(file, Buffer.from(src.replace(/^data:image\/png;base64,/, ''), 'base64'));
   try {
-    const { stdout } = await run(process.execPath, [KIOSK_CLI, 'scan', file], { env: { ...process.env, KIOSK_API_URL: apiUrl } });
+    const { stdout } = await run(process.execPath, [KIOSK_CLI, 'scan', file], {
+      env: { ...process.env, KIOSK_API_URL: apiUrl },
+    });
     return { code: 0, output: stdout };
   } catch (error) {
     const failure = error as { code?: number; stdout?: string; stderr?: string };

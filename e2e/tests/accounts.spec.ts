@@ -9,7 +9,13 @@ interface NewTraveler extends Required<TravelerCredentials> {
 
 function newTraveler(): NewTraveler {
   const unique = uniqueSuffix();
-  return { email: `giulia.verdi.${unique}@example.com`, password: 'Varco-Test-2026!', nome: 'Giulia', cognome: 'Verdi', documentNumber: `E2E${unique}`.toUpperCase() };
+  return {
+    email: `giulia.verdi.${unique}@example.com`,
+    password: 'Varco-Test-2026!',
+    nome: 'Giulia',
+    cognome: 'Verdi',
+    documentNumber: `E2E${unique}`.toUpperCase(),
+  };
 }
 
 /** A form field by its label, which carries " *" when the field is required. */
@@ -83,7 +89,9 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('avatar')).toHaveAccessibleName(/^GV.*Giulia Verdi/);
   });
 
-  test('Confirm checks the whole form even when leaving a wrong field shows its message and moves the button', async ({ page }) => {
+  test('Confirm checks the whole form even when leaving a wrong field shows its message and moves the button', async ({
+    page,
+  }) => {
     await page.goto('/sign-up');
     const form = page.getByTestId('sign-up-form');
     await expect(form.getByRole('img', { name: 'Security code to copy' })).toBeVisible();
@@ -92,7 +100,9 @@ test.describe('accounts', () => {
     await form.getByRole('button', { name: 'Confirm', exact: true }).click();
     await expect(form.getByLabel(labelled('Name'))).toBeFocused();
     await expect(form.getByLabel(labelled('Name'))).toHaveAccessibleDescription('This field cannot be empty');
-    await expect(form.getByLabel(labelled('Password'))).toHaveAccessibleDescription(/^The password must be at least 8 characters long/);
+    await expect(form.getByLabel(labelled('Password'))).toHaveAccessibleDescription(
+      /^The password must be at least 8 characters long/,
+    );
   });
 
   test('resets the password from the mailed link and signs in with the new one', async ({ page }) => {
@@ -125,7 +135,9 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('change-password-form')).toHaveCount(0);
   });
 
-  test('deletes the profile: signed out with a confirmation, and the account cannot sign in again', async ({ page }) => {
+  test('deletes the profile: signed out with a confirmation, and the account cannot sign in again', async ({
+    page,
+  }) => {
     const traveler = newTraveler();
     await registerAndActivate(page, traveler);
     await signIn(page, { traveler });
@@ -138,7 +150,9 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/sign-in$/);
     await expect(page.getByTestId('avatar')).toHaveCount(0);
     // The page the traveler lands on says what happened, once: not after the next navigation, not after a reload.
-    const confirmation = page.getByRole('status').filter({ hasText: 'Your account and your personal data have been deleted.' });
+    const confirmation = page
+      .getByRole('status')
+      .filter({ hasText: 'Your account and your personal data have been deleted.' });
     await expect(confirmation).toBeVisible();
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await expect(page).toHaveURL(/\/recover-password$/);

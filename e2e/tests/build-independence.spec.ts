@@ -27,7 +27,9 @@ function copyOfRepository(): string {
     if (LEFT_OUT.has(entry) || entry.startsWith('.build-alone-')) continue;
     execFileSync('cp', ['-al', join(repoRoot, entry), join(copy, entry)]);
   }
-  for (const app of APPS) for (const generated of ['dist', 'node_modules/.federation']) rmSync(join(copy, app, generated), { recursive: true, force: true });
+  for (const app of APPS)
+    for (const generated of ['dist', 'node_modules/.federation'])
+      rmSync(join(copy, app, generated), { recursive: true, force: true });
   rmSync(join(copy, 'deploy', 'dist'), { recursive: true, force: true });
   return copy;
 }
@@ -41,7 +43,8 @@ function build(appDir: string): Record<string, string> {
   const dist = join(appDir, 'dist');
   const files = hashTree(dist);
   for (const name of UNORDERED) delete files[name];
-  for (const name of Object.keys(files).filter((file) => file.endsWith('.css.map'))) files[name] = readFileSync(join(dist, name), 'utf8').replace(RANDOM_CSS_INPUT, '<input css>');
+  for (const name of Object.keys(files).filter((file) => file.endsWith('.css.map')))
+    files[name] = readFileSync(join(dist, name), 'utf8').replace(RANDOM_CSS_INPUT, '<input css>');
   rmSync(join(appDir, 'dist'), { recursive: true, force: true });
   return files;
 }

@@ -14,7 +14,10 @@ const WRONG_CODE = '0O0O0';
 const REGISTRATION_WINDOW_MS = 75_000;
 
 /** The api's one answer to a failed captcha (captcha.invalid of api/src/i18n/messages.ts), in each language. */
-const CAPTCHA_INVALID: Record<LanguageCode, string> = { en: 'Captcha not present or invalid.', it: 'Captcha non presente o non valido.' };
+const CAPTCHA_INVALID: Record<LanguageCode, string> = {
+  en: 'Captcha not present or invalid.',
+  it: 'Captcha non presente o non valido.',
+};
 
 interface Challenge {
   token: string;
@@ -47,7 +50,8 @@ async function recordPlayback(page: Page): Promise<void> {
   });
 }
 
-const pictureOf = (page: Page, t: ReturnType<typeof textsOf>) => page.getByTestId('sign-up-form').getByRole('img', { name: t('signUp.captchaImage') });
+const pictureOf = (page: Page, t: ReturnType<typeof textsOf>) =>
+  page.getByTestId('sign-up-form').getByRole('img', { name: t('signUp.captchaImage') });
 
 /** Fills every field of the registration form but the security code, choosing from the real lists by their codes. */
 async function fillRegistration(page: Page, t: ReturnType<typeof textsOf>, email: string): Promise<void> {
@@ -71,7 +75,8 @@ async function fillRegistration(page: Page, t: ReturnType<typeof textsOf>, email
 }
 
 /** The base64 of a picture's data: address. */
-const pictureData = async (page: Page, t: ReturnType<typeof textsOf>) => ((await pictureOf(page, t).getAttribute('src')) ?? '').replace(/^data:image\/png;base64,/, '');
+const pictureData = async (page: Page, t: ReturnType<typeof textsOf>) =>
+  ((await pictureOf(page, t).getAttribute('src')) ?? '').replace(/^data:image\/png;base64,/, '');
 
 test.describe('the captcha of the registration form', () => {
   for (const { code: language } of LANGUAGES) {
@@ -90,7 +95,9 @@ test.describe('the captcha of the registration form', () => {
 
       // Listen: the page plays the reading the api sent with this picture, a RIFF/WAVE file the browser can read.
       await form.getByRole('button', { name: t('signUp.captchaListen') }).click();
-      await expect.poll(() => page.evaluate(() => (window as unknown as { e2ePlayed: string[] }).e2ePlayed.length)).toBe(1);
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { e2ePlayed: string[] }).e2ePlayed.length))
+        .toBe(1);
       const played = await page.evaluate(() => (window as unknown as { e2ePlayed: string[] }).e2ePlayed[0]!);
       expect(played.startsWith('data:audio/wav;base64,')).toBe(true);
       const wav = Buffer.from(played.slice('data:audio/wav;base64,'.length), 'base64');
@@ -114,7 +121,9 @@ test.describe('the captcha of the registration form', () => {
       await expect(code).toHaveValue('');
     });
 
-    test(`a wrong code is listed once and brings a new picture; the right one registers (${language})`, async ({ page }) => {
+    test(`a wrong code is listed once and brings a new picture; the right one registers (${language})`, async ({
+      page,
+    }) => {
       const t = textsOf('mf-auth', language);
       const challenges = recordChallenges(page);
       await page.goto('/sign-up');
@@ -135,7 +144,9 @@ test.describe('the captcha of the registration form', () => {
         before = await pictureData(page, t);
         asked = challenges.length;
         await code.fill(WRONG_CODE);
-        const refused = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/public/traveler');
+        const refused = page.waitForResponse(
+          (response) => new URL(response.url()).pathname === '/api/v1/public/traveler',
+        );
         await confirm.click();
         expect((await refused).status()).toBe(400);
       }).toPass({ timeout: REGISTRATION_WINDOW_MS, intervals: [5_000] });
@@ -152,7 +163,9 @@ test.describe('the captcha of the registration form', () => {
 
       await expect(async () => {
         await code.fill(CAPTCHA_TEST_ANSWER);
-        const registered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/public/traveler');
+        const registered = page.waitForResponse(
+          (response) => new URL(response.url()).pathname === '/api/v1/public/traveler',
+        );
         await confirm.click();
         expect((await registered).status()).toBe(201);
       }).toPass({ timeout: REGISTRATION_WINDOW_MS, intervals: [5_000] });
@@ -175,7 +188,9 @@ test.describe('the captcha of the registration form', () => {
       const first = await pictureData(page, t);
       const form = page.getByTestId('sign-up-form');
       await form.getByRole('button', { name: t('signUp.captchaListen') }).click();
-      await expect.poll(() => page.evaluate(() => (window as unknown as { e2ePlayed: string[] }).e2ePlayed[0] ?? '')).toMatch(/^data:audio\/wav;base64,UklGR/);
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { e2ePlayed: string[] }).e2ePlayed[0] ?? ''))
+        .toMatch(/^data:audio\/wav;base64,UklGR/);
       await form.getByRole('button', { name: t('signUp.captchaReload') }).click();
       await expect.poll(() => pictureData(page, t)).not.toBe(first);
     });

@@ -6,7 +6,11 @@ import { E2E_API_URL, E2E_SPARE_SHELL_PORT } from '../support/ports';
 import { signIn } from '../support/sign-in';
 
 /** The React the shell is built with, and the component tests run: the version of the page's `react` singleton. */
-const reactVersion = (JSON.parse(readFileSync(new URL('../../shell/package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> }).dependencies.react;
+const reactVersion = (
+  JSON.parse(readFileSync(new URL('../../shell/package.json', import.meta.url), 'utf8')) as {
+    dependencies: Record<string, string>;
+  }
+).dependencies.react;
 
 /** Records the scripts and manifests the page downloads, by URL. */
 function recordDownloads(page: Page) {
@@ -55,7 +59,9 @@ test.describe('federation', () => {
     await expect(page.getByTestId('remote-unavailable')).toHaveCount(0);
   });
 
-  test('React is downloaded once for the shell and every remote, and no script twice under two names', async ({ page }) => {
+  test('React is downloaded once for the shell and every remote, and no script twice under two names', async ({
+    page,
+  }) => {
     await signIn(page);
     const downloads = recordDownloads(page);
     await page.goto('/protected');
@@ -81,9 +87,17 @@ test.describe('federation', () => {
     });
     expect([...namesOfContent.values()].filter((names) => names.size > 1).map((names) => [...names])).toEqual([]);
     const reactVersions = await page.evaluate(() => {
-      const scope = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean }>>>> } }).__FEDERATION__.__SHARE__;
+      const scope = (
+        window as unknown as {
+          __FEDERATION__: {
+            __SHARE__: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean }>>>>;
+          };
+        }
+      ).__FEDERATION__.__SHARE__;
       const versions = new Set<string>();
-      for (const host of Object.values(scope)) for (const [version, entry] of Object.entries(host.default?.react ?? {})) if (entry.loaded) versions.add(version);
+      for (const host of Object.values(scope))
+        for (const [version, entry] of Object.entries(host.default?.react ?? {}))
+          if (entry.loaded) versions.add(version);
       return [...versions];
     });
     // React itself, the version the component tests run.
@@ -103,7 +117,9 @@ test.describe('a remote whose CDN origin is down', () => {
     await cdn.close();
   });
 
-  test('shows the translated notice while the header, the footer and the other remotes keep working', async ({ page }) => {
+  test('shows the translated notice while the header, the footer and the other remotes keep working', async ({
+    page,
+  }) => {
     // Signed in on this origin: the session cookie belongs to it.
     await signIn(page, { origin: cdn.url });
     await expect(page.getByTestId('header')).toBeVisible();

@@ -36,7 +36,9 @@ async function expectHydrated(page: Page, selector: string, errors: string[], cu
 }
 
 test.describe('the first screen arrives as HTML (rendered at build time)', () => {
-  test('without JavaScript, the welcome page and how it works are there, in the language of the browser', async ({ browser }) => {
+  test('without JavaScript, the welcome page and how it works are there, in the language of the browser', async ({
+    browser,
+  }) => {
     const italian = await browser.newContext({ javaScriptEnabled: false, locale: 'it-IT', viewport: PHONE });
     const page = await italian.newPage();
     await page.goto('/');
@@ -70,7 +72,10 @@ test.describe('the first screen arrives as HTML (rendered at build time)', () =>
     await english.close();
   });
 
-  test('the chosen language (its cookie) comes before the browser’s, and the lng parameter before both', async ({ browser, baseURL }) => {
+  test('the chosen language (its cookie) comes before the browser’s, and the lng parameter before both', async ({
+    browser,
+    baseURL,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, locale: 'en-US' });
     await context.addCookies([{ name: 'i18next', value: 'it_IT', url: baseURL! }]);
     const page = await context.newPage();
@@ -97,14 +102,18 @@ test.describe('the first screen arrives as HTML (rendered at build time)', () =>
           new Promise<number>((resolve) => {
             let total = 0;
             new PerformanceObserver((list) => {
-              for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) total += entry.value;
+              for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>)
+                total += entry.value;
             }).observe({ type: 'layout-shift', buffered: true });
             requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
           }),
       );
       expect(shift).toBeLessThan(0.01);
       // And it works: the links are the router's.
-      await page.getByRole('link', { name: path === '/' ? 'Accedi' : 'Sign in' }).first().click();
+      await page
+        .getByRole('link', { name: path === '/' ? 'Accedi' : 'Sign in' })
+        .first()
+        .click();
       await expect(page).toHaveURL(/\/sign-in$/);
       await context.close();
     });
@@ -120,11 +129,17 @@ test.describe('the first screen arrives as HTML (rendered at build time)', () =>
     // A new visit with the session: the CDN serves the signed-in frame, which React takes over.
     await page.goto('/protected/visa');
     await expect(page.getByTestId('avatar')).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link')).toHaveText(['Home', 'All invoices', 'All visa requests']);
+    await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link')).toHaveText([
+      'Home',
+      'All invoices',
+      'All visa requests',
+    ]);
     await expectHydrated(page, 'header', errors, 'All visa requests');
   });
 
-  test('a repeat visit gets its page from the service worker, in the language the traveler chose, and hydrates it', async ({ page }) => {
+  test('a repeat visit gets its page from the service worker, in the language the traveler chose, and hydrates it', async ({
+    page,
+  }) => {
     await page.goto('/howto');
     await page.evaluate(() => navigator.serviceWorker.ready);
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
@@ -143,7 +158,9 @@ test.describe('the first screen arrives as HTML (rendered at build time)', () =>
     }
   });
 
-  test('a language remembered only in this browser is served once the page is asked for again, before it starts', async ({ browser }) => {
+  test('a language remembered only in this browser is served once the page is asked for again, before it starts', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
     const errors = await watchHydration(page, 'h1');

@@ -4,8 +4,22 @@ import { signIn } from '../support/sign-in';
 
 const PHONE = { width: 390, height: 844 };
 const LANGUAGES = [
-  { code: 'en_US', openMenu: 'Open the menu', closeMenu: 'Close the menu', signedOut: ['Home', 'How to'], signedIn: ['Home', 'All invoices', 'All visa requests'], user: ['Profile', 'Logout'] },
-  { code: 'it_IT', openMenu: 'Apri il menu', closeMenu: 'Chiudi il menu', signedOut: ['Home', 'Come funziona'], signedIn: ['Home', 'Tutte le fatture', 'Tutte le richieste di visto'], user: ['Profilo', 'Esci'] },
+  {
+    code: 'en_US',
+    openMenu: 'Open the menu',
+    closeMenu: 'Close the menu',
+    signedOut: ['Home', 'How to'],
+    signedIn: ['Home', 'All invoices', 'All visa requests'],
+    user: ['Profile', 'Logout'],
+  },
+  {
+    code: 'it_IT',
+    openMenu: 'Apri il menu',
+    closeMenu: 'Chiudi il menu',
+    signedOut: ['Home', 'Come funziona'],
+    signedIn: ['Home', 'Tutte le fatture', 'Tutte le richieste di visto'],
+    user: ['Profilo', 'Esci'],
+  },
 ] as const;
 
 interface Painted {
@@ -43,7 +57,14 @@ async function receivesClicks(element: Locator): Promise<boolean> {
  * Checks an open menu as a traveler on a phone meets it: every item is visible, inside the screen, drawn on an opaque
  * box that holds it, and answers a click; the page heading does not show through. Saves a screenshot of it.
  */
-async function expectUsableMenu(page: Page, menuBox: Locator, items: Locator, names: readonly string[], shot: string, testInfo: TestInfo): Promise<void> {
+async function expectUsableMenu(
+  page: Page,
+  menuBox: Locator,
+  items: Locator,
+  names: readonly string[],
+  shot: string,
+  testInfo: TestInfo,
+): Promise<void> {
   await expect(items).toHaveText([...names]);
   const viewport = page.viewportSize()!;
   for (const item of await items.all()) {
@@ -68,7 +89,13 @@ async function expectUsableMenu(page: Page, menuBox: Locator, items: Locator, na
 }
 
 /** Escape closes the menu and gives the focus back to its button; so does a click outside it. */
-async function expectDismissable(page: Page, button: Locator, open: () => Promise<void>, menu: Locator, outside: { x: number; y: number }): Promise<void> {
+async function expectDismissable(
+  page: Page,
+  button: Locator,
+  open: () => Promise<void>,
+  menu: Locator,
+  outside: { x: number; y: number },
+): Promise<void> {
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -92,7 +119,13 @@ async function navigationMenu(page: Page, openMenu: string) {
   return { button, links, panel: page.locator(`[id="${panelId}"]`) };
 }
 
-async function checkNavigationMenu(page: Page, language: (typeof LANGUAGES)[number], names: readonly string[], shot: string, testInfo: TestInfo) {
+async function checkNavigationMenu(
+  page: Page,
+  language: (typeof LANGUAGES)[number],
+  names: readonly string[],
+  shot: string,
+  testInfo: TestInfo,
+) {
   const { button, links, panel } = await navigationMenu(page, language.openMenu);
   await expect(links.first()).toBeHidden();
   await expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -108,10 +141,16 @@ async function checkNavigationMenu(page: Page, language: (typeof LANGUAGES)[numb
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Shift+Tab');
   await expect(page.getByRole('button', { name: language.closeMenu })).toBeFocused();
-  await expect(page.getByRole('button', { name: language.closeMenu }).locator('use')).toHaveAttribute('href', /\.svg#it-close-big$/);
+  await expect(page.getByRole('button', { name: language.closeMenu }).locator('use')).toHaveAttribute(
+    'href',
+    /\.svg#it-close-big$/,
+  );
 
   // A click on the dimmed page beside the panel closes it.
-  await expectDismissable(page, button, () => button.click(), links.first(), { x: PHONE.width - 10, y: PHONE.height - 10 });
+  await expectDismissable(page, button, () => button.click(), links.first(), {
+    x: PHONE.width - 10,
+    y: PHONE.height - 10,
+  });
   // So does the close button.
   await button.click();
   await page.getByRole('button', { name: language.closeMenu }).click();
@@ -134,13 +173,18 @@ async function checkUserMenu(page: Page, language: (typeof LANGUAGES)[number], s
   await page.keyboard.press('ArrowDown');
   await expect(items.first()).toBeFocused();
   const heading = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
-  await expectDismissable(page, avatar, () => avatar.click(), menu, { x: heading.x + 5, y: heading.y + heading.height / 2 });
+  await expectDismissable(page, avatar, () => avatar.click(), menu, {
+    x: heading.x + 5,
+    y: heading.y + heading.height / 2,
+  });
 }
 
 test.describe('the header menus on a phone', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-  test('the ☰ menu of a visitor is opaque, on screen, usable with the keyboard and closes', async ({ page }, testInfo) => {
+  test('the ☰ menu of a visitor is opaque, on screen, usable with the keyboard and closes', async ({
+    page,
+  }, testInfo) => {
     await page.goto('/');
     // Beside the menu, the sign-in button keeps its words on one line.
     const signInLines = await page.getByTestId('sign-in-link').evaluate((link) => {
@@ -196,6 +240,8 @@ test.describe('the header menus on a desktop', () => {
     await checkUserMenu(page, LANGUAGES[0], 'desktop-avatar-menu-en_US', testInfo);
     // The navigation is a bar of links here, with no ☰ button.
     await expect(page.getByRole('button', { name: 'Open the menu' })).toBeHidden();
-    await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'All invoices' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'All invoices' }),
+    ).toBeVisible();
   });
 });

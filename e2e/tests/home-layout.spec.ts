@@ -35,7 +35,8 @@ async function visitHome(page: Page): Promise<number> {
         // The entries so far (buffered), read after the next frame: the last shift, if any, has been reported.
         let total = 0;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) total += entry.value;
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+            if (!entry.hadRecentInput) total += entry.value;
         }).observe({ type: 'layout-shift', buffered: true });
         requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
       }),
@@ -56,7 +57,9 @@ async function signOut(page: Page): Promise<void> {
 }
 
 test.describe('the signed-in home', () => {
-  test('moves nothing on the first visit on a phone of a traveler with nothing yet, nor on the next, and forgets at sign-out', async ({ page }) => {
+  test('moves nothing on the first visit on a phone of a traveler with nothing yet, nor on the next, and forgets at sign-out', async ({
+    page,
+  }) => {
     await signIn(page, { traveler: NEW_TRAVELER });
     await asOnANewDevice(page, PHONE);
     // user-info's counts (no invoice, no request) size each slot for its empty state, the add-request note included.
@@ -68,7 +71,9 @@ test.describe('the signed-in home', () => {
     await signOut(page);
     // Nothing of the traveler's home is left for the next one: neither its sizes nor its counts.
     expect(await page.evaluate((key) => localStorage.getItem(key), SLOT_SIZES)).toBeNull();
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('varco-session') ?? '{}').state?.homeCounts)).toBeNull();
+    expect(
+      await page.evaluate(() => JSON.parse(localStorage.getItem('varco-session') ?? '{}').state?.homeCounts),
+    ).toBeNull();
   });
 
   test('moves nothing on the first visit on a desktop of a traveler with nothing yet', async ({ page }) => {
@@ -77,7 +82,9 @@ test.describe('the signed-in home', () => {
     expect(await visitHome(page)).toBeLessThan(0.01);
   });
 
-  test('moves nothing on the first visit of a traveler with one invoice and one request, on a phone and on a desktop', async ({ page }) => {
+  test('moves nothing on the first visit of a traveler with one invoice and one request, on a phone and on a desktop', async ({
+    page,
+  }) => {
     const traveler = await createTraveler();
     const { invoiceNumber } = await issueInvoice(traveler, 250);
     await signIn(page, { traveler });

@@ -5,7 +5,8 @@ import { signIn } from '../support/sign-in';
 import { createTraveler, DEMO_VENDOR_NAME, issueInvoice } from '../support/travelers';
 
 /** The home's "Latest invoices" section: its heading and View all link (shell) and the widget of mf-invoices. */
-const latestInvoices = (page: Page) => page.locator('section', { has: page.getByRole('heading', { name: 'Latest invoices' }) });
+const latestInvoices = (page: Page) =>
+  page.locator('section', { has: page.getByRole('heading', { name: 'Latest invoices' }) });
 
 test.describe('invoices', () => {
   test('a traveler without invoices sees the empty states', async ({ page }) => {
@@ -15,7 +16,9 @@ test.describe('invoices', () => {
     await expect(page.getByText('No invoices found')).toBeVisible();
   });
 
-  test('a merchant issues an invoice; the traveler sees it on home and in the list, opens it and downloads its PDF', async ({ page }) => {
+  test('a merchant issues an invoice; the traveler sees it on home and in the list, opens it and downloads its PDF', async ({
+    page,
+  }) => {
     const traveler = await createTraveler();
     const { refundId, invoiceNumber } = await issueInvoice(traveler, 1234.5);
 
@@ -52,13 +55,23 @@ test.describe('invoices', () => {
     await expect(page.getByRole('button', { name: /PDF/ })).toBeVisible();
   });
 
-  test('the demo traveler sees an invoice in every state, and another traveler’s invoice is not found', async ({ page }) => {
+  test('the demo traveler sees an invoice in every state, and another traveler’s invoice is not found', async ({
+    page,
+  }) => {
     await signIn(page);
     await page.goto('/protected/invoice');
     const list = page.getByTestId('invoice-list').first();
     await expect(list).toBeVisible();
     await page.getByRole('button', { name: 'Show more' }).click();
-    for (const state of ['Available', 'In progress', 'Visa granted', 'In completion', 'Customs check required', 'Not selected by customs', 'Visa denied']) {
+    for (const state of [
+      'Available',
+      'In progress',
+      'Visa granted',
+      'In completion',
+      'Customs check required',
+      'Not selected by customs',
+      'Visa denied',
+    ]) {
       await expect(page.getByRole('main').getByText(state, { exact: true }).first()).toBeVisible();
     }
     // A real invoice, issued a moment ago to another traveler: the api refuses it to Mario, and the page says it is not found.
@@ -71,7 +84,9 @@ test.describe('invoices', () => {
     await expect(page).toHaveURL(/\/protected$/);
   });
 
-  test('Back from an invoice, or a reload, finds the list as it was left: the invoices shown and where it was scrolled', async ({ page }) => {
+  test('Back from an invoice, or a reload, finds the list as it was left: the invoices shown and where it was scrolled', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 700 });
     await signIn(page);
     await page.goto('/protected/invoice');

@@ -15,7 +15,10 @@ const PAGE_SIZE = 30;
 /** The bell, by the name that carries the unread count (mf-notifications bell.unread_*). */
 function bell(page: Page, language: LanguageCode, count: number) {
   const t = textsOf('mf-notifications', language);
-  return page.getByRole('link', { name: t(count === 1 ? 'bell.unread_one' : 'bell.unread_other', { count }), exact: true });
+  return page.getByRole('link', {
+    name: t(count === 1 ? 'bell.unread_one' : 'bell.unread_other', { count }),
+    exact: true,
+  });
 }
 
 async function showMoreAndMarkRead(page: Page, language: LanguageCode): Promise<void> {
@@ -63,12 +66,16 @@ async function showMoreAndMarkRead(page: Page, language: LanguageCode): Promise<
   await expect(items).toHaveCount(INVOICES);
 
   // The api agrees.
-  expect(((await (await page.request.get('/api/v1/private/notifications/count')).json()) as { counter: number }).counter).toBe(INVOICES - 2);
+  expect(
+    ((await (await page.request.get('/api/v1/private/notifications/count')).json()) as { counter: number }).counter,
+  ).toBe(INVOICES - 2);
 }
 
 test.describe('notifications', () => {
   for (const { code } of LANGUAGES) {
-    test(`Show more after 30; marking as read updates the list and the bell without a reload (${code})`, async ({ page }) => {
+    test(`Show more after 30; marking as read updates the list and the bell without a reload (${code})`, async ({
+      page,
+    }) => {
       await showMoreAndMarkRead(page, code);
     });
   }

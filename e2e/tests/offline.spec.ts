@@ -11,7 +11,9 @@ import { requestVisa, scanAtKiosk } from '../support/visas';
 
 /** The service worker controls the page (the first one claims it once it has precached the shell). */
 async function controlledByServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined);
+  await page.waitForFunction(
+    () => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined,
+  );
 }
 
 /**
@@ -20,9 +22,13 @@ async function controlledByServiceWorker(page: Page): Promise<void> {
  */
 async function keptForOffline(page: Page): Promise<void> {
   await page.waitForFunction(async () => {
-    const loaded = performance.getEntriesByType('resource').map((entry) => entry.name).filter((url) => /\/mf-visa\//.test(url));
+    const loaded = performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((url) => /\/mf-visa\//.test(url));
     const kept = new Set<string>();
-    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) kept.add(request.url);
+    for (const name of await caches.keys())
+      for (const request of await (await caches.open(name)).keys()) kept.add(request.url);
     const pageState = await caches.match(`${location.origin}/page-state`);
     const signedIn = pageState ? ((await pageState.json()) as { signedIn?: boolean }).signedIn === true : false;
     return loaded.some((url) => url.endsWith('/remoteEntry.js')) && loaded.every((url) => kept.has(url)) && signedIn;
@@ -30,7 +36,10 @@ async function keptForOffline(page: Page): Promise<void> {
 }
 
 test.describe('offline', () => {
-  test('a visa request opened once online opens with no network, in both languages; the kiosk accepts its QR; it refreshes online; nothing after sign-out', async ({ page, context }) => {
+  test('a visa request opened once online opens with no network, in both languages; the kiosk accepts its QR; it refreshes online; nothing after sign-out', async ({
+    page,
+    context,
+  }) => {
     const traveler = await createTraveler();
     const { invoiceNumber } = await issueInvoice(traveler, 180);
     await signIn(page, { traveler });
@@ -47,7 +56,9 @@ test.describe('offline', () => {
     const note = page.getByTestId('visa-offline-note');
     await expect(note).toHaveText(/^Offline — shown as of .+, \d{2}:\d{2}\./);
     await expect(page.getByTestId('visa-detail')).toContainText(requestCode);
-    await expect(page.getByRole('img', { name: `QR code of request ${requestCode}, to show at the exit point` })).toBeVisible();
+    await expect(
+      page.getByRole('img', { name: `QR code of request ${requestCode}, to show at the exit point` }),
+    ).toBeVisible();
     await expect(page.getByTestId('qr-instruction')).toBeVisible();
     await expect(page.getByTestId('visa-travel')).toContainText('AZ610');
     await expect(page.getByTestId('alert-bar')).toHaveCount(0);
@@ -58,7 +69,6 @@ test.describe('offline', () => {
     const scan = await scanAtKiosk(page);
     expect(scan.code, scan.output).toBe(0);
     expect(scan.output).toMatch(/^GREEN — visa granted/);
-
 
     // Navigating to it inside the app, and in Italian, still with no network.
     await page.goto('/protected');
@@ -118,10 +128,21 @@ test.describe('installable, and releases reach the next online visit', () => {
     const answer = await page.request.get(new URL(href ?? '', cdn.url).toString());
     expect(answer.ok()).toBe(true);
     const manifest = await answer.json();
-    expect(manifest).toMatchObject({ name: 'Varco - Tax Free', short_name: 'Varco', start_url: '/protected', display: 'standalone', theme_color: '#0066cc', background_color: '#ffffff' });
+    expect(manifest).toMatchObject({
+      name: 'Varco - Tax Free',
+      short_name: 'Varco',
+      start_url: '/protected',
+      display: 'standalone',
+      theme_color: '#0066cc',
+      background_color: '#ffffff',
+    });
     expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe(manifest.theme_color);
     const icons = manifest.icons as { src: string; sizes: string; type: string; purpose: string }[];
-    expect(icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    expect(icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
     const appleIcon = (await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')) ?? '';
     for (const icon of [...icons, { src: appleIcon, sizes: '180x180', type: 'image/png' }]) {
       const png = await page.request.get(new URL(icon.src, cdn.url).toString());
@@ -132,7 +153,9 @@ test.describe('installable, and releases reach the next online visit', () => {
     }
   });
 
-  test('the worker controls the page; a remote switched in the configuration is used on the next online visit', async ({ page }) => {
+  test('the worker controls the page; a remote switched in the configuration is used on the next online visit', async ({
+    page,
+  }) => {
     await signIn(page, { origin: cdn.url });
     await controlledByServiceWorker(page);
     const title = async () => {
@@ -165,7 +188,12 @@ test.describe('installable, and releases reach the next online visit', () => {
     rmSync(`${sw}.br`, { force: true });
     // Deployed: the CDN serves the new tree on the same origin (it reads its files once, at start).
     await cdn.close();
-    cdn = await startCdn({ root, shellPort: Number(new URL(cdn.url).port), freeRemotePorts: true, apiUrl: E2E_API_URL });
+    cdn = await startCdn({
+      root,
+      shellPort: Number(new URL(cdn.url).port),
+      freeRemotePorts: true,
+      apiUrl: E2E_API_URL,
+    });
 
     await page.reload();
     const banner = page.getByTestId('update-banner');
@@ -177,6 +205,8 @@ test.describe('installable, and releases reach the next online visit', () => {
     await reloaded;
     await expect(page.getByTestId('header')).toBeVisible();
     await expect(banner).toHaveCount(0);
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+    expect(
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null),
+    ).toBeNull();
   });
 });

@@ -10,7 +10,10 @@ import { localeOf } from '../support/wizard';
 // code once it expired, and the new code, read from the mail catcher, signing the traveler in.
 
 /** The api's refusal of a code that is not the current one (otp.incorrect of api/src/i18n/messages.ts). */
-const OTP_INCORRECT: Record<LanguageCode, string> = { en: 'OTP incorrect (enter the correct code)', it: 'OTP errato (inserire il codice corretto)' };
+const OTP_INCORRECT: Record<LanguageCode, string> = {
+  en: 'OTP incorrect (enter the correct code)',
+  it: 'OTP errato (inserire il codice corretto)',
+};
 
 const SEND_OTP = '/api/v1/private/traveler/send-otp';
 const isSendOtp = (url: string) => new URL(url).pathname === SEND_OTP;

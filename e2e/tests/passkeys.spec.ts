@@ -13,7 +13,14 @@ import { createTraveler } from '../support/travelers';
 async function addVirtualAuthenticator(cdp: CDPSession): Promise<string> {
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return authenticatorId;
 }
@@ -31,12 +38,16 @@ async function signOut(page: Page): Promise<void> {
  */
 async function withoutPasskeyAutofill(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', { value: () => Promise.resolve(false) });
+    Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', {
+      value: () => Promise.resolve(false),
+    });
   });
 }
 
 test.describe('passkeys', () => {
-  test('adds a passkey in the profile, signs in with it without OTP, removes it, and it is refused afterwards', async ({ page }) => {
+  test('adds a passkey in the profile, signs in with it without OTP, removes it, and it is refused afterwards', async ({
+    page,
+  }) => {
     // A registration, two sign-ins and a removal with their mails: longer than one journey.
     test.setTimeout(90_000);
     const cdp = await page.context().newCDPSession(page);
@@ -83,12 +94,16 @@ test.describe('passkeys', () => {
     await expect(page.getByTestId('avatar')).toHaveCount(0);
 
     // The authenticator still holds the credential; the api no longer knows it. The autofill request is refused...
-    await expect(page.getByRole('alert')).toContainText('This passkey is not registered for any account (it may have been removed)');
+    await expect(page.getByRole('alert')).toContainText(
+      'This passkey is not registered for any account (it may have been removed)',
+    );
     await expect(page).toHaveURL(/\/sign-in$/);
     // ...and so is the button's, in Italian.
     await chooseLanguage(page, 'it_IT');
     await page.getByRole('button', { name: 'Accedi con una passkey' }).click();
-    await expect(page.getByRole('alert')).toContainText('Questa passkey non è registrata per nessun account (potrebbe essere stata rimossa)');
+    await expect(page.getByRole('alert')).toContainText(
+      'Questa passkey non è registrata per nessun account (potrebbe essere stata rimossa)',
+    );
     await expect(page).toHaveURL(/\/sign-in$/);
     await expect(page.getByTestId('avatar')).toHaveCount(0);
   });
@@ -119,7 +134,14 @@ test.describe('passkeys', () => {
     await cdp.send('WebAuthn.enable');
     // An authenticator whose user does not verify: Chromium ends the request as not allowed, as when the traveler cancels.
     await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: false, automaticPresenceSimulation: true },
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: false,
+        automaticPresenceSimulation: true,
+      },
     });
     await page.goto('/sign-in');
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();

@@ -6,13 +6,19 @@ test.describe('public pages', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Varco');
     await expect(page.getByTestId('agency-banner')).toHaveText('Customs and Monopolies Agency');
-    await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link')).toHaveText(['Home', 'How to']);
+    await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link')).toHaveText([
+      'Home',
+      'How to',
+    ]);
     await expect(page.getByTestId('sign-in-link')).toHaveText('Sign in');
     await expectAccessible(page);
 
     await chooseLanguage(page, 'it_IT');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Benvenuto in Varco');
-    await expect(page.getByRole('navigation', { name: 'Navigazione principale' }).getByRole('link')).toHaveText(['Home', 'Come funziona']);
+    await expect(page.getByRole('navigation', { name: 'Navigazione principale' }).getByRole('link')).toHaveText([
+      'Home',
+      'Come funziona',
+    ]);
     await expectAccessible(page);
   });
 
@@ -70,7 +76,9 @@ test.describe('public pages', () => {
     const assistance = await page.getByTestId('footer-assistance').getAttribute('href');
     await chooseLanguage(page, 'it_IT');
     await expect(page.getByTestId('footer-privacy')).toHaveAttribute('href', /\/portale\/privacy$/);
-    await expect(page.getByTestId('footer-accessibility')).toHaveAccessibleName('Dichiarazione di accessibilità (si apre in una nuova scheda)');
+    await expect(page.getByTestId('footer-accessibility')).toHaveAccessibleName(
+      'Dichiarazione di accessibilità (si apre in una nuova scheda)',
+    );
     await expect(page.getByTestId('footer-assistance')).toHaveAttribute('href', assistance!);
   });
 
@@ -79,11 +87,14 @@ test.describe('public pages', () => {
     const loadedWeights = (family: string) =>
       page.evaluate(async (name) => {
         await document.fonts.ready;
-        return [...document.fonts].filter((face) => face.family.replace(/["']/g, '') === name && face.status === 'loaded').map((face) => face.weight);
+        return [...document.fonts]
+          .filter((face) => face.family.replace(/["']/g, '') === name && face.status === 'loaded')
+          .map((face) => face.weight);
       }, family);
     const fonts: { url: string; cacheControl: string | undefined }[] = [];
     page.on('response', (response) => {
-      if (response.url().endsWith('.woff2')) fonts.push({ url: new URL(response.url()).pathname, cacheControl: response.headers()['cache-control'] });
+      if (response.url().endsWith('.woff2'))
+        fonts.push({ url: new URL(response.url()).pathname, cacheControl: response.headers()['cache-control'] });
     });
 
     await page.goto('/');
@@ -119,7 +130,9 @@ test.describe('on a phone', () => {
   test('the pages fit the screen and the menu opens', async ({ page }) => {
     await page.goto('/howto');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('How it works');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     const home = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Home' });
     await expect(home).toBeHidden();

@@ -8,7 +8,9 @@ import { signIn } from '../support/sign-in';
 
 // A team builds mf-invoices against the next major of @varco/federation-contract, which the running shell does not
 // speak, and ships it. Built once for the file, into a copy of the CDN.
-const CONTRACT_VERSION: string = JSON.parse(readFileSync(new URL('../../shared/federation-contract/package.json', import.meta.url), 'utf8')).version;
+const CONTRACT_VERSION: string = JSON.parse(
+  readFileSync(new URL('../../shared/federation-contract/package.json', import.meta.url), 'utf8'),
+).version;
 const NEXT_MAJOR = `${Number(CONTRACT_VERSION.split('.')[0]) + 1}.0.0`;
 
 let root: string;
@@ -17,7 +19,12 @@ let cdn: Cdn;
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   root = copyOfCdn();
-  const manifestPath = await releaseVariant({ folder: 'mf-invoices', version: '1.0.0', cdnRoot: root, library: { name: '@varco/federation-contract', version: NEXT_MAJOR } });
+  const manifestPath = await releaseVariant({
+    folder: 'mf-invoices',
+    version: '1.0.0',
+    cdnRoot: root,
+    library: { name: '@varco/federation-contract', version: NEXT_MAJOR },
+  });
   cdn = await startCdn({ root, shellPort: E2E_SPARE_SHELL_PORT, apiUrl: E2E_API_URL });
   cdn.config.remotes.mfInvoices = `${cdn.origins.mfInvoices}${manifestPath}`;
 });
@@ -27,7 +34,9 @@ test.afterAll(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
-test('a remote of another contract major is refused with the notice, and the rest of the portal works', async ({ page }) => {
+test('a remote of another contract major is refused with the notice, and the rest of the portal works', async ({
+  page,
+}) => {
   const { refusals, scripts } = watchRefusal(page, 'mf-invoices');
   await signIn(page, { origin: cdn.url });
   const invoicesNotice = page.locator('[data-testid="remote-unavailable"][data-remote="mfInvoices"]');
@@ -48,5 +57,7 @@ test('a remote of another contract major is refused with the notice, and the res
   // Refused from its manifest: none of its code was downloaded, and the reason was logged once, with both versions.
   expect(scripts).toEqual([]);
   expect(refusals).toHaveLength(1);
-  expect(refusals[0]).toContain(`mfInvoices implements contract ${NEXT_MAJOR}, this shell contract ${CONTRACT_VERSION}`);
+  expect(refusals[0]).toContain(
+    `mfInvoices implements contract ${NEXT_MAJOR}, this shell contract ${CONTRACT_VERSION}`,
+  );
 });

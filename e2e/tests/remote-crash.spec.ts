@@ -53,7 +53,11 @@ test.afterAll(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
-async function crashThenRetry(browser: Browser, language: LanguageCode, viewport?: { width: number; height: number }): Promise<void> {
+async function crashThenRetry(
+  browser: Browser,
+  language: LanguageCode,
+  viewport?: { width: number; height: number },
+): Promise<void> {
   const common = textsOf('common', language);
   const t = textsOf('mf-notifications', language);
   const context = await browser.newContext({ locale: 'en-US', ...(viewport ? { viewport } : {}) });

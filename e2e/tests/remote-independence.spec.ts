@@ -42,8 +42,20 @@ export function InvoicesBreadcrumb() {
 `;
 
 const TEXTS = {
-  en: { label: 'You are here', home: 'Home', invoices: 'Invoices', where: 'You are in <strong>your invoices</strong>', chip: 'Tax free' },
-  it: { label: 'Sei qui', home: 'Home', invoices: 'Fatture', where: 'Sei nelle <strong>tue fatture</strong>', chip: 'Tax free' },
+  en: {
+    label: 'You are here',
+    home: 'Home',
+    invoices: 'Invoices',
+    where: 'You are in <strong>your invoices</strong>',
+    chip: 'Tax free',
+  },
+  it: {
+    label: 'Sei qui',
+    home: 'Home',
+    invoices: 'Fatture',
+    where: 'Sei nelle <strong>tue fatture</strong>',
+    chip: 'Tax free',
+  },
 };
 
 function addBreadcrumb(appDir: string): void {
@@ -52,13 +64,20 @@ function addBreadcrumb(appDir: string): void {
   addTexts(appDir, 'src/i18n/it.json', 'trail', TEXTS.it);
   const page = join(appDir, 'src/features/invoices/components/invoice-list-page.tsx');
   const source = readFileSync(page, 'utf8')
-    .replace("import { InvoiceItem } from './invoice-item';", "import { InvoiceItem } from './invoice-item';\nimport { InvoicesBreadcrumb } from './invoices-breadcrumb';")
+    .replace(
+      "import { InvoiceItem } from './invoice-item';",
+      "import { InvoiceItem } from './invoice-item';\nimport { InvoicesBreadcrumb } from './invoices-breadcrumb';",
+    )
     .replace("<h1>{t('list.title')}</h1>", "<InvoicesBreadcrumb />\n      <h1>{t('list.title')}</h1>");
   addFile(appDir, 'src/features/invoices/components/invoice-list-page.tsx', source);
 }
 
 /** The installed React Router, whose version the page provides. */
-const routerVersion = (JSON.parse(readFileSync(new URL('../../node_modules/react-router-dom/package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const routerVersion = (
+  JSON.parse(readFileSync(new URL('../../node_modules/react-router-dom/package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
 const nextRouterMajor = `${Number(routerVersion.split('.')[0]) + 1}.0.0`;
 
 let root: string;
@@ -69,8 +88,19 @@ let onNextRouter: string;
 test.beforeAll(async () => {
   test.setTimeout(480_000);
   root = copyOfCdn();
-  withBreadcrumb = await releaseVariant({ folder: 'mf-invoices', version: '0.3.0', cdnRoot: root, edit: addBreadcrumb, checks: true });
-  onNextRouter = await releaseVariant({ folder: 'mf-invoices', version: '0.4.0', cdnRoot: root, library: { name: 'react-router-dom', version: nextRouterMajor } });
+  withBreadcrumb = await releaseVariant({
+    folder: 'mf-invoices',
+    version: '0.3.0',
+    cdnRoot: root,
+    edit: addBreadcrumb,
+    checks: true,
+  });
+  onNextRouter = await releaseVariant({
+    folder: 'mf-invoices',
+    version: '0.4.0',
+    cdnRoot: root,
+    library: { name: 'react-router-dom', version: nextRouterMajor },
+  });
   cdn = await startCdn({ root, shellPort: E2E_SPARE_SHELL_PORT, apiUrl: E2E_API_URL });
 });
 
@@ -89,7 +119,9 @@ function pageErrors(page: Page): string[] {
   return errors;
 }
 
-test('a release that starts using a router hook, <Trans> and design-system components works and is styled, with nothing else rebuilt', async ({ page }) => {
+test('a release that starts using a router hook, <Trans> and design-system components works and is styled, with nothing else rebuilt', async ({
+  page,
+}) => {
   cdn.config.remotes.mfInvoices = `${cdn.origins.mfInvoices}${withBreadcrumb}`;
   const errors = pageErrors(page);
   await signIn(page, { origin: cdn.url });
@@ -103,9 +135,16 @@ test('a release that starts using a router hook, <Trans> and design-system compo
   await expect(page.getByTestId('trail-where')).toHaveText('You are in your invoices');
   await expect(page.getByTestId('trail-where').locator('strong')).toHaveText('your invoices');
   // The design system's breadcrumb and chip, as bootstrap-italia draws them: a row without numbers, a rounded chip.
-  const list = await trail.locator('ol.breadcrumb').evaluate((element) => ({ display: getComputedStyle(element).display, listStyle: getComputedStyle(element).listStyleType }));
+  const list = await trail.locator('ol.breadcrumb').evaluate((element) => ({
+    display: getComputedStyle(element).display,
+    listStyle: getComputedStyle(element).listStyleType,
+  }));
   expect(list).toEqual({ display: 'flex', listStyle: 'none' });
-  const chip = await page.getByTestId('trail-chip').evaluate((element) => ({ display: getComputedStyle(element).display, radius: getComputedStyle(element).borderTopLeftRadius, height: getComputedStyle(element).height }));
+  const chip = await page.getByTestId('trail-chip').evaluate((element) => ({
+    display: getComputedStyle(element).display,
+    radius: getComputedStyle(element).borderTopLeftRadius,
+    height: getComputedStyle(element).height,
+  }));
   expect(chip).toEqual({ display: 'inline-flex', radius: '12px', height: '24px' });
   await page.screenshot({ path: test.info().outputPath('breadcrumb-en.png') });
 
@@ -116,18 +155,26 @@ test('a release that starts using a router hook, <Trans> and design-system compo
   expect(errors).toEqual([]);
 });
 
-test('a release built with another major of a shared library is refused before its code loads, the rest of the page working', async ({ page }) => {
+test('a release built with another major of a shared library is refused before its code loads, the rest of the page working', async ({
+  page,
+}) => {
   cdn.config.remotes.mfInvoices = `${cdn.origins.mfInvoices}${onNextRouter}`;
   const { refusals, scripts } = watchRefusal(page, 'mf-invoices');
   await signIn(page, { origin: cdn.url });
-  await expect(page.locator('[data-testid="remote-unavailable"][data-remote="mfInvoices"]')).toContainText('This section is unavailable');
+  await expect(page.locator('[data-testid="remote-unavailable"][data-remote="mfInvoices"]')).toContainText(
+    'This section is unavailable',
+  );
   await expect(page.getByRole('heading', { name: 'Latest visa requests' })).toBeVisible();
   await expect(page.getByTestId('bell')).toBeVisible();
   await expect(page.locator('[data-testid="remote-unavailable"]:not([data-remote="mfInvoices"])')).toHaveCount(0);
   await chooseLanguage(page, 'it_IT');
-  await expect(page.locator('[data-testid="remote-unavailable"][data-remote="mfInvoices"]')).toContainText('Questa sezione non è disponibile');
+  await expect(page.locator('[data-testid="remote-unavailable"][data-remote="mfInvoices"]')).toContainText(
+    'Questa sezione non è disponibile',
+  );
 
   expect(scripts).toEqual([]);
   expect(refusals).toHaveLength(1);
-  expect(refusals[0]).toContain(`mfInvoices was built with react-router-dom ${nextRouterMajor}, this shell provides ${routerVersion}`);
+  expect(refusals[0]).toContain(
+    `mfInvoices was built with react-router-dom ${nextRouterMajor}, this shell provides ${routerVersion}`,
+  );
 });

@@ -55,7 +55,11 @@ async function invoiceList(page: Page) {
 async function signedInPage(browser: Browser, draw?: string) {
   const context = await browser.newContext({ locale: 'en-US' });
   // A fixed canary draw, set once in this fresh browser: what the shell keeps from then on is its own.
-  if (draw) await context.addInitScript((value) => localStorage.getItem('varco-canary-draw') ?? localStorage.setItem('varco-canary-draw', value), draw);
+  if (draw)
+    await context.addInitScript(
+      (value) => localStorage.getItem('varco-canary-draw') ?? localStorage.setItem('varco-canary-draw', value),
+      draw,
+    );
   const page = await context.newPage();
   await signIn(page, { origin: cdn.url });
   // The home's widget of mf-invoices loaded: its manifest, asked for once the home has rendered, is not counted as the
@@ -67,10 +71,14 @@ async function signedInPage(browser: Browser, draw?: string) {
 test('a release is published beside the current version, and no other file changes', () => {
   const after = hashTree(root, [`mf-invoices/${NEW_VERSION}`]);
   expect(after).toEqual(before);
-  expect(Object.keys(hashTree(root)).filter((file) => file.startsWith(`mf-invoices/${NEW_VERSION}/`))).toContain(`mf-invoices/${NEW_VERSION}/mf-manifest.json`);
+  expect(Object.keys(hashTree(root)).filter((file) => file.startsWith(`mf-invoices/${NEW_VERSION}/`))).toContain(
+    `mf-invoices/${NEW_VERSION}/mf-manifest.json`,
+  );
 });
 
-test('switching the remote’s line of the configuration serves the new version; switching it back, the old one', async ({ browser }) => {
+test('switching the remote’s line of the configuration serves the new version; switching it back, the old one', async ({
+  browser,
+}) => {
   const page = await signedInPage(browser);
   expect(await invoiceList(page)).toEqual({ title: OLD_TITLE, manifests: [current] });
 

@@ -33,7 +33,9 @@ async function startRiskAnalysis(page: Page, language: LanguageCode, light: keyo
 
   // A mark on the page itself: a reload would lose it.
   await page.evaluate(() => ((window as unknown as { e2eSamePage: boolean }).e2eSamePage = true));
-  const started = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/private/visa/start-risk-analysis');
+  const started = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/v1/private/visa/start-risk-analysis',
+  );
   await page.getByRole('button', { name: t('detail.startRisk') }).click();
   expect((await started).status()).toBeLessThan(300);
 
@@ -45,7 +47,8 @@ async function startRiskAnalysis(page: Page, language: LanguageCode, light: keyo
   await expect(detail).toContainText(common(`visaState.${expected.state}`));
   await expect(detail).not.toContainText(common('visaState.pending'));
   await expect(page.getByTestId('qr-instruction')).toHaveText(t(expected.qr));
-  if (light === 'green') await expect(page.getByTestId('in-completion-info')).toContainText(t('detail.inCompletionText'));
+  if (light === 'green')
+    await expect(page.getByTestId('in-completion-info')).toContainText(t('detail.inCompletionText'));
   else await expect(page.getByTestId('in-completion-info')).toHaveCount(0);
   // No longer pending: nothing left to start, modify or delete.
   const actions = page.getByTestId('visa-actions');
@@ -56,7 +59,10 @@ async function startRiskAnalysis(page: Page, language: LanguageCode, light: keyo
   expect(await page.evaluate(() => (window as unknown as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);
 
   // What the api holds now is what the page shows.
-  const visa = (await (await page.request.get(`/api/v1/private/visa/${requestId}`)).json()) as { stateCode: number; riskAnalysis: { codeAnalysisResult: number } };
+  const visa = (await (await page.request.get(`/api/v1/private/visa/${requestId}`)).json()) as {
+    stateCode: number;
+    riskAnalysis: { codeAnalysisResult: number };
+  };
   expect(visa.riskAnalysis.codeAnalysisResult).toBe(light === 'green' ? 1 : 10);
   expect(visa.stateCode).toBe(light === 'green' ? 50 : 20);
 }

@@ -11,7 +11,8 @@ import { NOTIFICATION_POLL_MS, requestVisa, scanAtKiosk } from '../support/visas
 const INSTANCES = E2E_API_INSTANCE_URLS.map((url) => new URL(url).host);
 
 /** Why the file's tests are skipped on embedded PostgreSQL (PGlite): it is one process's database, one api instance. */
-const SCALE_OUT_SKIP_REASON = 'needs a PostgreSQL server (E2E_DATABASE_URL): two api instances behind nginx share one database, PGlite runs one instance';
+const SCALE_OUT_SKIP_REASON =
+  'needs a PostgreSQL server (E2E_DATABASE_URL): two api instances behind nginx share one database, PGlite runs one instance';
 test.skip(E2E_API_INSTANCES < 2, SCALE_OUT_SKIP_REASON);
 
 /** Every api answer the page receives, with the instance that gave it. */
@@ -19,7 +20,8 @@ function recordApiAnswers(page: Page): { path: string; status: number; servedBy:
   const answers: { path: string; status: number; servedBy: string | undefined }[] = [];
   page.on('response', (response: Response) => {
     const { pathname } = new URL(response.url());
-    if (pathname.startsWith('/api/')) answers.push({ path: pathname, status: response.status(), servedBy: response.headers()['x-served-by'] });
+    if (pathname.startsWith('/api/'))
+      answers.push({ path: pathname, status: response.status(), servedBy: response.headers()['x-served-by'] });
   });
   return answers;
 }
@@ -33,7 +35,9 @@ test.describe('two api instances behind nginx', () => {
     await page.goto('/protected/invoice');
     await expect(page.getByTestId('invoice-list')).toBeVisible();
 
-    const signedIn = answers.findIndex((answer) => answer.path.endsWith('/private/traveler/user-info') && answer.status === 200);
+    const signedIn = answers.findIndex(
+      (answer) => answer.path.endsWith('/private/traveler/user-info') && answer.status === 200,
+    );
     expect(signedIn, JSON.stringify(answers)).toBeGreaterThanOrEqual(0);
     const afterSignIn = answers.slice(signedIn + 1).filter((answer) => answer.path.startsWith('/api/v1/private/'));
     // The session the sign-in created on one instance is accepted by both: the calls after it went to each.
@@ -73,7 +77,11 @@ test.describe('two api instances behind nginx', () => {
     }
     expect(fromOther, 'no poll of the bell reached the other instance').toBeDefined();
     expect((await fromOther!.json()).counter).toBe(before + 1);
-    await expect(page.getByRole('link', { name: before + 1 === 1 ? '1 unread notification' : `${before + 1} unread notifications` })).toBeVisible();
+    await expect(
+      page.getByRole('link', {
+        name: before + 1 === 1 ? '1 unread notification' : `${before + 1} unread notifications`,
+      }),
+    ).toBeVisible();
   });
 
   test('an instance killed in the middle of a journey: the traveler goes on through the other', async ({ page }) => {
@@ -103,7 +111,9 @@ test.describe('two api instances behind nginx', () => {
     }
     // Back: nginx sends calls to it again once its failure is forgotten (fail_timeout, 10 s).
     await expect
-      .poll(async () => (await page.request.get('/api/v1/private/notifications/count')).headers()['x-served-by'], { timeout: 20_000 })
+      .poll(async () => (await page.request.get('/api/v1/private/notifications/count')).headers()['x-served-by'], {
+        timeout: 20_000,
+      })
       .toBe(INSTANCES[0]);
   });
 });

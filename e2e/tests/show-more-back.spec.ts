@@ -32,7 +32,9 @@ async function visaListBack(page: Page, language: LanguageCode): Promise<void> {
   await expect(showMore).toHaveCount(0);
 
   // The oldest request, which Show more brought in, opened and left with Back.
-  const { requestCode } = (await (await page.request.get(`/api/v1/private/visa/${ids[0]}`)).json()) as { requestCode: string };
+  const { requestCode } = (await (await page.request.get(`/api/v1/private/visa/${ids[0]}`)).json()) as {
+    requestCode: string;
+  };
   const oldest = page.getByRole('link', { name: t('item.code', { code: requestCode }) });
   await oldest.click();
   await expect(page).toHaveURL(new RegExp(`/protected/visa/${ids[0]}$`));

@@ -35,7 +35,11 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('alert')).toHaveText('Username o password errati');
   });
 
-  test('credentials and the mailed code sign the traveler in; logout returns to the public home', async ({ page, playwright, baseURL }) => {
+  test('credentials and the mailed code sign the traveler in; logout returns to the public home', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     await signIn(page);
     await expect(page.getByTestId('avatar')).toContainText('MR');
     await expect(page.getByTestId('avatar')).toHaveAccessibleName(/^MR.*Mario Rossi/);
@@ -61,7 +65,9 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/sign-in$/);
   });
 
-  test('the next traveler of the same page, after a sign-out, sees only their own invoices and requests', async ({ page }) => {
+  test('the next traveler of the same page, after a sign-out, sees only their own invoices and requests', async ({
+    page,
+  }) => {
     await signIn(page);
     await expect(page.getByTestId('latest-visas')).toBeVisible();
     await expect(page.getByTestId('latest-invoices')).toBeVisible();
@@ -71,7 +77,10 @@ test.describe('sign-in', () => {
 
     // A traveler with no invoice and no request signs in on the same page, through its links: no page load between.
     const before = await lastMailId();
-    await page.getByRole('link', { name: /sign in/i }).first().click();
+    await page
+      .getByRole('link', { name: /sign in/i })
+      .first()
+      .click();
     const form = page.getByTestId('sign-in-form');
     await form.getByLabel(/^E-mail/).fill('emily.clark@example.com');
     await form.getByLabel(/^Password/).fill(DEMO_TRAVELER.password);
@@ -101,7 +110,9 @@ test.describe('sign-in', () => {
     await expect(other.getByTestId('avatar')).toHaveCount(0);
   });
 
-  test('a wrong code shows the api’s translated refusal; after too many, even the right code is refused', async ({ page }) => {
+  test('a wrong code shows the api’s translated refusal; after too many, even the right code is refused', async ({
+    page,
+  }) => {
     const traveler = await createTraveler();
     const before = await lastMailId();
     await submitCredentials(page, traveler.email, traveler.password);
@@ -144,7 +155,9 @@ test.describe('sign-in', () => {
     await expect(page.getByTestId('avatar')).toBeVisible();
   });
 
-  test('a reload of the OTP page keeps the mailed code; the browser keeps nothing of it once signed in', async ({ page }) => {
+  test('a reload of the OTP page keeps the mailed code; the browser keeps nothing of it once signed in', async ({
+    page,
+  }) => {
     const before = await lastMailId();
     await submitCredentials(page, DEMO_TRAVELER.email, DEMO_TRAVELER.password);
     await expect(page).toHaveURL(/\/sign-in\/otp$/);
@@ -161,7 +174,9 @@ test.describe('sign-in', () => {
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page).toHaveURL(/\/protected$/);
     await expect(page.getByTestId('avatar')).toContainText('MR');
-    const codeMails = (await caughtMails()).filter((item) => item.id > before && item.to.includes(DEMO_TRAVELER.email) && /\b\d{6}\b/.test(item.text));
+    const codeMails = (await caughtMails()).filter(
+      (item) => item.id > before && item.to.includes(DEMO_TRAVELER.email) && /\b\d{6}\b/.test(item.text),
+    );
     expect(codeMails).toHaveLength(1);
 
     // Signed in: the storage holds the session user, not the code (nor its expiry).
@@ -172,7 +187,11 @@ test.describe('sign-in', () => {
       area: 'free',
       otpExpiration: null,
       visaCreationEnabled: expect.any(Boolean),
-      homeCounts: { invoices: expect.any(Number), availableInvoices: expect.any(Number), visaRequests: expect.any(Number) },
+      homeCounts: {
+        invoices: expect.any(Number),
+        availableInvoices: expect.any(Number),
+        visaRequests: expect.any(Number),
+      },
     });
 
     // The way back leads to the signed-in home, not to the code step.

@@ -10,10 +10,26 @@ interface Identity {
 }
 
 /** Test identities of deploy/identity-provider with no Varco account in the fresh e2e database: one per test. */
-const FIRST_TIME: Identity = { label: /Anna Neri/, nome: 'Anna', cognome: 'Neri', birthday: '1975-03-15', initials: 'AN' };
-const RETURNING: Identity = { label: /Laura Bianchi/, nome: 'Laura', cognome: 'Bianchi', birthday: '1992-08-01', initials: 'LB' };
+const FIRST_TIME: Identity = {
+  label: /Anna Neri/,
+  nome: 'Anna',
+  cognome: 'Neri',
+  birthday: '1975-03-15',
+  initials: 'AN',
+};
+const RETURNING: Identity = {
+  label: /Laura Bianchi/,
+  nome: 'Laura',
+  cognome: 'Bianchi',
+  birthday: '1992-08-01',
+  initials: 'LB',
+};
 /** An Italian living in Switzerland, shopping with her Italian passport: the document her invoices carry. */
-const italianPassport = (): TravelDocument => ({ type: 'PASSAPORTO', country: 'IT', number: `YB${uniqueSuffix()}`.toUpperCase() });
+const italianPassport = (): TravelDocument => ({
+  type: 'PASSAPORTO',
+  country: 'IT',
+  number: `YB${uniqueSuffix()}`.toUpperCase(),
+});
 
 /** From the portal's sign-in page to the test identity provider's page, where the identity is picked and shared. */
 async function signInWithIdentity(page: Page, identity: Identity): Promise<void> {
@@ -61,7 +77,9 @@ async function signOut(page: Page): Promise<void> {
 }
 
 test.describe('digital identity sign-in', () => {
-  test('a first-time identity completes its registration with a travel document, sees its invoices, and signs in again', async ({ page }) => {
+  test('a first-time identity completes its registration with a travel document, sees its invoices, and signs in again', async ({
+    page,
+  }) => {
     const passport = italianPassport();
     await signInWithIdentity(page, FIRST_TIME);
 
@@ -121,7 +139,10 @@ test.describe('digital identity sign-in', () => {
     await signInAgain(page, FIRST_TIME);
   });
 
-  test('a returning identity signs in from a fresh browser, again after a reload, and once more after signing out', async ({ page, browser }) => {
+  test('a returning identity signs in from a fresh browser, again after a reload, and once more after signing out', async ({
+    page,
+    browser,
+  }) => {
     // Registered earlier, in another browser, with an invoice on its document.
     const passport = italianPassport();
     const earlier = await browser.newContext();

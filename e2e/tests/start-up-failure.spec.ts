@@ -8,8 +8,15 @@ import { expectAccessible } from '../support/fixtures';
 const CONFIG = '**/config.json';
 const FAILURES: { what: string; answer: (route: Route) => Promise<void> }[] = [
   { what: 'cannot be reached', answer: (route) => route.abort('connectionrefused') },
-  { what: 'answers 500', answer: (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }) },
-  { what: 'is not JSON', answer: (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"environment": "local",' }) },
+  {
+    what: 'answers 500',
+    answer: (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }),
+  },
+  {
+    what: 'is not JSON',
+    answer: (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"environment": "local",' }),
+  },
   {
     what: 'fails validation',
     answer: async (route) => {
@@ -22,7 +29,9 @@ const FAILURES: { what: string; answer: (route: Route) => Promise<void> }[] = [
 
 test.describe('the portal cannot read its runtime configuration', () => {
   for (const { what, answer } of FAILURES) {
-    test(`when /config.json ${what}: the failure screen, and Try again starts the portal once it is back`, async ({ page }) => {
+    test(`when /config.json ${what}: the failure screen, and Try again starts the portal once it is back`, async ({
+      page,
+    }) => {
       await page.route(CONFIG, answer);
       await page.goto('/howto');
       const failure = page.getByRole('alert');
@@ -43,7 +52,9 @@ test.describe('the portal cannot read its runtime configuration', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'it');
     const failure = page.getByRole('alert');
     await expect(failure.getByRole('heading', { level: 1 })).toHaveText('Errore del server');
-    await expect(failure).toContainText('Il portale non può avviarsi perché non è stato possibile leggere la sua configurazione.');
+    await expect(failure).toContainText(
+      'Il portale non può avviarsi perché non è stato possibile leggere la sua configurazione.',
+    );
     await expectAccessible(page);
 
     await page.unroute(CONFIG);

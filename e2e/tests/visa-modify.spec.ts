@@ -5,7 +5,12 @@ import { createTraveler, issueInvoice } from '../support/travelers';
 import { NOTIFICATION_POLL_MS, requestVisa, scanQr, shownQr } from '../support/visas';
 
 /** From the detail of a pending request: Modify, step 1 as it is, step 2's departure minutes and flight changed, saved. */
-async function modifyDeparture(page: Page, labels: { modify: string; next: string; save: string }, minutes: string, flight: string): Promise<void> {
+async function modifyDeparture(
+  page: Page,
+  labels: { modify: string; next: string; save: string },
+  minutes: string,
+  flight: string,
+): Promise<void> {
   await page.getByRole('link', { name: labels.modify }).click();
   await expect(page).toHaveURL(/\/protected\/visa\/update\/\d+\?step=1$/);
   await page.getByRole('button', { name: labels.next }).click();
@@ -19,13 +24,18 @@ async function modifyDeparture(page: Page, labels: { modify: string; next: strin
 /** The copy of request `id` kept for the page with no network (@varco/session's offline copy). */
 async function offlineQr(page: Page, id: number): Promise<string | undefined> {
   return page.evaluate((key) => {
-    const saved = JSON.parse(localStorage.getItem('varco-offline-copy') ?? 'null') as { entries: Record<string, { data: { qrCode?: string } }> } | null;
+    const saved = JSON.parse(localStorage.getItem('varco-offline-copy') ?? 'null') as {
+      entries: Record<string, { data: { qrCode?: string } }>;
+    } | null;
     return saved?.entries[key]?.data.qrCode;
   }, `visa:${id}`);
 }
 
 test.describe('a pending request modified', () => {
-  test('the detail shows the new travel details and the new QR at once; the kiosk takes that QR and refuses the old one; a scan shows with no reload', async ({ page, context }) => {
+  test('the detail shows the new travel details and the new QR at once; the kiosk takes that QR and refuses the old one; a scan shows with no reload', async ({
+    page,
+    context,
+  }) => {
     const traveler = await createTraveler();
     const { invoiceNumber } = await issueInvoice(traveler, 180);
     // The page's own clock, so that the bell's next poll can be brought forward instead of waited for.

@@ -6,8 +6,14 @@ import { signIn } from '../support/sign-in';
 import { createTraveler, issueInvoice } from '../support/travelers';
 import { KIOSK_CLI, NOTIFICATION_POLL_MS, requestVisa, run, scanAtKiosk } from '../support/visas';
 
-async function officerDecides(publicId: string, refundId: number, outcome: 'granted' | 'denied' | 'not-selected'): Promise<void> {
-  await run(process.execPath, [KIOSK_CLI, 'decide', publicId, `${refundId}=${outcome}`, '--officer'], { env: { ...process.env, KIOSK_API_URL: E2E_API_URL } });
+async function officerDecides(
+  publicId: string,
+  refundId: number,
+  outcome: 'granted' | 'denied' | 'not-selected',
+): Promise<void> {
+  await run(process.execPath, [KIOSK_CLI, 'decide', publicId, `${refundId}=${outcome}`, '--officer'], {
+    env: { ...process.env, KIOSK_API_URL: E2E_API_URL },
+  });
 }
 
 test.describe('visa requests', () => {
@@ -19,32 +25,44 @@ test.describe('visa requests', () => {
     await signIn(page, { traveler });
     const requestId = await requestVisa(page, traveler, invoiceNumber);
 
-    await expect(page.getByTestId('qr-instruction')).toHaveText('Show this QR code at the exit point, at the kiosk or to the customs officer: the risk analysis runs when it is scanned. You can also start it yourself before you get there.');
+    await expect(page.getByTestId('qr-instruction')).toHaveText(
+      'Show this QR code at the exit point, at the kiosk or to the customs officer: the risk analysis runs when it is scanned. You can also start it yourself before you get there.',
+    );
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download PDF' }).click();
     const file = await download;
     // Named by the request code the traveler knows it by, not by the id in the address.
     const { requestCode } = await (await page.request.get(`/api/v1/private/visa/${requestId}`)).json();
     expect(file.suggestedFilename()).toBe(`visa-request-${requestCode}.pdf`);
-    expect(readFileSync(await file.path()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      readFileSync(await file.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
-    const unread = async () => (await (await page.request.get('/api/v1/private/notifications/count')).json()).counter as number;
+    const unread = async () =>
+      (await (await page.request.get('/api/v1/private/notifications/count')).json()).counter as number;
     const before = await unread();
     const scan = await scanAtKiosk(page);
     expect(scan.code, scan.output).toBe(0);
     expect(scan.output).toMatch(/^GREEN — visa granted/);
 
     // The bell polls: the grant shows up at its next poll, one period on, without reloading the page.
-    const bell = (count: number) => page.getByRole('link', { name: count === 1 ? '1 unread notification' : `${count} unread notifications` });
+    const bell = (count: number) =>
+      page.getByRole('link', { name: count === 1 ? '1 unread notification' : `${count} unread notifications` });
     await page.clock.fastForward(NOTIFICATION_POLL_MS);
     await expect(bell(before + 1)).toBeVisible();
     await bell(before + 1).click();
     await expect(page).toHaveURL(/\/protected\/notifications$/);
     const visa = await (await page.request.get(`/api/v1/private/visa/${requestId}`)).json();
-    const granted = page.getByRole('listitem').filter({ hasText: `The customs visa of request ${visa.requestCode} has been granted.` });
+    const granted = page
+      .getByRole('listitem')
+      .filter({ hasText: `The customs visa of request ${visa.requestCode} has been granted.` });
     await expect(granted).toBeVisible();
     await chooseLanguage(page, 'it_IT');
-    const concesso = page.getByRole('listitem').filter({ hasText: `Il visto doganale della richiesta ${visa.requestCode} è stato rilasciato.` });
+    const concesso = page
+      .getByRole('listitem')
+      .filter({ hasText: `Il visto doganale della richiesta ${visa.requestCode} è stato rilasciato.` });
     await expect(concesso).toBeVisible();
     await concesso.getByRole('button', { name: 'Segna come letta' }).click();
     await expect(concesso.getByRole('button', { name: 'Segna come letta' })).toHaveCount(0);
@@ -66,10 +84,14 @@ test.describe('visa requests', () => {
 
     await page.goto('/protected/visa/create?step=1');
     const refusal = page.getByTestId('visa-pending-refusal');
-    await expect(refusal.getByRole('alert')).toContainText(`Your visa request ${requestCode} is still pending: a new request can be created once it has been scanned at the exit point`);
+    await expect(refusal.getByRole('alert')).toContainText(
+      `Your visa request ${requestCode} is still pending: a new request can be created once it has been scanned at the exit point`,
+    );
     await expect(page.getByTestId('step-indicator')).toHaveCount(0);
     await chooseLanguage(page, 'it_IT');
-    await expect(refusal.getByRole('alert')).toContainText(`La tua richiesta di visto ${requestCode} è ancora in attesa`);
+    await expect(refusal.getByRole('alert')).toContainText(
+      `La tua richiesta di visto ${requestCode} è ancora in attesa`,
+    );
     await chooseLanguage(page, 'en_US');
     await refusal.getByRole('link', { name: 'Go to the pending request' }).click();
     await expect(page).toHaveURL(new RegExp(`/protected/visa/${requestId}$`));
@@ -83,7 +105,9 @@ test.describe('visa requests', () => {
     await expect(page.getByTestId('visa-pending-refusal')).toHaveCount(0);
   });
 
-  test('a red light sends the traveler to the customs office; the officer decides; the traveler sees the outcome', async ({ page }) => {
+  test('a red light sends the traveler to the customs office; the officer decides; the traveler sees the outcome', async ({
+    page,
+  }) => {
     const traveler = await createTraveler();
     const { refundId, invoiceNumber } = await issueInvoice(traveler, 14_500);
     await signIn(page, { traveler });

@@ -44,8 +44,10 @@ async function checkFieldRules(page: Page, language: LanguageCode): Promise<void
   // MP, a private vehicle: no crew flag, no travel document, no flight nor airport.
   await transport.selectOption('MP');
   await expect(fieldIssue(transport)).toHaveCount(0);
-  for (const hidden of ['crewMember', 'documentType', 'documentNumber', 'flightNumber', 'destinationAirport']) await expect(field(hidden)).toHaveCount(0);
-  for (const shown of ['destinationCountry', 'destinationFreeZone', 'departureDate', 'hour', 'minutes']) await expect(field(shown)).toBeVisible();
+  for (const hidden of ['crewMember', 'documentType', 'documentNumber', 'flightNumber', 'destinationAirport'])
+    await expect(field(hidden)).toHaveCount(0);
+  for (const shown of ['destinationCountry', 'destinationFreeZone', 'departureDate', 'hour', 'minutes'])
+    await expect(field(shown)).toBeVisible();
 
   // AE, by air: the crew flag, the document (the profile's, which the traveler may change), a required flight and airport.
   await transport.selectOption('AE');
@@ -53,7 +55,8 @@ async function checkFieldRules(page: Page, language: LanguageCode): Promise<void
   await expect(field('crewMember')).not.toBeChecked();
   await expect(field('documentType')).toHaveValue(traveler.document.type);
   await expect(field('documentNumber')).toHaveValue(traveler.document.number);
-  for (const required of ['documentType', 'documentNumber', 'flightNumber', 'destinationAirport']) await expect(field(required)).toHaveAttribute('aria-required', 'true');
+  for (const required of ['documentType', 'documentNumber', 'flightNumber', 'destinationAirport'])
+    await expect(field(required)).toHaveAttribute('aria-required', 'true');
 
   // A crew member has no document fields; unticked, they come back with the profile's document.
   await form.getByText(t('travel.fields.crewMember'), { exact: true }).click();
@@ -115,8 +118,14 @@ async function checkDepartureClock(page: Page, language: LanguageCode): Promise<
   await onTravelStep(page, language, romeInstant(today, 14, 37));
   const { t, field } = travelForm(page, language);
   const choose = t('travel.choose');
-  const hours = (from: number) => [choose, ...Array.from({ length: 24 - from }, (_, index) => String(from + index).padStart(2, '0'))];
-  const minutes = (from: number) => [choose, ...Array.from({ length: (60 - from) / 5 }, (_, index) => String(from + index * 5).padStart(2, '0'))];
+  const hours = (from: number) => [
+    choose,
+    ...Array.from({ length: 24 - from }, (_, index) => String(from + index).padStart(2, '0')),
+  ];
+  const minutes = (from: number) => [
+    choose,
+    ...Array.from({ length: (60 - from) / 5 }, (_, index) => String(from + index * 5).padStart(2, '0')),
+  ];
 
   await field('transportType').selectOption('MP');
   const day = field('departureDate');

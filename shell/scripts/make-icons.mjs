@@ -16,7 +16,13 @@ function logoMark() {
   const path = /<path d="([^"]+)"[^>]*stroke-width="([0-9.]+)"/.exec(logo);
   const square = /<rect x="([0-9.]+)" y="([0-9.]+)" width="([0-9.]+)"/.exec(logo);
   if (!path || !square) throw new Error('agency-logo.svg: the mark (rect + path) was not found');
-  return { d: path[1], strokeWidth: Number(path[2]), x: Number(square[1]), y: Number(square[2]), size: Number(square[3]) };
+  return {
+    d: path[1],
+    strokeWidth: Number(path[2]),
+    x: Number(square[1]),
+    y: Number(square[2]),
+    size: Number(square[3]),
+  };
 }
 
 /**

@@ -23,7 +23,9 @@ function overrides(face: Metrics, fallback: Metrics) {
 
 function declared(family: string): Record<string, string> {
   const block = new RegExp(`@font-face \\{\\s*font-family: '${family}';([^}]*)\\}`).exec(css)?.[1] ?? '';
-  return Object.fromEntries([...block.matchAll(/([a-z-]+-(?:adjust|override)): ([^;]+);/g)].map(([, name, value]) => [name, value]));
+  return Object.fromEntries(
+    [...block.matchAll(/([a-z-]+-(?:adjust|override)): ([^;]+);/g)].map(([, name, value]) => [name, value]),
+  );
 }
 
 describe('the fallback faces', () => {

@@ -12,8 +12,13 @@ class InlineEntryStylesheet {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('InlineEntryStylesheet', (data) => {
         if (!isOwnPage(data.outputName)) return data;
         const headTags = data.headTags.map((tag) => {
-          const file = tag.tagName === 'link' && tag.attributes.rel === 'stylesheet' && /^\/?(main\.[0-9a-f]{10}\.css)$/.exec(tag.attributes.href)?.[1];
-          return file ? HtmlWebpackPlugin.createHtmlTagObject('style', {}, compilation.assets[file].source().toString()) : tag;
+          const file =
+            tag.tagName === 'link' &&
+            tag.attributes.rel === 'stylesheet' &&
+            /^\/?(main\.[0-9a-f]{10}\.css)$/.exec(tag.attributes.href)?.[1];
+          return file
+            ? HtmlWebpackPlugin.createHtmlTagObject('style', {}, compilation.assets[file].source().toString())
+            : tag;
         });
         return { ...data, headTags };
       });

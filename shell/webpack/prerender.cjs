@@ -24,7 +24,14 @@ function prerenderConfig(client) {
     mode: client.mode,
     target: 'node',
     entry: { 'render-page': './src/prerender/render-page.tsx' },
-    output: { path: PRERENDER_FOLDER, filename: '[name].cjs', library: { type: 'commonjs2' }, publicPath: '/', assetModuleFilename: client.output.assetModuleFilename, clean: true },
+    output: {
+      path: PRERENDER_FOLDER,
+      filename: '[name].cjs',
+      library: { type: 'commonjs2' },
+      publicPath: '/',
+      assetModuleFilename: client.output.assetModuleFilename,
+      clean: true,
+    },
     resolve: client.resolve,
     module: {
       rules: [
@@ -46,7 +53,10 @@ function prerenderConfig(client) {
 
 /** The HTML pages of the build: each page in each language, rendered by the Node compilation, or one empty page in development. */
 function pagePlugins(template, production) {
-  if (!production) return [new HtmlWebpackPlugin({ ...template, templateParameters: { lang: 'en', rootAttributes: '', appHtml: '' } })];
+  if (!production)
+    return [
+      new HtmlWebpackPlugin({ ...template, templateParameters: { lang: 'en', rootAttributes: '', appHtml: '' } }),
+    ];
   const page = (filename, served) =>
     new HtmlWebpackPlugin({
       ...template,
@@ -56,12 +66,21 @@ function pagePlugins(template, production) {
       templateParameters: async (_compilation, assets, assetTags, options) => {
         const { renderPage } = require(path.join(PRERENDER_FOLDER, 'render-page.cjs'));
         const { html, attributes } = await renderPage(served);
-        return { htmlWebpackPlugin: { tags: assetTags, files: assets, options }, lang: served.language, rootAttributes: attributes, appHtml: html };
+        return {
+          htmlWebpackPlugin: { tags: assetTags, files: assets, options },
+          lang: served.language,
+          rootAttributes: attributes,
+          appHtml: html,
+        };
       },
     });
   return [
     page('index.html', { page: 'frame', signedIn: false, language: 'en' }),
-    ...LANGUAGES.flatMap((language) => PAGES.map(({ file, page: kind, signedIn }) => page(`pages/${language}/${file}.html`, { page: kind, signedIn, language }))),
+    ...LANGUAGES.flatMap((language) =>
+      PAGES.map(({ file, page: kind, signedIn }) =>
+        page(`pages/${language}/${file}.html`, { page: kind, signedIn, language }),
+      ),
+    ),
   ];
 }
 

@@ -14,7 +14,10 @@ for (const kind of databaseKinds()) {
       const { db } = handle;
       const [merchantKey, clientKey] = [hashApiKey('vk_holder-test'), hashApiKey('xk_holder-test')];
       const merchant = { kind: 'VENDOR', name: 'Holder test', vat_number: 'IT00000000042' } as const;
-      await db.insertInto('merchant').values({ ...merchant, api_key_hash: merchantKey }).execute();
+      await db
+        .insertInto('merchant')
+        .values({ ...merchant, api_key_hash: merchantKey })
+        .execute();
       const client = { kind: 'KIOSK', name: 'Holder test', customs_office: 'T1', api_key_hash: clientKey } as const;
       await db.insertInto('exit_point_client').values(client).execute();
 

@@ -14,7 +14,10 @@ for (const kind of databaseKinds()) {
     it('fails the transaction that held it and leaves the process and the pool working', onlyWithAServer, async () => {
       await testDatabase('postgres'); // creates this process's test database
       const errors: string[] = [];
-      const handle = createPostgresDatabase(postgresTestUrl(), { poolMax: 2, logger: { error: (_payload, message) => errors.push(message) } });
+      const handle = createPostgresDatabase(postgresTestUrl(), {
+        poolMax: 2,
+        logger: { error: (_payload, message) => errors.push(message) },
+      });
       const admin = new pg.Client({ connectionString: postgresTestUrl() });
       await admin.connect();
       try {
@@ -35,26 +38,36 @@ for (const kind of databaseKinds()) {
       }
     });
 
-    it('LISTEN: a lost connection resets the caches, reconnects, and hears the next message', onlyWithAServer, async () => {
-      await testDatabase('postgres');
-      const handle = createPostgresDatabase(postgresTestUrl(), { poolMax: 1, logger: { error: () => undefined } });
-      const heard: string[] = [];
-      let resets = 0;
-      const stop = await handle.listen('varco_lost_listen', (payload) => heard.push(payload), () => (resets += 1));
-      const admin = new pg.Client({ connectionString: postgresTestUrl() });
-      await admin.connect();
-      try {
-        await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN "varco_lost_listen"'`);
-        // Once when lost (messages may be missed from now on), once when back.
-        await until('the reconnection', () => resets >= 2);
-        await admin.query(`select pg_notify('varco_lost_listen', 'after the loss')`);
-        await until('the message', () => heard.includes('after the loss'));
-      } finally {
-        await admin.end();
-        await stop();
-        await handle.close();
-      }
-    });
+    it(
+      'LISTEN: a lost connection resets the caches, reconnects, and hears the next message',
+      onlyWithAServer,
+      async () => {
+        await testDatabase('postgres');
+        const handle = createPostgresDatabase(postgresTestUrl(), { poolMax: 1, logger: { error: () => undefined } });
+        const heard: string[] = [];
+        let resets = 0;
+        const stop = await handle.listen(
+          'varco_lost_listen',
+          (payload) => heard.push(payload),
+          () => (resets += 1),
+        );
+        const admin = new pg.Client({ connectionString: postgresTestUrl() });
+        await admin.connect();
+        try {
+          await admin.query(
+            `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN "varco_lost_listen"'`,
+          );
+          // Once when lost (messages may be missed from now on), once when back.
+          await until('the reconnection', () => resets >= 2);
+          await admin.query(`select pg_notify('varco_lost_listen', 'after the loss')`);
+          await until('the message', () => heard.includes('after the loss'));
+        } finally {
+          await admin.end();
+          await stop();
+          await handle.close();
+        }
+      },
+    );
   });
 }
 
@@ -83,7 +96,9 @@ describe('a PostgreSQL server that shuts down as a connection opens', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
     const errors: string[] = [];
-    const handle = createPostgresDatabase(`postgres://varco@127.0.0.1:${port}/varco`, { logger: { error: (_payload, message) => errors.push(message) } });
+    const handle = createPostgresDatabase(`postgres://varco@127.0.0.1:${port}/varco`, {
+      logger: { error: (_payload, message) => errors.push(message) },
+    });
     try {
       await assert.rejects(sql`select 1`.execute(handle.db));
       assert.deepEqual(errors, ['PostgreSQL connection lost while in use']);

@@ -76,7 +76,10 @@ function withPreparedStatements(pool: pg.Pool): PostgresPool {
   };
 }
 
-export function createPostgresDatabase(url: string, options: { poolMax?: number; logger?: DatabaseLogger } = {}): DatabaseHandle {
+export function createPostgresDatabase(
+  url: string,
+  options: { poolMax?: number; logger?: DatabaseLogger } = {},
+): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its server emits 'error' on the pool; without a listener that kills the process.
   pool.on('error', (error) => options.logger?.error({ err: error }, 'idle PostgreSQL client failed'));
@@ -85,7 +88,9 @@ export function createPostgresDatabase(url: string, options: { poolMax?: number;
   // pool's 'connect' event), not once it is handed out: a server that shuts down as the connection opens sends its
   // greeting and its end in one packet, and the end arrives before the code that asked for the client resumes.
   // The query in progress, or the next one, fails on its own; the pool drops the broken client on release.
-  pool.on('connect', (client) => client.on('error', (error) => options.logger?.error({ err: error }, 'PostgreSQL connection lost while in use')));
+  pool.on('connect', (client) =>
+    client.on('error', (error) => options.logger?.error({ err: error }, 'PostgreSQL connection lost while in use')),
+  );
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
   return {
     kind: 'postgres',
@@ -100,7 +105,13 @@ export function createPostgresDatabase(url: string, options: { poolMax?: number;
 }
 
 /** A connection of its own that LISTENs on `channel`, reopened after a loss (see DatabaseHandle.listen). */
-async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void, onReset?: () => void, logger?: DatabaseLogger): Promise<() => Promise<void>> {
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onReset?: () => void,
+  logger?: DatabaseLogger,
+): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
@@ -182,7 +193,10 @@ export async function openDatabase(
   logger?: DatabaseLogger,
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
-    return createPostgresDatabase(config.databaseUrl, { poolMax: config.databasePoolMax, ...(logger ? { logger } : {}) });
+    return createPostgresDatabase(config.databaseUrl, {
+      poolMax: config.databasePoolMax,
+      ...(logger ? { logger } : {}),
+    });
   }
   return openPgliteDatabase(config.dataDir);
 }

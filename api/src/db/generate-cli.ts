@@ -31,10 +31,114 @@ export const benchEmail = (n: number) => `bench-${n}@${BENCH_EMAIL_DOMAIN}`;
 export const benchRequestCode = (n: number) => `BENCH-${String(n).padStart(10, '0')}`;
 
 // Non-EU residents (tax-free is for them); a traveler's passport is of their country of residence.
-const COUNTRIES = ['US', 'CN', 'GB', 'CH', 'JP', 'AU', 'CA', 'BR', 'IN', 'KR', 'AE', 'SA', 'MX', 'SG', 'TR', 'NO', 'IL', 'ZA', 'AR', 'TH'];
-const FIRST_NAMES = ['James', 'Mary', 'Wei', 'Yuki', 'Olivia', 'Noah', 'Liam', 'Emma', 'Aarav', 'Min-jun', 'Sofia', 'Lucas', 'Mohammed', 'Fatima', 'Hiroshi', 'Chloe', 'Ethan', 'Ava', 'Mateo', 'Isabella', 'Oliver', 'Mia', 'Arjun', 'Priya', 'Daniel', 'Sara', 'Jack', 'Grace', 'Leon', 'Nora'];
-const LAST_NAMES = ['Smith', 'Johnson', 'Wang', 'Li', 'Tanaka', 'Sato', 'Brown', 'Taylor', 'Kim', 'Park', 'Silva', 'Santos', 'Patel', 'Sharma', 'Garcia', 'Martinez', 'Muller', 'Meier', 'Cohen', 'Levi', 'Hansen', 'Olsen', 'Al-Farsi', 'Haddad', 'Wilson', 'Anderson', 'Thompson', 'Nguyen', 'Yilmaz', 'Kaya', 'Fernandez', 'Lopez', 'Chen', 'Zhang', 'Kumar', 'Singh', 'White', 'Harris', 'Clark', 'Lewis'];
-const SHOP_WORDS = ['Boutique', 'Atelier', 'Pelletteria', 'Gioielleria', 'Profumeria', 'Calzature', 'Moda', 'Ottica', 'Orologeria', 'Enoteca'];
+const COUNTRIES = [
+  'US',
+  'CN',
+  'GB',
+  'CH',
+  'JP',
+  'AU',
+  'CA',
+  'BR',
+  'IN',
+  'KR',
+  'AE',
+  'SA',
+  'MX',
+  'SG',
+  'TR',
+  'NO',
+  'IL',
+  'ZA',
+  'AR',
+  'TH',
+];
+const FIRST_NAMES = [
+  'James',
+  'Mary',
+  'Wei',
+  'Yuki',
+  'Olivia',
+  'Noah',
+  'Liam',
+  'Emma',
+  'Aarav',
+  'Min-jun',
+  'Sofia',
+  'Lucas',
+  'Mohammed',
+  'Fatima',
+  'Hiroshi',
+  'Chloe',
+  'Ethan',
+  'Ava',
+  'Mateo',
+  'Isabella',
+  'Oliver',
+  'Mia',
+  'Arjun',
+  'Priya',
+  'Daniel',
+  'Sara',
+  'Jack',
+  'Grace',
+  'Leon',
+  'Nora',
+];
+const LAST_NAMES = [
+  'Smith',
+  'Johnson',
+  'Wang',
+  'Li',
+  'Tanaka',
+  'Sato',
+  'Brown',
+  'Taylor',
+  'Kim',
+  'Park',
+  'Silva',
+  'Santos',
+  'Patel',
+  'Sharma',
+  'Garcia',
+  'Martinez',
+  'Muller',
+  'Meier',
+  'Cohen',
+  'Levi',
+  'Hansen',
+  'Olsen',
+  'Al-Farsi',
+  'Haddad',
+  'Wilson',
+  'Anderson',
+  'Thompson',
+  'Nguyen',
+  'Yilmaz',
+  'Kaya',
+  'Fernandez',
+  'Lopez',
+  'Chen',
+  'Zhang',
+  'Kumar',
+  'Singh',
+  'White',
+  'Harris',
+  'Clark',
+  'Lewis',
+];
+const SHOP_WORDS = [
+  'Boutique',
+  'Atelier',
+  'Pelletteria',
+  'Gioielleria',
+  'Profumeria',
+  'Calzature',
+  'Moda',
+  'Ottica',
+  'Orologeria',
+  'Enoteca',
+];
 const CITIES = ['Milano', 'Roma', 'Firenze', 'Venezia', 'Napoli', 'Torino', 'Bologna', 'Verona', 'Como', 'Capri'];
 const CUSTOMS_OFFICES = ['IT277100', 'IT078100', 'IT117100', 'IT065100', 'IT013100'];
 
@@ -108,14 +212,22 @@ const seconds = (startedAt: number) => ((Date.now() - startedAt) / 1000).toFixed
 const format = (value: number) => value.toLocaleString('en');
 
 /** Runs `insert(from, to)` over from..to in chunks, with one progress line per chunk. */
-async function inChunks(label: string, from: number, to: number, chunk: number, insert: (first: number, last: number) => Promise<void>) {
+async function inChunks(
+  label: string,
+  from: number,
+  to: number,
+  chunk: number,
+  insert: (first: number, last: number) => Promise<void>,
+) {
   const startedAt = Date.now();
   for (let first = from; first <= to; first += chunk) {
     const last = Math.min(to, first + chunk - 1);
     await insert(first, last);
     const done = last - from + 1;
     const rate = Math.round(done / Math.max(0.001, (Date.now() - startedAt) / 1000));
-    console.log(`  ${label} ${format(last)} / ${format(to)}  (+${format(done)} in ${seconds(startedAt)} s, ${format(rate)}/s)`);
+    console.log(
+      `  ${label} ${format(last)} / ${format(to)}  (+${format(done)} in ${seconds(startedAt)} s, ${format(rate)}/s)`,
+    );
   }
 }
 
@@ -140,7 +252,8 @@ const holder = {
   country: (n: string) => sql.raw(`(${arraySql(COUNTRIES)})[1 + (${n}) % ${COUNTRIES.length}]`),
   number: (n: string) => sql.raw(`'BENCH' || lpad((${n})::text, 9, '0')`),
   nome: (n: string) => sql.raw(`(${arraySql(FIRST_NAMES)})[1 + (${n}) % ${FIRST_NAMES.length}]`),
-  cognome: (n: string) => sql.raw(`(${arraySql(LAST_NAMES)})[1 + ((${n}) / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}]`),
+  cognome: (n: string) =>
+    sql.raw(`(${arraySql(LAST_NAMES)})[1 + ((${n}) / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}]`),
 };
 
 async function addTravelers(db: Kysely<Database>, from: number, to: number, chunk: number): Promise<void> {
@@ -171,7 +284,13 @@ async function addTravelers(db: Kysely<Database>, from: number, to: number, chun
  * twentieth (frequent shoppers, about 5x the average). Amounts from 70.01 with a long tail, VAT included (22% or 10%),
  * issued over the last two years, states weighted like a live system; granted ones (100) carry their release.
  */
-async function addInvoices(db: Kysely<Database>, from: number, to: number, travelers: number, chunk: number): Promise<void> {
+async function addInvoices(
+  db: Kysely<Database>,
+  from: number,
+  to: number,
+  travelers: number,
+  chunk: number,
+): Promise<void> {
   const frequent = Math.max(1, Math.floor(travelers / 20));
   await inChunks('invoices', from, to, chunk, async (first, last) => {
     // The merchants' arrays are joined at the end only: carried through the CTE, they would be copied on every row.
@@ -241,9 +360,13 @@ async function printSizes(db: Kysely<Database>): Promise<void> {
     where ns.nspname = current_schema() and c.relname in ('merchant', 'traveler', 'invoice', 'session')
     order by c.relname`.execute(db);
   console.log('Table sizes (rows estimated by ANALYZE):');
-  console.log(`  ${'table'.padEnd(10)} ${'rows'.padStart(12)} ${'table MB'.padStart(9)} ${'index MB'.padStart(9)} ${'total MB'.padStart(9)}`);
+  console.log(
+    `  ${'table'.padEnd(10)} ${'rows'.padStart(12)} ${'table MB'.padStart(9)} ${'index MB'.padStart(9)} ${'total MB'.padStart(9)}`,
+  );
   for (const row of rows) {
-    console.log(`  ${row.name.padEnd(10)} ${format(Number(row.rows)).padStart(12)} ${row.table_mb.padStart(9)} ${row.indexes_mb.padStart(9)} ${row.total_mb.padStart(9)}`);
+    console.log(
+      `  ${row.name.padEnd(10)} ${format(Number(row.rows)).padStart(12)} ${row.table_mb.padStart(9)} ${row.indexes_mb.padStart(9)} ${row.total_mb.padStart(9)}`,
+    );
   }
 }
 
@@ -261,16 +384,27 @@ async function generate(handle: DatabaseHandle, options: Options): Promise<void>
       await sql`set maintenance_work_mem = '512MB'`.execute(db);
       // Foreign keys are checked by a trigger per row and key, half the insert time: a superuser skips them, as every
       // reference is built from rows checked here (merchants read back from the table, countries checked below).
-      const { rows } = await sql<{ super: boolean }>`select rolsuper as super from pg_roles where rolname = current_user`.execute(db);
+      const { rows } = await sql<{
+        super: boolean;
+      }>`select rolsuper as super from pg_roles where rolname = current_user`.execute(db);
       if (rows[0]?.super) await sql`set session_replication_role = replica`.execute(db);
     }
-    const { rows: known } = await sql<{ code: string }>`select code from country where code = any(${COUNTRIES}::text[])`.execute(db);
-    const { rows: passport } = await sql<{ code: string }>`select code from document_type where code = 'PASSAPORTO'`.execute(db);
-    if (known.length !== COUNTRIES.length || passport.length !== 1) throw new Error('The reference data lacks a country or document type the generator uses');
+    const { rows: known } = await sql<{
+      code: string;
+    }>`select code from country where code = any(${COUNTRIES}::text[])`.execute(db);
+    const { rows: passport } = await sql<{
+      code: string;
+    }>`select code from document_type where code = 'PASSAPORTO'`.execute(db);
+    if (known.length !== COUNTRIES.length || passport.length !== 1)
+      throw new Error('The reference data lacks a country or document type the generator uses');
     await ensureMerchants(db, options.merchants);
 
     const travelerExists = async (n: number) =>
-      (await db.selectFrom('traveler').select('id').where(sql<string>`lower(email)`, '=', benchEmail(n)).executeTakeFirst()) !== undefined;
+      (await db
+        .selectFrom('traveler')
+        .select('id')
+        .where(sql<string>`lower(email)`, '=', benchEmail(n))
+        .executeTakeFirst()) !== undefined;
     const travelers = await existingPrefix(options.travelers, travelerExists);
     if (travelers < options.travelers) {
       console.log(`Travelers: ${format(travelers)} present, adding ${format(options.travelers - travelers)}.`);
@@ -280,7 +414,11 @@ async function generate(handle: DatabaseHandle, options: Options): Promise<void>
     }
 
     const invoiceExists = async (n: number) =>
-      (await db.selectFrom('invoice').select('id').where('request_code', '=', benchRequestCode(n)).executeTakeFirst()) !== undefined;
+      (await db
+        .selectFrom('invoice')
+        .select('id')
+        .where('request_code', '=', benchRequestCode(n))
+        .executeTakeFirst()) !== undefined;
     const invoices = await existingPrefix(options.invoices, invoiceExists);
     if (invoices < options.invoices) {
       console.log(`Invoices: ${format(invoices)} present, adding ${format(options.invoices - invoices)}.`);
@@ -308,9 +446,15 @@ async function main(): Promise<void> {
         'slow and memory-hungry. Set DATABASE_URL to a PostgreSQL database (e.g. postgres://postgres@127.0.0.1:5432/varco_bench).',
     );
   }
-  const target = config.databaseUrl ? `PostgreSQL ${new URL(config.databaseUrl).pathname.slice(1) || '(default database)'}` : `PGlite in ${config.dataDir}`;
-  console.log(`Generating up to ${format(options.travelers)} travelers and ${format(options.invoices)} invoices in ${target}.`);
-  const handle = await openDatabase(config, { error: (payload, message) => console.error(message, JSON.stringify(payload)) });
+  const target = config.databaseUrl
+    ? `PostgreSQL ${new URL(config.databaseUrl).pathname.slice(1) || '(default database)'}`
+    : `PGlite in ${config.dataDir}`;
+  console.log(
+    `Generating up to ${format(options.travelers)} travelers and ${format(options.invoices)} invoices in ${target}.`,
+  );
+  const handle = await openDatabase(config, {
+    error: (payload, message) => console.error(message, JSON.stringify(payload)),
+  });
   try {
     await generate(handle, options);
   } finally {

@@ -23,8 +23,15 @@ describe('the migrations', () => {
 
   it('are each sealed by its checksum and never edited once committed, comments included', () => {
     for (const migration of readMigrations(MIGRATIONS_DIR)) {
-      assert.ok(sealed.has(migration.filename), `${migration.filename} is not in api/migrations/SHA256SUMS: add it (sha256sum)`);
-      assert.equal(migration.checksum, sealed.get(migration.filename), `${migration.filename} was edited after it was committed: write a new migration instead`);
+      assert.ok(
+        sealed.has(migration.filename),
+        `${migration.filename} is not in api/migrations/SHA256SUMS: add it (sha256sum)`,
+      );
+      assert.equal(
+        migration.checksum,
+        sealed.get(migration.filename),
+        `${migration.filename} was edited after it was committed: write a new migration instead`,
+      );
     }
   });
 });

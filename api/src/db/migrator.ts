@@ -45,7 +45,9 @@ export function readMigrations(dir: string): Migration[] {
     .sort((a, b) => a.version - b.version);
   migrations.forEach((migration, index) => {
     if (index > 0 && migrations[index - 1]!.version === migration.version) {
-      throw new Error(`Two migrations share version ${migration.version}: ${migrations[index - 1]!.filename}, ${migration.filename}`);
+      throw new Error(
+        `Two migrations share version ${migration.version}: ${migrations[index - 1]!.filename}, ${migration.filename}`,
+      );
     }
   });
   return migrations;
@@ -55,7 +57,11 @@ export function readMigrations(dir: string): Migration[] {
  * Applies the pending migrations, in order, in one transaction that holds an advisory lock: two instances starting
  * together cannot both apply a file, and a failing file leaves the database as it was. Returns the applied files.
  */
-export async function migrate(handle: DatabaseHandle, migrations: Migration[], logger?: MigrationLogger): Promise<string[]> {
+export async function migrate(
+  handle: DatabaseHandle,
+  migrations: Migration[],
+  logger?: MigrationLogger,
+): Promise<string[]> {
   return handle.db.transaction().execute(async (trx) => {
     // Taken first: even creating the bookkeeping table must not race with another instance.
     await sql`select pg_advisory_xact_lock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(trx);
@@ -74,12 +80,15 @@ export async function migrate(handle: DatabaseHandle, migrations: Migration[], l
     for (const migration of migrations) {
       const row = appliedByVersion.get(migration.version);
       if (row && row.checksum !== migration.checksum) {
-        throw new Error(`Migration ${migration.filename} was changed after it was applied; add a new migration instead`);
+        throw new Error(
+          `Migration ${migration.filename} was changed after it was applied; add a new migration instead`,
+        );
       }
     }
     for (const row of applied) {
       // A newer instance may have applied files this one does not have yet (a rolling deploy): not an error.
-      if (!known.has(row.version)) logger?.warn({ version: row.version, name: row.name }, 'database has a migration this build does not know');
+      if (!known.has(row.version))
+        logger?.warn({ version: row.version, name: row.name }, 'database has a migration this build does not know');
     }
 
     const pending = migrations.filter((migration) => !appliedByVersion.has(migration.version));

@@ -41,6 +41,7 @@ export function newestFirstPage<DB, TB extends keyof DB, Row>(
     .limit(limit)
     .offset(offset)
     .execute() as Promise<Array<Row & { total: string }>>;
-  const count = () => from.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow() as Promise<{ total: string }>;
+  const count = () =>
+    from.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow() as Promise<{ total: string }>;
   return pageWithTotal(page, offset, count);
 }

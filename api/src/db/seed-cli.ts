@@ -10,13 +10,19 @@ import { migrate, readMigrations } from './migrator';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const handle = await openDatabase(config, { error: (payload, message) => console.error(message, JSON.stringify(payload)) });
+  const handle = await openDatabase(config, {
+    error: (payload, message) => console.error(message, JSON.stringify(payload)),
+  });
   try {
     await migrate(handle, readMigrations(MIGRATIONS_DIR));
     const result = await seedDemo(handle.db);
-    console.log(result.travelersCreated > 0 || result.merchantsCreated ? 'Demo data created.' : 'Demo data already present.');
-    for (const traveler of [DEMO_TRAVELER, DEMO_TRAVELER_WITHOUT_INVOICES]) console.log(`  demo traveler  ${traveler.email} / ${traveler.password}`);
-    for (const merchant of DEMO_MERCHANTS) console.log(`  ${merchant.kind.toLowerCase().padEnd(14)} ${merchant.name}: x-api-key ${merchant.apiKey}`);
+    console.log(
+      result.travelersCreated > 0 || result.merchantsCreated ? 'Demo data created.' : 'Demo data already present.',
+    );
+    for (const traveler of [DEMO_TRAVELER, DEMO_TRAVELER_WITHOUT_INVOICES])
+      console.log(`  demo traveler  ${traveler.email} / ${traveler.password}`);
+    for (const merchant of DEMO_MERCHANTS)
+      console.log(`  ${merchant.kind.toLowerCase().padEnd(14)} ${merchant.name}: x-api-key ${merchant.apiKey}`);
   } finally {
     await handle.close();
   }

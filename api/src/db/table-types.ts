@@ -30,7 +30,9 @@ async function withCheckedValues(db: Kysely<unknown>, metadata: DatabaseMetadata
     where c.contype = 'c' and ns.nspname = 'public'`.execute(db);
   for (const { table, definition } of rows) {
     const [, name, list] = TEXT_VALUES_CHECK.exec(definition) ?? [];
-    const column = metadata.tables.find((candidate) => candidate.name === table)?.columns.find((candidate) => candidate.name === name);
+    const column = metadata.tables
+      .find((candidate) => candidate.name === table)
+      ?.columns.find((candidate) => candidate.name === name);
     if (column && list) column.enumValues = [...list.matchAll(/'([^']*)'::text/g)].map(([, value]) => value ?? '');
   }
   return metadata;

@@ -8,7 +8,8 @@ import type { DB } from './schema.generated';
  * read from it, so a value added by a migration reaches the code through the generated file alone.
  */
 
-type Column<Table extends keyof DB, Name extends keyof DB[Table]> = Selectable<DB[Table]>[Name & keyof Selectable<DB[Table]>];
+type Column<Table extends keyof DB, Name extends keyof DB[Table]> = Selectable<DB[Table]>[Name &
+  keyof Selectable<DB[Table]>];
 
 export type TravelerStatus = Column<'traveler', 'status'>;
 /** OTP_PENDING: credentials accepted; ACTIVATION_PENDING: a first-time digital identity; FULL. */
@@ -26,13 +27,23 @@ export interface RiskReason {
 }
 
 /** `Table` with the types of some of its columns replaced. */
-type Refine<Table, Columns extends { [Name in keyof Columns]: Name extends keyof Table ? unknown : never }> = Omit<Table, keyof Columns> & Columns;
+type Refine<Table, Columns extends { [Name in keyof Columns]: Name extends keyof Table ? unknown : never }> = Omit<
+  Table,
+  keyof Columns
+> &
+  Columns;
 
 export interface Database extends Omit<DB, 'visa_request' | 'notification' | 'passkey'> {
   /** `risk_reasons`: JSON text of RiskReason[] when written, parsed when read. */
-  visa_request: Refine<DB['visa_request'], { risk_reasons: ColumnType<RiskReason[] | null, string | null | undefined, string | null> }>;
+  visa_request: Refine<
+    DB['visa_request'],
+    { risk_reasons: ColumnType<RiskReason[] | null, string | null | undefined, string | null> }
+  >;
   /** `params`: JSON text of the message's placeholder values when written, parsed when read. */
   /** `public_key`: any bytes when written (`pg` reads `bytea` as a Buffer, itself a Uint8Array). */
   passkey: Refine<DB['passkey'], { public_key: Uint8Array }>;
-  notification: Refine<DB['notification'], { params: ColumnType<Record<string, string | number>, string | undefined, string> }>;
+  notification: Refine<
+    DB['notification'],
+    { params: ColumnType<Record<string, string | number>, string | undefined, string> }
+  >;
 }

@@ -34,16 +34,31 @@ interface Owned {
  * what else a valid call sends). A new such route must be added here: the matrix fails on a route it does not know.
  */
 const BY_ID: Record<string, { kind: Kind; request: (owned: Owned) => { url: string; payload?: unknown } }> = {};
-const byId = (methods: Method[], path: string, kind: Kind, request: (owned: Owned) => { url: string; payload?: unknown }) => {
+const byId = (
+  methods: Method[],
+  path: string,
+  kind: Kind,
+  request: (owned: Owned) => { url: string; payload?: unknown },
+) => {
   for (const method of methods) BY_ID[`${method} ${PRIVATE_PREFIX}${path}`] = { kind, request };
 };
-byId(['GET', 'HEAD'], '/invoices/detail', 'invoice', ({ id }) => ({ url: `${PRIVATE_PREFIX}/invoices/detail?idRichiestaRimborso=${id}` }));
-byId(['GET', 'HEAD'], '/invoices/downloadRelease', 'invoice', ({ id }) => ({ url: `${PRIVATE_PREFIX}/invoices/downloadRelease?idRichiestaRimborso=${id}` }));
+byId(['GET', 'HEAD'], '/invoices/detail', 'invoice', ({ id }) => ({
+  url: `${PRIVATE_PREFIX}/invoices/detail?idRichiestaRimborso=${id}`,
+}));
+byId(['GET', 'HEAD'], '/invoices/downloadRelease', 'invoice', ({ id }) => ({
+  url: `${PRIVATE_PREFIX}/invoices/downloadRelease?idRichiestaRimborso=${id}`,
+}));
 byId(['GET', 'HEAD'], '/visa/:id', 'visa', ({ id }) => ({ url: `${PRIVATE_PREFIX}/visa/${id}` }));
 byId(['GET', 'HEAD'], '/visa/:id/download', 'visa', ({ id }) => ({ url: `${PRIVATE_PREFIX}/visa/${id}/download` }));
 byId(['DELETE'], '/visa/:id', 'visa', ({ id }) => ({ url: `${PRIVATE_PREFIX}/visa/${id}` }));
-byId(['PUT'], '/visa', 'visa', ({ id, invoice }) => ({ url: `${PRIVATE_PREFIX}/visa`, payload: { id, invoices: [invoice], travel: validTravel() } }));
-byId(['POST'], '/visa/start-risk-analysis', 'visa', ({ id }) => ({ url: `${PRIVATE_PREFIX}/visa/start-risk-analysis`, payload: { id } }));
+byId(['PUT'], '/visa', 'visa', ({ id, invoice }) => ({
+  url: `${PRIVATE_PREFIX}/visa`,
+  payload: { id, invoices: [invoice], travel: validTravel() },
+}));
+byId(['POST'], '/visa/start-risk-analysis', 'visa', ({ id }) => ({
+  url: `${PRIVATE_PREFIX}/visa/start-risk-analysis`,
+  payload: { id },
+}));
 byId(['DELETE'], '/passkeys/:id', 'passkey', ({ id }) => ({ url: `${PRIVATE_PREFIX}/passkeys/${id}` }));
 byId(['PUT'], '/notifications/:id', 'notification', ({ id }) => ({ url: `${PRIVATE_PREFIX}/notifications/${id}` }));
 
@@ -70,7 +85,13 @@ describeEachDatabase('access-control matrix of the route table', ({ build, datab
     app.addHook('onRoute', (route: RouteOptions) => {
       const schema = route.schema as { querystring?: unknown; body?: unknown } | undefined;
       for (const method of [route.method].flat() as Method[]) {
-        routes.push({ method, url: route.url, isPublic: (route.config as { public?: boolean } | undefined)?.public === true, queryKeys: shapeKeys(schema?.querystring), bodyKeys: shapeKeys(schema?.body) });
+        routes.push({
+          method,
+          url: route.url,
+          isPublic: (route.config as { public?: boolean } | undefined)?.public === true,
+          queryKeys: shapeKeys(schema?.querystring),
+          bodyKeys: shapeKeys(schema?.body),
+        });
       }
     });
     await app.ready();
@@ -78,12 +99,25 @@ describeEachDatabase('access-control matrix of the route table', ({ build, datab
     owner = await signedInTraveler(db);
     other = await signedInTraveler(db);
     const invoice = await insertInvoice(db, owner.document);
-    const created = await app.inject({ method: 'POST', url: `${PRIVATE_PREFIX}/visa`, headers: { cookie: owner.cookie }, payload: { invoices: [invoice.id], travel: validTravel() } });
+    const created = await app.inject({
+      method: 'POST',
+      url: `${PRIVATE_PREFIX}/visa`,
+      headers: { cookie: owner.cookie },
+      payload: { invoices: [invoice.id], travel: validTravel() },
+    });
     assert.equal(created.statusCode, 200, created.body);
     owned = { visa: created.json<{ id: number }>().id, invoice: invoice.id };
     const session = async (level: 'OTP_PENDING' | 'ACTIVATION_PENDING') => {
       const token = randomBytes(32).toString('base64url');
-      await db.insertInto('session').values({ token_hash: sha256(token), traveler_id: owner.id, level, expires_at: new Date(Date.now() + 3_600_000) }).execute();
+      await db
+        .insertInto('session')
+        .values({
+          token_hash: sha256(token),
+          traveler_id: owner.id,
+          level,
+          expires_at: new Date(Date.now() + 3_600_000),
+        })
+        .execute();
       return `${SESSION_COOKIE}=${token}`;
     };
     pendingCookies = { otp: await session('OTP_PENDING'), activation: await session('ACTIVATION_PENDING') };
@@ -91,9 +125,12 @@ describeEachDatabase('access-control matrix of the route table', ({ build, datab
 
   /** A request for `route` whose ids all name the owner's visa request and invoice. */
   const requestFor = (route: Route) => {
-    const path = route.url.replace(/:(\w+)/g, (_match, name: string) => (name === 'publicId' ? '00000000-0000-4000-8000-000000000000' : String(owned.visa)));
+    const path = route.url.replace(/:(\w+)/g, (_match, name: string) =>
+      name === 'publicId' ? '00000000-0000-4000-8000-000000000000' : String(owned.visa),
+    );
     const query = route.queryKeys.includes('idRichiestaRimborso') ? `?idRichiestaRimborso=${owned.invoice}` : '';
-    const payload = route.bodyKeys.length > 0 ? { id: owned.visa, invoices: [owned.invoice], travel: validTravel() } : undefined;
+    const payload =
+      route.bodyKeys.length > 0 ? { id: owned.visa, invoices: [owned.invoice], travel: validTravel() } : undefined;
     return { method: route.method, url: `${path}${query}`, ...(payload ? { payload } : {}) };
   };
   const send = (route: Route, headers: Record<string, string> = {}, url?: string) => {
@@ -103,14 +140,24 @@ describeEachDatabase('access-control matrix of the route table', ({ build, datab
   const label = (route: Route, who: string) => `${route.method} ${route.url} (${who})`;
 
   const privateRoutes = () => routes.filter((route) => isUnder(route.url, PRIVATE_PREFIX));
-  const keyRoutes = () => routes.filter((route) => KEY_PREFIXES.some((prefix) => isUnder(route.url, prefix)) && !route.isPublic);
+  const keyRoutes = () =>
+    routes.filter((route) => KEY_PREFIXES.some((prefix) => isUnder(route.url, prefix)) && !route.isPublic);
 
   it('knows every route: private, behind an API key, or under a prefix that is open by design', () => {
-    assert.ok(privateRoutes().length >= 20 && keyRoutes().length >= 4, `${privateRoutes().length} private, ${keyRoutes().length} key routes`);
-    const unclassified = routes.filter(
-      (route) => !isUnder(route.url, PRIVATE_PREFIX) && !KEY_PREFIXES.some((prefix) => isUnder(route.url, prefix)) && !OPEN_PREFIXES.some((prefix) => isUnder(route.url, prefix)),
+    assert.ok(
+      privateRoutes().length >= 20 && keyRoutes().length >= 4,
+      `${privateRoutes().length} private, ${keyRoutes().length} key routes`,
     );
-    assert.deepEqual(unclassified.map((route) => `${route.method} ${route.url}`), []);
+    const unclassified = routes.filter(
+      (route) =>
+        !isUnder(route.url, PRIVATE_PREFIX) &&
+        !KEY_PREFIXES.some((prefix) => isUnder(route.url, prefix)) &&
+        !OPEN_PREFIXES.some((prefix) => isUnder(route.url, prefix)),
+    );
+    assert.deepEqual(
+      unclassified.map((route) => `${route.method} ${route.url}`),
+      [],
+    );
   });
 
   it('refuses every private route without a session (401), however its URL is spelled', async () => {
@@ -125,8 +172,14 @@ describeEachDatabase('access-control matrix of the route table', ({ build, datab
   it('refuses every private route but its own few to a session still waiting for its OTP or its activation (403)', async () => {
     for (const route of privateRoutes()) {
       const key = `${route.method} ${route.url}`;
-      if (!OTP_PENDING_ROUTES.has(key)) assert.equal((await send(route, { cookie: pendingCookies.otp })).statusCode, 403, label(route, 'OTP pending'));
-      if (!ACTIVATION_PENDING_ROUTES.has(key)) assert.equal((await send(route, { cookie: pendingCookies.activation })).statusCode, 403, label(route, 'activation pending'));
+      if (!OTP_PENDING_ROUTES.has(key))
+        assert.equal((await send(route, { cookie: pendingCookies.otp })).statusCode, 403, label(route, 'OTP pending'));
+      if (!ACTIVATION_PENDING_ROUTES.has(key))
+        assert.equal(
+          (await send(route, { cookie: pendingCookies.activation })).statusCode,
+          403,
+          label(route, 'activation pending'),
+        );
     }
   });
 
@@ -138,20 +191,38 @@ describeEachDatabase('access-control matrix of the route table', ({ build, datab
         return { id: (await insertInvoice(db, traveler.document)).id };
       case 'visa': {
         const invoice = await insertInvoice(db, traveler.document);
-        const created = await app.inject({ method: 'POST', url: `${PRIVATE_PREFIX}/visa`, headers: { cookie: traveler.cookie }, payload: { invoices: [invoice.id], travel: validTravel() } });
+        const created = await app.inject({
+          method: 'POST',
+          url: `${PRIVATE_PREFIX}/visa`,
+          headers: { cookie: traveler.cookie },
+          payload: { invoices: [invoice.id], travel: validTravel() },
+        });
         assert.equal(created.statusCode, 200, created.body);
         return { id: created.json<{ id: number }>().id, invoice: invoice.id };
       }
       case 'passkey': {
         const row = await db
           .insertInto('passkey')
-          .values({ traveler_id: traveler.id, credential_id: randomBytes(16).toString('base64url'), public_key: randomBytes(77), counter: 0, device_type: 'singleDevice', backed_up: false, transports: ['internal'], name: 'Matrix key' })
+          .values({
+            traveler_id: traveler.id,
+            credential_id: randomBytes(16).toString('base64url'),
+            public_key: randomBytes(77),
+            counter: 0,
+            device_type: 'singleDevice',
+            backed_up: false,
+            transports: ['internal'],
+            name: 'Matrix key',
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         return { id: row.id };
       }
       case 'notification': {
-        const id = await notify(db, { travelerId: traveler.id, kind: 'VISA_CREATED', params: { requestCode: 'VR-MATRIX' } });
+        const id = await notify(db, {
+          travelerId: traveler.id,
+          kind: 'VISA_CREATED',
+          params: { requestCode: 'VR-MATRIX' },
+        });
         assert.ok(id !== undefined);
         return { id };
       }
@@ -159,10 +230,21 @@ describeEachDatabase('access-control matrix of the route table', ({ build, datab
   };
 
   it('knows, for every private route that reads an id, which kind of id it reads', () => {
-    const readsId = privateRoutes().filter((route) => route.url.includes(':') || route.queryKeys.includes('idRichiestaRimborso') || route.bodyKeys.includes('id'));
-    assert.deepEqual(readsId.map((route) => `${route.method} ${route.url}`).filter((key) => !BY_ID[key]), [], 'routes that read an id missing from BY_ID');
+    const readsId = privateRoutes().filter(
+      (route) =>
+        route.url.includes(':') || route.queryKeys.includes('idRichiestaRimborso') || route.bodyKeys.includes('id'),
+    );
+    assert.deepEqual(
+      readsId.map((route) => `${route.method} ${route.url}`).filter((key) => !BY_ID[key]),
+      [],
+      'routes that read an id missing from BY_ID',
+    );
     const known = new Set(routes.map((route) => `${route.method} ${route.url}`));
-    assert.deepEqual(Object.keys(BY_ID).filter((key) => !known.has(key)), [], 'rows of BY_ID for routes that no longer exist');
+    assert.deepEqual(
+      Object.keys(BY_ID).filter((key) => !known.has(key)),
+      [],
+      'rows of BY_ID for routes that no longer exist',
+    );
   });
 
   // Each row proves both halves: the id is a real one of its kind (its owner gets 2xx), and another traveler gets
@@ -176,19 +258,39 @@ describeEachDatabase('access-control matrix of the route table', ({ build, datab
       const owned = await ownedBy(owner, kind);
       const call = (traveler: SignedInTraveler) => {
         const { url, payload } = request(owned);
-        return app.inject({ method, url, headers: { 'accept-language': 'EN', cookie: traveler.cookie }, ...(payload ? { payload } : {}) });
+        return app.inject({
+          method,
+          url,
+          headers: { 'accept-language': 'EN', cookie: traveler.cookie },
+          ...(payload ? { payload } : {}),
+        });
       };
       const refused = await call(other);
-      assert.equal(refused.statusCode, 404, `${key}, the ${kind} ${owned.id} of another traveler: ${refused.statusCode} ${refused.body.slice(0, 200)}`);
+      assert.equal(
+        refused.statusCode,
+        404,
+        `${key}, the ${kind} ${owned.id} of another traveler: ${refused.statusCode} ${refused.body.slice(0, 200)}`,
+      );
       const answered = await call(owner);
-      assert.ok(answered.statusCode >= 200 && answered.statusCode < 300, `${key}, the owner's ${kind} ${owned.id}: ${answered.statusCode} ${answered.body.slice(0, 200)}`);
+      assert.ok(
+        answered.statusCode >= 200 && answered.statusCode < 300,
+        `${key}, the owner's ${kind} ${owned.id}: ${answered.statusCode} ${answered.body.slice(0, 200)}`,
+      );
     });
   }
 
   it('refuses every key-protected route without a key, with an unknown key, or with the key of the other kind of client (401)', async () => {
-    const merchantKey = (await createMerchantService(database().db).createMerchant({ kind: 'VENDOR', name: 'Matrix S.r.l.', vatNumber: `IT-M-${process.pid}-${Date.now()}` })).apiKey;
+    const merchantKey = (
+      await createMerchantService(database().db).createMerchant({
+        kind: 'VENDOR',
+        name: 'Matrix S.r.l.',
+        vatNumber: `IT-M-${process.pid}-${Date.now()}`,
+      })
+    ).apiKey;
     for (const route of keyRoutes()) {
-      const wrongKind = isUnder(route.url, EXIT_POINT_PREFIX) ? [{ 'x-api-key': merchantKey }] : [{ 'x-api-key': `xk_${randomBytes(16).toString('hex')}` }];
+      const wrongKind = isUnder(route.url, EXIT_POINT_PREFIX)
+        ? [{ 'x-api-key': merchantKey }]
+        : [{ 'x-api-key': `xk_${randomBytes(16).toString('hex')}` }];
       for (const headers of [{}, { 'x-api-key': 'vk_not-a-key' }, ...wrongKind]) {
         assert.equal((await send(route, headers)).statusCode, 401, label(route, JSON.stringify(headers)));
       }

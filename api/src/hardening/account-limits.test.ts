@@ -24,7 +24,13 @@ describeEachDatabase('per-account limits', ({ build, database }) => {
   }
 
   const login = (app: TestApp, username: string, password: string, remoteAddress: string, language = 'EN') =>
-    app.inject({ method: 'POST', url: LOGIN, payload: { username, password }, remoteAddress, headers: { 'accept-language': language } });
+    app.inject({
+      method: 'POST',
+      url: LOGIN,
+      payload: { username, password },
+      remoteAddress,
+      headers: { 'accept-language': language },
+    });
 
   it('refuses the right password after 40 wrong ones from 8 addresses, with a growing lock; another traveler behind the same address signs in', async () => {
     const { app, clock } = appWithClock();
@@ -33,8 +39,13 @@ describeEachDatabase('per-account limits', ({ build, database }) => {
     const neighbour = await travelerWithPassword(database().db, PASSWORD);
     const nat = addresses(8);
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 40; attempt += 1) statuses.push((await login(app, victim.email, `guess-${attempt}`, nat[attempt % 8] ?? '')).statusCode);
-    assert.deepEqual(statuses, [...Array<number>(10).fill(401), ...Array<number>(30).fill(429)], 'ten wrong passwords, then the account is locked');
+    for (let attempt = 0; attempt < 40; attempt += 1)
+      statuses.push((await login(app, victim.email, `guess-${attempt}`, nat[attempt % 8] ?? '')).statusCode);
+    assert.deepEqual(
+      statuses,
+      [...Array<number>(10).fill(401), ...Array<number>(30).fill(429)],
+      'ten wrong passwords, then the account is locked',
+    );
 
     const refused = await login(app, victim.email.toUpperCase(), PASSWORD, nat[0] ?? '', 'IT');
     assert.equal(refused.statusCode, 429, 'the right password is refused during the lock (the name in any case)');
@@ -85,21 +96,42 @@ describeEachDatabase('per-account limits', ({ build, database }) => {
     const ask = async (email: string) => {
       const seen: Array<[number, string | undefined]> = [];
       for (const remoteAddress of addresses(15)) {
-        const response = await app.inject({ method: 'POST', url: RECOVER, payload: { email, lan: 'IT' }, remoteAddress, headers: { 'accept-language': 'EN' } });
+        const response = await app.inject({
+          method: 'POST',
+          url: RECOVER,
+          payload: { email, lan: 'IT' },
+          remoteAddress,
+          headers: { 'accept-language': 'EN' },
+        });
         seen.push([response.statusCode, response.statusCode === 429 ? response.json().detail : undefined]);
       }
       return seen;
     };
     const forVictim = await ask(victim.email);
-    assert.deepEqual(forVictim, [...Array(5).fill([204, undefined]), ...Array(10).fill([429, 'Too many e-mails requested for this account. Try again in 60 min.'])]);
+    assert.deepEqual(forVictim, [
+      ...Array(5).fill([204, undefined]),
+      ...Array(10).fill([429, 'Too many e-mails requested for this account. Try again in 60 min.']),
+    ]);
     assert.deepEqual(await ask(unknown), forVictim, 'an unknown address gets the same answers');
     await app.background.settled();
-    const mails = await database().db.selectFrom('mail_outbox').select('template').where(sql<string>`lower(recipient)`, '=', victim.email.toLowerCase()).execute();
-    assert.deepEqual(mails.map((mail) => mail.template), Array(5).fill('password-reset'));
+    const mails = await database()
+      .db.selectFrom('mail_outbox')
+      .select('template')
+      .where(sql<string>`lower(recipient)`, '=', victim.email.toLowerCase())
+      .execute();
+    assert.deepEqual(
+      mails.map((mail) => mail.template),
+      Array(5).fill('password-reset'),
+    );
 
     // The next hour, the account may ask again.
     clock.now += 60 * 60 * 1000;
-    const later = await app.inject({ method: 'POST', url: RECOVER, payload: { email: victim.email }, remoteAddress: addresses(1)[0] });
+    const later = await app.inject({
+      method: 'POST',
+      url: RECOVER,
+      payload: { email: victim.email },
+      remoteAddress: addresses(1)[0],
+    });
     assert.equal(later.statusCode, 204);
   });
 
@@ -113,7 +145,8 @@ describeEachDatabase('per-account limits', ({ build, database }) => {
       assert.equal(response.statusCode, 204);
       return `varco_session=${response.cookies.find((cookie) => cookie.name === 'varco_session')?.value ?? ''}`;
     };
-    const send = (cookie: string) => app.inject({ method: 'POST', url: SEND_OTP, headers: { cookie, 'accept-language': 'EN' } });
+    const send = (cookie: string) =>
+      app.inject({ method: 'POST', url: SEND_OTP, headers: { cookie, 'accept-language': 'EN' } });
     const first = await pending();
     assert.deepEqual([(await send(first)).statusCode, (await send(first)).statusCode], [200, 200]);
     const second = await pending();
@@ -123,7 +156,11 @@ describeEachDatabase('per-account limits', ({ build, database }) => {
     assert.deepEqual(refused.json(), { detail: 'Too many e-mails requested for this account. Try again in 60 min.' });
     assert.ok(Number(refused.headers['retry-after']) > 3500);
     assert.equal((await send(await pending())).statusCode, 429, 'a new session of the account too');
-    const mails = await database().db.selectFrom('mail_outbox').select('template').where('recipient', '=', traveler.email).execute();
+    const mails = await database()
+      .db.selectFrom('mail_outbox')
+      .select('template')
+      .where('recipient', '=', traveler.email)
+      .execute();
     assert.equal(mails.length, 3);
   });
 });

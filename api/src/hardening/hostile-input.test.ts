@@ -25,19 +25,44 @@ describeEachDatabase('hostile input', ({ build, database }) => {
     app = build();
     await app.ready();
     traveler = await signedInTraveler(database().db);
-    merchantKey = (await createMerchantService(database().db).createMerchant({ kind: 'VENDOR', name: 'Hostile S.r.l.', vatNumber: `IT${process.pid}${Date.now()}` })).apiKey;
+    merchantKey = (
+      await createMerchantService(database().db).createMerchant({
+        kind: 'VENDOR',
+        name: 'Hostile S.r.l.',
+        vatNumber: `IT${process.pid}${Date.now()}`,
+      })
+    ).apiKey;
   });
 
   const asTraveler = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    app.inject({ method, url, headers: { cookie: traveler.cookie, 'accept-language': 'EN' }, ...(payload ? { payload } : {}) });
+    app.inject({
+      method,
+      url,
+      headers: { cookie: traveler.cookie, 'accept-language': 'EN' },
+      ...(payload ? { payload } : {}),
+    });
 
   it('refuses a NUL character in a string field with a translated 400, with or without a session', async () => {
-    const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login-custom', payload: { username: 'a\u0000b', password: 'x' }, headers: { 'accept-language': 'EN' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login-custom',
+      payload: { username: 'a\u0000b', password: 'x' },
+      headers: { 'accept-language': 'EN' },
+    });
     const body = assertErrorShape(login, 400);
     assert.match(String((body.extra as Record<string, string>).username), /control character/i);
-    const recover = await app.inject({ method: 'POST', url: '/api/v1/public/traveler/send-change-pwd-token', payload: { email: 'a\u0000b@example.com' }, headers: { 'accept-language': 'IT' } });
+    const recover = await app.inject({
+      method: 'POST',
+      url: '/api/v1/public/traveler/send-change-pwd-token',
+      payload: { email: 'a\u0000b@example.com' },
+      headers: { 'accept-language': 'IT' },
+    });
     assertErrorShape(recover, 400);
-    const invoice = await app.inject({ method: 'GET', url: '/api/v1/merchant/invoices/1', headers: { 'x-api-key': `vk_\u0000` } });
+    const invoice = await app.inject({
+      method: 'GET',
+      url: '/api/v1/merchant/invoices/1',
+      headers: { 'x-api-key': `vk_\u0000` },
+    });
     assert.ok(invoice.statusCode < 500);
   });
 
@@ -48,8 +73,17 @@ describeEachDatabase('hostile input', ({ build, database }) => {
       asTraveler('POST', '/api/v1/private/visa/start-risk-analysis', { id: TOO_LARGE_ID }),
       asTraveler('PUT', '/api/v1/private/visa', { id: TOO_LARGE_ID, invoices: [1], travel: {} }),
       asTraveler('POST', '/api/v1/private/visa', { invoices: [TOO_LARGE_ID], travel: {} }),
-      app.inject({ method: 'GET', url: `/api/v1/merchant/invoices/${TOO_LARGE_ID}`, headers: { 'x-api-key': merchantKey } }),
-      app.inject({ method: 'POST', url: `/api/v1/merchant/invoices/${TOO_LARGE_ID}/credit-note`, headers: { 'x-api-key': merchantKey }, payload: { creditNoteNumber: 'NC-1', issueDate: '2026-01-01' } }),
+      app.inject({
+        method: 'GET',
+        url: `/api/v1/merchant/invoices/${TOO_LARGE_ID}`,
+        headers: { 'x-api-key': merchantKey },
+      }),
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/merchant/invoices/${TOO_LARGE_ID}/credit-note`,
+        headers: { 'x-api-key': merchantKey },
+        payload: { creditNoteNumber: 'NC-1', issueDate: '2026-01-01' },
+      }),
     ];
     for (const response of await Promise.all(calls)) assertErrorShape(response, 400);
   });
@@ -57,18 +91,52 @@ describeEachDatabase('hostile input', ({ build, database }) => {
   it('refuses a visa body with more invoices than a traveler can hold with a translated 400', async () => {
     const invoices = Array.from({ length: 70_000 }, (_, index) => index + 1);
     for (const method of ['POST', 'PUT'] as const) {
-      const body = assertErrorShape(await asTraveler(method, '/api/v1/private/visa', { id: 1, invoices, travel: {} }), 400);
+      const body = assertErrorShape(
+        await asTraveler(method, '/api/v1/private/visa', { id: 1, invoices, travel: {} }),
+        400,
+      );
       assert.equal((body.extra as Record<string, string>).invoices, `Select at most ${MAX_VISA_INVOICES}`);
     }
   });
 
   it('answers framework refusals in the error shape, without echoing the URL', async () => {
     const calls = [
-      { response: await app.inject({ method: 'GET', url: '/api/v1/private/visa/%E0%A4%A', headers: { 'accept-language': 'IT' } }), status: 400 },
+      {
+        response: await app.inject({
+          method: 'GET',
+          url: '/api/v1/private/visa/%E0%A4%A',
+          headers: { 'accept-language': 'IT' },
+        }),
+        status: 400,
+      },
       { response: await app.inject({ method: 'GET', url: '/api/v1/no-such-call?probe=<script>' }), status: 404 },
-      { response: await app.inject({ method: 'POST', url: '/api/v1/auth/login-custom', headers: { 'content-type': 'application/json' }, payload: '{"username":' }), status: 400 },
-      { response: await app.inject({ method: 'POST', url: '/api/v1/auth/login-custom', headers: { 'content-type': 'application/xml' }, payload: '<a/>' }), status: 415 },
-      { response: await app.inject({ method: 'POST', url: '/api/v1/auth/login-custom', headers: { 'content-type': 'application/json' }, payload: `"${'a'.repeat(1_100_000)}"` }), status: 413 },
+      {
+        response: await app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login-custom',
+          headers: { 'content-type': 'application/json' },
+          payload: '{"username":',
+        }),
+        status: 400,
+      },
+      {
+        response: await app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login-custom',
+          headers: { 'content-type': 'application/xml' },
+          payload: '<a/>',
+        }),
+        status: 415,
+      },
+      {
+        response: await app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login-custom',
+          headers: { 'content-type': 'application/json' },
+          payload: `"${'a'.repeat(1_100_000)}"`,
+        }),
+        status: 413,
+      },
     ];
     for (const { response, status } of calls) {
       assertErrorShape(response, status);
@@ -88,7 +156,9 @@ describeEachDatabase('hostile input', ({ build, database }) => {
     const address = await served.listen({ port: 0, host: '127.0.0.1' });
     const { port } = new URL(address);
     const answer = await new Promise<string>((resolve, reject) => {
-      const socket = connect({ port: Number(port), host: '127.0.0.1' }, () => socket.write('GET /api/v1/healthz HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'));
+      const socket = connect({ port: Number(port), host: '127.0.0.1' }, () =>
+        socket.write('GET /api/v1/healthz HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'),
+      );
       let received = '';
       socket.on('data', (chunk) => (received += chunk.toString()));
       socket.on('close', () => resolve(received));
@@ -98,4 +168,3 @@ describeEachDatabase('hostile input', ({ build, database }) => {
     assert.deepEqual(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)), { detail: 'The request is not valid.' });
   });
 });
-

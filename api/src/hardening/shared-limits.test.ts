@@ -28,7 +28,11 @@ type Instances = () => Promise<[TestApp, TestApp]>;
  */
 function sharedLimitCases(instances: Instances, database: DatabaseContext['database'], skip?: string) {
   /** Calls `call` on the two instances in turn until `count` calls: the status codes. */
-  async function alternate(count: number, call: (app: TestApp, index: number) => Promise<{ statusCode: number }>, share = false): Promise<number[]> {
+  async function alternate(
+    count: number,
+    call: (app: TestApp, index: number) => Promise<{ statusCode: number }>,
+    share = false,
+  ): Promise<number[]> {
     const [one, two] = await instances();
     const statuses: number[] = [];
     for (let index = 0; index < count; index += 1) {
@@ -46,20 +50,34 @@ function sharedLimitCases(instances: Instances, database: DatabaseContext['datab
   it('counts the sign-in attempts of one address across instances', { skip }, async () => {
     const address = nextAddress();
     const statuses = await alternate(LIMITS.loginRateLimitMax + 1, (app, index) =>
-      app.inject({ method: 'POST', url: LOGIN, payload: { username: `someone.${index}@example.com`, password: 'x' }, remoteAddress: address }),
+      app.inject({
+        method: 'POST',
+        url: LOGIN,
+        payload: { username: `someone.${index}@example.com`, password: 'x' },
+        remoteAddress: address,
+      }),
     );
     assert.deepEqual(statuses, [...times(401, LIMITS.loginRateLimitMax), 429]);
   });
 
   it('counts the wrong passwords of one account across instances', { skip }, async () => {
     const traveler = await travelerWithPassword(database().db, PASSWORD);
-    const statuses = await alternate(12, (app, index) => app.inject({ method: 'POST', url: LOGIN, payload: { username: traveler.email, password: index < 10 ? 'wrong' : PASSWORD }, remoteAddress: nextAddress() }));
+    const statuses = await alternate(12, (app, index) =>
+      app.inject({
+        method: 'POST',
+        url: LOGIN,
+        payload: { username: traveler.email, password: index < 10 ? 'wrong' : PASSWORD },
+        remoteAddress: nextAddress(),
+      }),
+    );
     assert.deepEqual(statuses, [...times(401, 10), 429, 429]);
   });
 
   it('counts the reset mails of one account across instances', { skip }, async () => {
     const email = `shared.${process.pid}.${Date.now()}@example.com`;
-    const statuses = await alternate(7, (app) => app.inject({ method: 'POST', url: RECOVER, payload: { email }, remoteAddress: nextAddress() }));
+    const statuses = await alternate(7, (app) =>
+      app.inject({ method: 'POST', url: RECOVER, payload: { email }, remoteAddress: nextAddress() }),
+    );
     assert.deepEqual(statuses, [...times(204, 5), 429, 429]);
   });
 
@@ -71,13 +89,21 @@ function sharedLimitCases(instances: Instances, database: DatabaseContext['datab
 
   it('counts the polling calls of one session across instances', { skip }, async () => {
     const { cookie } = await signedInTraveler(database().db);
-    const statuses = await alternate(POLLING_MAX + 1, (app) => app.inject({ method: 'PUT', url: HEARTBEAT, headers: { cookie } }), true);
+    const statuses = await alternate(
+      POLLING_MAX + 1,
+      (app) => app.inject({ method: 'PUT', url: HEARTBEAT, headers: { cookie } }),
+      true,
+    );
     assert.deepEqual(statuses, [...times(204, POLLING_MAX), 429]);
   });
 
   it('counts the app-wide limit of one address across instances', { skip }, async () => {
     const address = nextAddress();
-    const statuses = await alternate(LIMITS.rateLimitMax + 1, (app) => app.inject({ method: 'GET', url: TYPOLOGY, remoteAddress: address }), true);
+    const statuses = await alternate(
+      LIMITS.rateLimitMax + 1,
+      (app) => app.inject({ method: 'GET', url: TYPOLOGY, remoteAddress: address }),
+      true,
+    );
     assert.deepEqual(statuses, [...times(200, LIMITS.rateLimitMax), 429]);
   });
 }
@@ -85,7 +111,10 @@ function sharedLimitCases(instances: Instances, database: DatabaseContext['datab
 describeEachDatabase('limits shared by two instances', ({ build, database }) => {
   const pair = async (overrides = {}, prefix?: string): Promise<[TestApp, TestApp]> => {
     const limits = { pollingMax: POLLING_MAX, ...(prefix ? { redisPrefix: prefix } : {}) };
-    const apps: [TestApp, TestApp] = [build({ ...LIMITS, ...overrides }, { limits }), build({ ...LIMITS, ...overrides }, { limits })];
+    const apps: [TestApp, TestApp] = [
+      build({ ...LIMITS, ...overrides }, { limits }),
+      build({ ...LIMITS, ...overrides }, { limits }),
+    ];
     await Promise.all(apps.map((app) => app.ready()));
     return apps;
   };
@@ -108,8 +137,18 @@ describeEachDatabase('limits shared by two instances', ({ build, database }) => 
       const { cookie } = await signedInTraveler(database().db);
       const unavailable = { detail: 'Il servizio è temporaneamente non disponibile. Riprova più tardi.' };
       const answers = [
-        await app.inject({ method: 'POST', url: LOGIN, payload: { username: traveler.email, password: PASSWORD }, headers: { 'accept-language': 'IT' } }),
-        await app.inject({ method: 'POST', url: RECOVER, payload: { email: traveler.email }, headers: { 'accept-language': 'IT' } }),
+        await app.inject({
+          method: 'POST',
+          url: LOGIN,
+          payload: { username: traveler.email, password: PASSWORD },
+          headers: { 'accept-language': 'IT' },
+        }),
+        await app.inject({
+          method: 'POST',
+          url: RECOVER,
+          payload: { email: traveler.email },
+          headers: { 'accept-language': 'IT' },
+        }),
         await app.inject({ method: 'POST', url: SEND_OTP, headers: { cookie, 'accept-language': 'IT' } }),
       ];
       for (const answer of answers) {
@@ -120,7 +159,11 @@ describeEachDatabase('limits shared by two instances', ({ build, database }) => 
       assert.equal((await app.inject({ method: 'PUT', url: HEARTBEAT, headers: { cookie } })).statusCode, 204);
       assert.equal((await app.inject({ method: 'GET', url: COUNT, headers: { cookie } })).statusCode, 200);
       await app.background.settled();
-      const mails = await database().db.selectFrom('mail_outbox').select('id').where('recipient', '=', traveler.email).execute();
+      const mails = await database()
+        .db.selectFrom('mail_outbox')
+        .select('id')
+        .where('recipient', '=', traveler.email)
+        .execute();
       assert.equal(mails.length, 0, 'no mail left uncounted');
     });
   });

@@ -65,7 +65,8 @@ const en = {
   'limits.accountMails': 'Too many e-mails requested for this account. Try again in {minutes} min.',
   'auth.notActive': 'Your account is not active yet: open the activation link we sent you by e-mail.',
   'auth.otpRequired': 'Enter the code we sent you by e-mail to complete the sign-in.',
-  'spid.notConfigured': 'The sign-in with the digital identity is not available at the moment: sign in with username and password.',
+  'spid.notConfigured':
+    'The sign-in with the digital identity is not available at the moment: sign in with username and password.',
   'spid.activationRequired': 'Complete your registration to continue.',
   'spid.notPending': 'There is no registration to complete.',
   'otp.incorrect': 'OTP incorrect (enter the correct code)',
@@ -73,8 +74,10 @@ const en = {
   'otp.tooManyAttempts': 'Too many wrong codes: request a new one.',
   'otp.notSent': 'No code has been sent yet: request one.',
   'passkey.challengeExpired': 'The passkey request has expired or was already used: try again.',
-  'passkey.unknown': 'This passkey is not registered for any account (it may have been removed): sign in with your e-mail and password.',
-  'passkey.verificationFailed': 'The passkey could not be verified: try again, or sign in with your e-mail and password.',
+  'passkey.unknown':
+    'This passkey is not registered for any account (it may have been removed): sign in with your e-mail and password.',
+  'passkey.verificationFailed':
+    'The passkey could not be verified: try again, or sign in with your e-mail and password.',
   'passkey.registrationFailed': 'The passkey could not be added: try again.',
   'passkey.alreadyRegistered': 'This passkey is already registered.',
   'passkey.tooMany': 'You can have at most {max} passkeys: remove one before adding another.',
@@ -84,7 +87,8 @@ const en = {
   'field.unknownCountry': 'Unknown country',
   'field.unknownDocumentType': 'Unknown document type',
   'field.unknownZone': 'This zone does not belong to the country of residence',
-  'field.residenceNotTaxFree': 'Residents of this country cannot use tax-free (unless they live in one of its free zones)',
+  'field.residenceNotTaxFree':
+    'Residents of this country cannot use tax-free (unless they live in one of its free zones)',
   'field.readOnly': 'This field cannot be changed',
   'traveler.emailTaken': 'An account with this e-mail already exists: sign in, or recover the password.',
   'traveler.documentTaken': 'This identity document is already registered.',
@@ -115,7 +119,8 @@ const en = {
   'risk.totalAbove': 'The total of the request, {total}, is above {threshold}.',
   'risk.largeInvoice': 'Invoices above {threshold}: {count} (the largest {max}).',
   'risk.manyInvoices': 'The request holds {count} invoices ({threshold} or more).',
-  'risk.oldPurchase': 'Invoices issued more than {threshold} days before the departure: {count} (the oldest {days} days before).',
+  'risk.oldPurchase':
+    'Invoices issued more than {threshold} days before the departure: {count} (the oldest {days} days before).',
   'risk.crewMember': 'The traveler leaves as a crew member.',
   'risk.privateVehicle': 'The traveler leaves by private vehicle.',
   'risk.previousChecks': 'Earlier requests of the traveler sent to a customs check: {count}.',
@@ -128,7 +133,8 @@ const en = {
   'exitPoint.qrMalformed': 'The code is not a visa request QR code',
   'exitPoint.qrSignature': 'The signature does not match the content: the code was altered or forged',
   'exitPoint.qrUnknownKey': 'The code was signed by a key this agency does not know',
-  'exitPoint.staleQr': 'This QR code has been replaced by a newer one after a change of the request: show the latest QR code.',
+  'exitPoint.staleQr':
+    'This QR code has been replaced by a newer one after a change of the request: show the latest QR code.',
   'exitPoint.alreadyUsed': 'This QR code has already been used: the visa request is completed.',
   'exitPoint.expired': 'The visa request has expired: it was not presented at the exit point in time.',
   'exitPoint.requestNotFound': 'Visa request not found.',
@@ -137,7 +143,8 @@ const en = {
   // Visa requests (modules/visas).
   'visa.notFound': 'Visa request not found.',
   'visa.notPending': 'Only a pending visa request can be changed, deleted or analysed.',
-  'visa.pendingExists': 'Your visa request {requestCode} is still pending: have its QR code scanned at the exit point, or modify or delete it, before you create a new one.',
+  'visa.pendingExists':
+    'Your visa request {requestCode} is still pending: have its QR code scanned at the exit point, or modify or delete it, before you create a new one.',
   'visa.notInCompletion': 'The visa request is not waiting for the exit scan.',
   'visa.notInCustomsCheck': 'The visa request is not waiting for a customs decision.',
   'visa.invoiceNotUnderCheck': 'Invoice {id} is not waiting for a customs decision in this request.',
@@ -146,17 +153,20 @@ const en = {
   'visa.invoiceDuplicate': 'The same invoice ({id}) is selected more than once',
   'visa.invoiceNotFound': 'Invoice {id} is not one of your invoices',
   'visa.invoiceNotAvailable': 'Invoice {number} is not available for a visa request',
-  'visa.invoiceDeadlinePassed': 'The deadline for leaving the EU with the goods of invoice {number} ({deadline}) has passed',
+  'visa.invoiceDeadlinePassed':
+    'The deadline for leaving the EU with the goods of invoice {number} ({deadline}) has passed',
   'visa.transportUnknown': 'Choose air (AE) or private vehicle (MP)',
   'visa.flightNumberFormat': 'Invalid flight number (for example AZ 610)',
   'visa.airportUnknown': 'Unknown airport',
   'visa.airportNotInCountry': 'This airport is not in the destination country',
-  'visa.destinationInEu': 'The destination must be outside the EU VAT area: choose a country outside the EU, or one of its free zones',
+  'visa.destinationInEu':
+    'The destination must be outside the EU VAT area: choose a country outside the EU, or one of its free zones',
   'visa.zoneNotInCountry': 'This free zone does not belong to the destination country',
   'visa.travelDateInvalid': 'Invalid date and time',
   'visa.travelDateNotFuture': 'Date must be in the future',
   'visa.travelDateTooLate': 'The date cannot be later than {max}',
-  'visa.travelDateAfterDeadline': 'The departure cannot be later than {deadline}, the exit deadline of invoice {number}',
+  'visa.travelDateAfterDeadline':
+    'The departure cannot be later than {deadline}, the exit deadline of invoice {number}',
   'visa.state.pending': 'Pending',
   'visa.state.expired': 'Expired',
   'visa.state.customsCheck': 'Customs check',
@@ -168,15 +178,22 @@ const en = {
   'visa.light.red': 'Red channel: a physical inspection at the customs office is required.',
   'notification.notFound': 'Notification not found.',
   'notification.INVOICE_MATCHED': 'Invoice {invoiceNumber} of {vendor} for {amount} is now in your area.',
-  'notification.VISA_CREATED': 'Visa request {requestCode} has been created and is pending: show its QR code at the exit point (kiosk or customs officer) when you leave the EU, or start the risk analysis from the request.',
-  'notification.RISK_GREEN': 'Visa request {requestCode} is in completion: go airside and pass the QR code at the exit point.',
-  'notification.CUSTOMS_CHECK': 'Visa request {requestCode} needs a customs check: go to the customs office with the QR code and the goods.',
+  'notification.VISA_CREATED':
+    'Visa request {requestCode} has been created and is pending: show its QR code at the exit point (kiosk or customs officer) when you leave the EU, or start the risk analysis from the request.',
+  'notification.RISK_GREEN':
+    'Visa request {requestCode} is in completion: go airside and pass the QR code at the exit point.',
+  'notification.CUSTOMS_CHECK':
+    'Visa request {requestCode} needs a customs check: go to the customs office with the QR code and the goods.',
   'notification.VISA_GRANTED': 'The customs visa of request {requestCode} has been granted.',
   'notification.VISA_DECIDED': 'Customs has decided on the invoices of visa request {requestCode}.',
-  'notification.VISA_EXPIRED': 'Visa request {requestCode} has expired: its invoices are available again while their exit deadline allows it.',
-  'notification.EXIT_DEADLINE_7': 'The exit deadline of invoice {invoiceNumber} is {deadline}: less than a week left to leave the EU with the goods and get the visa.',
-  'notification.EXIT_DEADLINE_1': 'Last reminder: the exit deadline of invoice {invoiceNumber} is {deadline}. Leave the EU with the goods by then to get the visa.',
-  'notification.PASSKEY_ADDED': 'The passkey “{name}” has been added to your account: it can now sign in without password or code. If you did not add it, remove it from your profile and change your password.',
+  'notification.VISA_EXPIRED':
+    'Visa request {requestCode} has expired: its invoices are available again while their exit deadline allows it.',
+  'notification.EXIT_DEADLINE_7':
+    'The exit deadline of invoice {invoiceNumber} is {deadline}: less than a week left to leave the EU with the goods and get the visa.',
+  'notification.EXIT_DEADLINE_1':
+    'Last reminder: the exit deadline of invoice {invoiceNumber} is {deadline}. Leave the EU with the goods by then to get the visa.',
+  'notification.PASSKEY_ADDED':
+    'The passkey “{name}” has been added to your account: it can now sign in without password or code. If you did not add it, remove it from your profile and change your password.',
   'notification.PASSKEY_REMOVED': 'The passkey “{name}” has been removed from your account: it can no longer sign in.',
 } as const;
 
@@ -215,9 +232,11 @@ const it: Record<MessageKey, string> = {
   'auth.badCredentials': 'Username o password errati',
   'limits.signInLocked': 'Troppe password errate per questo account. Riprova tra {minutes} min.',
   'limits.accountMails': 'Troppe e-mail richieste per questo account. Riprova tra {minutes} min.',
-  'auth.notActive': "Il tuo account non è ancora attivo: apri il link di attivazione che ti abbiamo inviato per e-mail.",
+  'auth.notActive':
+    'Il tuo account non è ancora attivo: apri il link di attivazione che ti abbiamo inviato per e-mail.',
   'auth.otpRequired': "Inserisci il codice che ti abbiamo inviato per e-mail per completare l'accesso.",
-  'spid.notConfigured': "L'accesso con l'identità digitale non è disponibile al momento: accedi con username e password.",
+  'spid.notConfigured':
+    "L'accesso con l'identità digitale non è disponibile al momento: accedi con username e password.",
   'spid.activationRequired': 'Completa la registrazione per continuare.',
   'spid.notPending': "Non c'è nessuna registrazione da completare.",
   'otp.incorrect': 'OTP errato (inserire il codice corretto)',
@@ -225,8 +244,10 @@ const it: Record<MessageKey, string> = {
   'otp.tooManyAttempts': 'Troppi codici errati: richiedine uno nuovo.',
   'otp.notSent': 'Nessun codice è stato ancora inviato: richiedine uno.',
   'passkey.challengeExpired': 'La richiesta della passkey è scaduta o è già stata usata: riprova.',
-  'passkey.unknown': "Questa passkey non è registrata per nessun account (potrebbe essere stata rimossa): accedi con e-mail e password.",
-  'passkey.verificationFailed': 'Non è stato possibile verificare la passkey: riprova, oppure accedi con e-mail e password.',
+  'passkey.unknown':
+    'Questa passkey non è registrata per nessun account (potrebbe essere stata rimossa): accedi con e-mail e password.',
+  'passkey.verificationFailed':
+    'Non è stato possibile verificare la passkey: riprova, oppure accedi con e-mail e password.',
   'passkey.registrationFailed': 'Non è stato possibile aggiungere la passkey: riprova.',
   'passkey.alreadyRegistered': 'Questa passkey è già registrata.',
   'passkey.tooMany': 'Puoi avere al massimo {max} passkey: rimuovine una prima di aggiungerne un’altra.',
@@ -236,16 +257,17 @@ const it: Record<MessageKey, string> = {
   'field.unknownCountry': 'Paese sconosciuto',
   'field.unknownDocumentType': 'Tipo di documento sconosciuto',
   'field.unknownZone': 'Questa zona non appartiene al paese di residenza',
-  'field.residenceNotTaxFree': 'I residenti in questo paese non possono usare il tax-free (salvo che risiedano in una sua zona franca)',
+  'field.residenceNotTaxFree':
+    'I residenti in questo paese non possono usare il tax-free (salvo che risiedano in una sua zona franca)',
   'field.readOnly': 'Questo campo non può essere modificato',
-  'traveler.emailTaken': "Esiste già un account con questa e-mail: accedi, oppure recupera la password.",
+  'traveler.emailTaken': 'Esiste già un account con questa e-mail: accedi, oppure recupera la password.',
   'traveler.documentTaken': "Questo documento d'identità è già registrato.",
   'traveler.duplicate': "La registrazione non può essere completata: l'account esiste già.",
   'key.invalid': 'Il link non è valido o è già stato usato.',
   'key.expired': 'Il link è scaduto.',
   'invoice.notFound': 'Fattura non trovata.',
   'merchant.badKey': 'Chiave API assente o sconosciuta.',
-  'merchant.vendorRequired': "Un intermediario deve indicare il venditore della fattura.",
+  'merchant.vendorRequired': 'Un intermediario deve indicare il venditore della fattura.',
   'merchant.duplicateInvoice': "Il venditore ha già emesso quest'anno una fattura con questo numero.",
   'merchant.notCancellable': 'Si può annullare solo una fattura non ancora inserita in una richiesta di visto.',
   'merchant.alreadyCancelled': 'La fattura è già stata annullata da una nota di credito.',
@@ -267,7 +289,8 @@ const it: Record<MessageKey, string> = {
   'risk.totalAbove': 'Il totale della richiesta, {total}, supera {threshold}.',
   'risk.largeInvoice': 'Fatture oltre {threshold}: {count} (la più alta {max}).',
   'risk.manyInvoices': 'La richiesta contiene {count} fatture ({threshold} o più).',
-  'risk.oldPurchase': 'Fatture emesse più di {threshold} giorni prima della partenza: {count} (la più vecchia {days} giorni prima).',
+  'risk.oldPurchase':
+    'Fatture emesse più di {threshold} giorni prima della partenza: {count} (la più vecchia {days} giorni prima).',
   'risk.crewMember': "Il viaggiatore parte come membro dell'equipaggio.",
   'risk.privateVehicle': 'Il viaggiatore parte con un veicolo privato.',
   'risk.previousChecks': 'Richieste precedenti del viaggiatore inviate al controllo doganale: {count}.',
@@ -280,7 +303,8 @@ const it: Record<MessageKey, string> = {
   'exitPoint.qrMalformed': 'Il codice non è un QR di una richiesta di visto',
   'exitPoint.qrSignature': 'La firma non corrisponde al contenuto: il codice è stato alterato o contraffatto',
   'exitPoint.qrUnknownKey': 'Il codice è stato firmato con una chiave che questa agenzia non conosce',
-  'exitPoint.staleQr': 'Questo codice QR è stato sostituito da uno più recente dopo una modifica della richiesta: mostra il codice QR più recente.',
+  'exitPoint.staleQr':
+    'Questo codice QR è stato sostituito da uno più recente dopo una modifica della richiesta: mostra il codice QR più recente.',
   'exitPoint.alreadyUsed': 'Questo codice QR è già stato usato: la richiesta di visto è completata.',
   'exitPoint.expired': "La richiesta di visto è scaduta: non è stata presentata in tempo al punto d'uscita.",
   'exitPoint.requestNotFound': 'Richiesta di visto non trovata.',
@@ -289,7 +313,8 @@ const it: Record<MessageKey, string> = {
   // Richieste di visto (modules/visas).
   'visa.notFound': 'Richiesta di visto non trovata.',
   'visa.notPending': 'Solo una richiesta di visto in attesa può essere modificata, eliminata o analizzata.',
-  'visa.pendingExists': 'La tua richiesta di visto {requestCode} è ancora in attesa: presenta il suo QR code al punto di uscita, oppure modificala o eliminala, prima di crearne una nuova.',
+  'visa.pendingExists':
+    'La tua richiesta di visto {requestCode} è ancora in attesa: presenta il suo QR code al punto di uscita, oppure modificala o eliminala, prima di crearne una nuova.',
   'visa.notInCompletion': 'La richiesta di visto non è in attesa della scansione in uscita.',
   'visa.notInCustomsCheck': 'La richiesta di visto non è in attesa di una decisione della dogana.',
   'visa.invoiceNotUnderCheck': 'La fattura {id} non è in attesa di una decisione della dogana in questa richiesta.',
@@ -298,17 +323,20 @@ const it: Record<MessageKey, string> = {
   'visa.invoiceDuplicate': 'La stessa fattura ({id}) è selezionata più volte',
   'visa.invoiceNotFound': 'La fattura {id} non è tra le tue fatture',
   'visa.invoiceNotAvailable': 'La fattura {number} non è disponibile per una richiesta di visto',
-  'visa.invoiceDeadlinePassed': "Il termine per uscire dall'UE con i beni della fattura {number} ({deadline}) è scaduto",
+  'visa.invoiceDeadlinePassed':
+    "Il termine per uscire dall'UE con i beni della fattura {number} ({deadline}) è scaduto",
   'visa.transportUnknown': 'Scegli aereo (AE) o veicolo privato (MP)',
   'visa.flightNumberFormat': 'Numero di volo non valido (per esempio AZ 610)',
   'visa.airportUnknown': 'Aeroporto sconosciuto',
   'visa.airportNotInCountry': 'Questo aeroporto non è nel paese di destinazione',
-  'visa.destinationInEu': "La destinazione deve essere fuori dal territorio IVA dell'UE: scegli un paese extra UE o una sua zona franca",
+  'visa.destinationInEu':
+    "La destinazione deve essere fuori dal territorio IVA dell'UE: scegli un paese extra UE o una sua zona franca",
   'visa.zoneNotInCountry': 'Questa zona franca non appartiene al paese di destinazione',
   'visa.travelDateInvalid': 'Data e ora non valide',
   'visa.travelDateNotFuture': 'La data deve essere nel futuro',
   'visa.travelDateTooLate': 'La data non può essere successiva al {max}',
-  'visa.travelDateAfterDeadline': 'La partenza non può essere successiva al {deadline}, termine di uscita della fattura {number}',
+  'visa.travelDateAfterDeadline':
+    'La partenza non può essere successiva al {deadline}, termine di uscita della fattura {number}',
   'visa.state.pending': 'In attesa',
   'visa.state.expired': 'Scaduta',
   'visa.state.customsCheck': 'Controllo doganale',
@@ -320,16 +348,24 @@ const it: Record<MessageKey, string> = {
   'visa.light.red': "Canale rosso: è richiesta un'ispezione fisica presso l'ufficio doganale.",
   'notification.notFound': 'Notifica non trovata.',
   'notification.INVOICE_MATCHED': 'La fattura {invoiceNumber} di {vendor} da {amount} è ora nella tua area.',
-  'notification.VISA_CREATED': "La richiesta di visto {requestCode} è stata creata ed è in attesa: mostra il suo QR code al punto di uscita (totem o funzionario doganale) quando lasci l'UE, oppure avvia l'analisi dei rischi dalla richiesta.",
-  'notification.RISK_GREEN': "La richiesta di visto {requestCode} è in completamento: vai in area imbarchi e passa il codice QR al punto d'uscita.",
-  'notification.CUSTOMS_CHECK': "La richiesta di visto {requestCode} richiede un controllo doganale: recati all'ufficio doganale con il codice QR e i beni.",
+  'notification.VISA_CREATED':
+    "La richiesta di visto {requestCode} è stata creata ed è in attesa: mostra il suo QR code al punto di uscita (totem o funzionario doganale) quando lasci l'UE, oppure avvia l'analisi dei rischi dalla richiesta.",
+  'notification.RISK_GREEN':
+    "La richiesta di visto {requestCode} è in completamento: vai in area imbarchi e passa il codice QR al punto d'uscita.",
+  'notification.CUSTOMS_CHECK':
+    "La richiesta di visto {requestCode} richiede un controllo doganale: recati all'ufficio doganale con il codice QR e i beni.",
   'notification.VISA_GRANTED': 'Il visto doganale della richiesta {requestCode} è stato rilasciato.',
   'notification.VISA_DECIDED': 'La dogana ha deciso sulle fatture della richiesta di visto {requestCode}.',
-  'notification.VISA_EXPIRED': 'La richiesta di visto {requestCode} è scaduta: le sue fatture tornano disponibili finché il termine di uscita lo consente.',
-  'notification.EXIT_DEADLINE_7': "Il termine di uscita della fattura {invoiceNumber} è il {deadline}: manca meno di una settimana per uscire dall'UE con i beni e ottenere il visto.",
-  'notification.EXIT_DEADLINE_1': "Ultimo promemoria: il termine di uscita della fattura {invoiceNumber} è il {deadline}. Esci dall'UE con i beni entro quella data per ottenere il visto.",
-  'notification.PASSKEY_ADDED': 'La passkey “{name}” è stata aggiunta al tuo account: ora può accedere senza password né codice. Se non l’hai aggiunta tu, rimuovila dal tuo profilo e cambia la password.',
-  'notification.PASSKEY_REMOVED': 'La passkey “{name}” è stata rimossa dal tuo account: non può più essere usata per accedere.',
+  'notification.VISA_EXPIRED':
+    'La richiesta di visto {requestCode} è scaduta: le sue fatture tornano disponibili finché il termine di uscita lo consente.',
+  'notification.EXIT_DEADLINE_7':
+    "Il termine di uscita della fattura {invoiceNumber} è il {deadline}: manca meno di una settimana per uscire dall'UE con i beni e ottenere il visto.",
+  'notification.EXIT_DEADLINE_1':
+    "Ultimo promemoria: il termine di uscita della fattura {invoiceNumber} è il {deadline}. Esci dall'UE con i beni entro quella data per ottenere il visto.",
+  'notification.PASSKEY_ADDED':
+    'La passkey “{name}” è stata aggiunta al tuo account: ora può accedere senza password né codice. Se non l’hai aggiunta tu, rimuovila dal tuo profilo e cambia la password.',
+  'notification.PASSKEY_REMOVED':
+    'La passkey “{name}” è stata rimossa dal tuo account: non può più essere usata per accedere.',
 };
 
 export const catalogues: Readonly<Record<ServerLanguage, Readonly<Record<MessageKey, string>>>> = { EN: en, IT: it };

@@ -49,7 +49,11 @@ describe('periodic job scheduler', () => {
   it('runs the first pass after its first delay, then one interval after the end of each pass, never two at once', async () => {
     const clock = manualTimers();
     const job = controlledJob();
-    startPeriodicJob({ name: 'test job', intervalMs: 1_000, firstDelayMs: 0, run: job.run }, quietLogger(), clock.timers);
+    startPeriodicJob(
+      { name: 'test job', intervalMs: 1_000, firstDelayMs: 0, run: job.run },
+      quietLogger(),
+      clock.timers,
+    );
     assert.equal(clock.fire(), 0);
     assert.equal(job.ends.length, 1);
     await settle();

@@ -33,7 +33,11 @@ const globalTimers: JobTimers = {
  * Starts a periodic job: its first pass after `firstDelayMs`, then one `intervalMs` after the end of each pass, so that
  * two passes never overlap in a process. `stop()` cancels the next pass and waits for the one under way.
  */
-export function startPeriodicJob(job: PeriodicJob, logger: JobLogger, timers: JobTimers = globalTimers): { stop(): Promise<void> } {
+export function startPeriodicJob(
+  job: PeriodicJob,
+  logger: JobLogger,
+  timers: JobTimers = globalTimers,
+): { stop(): Promise<void> } {
   let stopped = false;
   let timer: unknown;
   let running: Promise<void> | undefined;

@@ -1,4 +1,13 @@
-import { apiErrorSchema, invoiceSchema, lookupSchema, notificationSchema, passkeySchema, travelSchema, userInfoSchema, visaSchema } from '@varco/contracts';
+import {
+  apiErrorSchema,
+  invoiceSchema,
+  lookupSchema,
+  notificationSchema,
+  passkeySchema,
+  travelSchema,
+  userInfoSchema,
+  visaSchema,
+} from '@varco/contracts';
 import { createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { exitPointRequestSchema, exitPointViewSchema } from '../modules/exit-point';
@@ -32,8 +41,11 @@ let allComponents: Schemas | undefined;
 
 /** Every named shape, as JSON Schema for the document's version: `X` as answered, `XInput` as read. */
 function componentsOf(openapi: string): Schemas {
-  allComponents ??= (createJsonSchemaTransformObject({ schemaRegistry: componentRegistry })({ openapiObject: { openapi } }) as { components: { schemas: Schemas } })
-    .components.schemas;
+  allComponents ??= (
+    createJsonSchemaTransformObject({ schemaRegistry: componentRegistry })({ openapiObject: { openapi } }) as {
+      components: { schemas: Schemas };
+    }
+  ).components.schemas;
   return allComponents;
 }
 
@@ -42,7 +54,8 @@ function referencesOf(value: unknown, names = new Set<string>()): Set<string> {
   if (Array.isArray(value)) for (const item of value) referencesOf(item, names);
   else if (value && typeof value === 'object') {
     for (const [key, child] of Object.entries(value)) {
-      if (key === '$ref' && typeof child === 'string' && child.startsWith('#/components/schemas/')) names.add(child.slice('#/components/schemas/'.length));
+      if (key === '$ref' && typeof child === 'string' && child.startsWith('#/components/schemas/'))
+        names.add(child.slice('#/components/schemas/'.length));
       else referencesOf(child, names);
     }
   }

@@ -8,18 +8,29 @@ interface Operation {
   security?: Array<Record<string, string[]>>;
   responses: Record<string, unknown>;
 }
-type Document = { servers?: unknown[]; paths: Record<string, Record<string, Operation>>; components: { schemas?: Record<string, unknown> } };
+type Document = {
+  servers?: unknown[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas?: Record<string, unknown> };
+};
 
 describe('the OpenAPI document (api/openapi.json)', () => {
   let document: Document;
   before(async () => {
     document = (await buildOpenApiDocument()) as Document;
   });
-  const operations = () => Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
+  const operations = () =>
+    Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+    );
 
   it('is committed as the api generates it (npm run openapi --workspace @varco/api)', () => {
     const committed = readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8');
-    assert.equal(committed, formatOpenApiDocument(document), 'api/openapi.json is out of date: run `npm run openapi --workspace @varco/api` and commit it');
+    assert.equal(
+      committed,
+      formatOpenApiDocument(document),
+      'api/openapi.json is out of date: run `npm run openapi --workspace @varco/api` and commit it',
+    );
   });
 
   it('names every operation once, says who may call it, and its error answers', () => {
@@ -28,7 +39,10 @@ describe('the OpenAPI document (api/openapi.json)', () => {
     for (const { path, method, operation } of operations()) {
       assert.match(operation.operationId ?? '', /^[a-z]+[A-Za-z]*$/, `${method} ${path}: camelCase operationId`);
       assert.ok(Array.isArray(operation.security), `${method} ${path}: security`);
-      assert.ok(Object.keys(operation.responses).some((status) => status.startsWith('4')), `${method} ${path}: a 4xx answer`);
+      assert.ok(
+        Object.keys(operation.responses).some((status) => status.startsWith('4')),
+        `${method} ${path}: a 4xx answer`,
+      );
     }
     assert.deepEqual(document.servers, [{ url: '/', description: 'This api' }]);
   });
@@ -37,7 +51,10 @@ describe('the OpenAPI document (api/openapi.json)', () => {
     const security = (path: string, method: string) => document.paths[path]?.[method]?.security;
     assert.deepEqual(security('/api/v1/public/captcha', 'get'), []);
     assert.deepEqual(security('/api/v1/private/visa/{id}', 'get'), [{ sessionCookie: [] }]);
-    assert.deepEqual(security('/api/v1/private/traveler/user-info', 'get'), [{ sessionCookie: [] }, { sessionCookie: [], otpHeader: [] }]);
+    assert.deepEqual(security('/api/v1/private/traveler/user-info', 'get'), [
+      { sessionCookie: [] },
+      { sessionCookie: [], otpHeader: [] },
+    ]);
     assert.deepEqual(security('/api/v1/merchant/invoices', 'post'), [{ merchantApiKey: [] }]);
     assert.deepEqual(security('/api/v1/exit-point/scan', 'post'), [{ exitPointApiKey: [] }]);
     assert.deepEqual(security('/api/v1/exit-point/public-key', 'get'), []);
@@ -46,9 +63,17 @@ describe('the OpenAPI document (api/openapi.json)', () => {
 
   it('names the shapes several calls share once (components.schemas) and refers to them', () => {
     const schemaOf = (path: string, method: string, status: string) =>
-      (document.paths[path]?.[method]?.responses[status] as { content: Record<string, { schema: unknown }> }).content['application/json']?.schema;
+      (document.paths[path]?.[method]?.responses[status] as { content: Record<string, { schema: unknown }> }).content[
+        'application/json'
+      ]?.schema;
     assert.deepEqual(schemaOf('/api/v1/exit-point/scan', 'post', '400'), { $ref: '#/components/schemas/ApiError' });
-    assert.deepEqual(schemaOf('/api/v1/exit-point/requests/{publicId}', 'get', '200'), { $ref: '#/components/schemas/ExitPointView' });
-    assert.ok(document.components.schemas?.ApiError && document.components.schemas.ExitPointView && document.components.schemas.ExitPointRequest);
+    assert.deepEqual(schemaOf('/api/v1/exit-point/requests/{publicId}', 'get', '200'), {
+      $ref: '#/components/schemas/ExitPointView',
+    });
+    assert.ok(
+      document.components.schemas?.ApiError &&
+        document.components.schemas.ExitPointView &&
+        document.components.schemas.ExitPointRequest,
+    );
   });
 });

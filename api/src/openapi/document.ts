@@ -10,7 +10,12 @@ import { createPgliteDatabase } from '../db/database';
 export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
   const database = createPgliteDatabase(new PGlite());
   const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), migrateOnStart: false };
-  const app = buildApp(config, { database, ownsDatabase: true, visaExpiry: { enabled: false }, deadlineReminders: { enabled: false } });
+  const app = buildApp(config, {
+    database,
+    ownsDatabase: true,
+    visaExpiry: { enabled: false },
+    deadlineReminders: { enabled: false },
+  });
   try {
     await app.ready();
     return app.swagger() as unknown as Record<string, unknown>;

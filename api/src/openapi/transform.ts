@@ -13,14 +13,38 @@ import { addReferencedComponents, componentRegistry } from './components';
 type Transform = typeof jsonSchemaTransform;
 type TransformInput = Parameters<Transform>[0];
 type OpenApiObject = { openapi: string; components: { schemas: Record<string, unknown> } };
-type RouteSchema = Record<string, unknown> & { response?: Record<string, unknown>; params?: unknown; security?: unknown };
+type RouteSchema = Record<string, unknown> & {
+  response?: Record<string, unknown>;
+  params?: unknown;
+  security?: unknown;
+};
 
 /** The callers' credentials (components.securitySchemes), as each is sent. */
 export const SECURITY_SCHEMES = {
-  sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The traveler’s session, set by a sign-in.' },
-  otpHeader: { type: 'apiKey', in: 'header', name: HEADERS.otp, description: 'The one-time code mailed after a credentials sign-in, presented once on an OTP_PENDING session.' },
-  merchantApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'A merchant’s (vendor or broker) API key.' },
-  exitPointApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An exit point client’s API key (a kiosk, or a customs officer’s device).' },
+  sessionCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description: 'The traveler’s session, set by a sign-in.',
+  },
+  otpHeader: {
+    type: 'apiKey',
+    in: 'header',
+    name: HEADERS.otp,
+    description: 'The one-time code mailed after a credentials sign-in, presented once on an OTP_PENDING session.',
+  },
+  merchantApiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-api-key',
+    description: 'A merchant’s (vendor or broker) API key.',
+  },
+  exitPointApiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-api-key',
+    description: 'An exit point client’s API key (a kiosk, or a customs officer’s device).',
+  },
 } as const;
 
 /** The prefixes of the calls that take an API key (the same as app.ts registers them under). */
@@ -32,9 +56,15 @@ export interface KeyPrefixes {
 const isUnder = (url: string, prefix: string) => url === prefix || url.startsWith(`${prefix}/`);
 
 /** Who may call `method url`: a session (the OTP as well, for the OTP check), an API key, or anyone (`[]`). */
-function securityOf(method: string, url: string, isPublic: boolean, prefixes: KeyPrefixes): Array<Record<string, string[]>> {
+function securityOf(
+  method: string,
+  url: string,
+  isPublic: boolean,
+  prefixes: KeyPrefixes,
+): Array<Record<string, string[]>> {
   if (isPublic) return [];
-  if (`${method} ${url}` === OTP_VERIFICATION_ROUTE) return [{ sessionCookie: [] }, { sessionCookie: [], otpHeader: [] }];
+  if (`${method} ${url}` === OTP_VERIFICATION_ROUTE)
+    return [{ sessionCookie: [] }, { sessionCookie: [], otpHeader: [] }];
   if (isUnder(url, PRIVATE_PREFIX)) return [{ sessionCookie: [] }];
   if (isUnder(url, prefixes.merchant)) return [{ merchantApiKey: [] }];
   if (isUnder(url, prefixes.exitPoint)) return [{ exitPointApiKey: [] }];
@@ -60,7 +90,11 @@ function commonErrors(method: string, url: string, security: unknown[], isProbe:
     400: answer('Invalid request: per-field messages in `extra` (`generic` for the whole body).'),
     ...(guarded ? { 401: answer('No valid session or API key.') } : {}),
     ...(isUnder(url, PRIVATE_PREFIX) || (changesState && !guarded)
-      ? { 403: answer('Not allowed: a session at the wrong level, or a state-changing call that does not come from the portal.') }
+      ? {
+          403: answer(
+            'Not allowed: a session at the wrong level, or a state-changing call that does not come from the portal.',
+          ),
+        }
       : {}),
     ...(url.includes('/:') ? { 404: answer('Not found (or not the caller’s).') } : {}),
     // The probes are never rate limited, and the liveness one never reads the database (readyz states its own 503).
@@ -82,7 +116,10 @@ function withFileAnswer(schema: RouteSchema): RouteSchema {
   if (!produces || Object.keys(schema.response ?? {}).some((status) => status.startsWith('2'))) return schema;
   const content = Object.fromEntries(produces.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
   const file = { description: 'The file; its name is in `content-disposition`.', content };
-  const notFound = { description: 'Not found (or not the caller’s).', content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } } };
+  const notFound = {
+    description: 'Not found (or not the caller’s).',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+  };
   return { ...schema, response: { 200: file, 404: notFound, ...schema.response } };
 }
 
@@ -100,9 +137,16 @@ export function openApiTransform(prefixes: KeyPrefixes): Transform {
     const url = input.url.length > 1 ? input.url.replace(/\/$/, '') : input.url;
     const method = [input.route.method].flat().find((name) => name !== 'HEAD') ?? 'GET';
     const config = (input.route.config ?? {}) as { public?: boolean; rateLimit?: unknown };
-    const security = (schema.security as Array<Record<string, string[]>> | undefined) ?? securityOf(method, url, config.public === true, prefixes);
+    const security =
+      (schema.security as Array<Record<string, string[]>> | undefined) ??
+      securityOf(method, url, config.public === true, prefixes);
     const errors = commonErrors(method, url, security, config.rateLimit === false);
-    const completed = { operationId: operationIdOf(method, url), ...schema, security, response: { ...errors, ...schema.response } };
+    const completed = {
+      operationId: operationIdOf(method, url),
+      ...schema,
+      security,
+      response: { ...errors, ...schema.response },
+    };
     const result = toJsonSchema({ ...input, url, schema: completed as TransformInput['schema'] });
     const documented = withFileAnswer(result.schema as RouteSchema);
     const document = (input as { openapiObject: OpenApiObject }).openapiObject;

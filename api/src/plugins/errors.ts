@@ -1,5 +1,17 @@
-import { parseServerLanguage, readRuleMessage, type ApiErrorBody, type RuleIssue, type ServerLanguage } from '@varco/contracts';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import {
+  parseServerLanguage,
+  readRuleMessage,
+  type ApiErrorBody,
+  type RuleIssue,
+  type ServerLanguage,
+} from '@varco/contracts';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaValidationError,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, notFound, RetryLaterError, type Message } from '../app-error';
 import { isDatabaseUnavailable } from '../db/unavailable';
@@ -11,7 +23,10 @@ export function requestLanguage(request: FastifyRequest): ServerLanguage {
 }
 
 /** The language of a call that may send `language` (docs/calls.md): the parameter wins over Accept-Language. */
-export function callLanguage(request: FastifyRequest, query: { language?: ServerLanguage | undefined }): ServerLanguage {
+export function callLanguage(
+  request: FastifyRequest,
+  query: { language?: ServerLanguage | undefined },
+): ServerLanguage {
   return query.language ?? requestLanguage(request);
 }
 
@@ -42,12 +57,17 @@ const RETRY_AFTER_SECONDS = 5;
 function statusOf(error: unknown): number {
   // A database that is down or restarting is a temporary state of the service, not a fault of the request.
   if (isDatabaseUnavailable(error)) return 503;
-  const status = typeof error === 'object' && error !== null ? (error as { statusCode?: unknown }).statusCode : undefined;
+  const status =
+    typeof error === 'object' && error !== null ? (error as { statusCode?: unknown }).statusCode : undefined;
   return typeof status === 'number' && status >= 400 && status <= 599 ? status : 500;
 }
 
 function valueAt(root: unknown, path: string[]): unknown {
-  return path.reduce<unknown>((value, part) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined), root);
+  return path.reduce<unknown>(
+    (value, part) =>
+      value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined,
+    root,
+  );
 }
 
 /**
@@ -74,21 +94,28 @@ function fieldMessage(issue: FastifySchemaValidationError, input: unknown, path:
       const min = Number(params.minimum);
       if (origin === 'string') {
         if (min === 1) return { key: 'field.empty' };
-        return params.exact ? { key: 'field.exactLength', params: { length: min } } : { key: 'field.minLength', params: { min } };
+        return params.exact
+          ? { key: 'field.exactLength', params: { length: min } }
+          : { key: 'field.minLength', params: { min } };
       }
       if (origin === 'array' || origin === 'set') return { key: 'field.minItems', params: { min } };
       return { key: 'field.minValue', params: { min } };
     }
     case 'too_big': {
       const max = Number(params.maximum);
-      if (origin === 'string') return params.exact ? { key: 'field.exactLength', params: { length: max } } : { key: 'field.maxLength', params: { max } };
+      if (origin === 'string')
+        return params.exact
+          ? { key: 'field.exactLength', params: { length: max } }
+          : { key: 'field.maxLength', params: { max } };
       if (origin === 'array' || origin === 'set') return { key: 'field.maxItems', params: { max } };
       return { key: 'field.maxValue', params: { max } };
     }
     case 'invalid_format':
       return { key: params.format === 'email' ? 'field.email' : 'field.format' };
     case 'invalid_value':
-      return Array.isArray(params.values) ? { key: 'field.oneOf', params: { values: params.values.join(', ') } } : { key: 'field.invalid' };
+      return Array.isArray(params.values)
+        ? { key: 'field.oneOf', params: { values: params.values.join(', ') } }
+        : { key: 'field.invalid' };
     case 'custom': {
       // A refinement may name a catalogue key or a contracts rule issue as its message; anything else stays generic
       // (it may be internal).
@@ -120,7 +147,10 @@ function validationFields(issues: FastifySchemaValidationError[], input: unknown
   return fields;
 }
 
-function translateFields(language: ServerLanguage, fields: Readonly<Record<string, Message>>): Record<string, string> | undefined {
+function translateFields(
+  language: ServerLanguage,
+  fields: Readonly<Record<string, Message>>,
+): Record<string, string> | undefined {
   const entries = Object.entries(fields);
   if (entries.length === 0) return undefined;
   return Object.fromEntries(entries.map(([name, message]) => [name, translate(language, message.key, message.params)]));
@@ -132,7 +162,11 @@ export function toErrorAnswer(error: unknown, request: FastifyRequest): ErrorAns
   if (error instanceof AppError) {
     const extra = translateFields(language, error.fields);
     const retryAfter = error instanceof RetryLaterError ? { retryAfter: error.retryAfterSeconds } : {};
-    return { status: error.statusCode, body: { detail: translate(language, error.detail.key, error.detail.params), ...(extra ? { extra } : {}) }, ...retryAfter };
+    return {
+      status: error.statusCode,
+      body: { detail: translate(language, error.detail.key, error.detail.params), ...(extra ? { extra } : {}) },
+      ...retryAfter,
+    };
   }
   const validation = (error as Partial<FastifyError> | null)?.validation;
   if (Array.isArray(validation) && validation.length > 0) {
@@ -165,7 +199,10 @@ export const errorsPlugin = fp(
       if (answer.status >= 500) {
         request.log.error({ err: error }, 'request failed');
       } else {
-        request.log.info({ status: answer.status, reason: error instanceof Error ? error.message : String(error) }, 'request refused');
+        request.log.info(
+          { status: answer.status, reason: error instanceof Error ? error.message : String(error) },
+          'request refused',
+        );
       }
       return sendError(reply, answer);
     });

@@ -19,7 +19,13 @@ export const mailPlugin = fp(
       return;
     }
     const sender = createSmtpSender(options.smtpUrl, options.from);
-    const dispatcher = createMailDispatcher({ ...options.tuning, db: app.db, sender, logger: app.log.child({ module: 'mail' }), pollMs: options.pollMs });
+    const dispatcher = createMailDispatcher({
+      ...options.tuning,
+      db: app.db,
+      sender,
+      logger: app.log.child({ module: 'mail' }),
+      pollMs: options.pollMs,
+    });
     app.addHook('onReady', async () => dispatcher.start());
     app.addHook('onClose', async () => {
       await dispatcher.stop();

@@ -19,7 +19,11 @@ const WINDOW_MS = 60 * 1000;
  * in its warm case, which plugins/polling-path.ts sends without Fastify's per-request work.
  */
 export function pollingCall(app: FastifyInstance, name: string, warm: WarmAnswer) {
-  const counter: WindowCounter = app.limits.windowCounter(`poll:${name}`, app.limits.pollingMax ?? POLLING_RATE_LIMIT_MAX, WINDOW_MS);
+  const counter: WindowCounter = app.limits.windowCounter(
+    `poll:${name}`,
+    app.limits.pollingMax ?? POLLING_RATE_LIMIT_MAX,
+    WINDOW_MS,
+  );
   return {
     // `polling`: the warm path (plugins/polling-path.ts) answers the warm case with this same counter.
     config: { rateLimit: false as const, polling: { counter, warm } },

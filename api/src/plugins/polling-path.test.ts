@@ -16,11 +16,16 @@ const HEARTBEAT = '/api/v1/private/visa/area';
 describeEachDatabase('the polling calls', ({ database }) => {
   it('answer from memory once warm: no statement on the session or the notifications, the guard and the origin check still on', async () => {
     const recording = recordingStatements(database());
-    const app = buildApp(testConfig(), { database: recording.handle, visaExpiry: { enabled: false }, deadlineReminders: { enabled: false } });
+    const app = buildApp(testConfig(), {
+      database: recording.handle,
+      visaExpiry: { enabled: false },
+      deadlineReminders: { enabled: false },
+    });
     try {
       await app.ready();
       const traveler = await signedInTraveler(database().db);
-      const poll = (method: 'GET' | 'PUT', url: string, cookie = traveler.cookie) => app.inject({ method, url, headers: { cookie, [HEADERS.client]: '1' } });
+      const poll = (method: 'GET' | 'PUT', url: string, cookie = traveler.cookie) =>
+        app.inject({ method, url, headers: { cookie, [HEADERS.client]: '1' } });
 
       assert.equal((await poll('GET', COUNT)).json<{ counter: number }>().counter, 0);
       assert.equal((await poll('PUT', HEARTBEAT)).statusCode, 204);
@@ -42,7 +47,11 @@ describeEachDatabase('the polling calls', ({ database }) => {
       // Cheap is not open: an unknown session is still refused, and a forged state-changing call too.
       assert.equal((await poll('GET', COUNT, 'varco_session=unknown')).statusCode, 401);
       assert.equal((await poll('PUT', HEARTBEAT, 'varco_session=unknown')).statusCode, 401);
-      const forged = await app.inject({ method: 'PUT', url: HEARTBEAT, headers: { cookie: traveler.cookie, origin: 'https://evil.example' } });
+      const forged = await app.inject({
+        method: 'PUT',
+        url: HEARTBEAT,
+        headers: { cookie: traveler.cookie, origin: 'https://evil.example' },
+      });
       assert.equal(forged.statusCode, 403);
     } finally {
       await app.close();
@@ -79,7 +88,9 @@ function call(base: string, method: string, path: string, headers: Record<string
 const comparable = (answer: Answer) => ({
   status: answer.status,
   body: answer.body,
-  headers: answer.headers.filter(([name]) => name !== 'date').map(([name, value]) => [name, name === 'x-request-id' ? 'id' : value]),
+  headers: answer.headers
+    .filter(([name]) => name !== 'date')
+    .map(([name, value]) => [name, name === 'x-request-id' ? 'id' : value]),
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -115,7 +126,10 @@ describeEachDatabase('the polling calls’ warm path', ({ build, database }) => 
     const { base, reachedFastify } = await listening();
     const { headers } = await warmTraveler(base);
 
-    for (const [method, path] of [['GET', COUNT], ['PUT', HEARTBEAT]] as const) {
+    for (const [method, path] of [
+      ['GET', COUNT],
+      ['PUT', HEARTBEAT],
+    ] as const) {
       const before = reachedFastify();
       const warm = await call(base, method, path, headers);
       assert.equal(reachedFastify(), before, `${method} ${path}: answered before Fastify`);
@@ -129,7 +143,11 @@ describeEachDatabase('the polling calls’ warm path', ({ build, database }) => 
     }
     const count = await call(base, 'GET', COUNT, headers);
     assert.equal(count.body, '{"counter":0}');
-    assert.ok(count.headers.some(([name, value]) => name === 'content-security-policy' && value === "default-src 'none'; frame-ancestors 'none'"));
+    assert.ok(
+      count.headers.some(
+        ([name, value]) => name === 'content-security-policy' && value === "default-src 'none'; frame-ancestors 'none'",
+      ),
+    );
   });
 
   it('leaves every other case to Fastify’s path, which answers it as before', async () => {
@@ -146,7 +164,11 @@ describeEachDatabase('the polling calls’ warm path', ({ build, database }) => 
     ];
     for (const [method, path, headers, status] of cases) {
       const before = reachedFastify();
-      assert.equal((await call(base, method, path, headers)).status, status, `${method} ${path} ${JSON.stringify(headers)}`);
+      assert.equal(
+        (await call(base, method, path, headers)).status,
+        status,
+        `${method} ${path} ${JSON.stringify(headers)}`,
+      );
       assert.equal(reachedFastify(), before + 1, `${method} ${path} ${JSON.stringify(headers)}: Fastify's path`);
     }
   });
@@ -171,17 +193,31 @@ describeEachDatabase('the polling calls’ warm path', ({ build, database }) => 
   it('refuses a session on the call after it ended or expired', async () => {
     // The loops below call as fast as they can: no polling limit in the way.
     const { base } = await listening({ limits: { pollingMax: 1_000_000 } });
-    const [signedOut, deleted, expiring] = [await signedInTraveler(database().db), await signedInTraveler(database().db), await signedInTraveler(database().db)];
+    const [signedOut, deleted, expiring] = [
+      await signedInTraveler(database().db),
+      await signedInTraveler(database().db),
+      await signedInTraveler(database().db),
+    ];
     await database()
       .db.updateTable('session')
       .set({ expires_at: new Date(Date.now() + 1500) })
       .where('traveler_id', '=', expiring.id)
       .execute();
-    const poll = (traveler: { cookie: string }) => call(base, 'GET', COUNT, { cookie: traveler.cookie, [HEADERS.client]: '1' });
-    for (const traveler of [signedOut, deleted, expiring]) for (let warm = 0; warm < 2; warm += 1) assert.equal((await poll(traveler)).status, 200);
+    const poll = (traveler: { cookie: string }) =>
+      call(base, 'GET', COUNT, { cookie: traveler.cookie, [HEADERS.client]: '1' });
+    for (const traveler of [signedOut, deleted, expiring])
+      for (let warm = 0; warm < 2; warm += 1) assert.equal((await poll(traveler)).status, 200);
 
     // Signed out on this instance: evicted at once.
-    assert.equal((await call(base, 'POST', '/api/v1/private/v1/traveler/logout', { cookie: signedOut.cookie, [HEADERS.client]: '1' })).status, 204);
+    assert.equal(
+      (
+        await call(base, 'POST', '/api/v1/private/v1/traveler/logout', {
+          cookie: signedOut.cookie,
+          [HEADERS.client]: '1',
+        })
+      ).status,
+      204,
+    );
     assert.equal((await poll(signedOut)).status, 401);
 
     // Ended elsewhere (another instance, the account deleted): the database tells this one when the deletion commits.
@@ -195,7 +231,16 @@ describeEachDatabase('the polling calls’ warm path', ({ build, database }) => 
     await until(deleted, 'refused once the deletion is heard');
     // Expired: the expiry is checked on every call, the warm one too.
     await until(expiring, 'refused once expired');
-    assert.ok(Date.now() >= (await database().db.selectFrom('session').select('expires_at').where('traveler_id', '=', expiring.id).executeTakeFirstOrThrow()).expires_at.getTime());
+    assert.ok(
+      Date.now() >=
+        (
+          await database()
+            .db.selectFrom('session')
+            .select('expires_at')
+            .where('traveler_id', '=', expiring.id)
+            .executeTakeFirstOrThrow()
+        ).expires_at.getTime(),
+    );
   });
 
   it('counts every call in the route’s own limit, warm or not, and refuses at the same count', async () => {
@@ -207,7 +252,8 @@ describeEachDatabase('the polling calls’ warm path', ({ build, database }) => 
     const afterFirst = reachedFastify();
     for (let index = 1; index < max / 2; index += 1) calls.push(await call(base, 'PUT', HEARTBEAT, headers));
     assert.equal(reachedFastify(), afterFirst, 'the warm calls');
-    for (let index = 0; index < max / 2; index += 1) calls.push(await call(base, 'PUT', `${HEARTBEAT}?via=fastify`, headers));
+    for (let index = 0; index < max / 2; index += 1)
+      calls.push(await call(base, 'PUT', `${HEARTBEAT}?via=fastify`, headers));
     assert.deepEqual(
       calls.map((answer) => answer.status),
       Array.from({ length: max }, () => 204),
@@ -224,7 +270,10 @@ describeEachDatabase('the polling calls’ warm path', ({ build, database }) => 
 
   it('refuses at the same count across two instances, warm calls included (the counts shared in the database)', async () => {
     const max = 8;
-    const [one, two] = [await listening({ limits: { pollingMax: max } }), await listening({ limits: { pollingMax: max } })];
+    const [one, two] = [
+      await listening({ limits: { pollingMax: max } }),
+      await listening({ limits: { pollingMax: max } }),
+    ];
     const traveler = await signedInTraveler(database().db);
     const headers = { cookie: traveler.cookie, [HEADERS.client]: '1' };
     const statuses: number[] = [];

@@ -65,7 +65,13 @@ export function createPollingPath() {
   /** Fastify's own HTTP/1 server (fastify/lib/server.js `getServerInstance`, same options), with the warm path first. */
   const serverFactory: FastifyServerFactory = (handler, serverOptions) => {
     // Fastify passes its own options, defaults filled in (typed loosely by Fastify).
-    const options = serverOptions as { http?: http.ServerOptions; keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number; maxRequestsPerSocket: number };
+    const options = serverOptions as {
+      http?: http.ServerOptions;
+      keepAliveTimeout: number;
+      requestTimeout: number;
+      connectionTimeout: number;
+      maxRequestsPerSocket: number;
+    };
     const server = http.createServer(options.http ?? {}, (req, res) => {
       if (answer !== undefined && answered(answer, req, res)) return;
       handler(req, res);
@@ -110,7 +116,11 @@ export function createPollingPath() {
 
   /** A throw of the warm path (a bug) is logged and, if nothing was written yet, the request goes to Fastify. */
   let log: FastifyInstance['log'] | undefined;
-  const answered = (warm: (req: IncomingMessage, res: ServerResponse) => boolean, req: IncomingMessage, res: ServerResponse) => {
+  const answered = (
+    warm: (req: IncomingMessage, res: ServerResponse) => boolean,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ) => {
     try {
       return warm(req, res);
     } catch (error) {
@@ -129,7 +139,10 @@ export function createPollingPath() {
       const headers = req.headers;
       if (route.stateChanging) {
         // Fastify parses a body when there is a content type or a length (and may refuse it): its path decides then.
-        const bodyless = headers['content-type'] === undefined && headers['transfer-encoding'] === undefined && (headers['content-length'] ?? '0') === '0';
+        const bodyless =
+          headers['content-type'] === undefined &&
+          headers['transfer-encoding'] === undefined &&
+          (headers['content-length'] ?? '0') === '0';
         if (!bodyless || !app.stateChangeAdmittedAtOnce(headers)) return false;
       }
       const cookie = headers.cookie;

@@ -1,7 +1,13 @@
 import type { KeyObject } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { generateQrSigningKey, loadOrCreateQrSigningKey, parseQrSigningKey, createQrService, type QrService } from '../modules/qr';
+import {
+  generateQrSigningKey,
+  loadOrCreateQrSigningKey,
+  parseQrSigningKey,
+  createQrService,
+  type QrService,
+} from '../modules/qr';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,7 +36,8 @@ export const qrPlugin = fp(
     if (!privateKey) {
       const loaded = loadOrCreateQrSigningKey(options.dataDir);
       privateKey = loaded.key;
-      if (loaded.created) app.log.warn({ path: loaded.path }, 'QR_SIGNING_KEY is not set: generated a QR signing key for this machine');
+      if (loaded.created)
+        app.log.warn({ path: loaded.path }, 'QR_SIGNING_KEY is not set: generated a QR signing key for this machine');
     }
     const qr = createQrService({ privateKey });
     app.log.debug({ keyId: qr.keyId }, 'QR signing key loaded');

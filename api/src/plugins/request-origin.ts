@@ -50,7 +50,9 @@ function originOf(url: string): string | undefined {
  */
 export const requestOriginPlugin = fp(
   async (app: FastifyInstance, options: RequestOriginOptions) => {
-    const allowed = new Set(options.allowedOrigins.map(originOf).filter((origin): origin is string => origin !== undefined));
+    const allowed = new Set(
+      options.allowedOrigins.map(originOf).filter((origin): origin is string => origin !== undefined),
+    );
 
     /**
      * Whether a state-changing call with these headers was forged: true or false, or undefined when that depends on the
@@ -80,7 +82,11 @@ export const requestOriginPlugin = fp(
       if (!STATE_CHANGING.has(request.method)) return done();
       const path = guardedPath(request);
       if (options.apiKeyPrefixes.some((prefix) => isUnder(path, prefix))) return done();
-      done(forged(request.headers, () => `${request.protocol}://${request.host}`) ? new AppError(403, { key: 'forgedRequest' }) : undefined);
+      done(
+        forged(request.headers, () => `${request.protocol}://${request.host}`)
+          ? new AppError(403, { key: 'forgedRequest' })
+          : undefined,
+      );
     });
   },
   { name: 'varco-request-origin' },

@@ -36,7 +36,13 @@ export const inputValidatorCompiler: ValidatorCompiler = (route) => {
   return (data: unknown) => {
     const path = findControlCharacter(data);
     if (path === undefined) return validate(data);
-    const issue: FastifySchemaValidationError = { keyword: 'custom', instancePath: path, schemaPath: '#', params: {}, message: 'account.controlCharacter' };
+    const issue: FastifySchemaValidationError = {
+      keyword: 'custom',
+      instancePath: path,
+      schemaPath: '#',
+      params: {},
+      message: 'account.controlCharacter',
+    };
     return { error: [issue] as unknown as Error };
   };
 };

@@ -13,7 +13,10 @@ import { databaseKinds, postgresOnly, testDatabase, type DatabaseKind } from './
  * its own travelers.
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', LOGIN_RATE_LIMIT_MAX: '100000' }), ...overrides };
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', LOGIN_RATE_LIMIT_MAX: '100000' }),
+    ...overrides,
+  };
 }
 
 export type TestApp = ReturnType<typeof buildApp>;
@@ -56,7 +59,12 @@ function asPortal(app: TestApp): TestApp {
     return { ...given, headers: { [HEADERS.client]: '1', ...given.headers } };
   };
   app.inject = ((options?: InjectOptions | string, callback?: unknown) =>
-    options === undefined ? inject() : (inject as (...args: unknown[]) => unknown)(withHeader(options), ...(callback ? [callback] : []))) as TestApp['inject'];
+    options === undefined
+      ? inject()
+      : (inject as (...args: unknown[]) => unknown)(
+          withHeader(options),
+          ...(callback ? [callback] : []),
+        )) as TestApp['inject'];
   return app;
 }
 

@@ -58,9 +58,17 @@ async function openPglite(): Promise<DatabaseHandle> {
   const migrations = readMigrations(MIGRATIONS_DIR);
   // The package exports no package.json; its entry point sits in dist/, one level below it.
   const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const pgliteVersion = (JSON.parse(readFileSync(join(dirname(pgliteEntry), '..', 'package.json'), 'utf8')) as { version: string }).version;
+  const pgliteVersion = (
+    JSON.parse(readFileSync(join(dirname(pgliteEntry), '..', 'package.json'), 'utf8')) as { version: string }
+  ).version;
   const key = createHash('sha256')
-    .update(['template-v1', pgliteVersion, ...migrations.map((migration) => `${migration.filename}:${migration.checksum}`)].join('\n'))
+    .update(
+      [
+        'template-v1',
+        pgliteVersion,
+        ...migrations.map((migration) => `${migration.filename}:${migration.checksum}`),
+      ].join('\n'),
+    )
     .digest('hex')
     .slice(0, 16);
   const templateFile = join(tmpdir(), `varco-api-pglite-${key}.tar`);
@@ -83,7 +91,8 @@ async function openPglite(): Promise<DatabaseHandle> {
   renameSync(partial, templateFile);
   // Templates of older migrations are 40 MB each and never used again.
   for (const name of readdirSync(tmpdir())) {
-    if (/^varco-api-pglite-[0-9a-f]{16}\.tar$/.test(name) && join(tmpdir(), name) !== templateFile) rmSync(join(tmpdir(), name), { force: true });
+    if (/^varco-api-pglite-[0-9a-f]{16}\.tar$/.test(name) && join(tmpdir(), name) !== templateFile)
+      rmSync(join(tmpdir(), name), { force: true });
   }
   return handle;
 }
@@ -103,7 +112,8 @@ const opened = new Map<DatabaseKind, Promise<{ handle: DatabaseHandle; drop?: ()
 export async function testDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
   let entry = opened.get(kind);
   if (!entry) {
-    entry = kind === 'pglite' ? openPglite().then((handle) => ({ handle })) : openPostgres(process.env.TEST_DATABASE_URL!);
+    entry =
+      kind === 'pglite' ? openPglite().then((handle) => ({ handle })) : openPostgres(process.env.TEST_DATABASE_URL!);
     opened.set(kind, entry);
   }
   return (await entry).handle;

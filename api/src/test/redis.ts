@@ -12,7 +12,12 @@ export const testRedisPrefix = () => `varco-test:${process.pid}:${randomBytes(4)
  * CI=true, where Redis is part of the machine and its absence fails the run.
  */
 export async function redisForTests(): Promise<{ url: string; skip?: undefined } | { url?: undefined; skip: string }> {
-  const client = new Redis(TEST_REDIS_URL, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const client = new Redis(TEST_REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 1_000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   client.on('error', () => {});
   try {
     await client.connect();

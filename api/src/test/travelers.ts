@@ -17,9 +17,16 @@ export interface SignedInTraveler {
  * An ACTIVE traveler of its own (unique e-mail and passport number per call) with a signed-in (FULL) session written
  * straight into the database: for the tests of private calls, which need not go through the sign-in itself.
  */
-export async function signedInTraveler(db: Kysely<Database>, overrides: { country?: string; number?: string } = {}): Promise<SignedInTraveler> {
+export async function signedInTraveler(
+  db: Kysely<Database>,
+  overrides: { country?: string; number?: string } = {},
+): Promise<SignedInTraveler> {
   sequence += 1;
-  const document = { type: 'PASSAPORTO', country: overrides.country ?? 'US', number: overrides.number ?? `T${process.pid}X${sequence}${randomBytes(2).toString('hex')}`.toUpperCase() };
+  const document = {
+    type: 'PASSAPORTO',
+    country: overrides.country ?? 'US',
+    number: overrides.number ?? `T${process.pid}X${sequence}${randomBytes(2).toString('hex')}`.toUpperCase(),
+  };
   const traveler = await db
     .insertInto('traveler')
     .values({
@@ -44,13 +51,21 @@ export async function signedInTraveler(db: Kysely<Database>, overrides: { countr
   const token = randomBytes(32).toString('base64url');
   await db
     .insertInto('session')
-    .values({ token_hash: sha256(token), traveler_id: traveler.id, level: 'FULL', expires_at: new Date(Date.now() + 3_600_000) })
+    .values({
+      token_hash: sha256(token),
+      traveler_id: traveler.id,
+      level: 'FULL',
+      expires_at: new Date(Date.now() + 3_600_000),
+    })
     .execute();
   return { id: traveler.id, cookie: `${SESSION_COOKIE}=${token}`, document };
 }
 
 /** An ACTIVE traveler of its own who signs in with `password` (the credentials sign-in's tests). Returns its e-mail. */
-export async function travelerWithPassword(db: Kysely<Database>, password: string): Promise<{ id: number; email: string }> {
+export async function travelerWithPassword(
+  db: Kysely<Database>,
+  password: string,
+): Promise<{ id: number; email: string }> {
   const traveler = await signedInTraveler(db);
   const { email } = await db
     .updateTable('traveler')
@@ -67,7 +82,12 @@ export async function travelerWithPassword(db: Kysely<Database>, password: strin
  */
 export async function insertTraveler(
   db: Kysely<Database>,
-  { email, password, documentNumber, status = 'ACTIVE' }: { email: string; password: string; documentNumber: string; status?: 'ACTIVE' | 'PENDING' },
+  {
+    email,
+    password,
+    documentNumber,
+    status = 'ACTIVE',
+  }: { email: string; password: string; documentNumber: string; status?: 'ACTIVE' | 'PENDING' },
 ): Promise<void> {
   await db
     .insertInto('traveler')

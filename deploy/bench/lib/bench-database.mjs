@@ -40,8 +40,16 @@ const SETTING_ENV = {
  * calls it is asked to measure (`BENCH_CALLS`, comma-separated; all when empty) and where its report goes.
  */
 export function benchSettings(resultsName, defaults) {
-  const settings = Object.fromEntries(Object.entries({ apiPoolMax: 10, ...defaults }).map(([key, fallback]) => [key, integer(SETTING_ENV[key], fallback)]));
-  const only = (process.env.BENCH_CALLS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  const settings = Object.fromEntries(
+    Object.entries({ apiPoolMax: 10, ...defaults }).map(([key, fallback]) => [
+      key,
+      integer(SETTING_ENV[key], fallback),
+    ]),
+  );
+  const only = (process.env.BENCH_CALLS ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   return { settings, only, resultsFile: process.env.BENCH_RESULTS ?? join(benchDir, 'results', resultsName) };
 }
 
@@ -69,9 +77,13 @@ export async function ensureDatabase(log) {
 /** Fills the bench database up to these sizes (what is there already is kept); returns the seconds it took. */
 export async function generate({ travelers, invoices }) {
   const generator = join(apiDir, 'dist', 'generate.mjs');
-  if (!existsSync(generator)) throw new Error(`${generator} is missing: run npm run build --workspace @varco/api first`);
+  if (!existsSync(generator))
+    throw new Error(`${generator} is missing: run npm run build --workspace @varco/api first`);
   const startedAt = Date.now();
-  await run(process.execPath, [generator, '--travelers', String(travelers), '--invoices', String(invoices)], { cwd: apiDir, env: { ...process.env, DATABASE_URL } });
+  await run(process.execPath, [generator, '--travelers', String(travelers), '--invoices', String(invoices)], {
+    cwd: apiDir,
+    env: { ...process.env, DATABASE_URL },
+  });
   return Math.round((Date.now() - startedAt) / 100) / 10;
 }
 
@@ -117,11 +129,16 @@ export async function openInvoiceSessions(client, { travelers, count }) {
     [travelers, Math.ceil(count * 1.2) + 10, count],
   );
   if (rows.length === 0) throw new Error('no bench traveler with invoices: did the generator run?');
-  return insertSessions(client, rows.map((row) => ({ traveler_id: row.traveler_id, refundId: row.refund_id })));
+  return insertSessions(
+    client,
+    rows.map((row) => ({ traveler_id: row.traveler_id, refundId: row.refund_id })),
+  );
 }
 
 export async function closeSessions(client, sessions, log) {
   if (!sessions?.length) return;
-  const { rowCount } = await client.query('delete from session where token_hash = any($1::text[])', [sessions.map((session) => session.hash)]);
+  const { rowCount } = await client.query('delete from session where token_hash = any($1::text[])', [
+    sessions.map((session) => session.hash),
+  ]);
   log(`deleted ${rowCount} bench sessions`);
 }

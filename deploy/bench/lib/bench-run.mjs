@@ -76,7 +76,9 @@ export async function runBench({ log, generate }, body) {
 
   const cleanUp = async () => {
     await Promise.allSettled(servers.map((server) => server.stop()));
-    await closeSessions(client, run.sessions, log).catch((error) => console.error('could not delete the bench sessions:', error.message));
+    await closeSessions(client, run.sessions, log).catch((error) =>
+      console.error('could not delete the bench sessions:', error.message),
+    );
     await client.end().catch(() => {});
   };
   const interrupted = () => {

@@ -4,7 +4,15 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { startCdn } from '../../local-cdn/server.mjs';
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** The portal over a stand-in api that answers every call with an empty success, so that screens render and nothing else loads. */
 export async function startPortal({ root, shellPort }) {
@@ -23,17 +31,28 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * The usual slow-mobile profile: DevTools' Fast 3G network (150 ms, 1.6 Mbit/s down, 750 kbit/s up), a CPU 4× slower.
  */
 export const SLOW_MOBILE = {
-  network: { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 },
+  network: {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  },
   cpuSlowdown: 4,
 };
 
-export const launchChromium = (extraArgs = []) => chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
+export const launchChromium = (extraArgs = []) =>
+  chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
 
 /** A fresh browser, signed in as the shell remembers a traveler (the stand-in api accepts the saved session). */
 export async function newBrowserContext(browser, { signedIn }) {
   const context = await browser.newContext({ locale: 'en-US' });
   if (signedIn) {
-    await context.addInitScript(() => localStorage.setItem('varco-session', JSON.stringify({ state: { user: { numeroDocumento: 'BENCH1', nome: 'Bench', cognome: 'User' } }, version: 0 })));
+    await context.addInitScript(() =>
+      localStorage.setItem(
+        'varco-session',
+        JSON.stringify({ state: { user: { numeroDocumento: 'BENCH1', nome: 'Bench', cognome: 'User' } }, version: 0 }),
+      ),
+    );
   }
   return context;
 }
@@ -60,7 +79,12 @@ export function recordFiles(page) {
     if (!kind) return;
     files.push(
       response.body().then(
-        (body) => ({ kind, url: response.url(), body, gzip: kind === 'woff2' ? body.length : gzipSync(body, { level: 9 }).length }),
+        (body) => ({
+          kind,
+          url: response.url(),
+          body,
+          gzip: kind === 'woff2' ? body.length : gzipSync(body, { level: 9 }).length,
+        }),
         () => undefined,
       ),
     );
@@ -74,10 +98,15 @@ export function recordFiles(page) {
 
 /** When each resource of the page started (resource timing, ms from navigation) and when the shell started its idle preload. */
 export function resourceStarts(page) {
-  return page.evaluate((mark) => ({
-    preloadAt: performance.getEntriesByName(mark)[0]?.startTime ?? Infinity,
-    started: Object.fromEntries(performance.getEntriesByType('resource').map((entry) => [entry.name, entry.startTime])),
-  }), PRELOAD_MARK);
+  return page.evaluate(
+    (mark) => ({
+      preloadAt: performance.getEntriesByName(mark)[0]?.startTime ?? Infinity,
+      started: Object.fromEntries(
+        performance.getEntriesByType('resource').map((entry) => [entry.name, entry.startTime]),
+      ),
+    }),
+    PRELOAD_MARK,
+  );
 }
 
 /** Marked by the shell when it starts preloading the next remote at idle (shell/src/federation/preload.ts). */
@@ -102,7 +131,11 @@ export async function firstVisitFiles(context, url) {
   const files = recordFiles(page);
   await page.goto(url, { waitUntil: 'networkidle' });
   await settle(page);
-  await page.evaluate(() => window.__heldIdleCallbacks.splice(0).forEach((callback) => callback?.({ didTimeout: false, timeRemaining: () => 50 })));
+  await page.evaluate(() =>
+    window.__heldIdleCallbacks
+      .splice(0)
+      .forEach((callback) => callback?.({ didTimeout: false, timeRemaining: () => 50 })),
+  );
   await settle(page);
   const { preloadAt, started } = await resourceStarts(page);
   const downloaded = (await files()).map((file) => ({ ...file, preloaded: (started[file.url] ?? 0) >= preloadAt }));

@@ -7,7 +7,10 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 /** The IIFE build defines `webVitals`; the package does not export its path, so it is found next to its main file. */
-const WEB_VITALS_IIFE = join(dirname(createRequire(import.meta.url).resolve('web-vitals')), 'web-vitals.attribution.iife.js');
+const WEB_VITALS_IIFE = join(
+  dirname(createRequire(import.meta.url).resolve('web-vitals')),
+  'web-vitals.attribution.iife.js',
+);
 
 /**
  * Runs in the page, after the IIFE (the init script's own scope: `webVitals` is not on `window`): every report of
@@ -36,7 +39,13 @@ function registerInp() {
         script: round(a.totalScriptDuration),
         styleAndLayout: round(a.totalStyleAndLayoutDuration),
         longestScript: script
-          ? { source: script.entry.sourceURL, function: script.entry.sourceFunctionName, invoker: script.entry.invoker, subpart: script.subpart, ms: round(script.intersectingDuration) }
+          ? {
+              source: script.entry.sourceURL,
+              function: script.entry.sourceFunctionName,
+              invoker: script.entry.invoker,
+              subpart: script.subpart,
+              ms: round(script.intersectingDuration),
+            }
           : undefined,
         longFrames: a.longAnimationFrameEntries.map((frame) => round(frame.duration)),
       });
@@ -45,7 +54,9 @@ function registerInp() {
   );
   // Every interaction's latency (the longest event of its id), beside web-vitals' worst one.
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (entry.interactionId) latencies.set(entry.interactionId, Math.max(latencies.get(entry.interactionId) ?? 0, entry.duration));
+    for (const entry of list.getEntries())
+      if (entry.interactionId)
+        latencies.set(entry.interactionId, Math.max(latencies.get(entry.interactionId) ?? 0, entry.duration));
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
   window.__varcoInp = { reports, latencies };
 }
@@ -71,6 +82,11 @@ export async function reportInp(page) {
     document.dispatchEvent(new Event('visibilitychange'));
     const { reports, latencies } = window.__varcoInp;
     const report = reports.at(-1) ?? null;
-    return { inp: report?.value ?? null, report, latencies: [...latencies.values()], interactions: performance.interactionCount ?? null };
+    return {
+      inp: report?.value ?? null,
+      report,
+      latencies: [...latencies.values()],
+      interactions: performance.interactionCount ?? null,
+    };
   });
 }

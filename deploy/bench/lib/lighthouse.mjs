@@ -12,7 +12,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './front-end.mjs';
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 
 /** What an item of an audit's details is about: a file, an element, a reason. */
-const itemOf = (item) => item.url ?? item.node?.snippet ?? item.reason ?? item.failureReason ?? item.label ?? item.groupLabel;
+const itemOf = (item) =>
+  item.url ?? item.node?.snippet ?? item.reason ?? item.failureReason ?? item.label ?? item.groupLabel;
 
 /**
  * The audits of the categories that did not pass (a binary one failed, a scored one under 0.9), each with its value
@@ -22,9 +23,13 @@ function failingAudits(lhr) {
   const ids = new Set(CATEGORIES.flatMap((category) => lhr.categories[category].auditRefs.map((ref) => ref.id)));
   return [...ids].flatMap((id) => {
     const audit = lhr.audits[id];
-    if (!audit || audit.score === null || !['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode)) return [];
+    if (!audit || audit.score === null || !['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode))
+      return [];
     if (audit.scoreDisplayMode === 'binary' ? audit.score === 1 : audit.score >= 0.9) return [];
-    const items = (audit.details?.items ?? []).map(itemOf).filter((item) => typeof item === 'string').slice(0, 5);
+    const items = (audit.details?.items ?? [])
+      .map(itemOf)
+      .filter((item) => typeof item === 'string')
+      .slice(0, 5);
     return [{ id, score: audit.score, value: audit.displayValue, items }];
   });
 }
@@ -42,11 +47,21 @@ export async function audit(pages, { runs = 3 } = {}) {
       const audits = [];
       for (let run = 0; run < runs; run += 1) {
         if (page.state) await signInProfile(chrome.port, page.state);
-        const { lhr } = await lighthouse(page.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: Boolean(page.state) });
+        const { lhr } = await lighthouse(page.url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: CATEGORIES,
+          disableStorageReset: Boolean(page.state),
+        });
         audits.push(lhr);
       }
-      const lhr = audits.sort((a, b) => a.categories.performance.score - b.categories.performance.score)[Math.floor(runs / 2)];
-      const scores = Object.fromEntries(CATEGORIES.map((category) => [category, Math.round(lhr.categories[category].score * 100)]));
+      const lhr = audits.sort((a, b) => a.categories.performance.score - b.categories.performance.score)[
+        Math.floor(runs / 2)
+      ];
+      const scores = Object.fromEntries(
+        CATEGORIES.map((category) => [category, Math.round(lhr.categories[category].score * 100)]),
+      );
       results.push({
         name: page.name,
         url: page.url,
@@ -77,7 +92,10 @@ async function signInProfile(port, state) {
     const page = await profile.newPage();
     for (const { origin, localStorage } of state.origins) {
       await page.goto(`${origin}/config.json`);
-      await page.evaluate((items) => items.forEach(({ name, value }) => window.localStorage.setItem(name, value)), localStorage);
+      await page.evaluate(
+        (items) => items.forEach(({ name, value }) => window.localStorage.setItem(name, value)),
+        localStorage,
+      );
       const cdp = await profile.newCDPSession(page);
       await cdp.send('Network.clearBrowserCache');
       await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });

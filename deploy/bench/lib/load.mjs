@@ -59,7 +59,14 @@ function autocannonRun(options, warmUpSeconds, pids) {
     const instance = autocannon({ ...options, duration: warmUpSeconds + options.duration }, (error, result) => {
       clearTimeout(warmedUp);
       if (error) return reject(error);
-      resolve({ result, latencies, non2xx, seconds: (performance.now() - window.startedAt) / 1000, cpuMs: cpuMsOf(pids) - window.cpuMs, firstCpuMs: cpuMsOf(pids.slice(0, 1)) - window.firstCpuMs });
+      resolve({
+        result,
+        latencies,
+        non2xx,
+        seconds: (performance.now() - window.startedAt) / 1000,
+        cpuMs: cpuMsOf(pids) - window.cpuMs,
+        firstCpuMs: cpuMsOf(pids.slice(0, 1)) - window.firstCpuMs,
+      });
     });
     instance.on('response', (client, statusCode, _bytes, responseTime) => {
       // autocannon 9 keeps the request lost with a keep-alive connection the server closed, timing every later answer
@@ -95,7 +102,10 @@ export async function measure({ url, connections, seconds, warmUpSeconds, setupR
   const answered = sorted.length + non2xx;
   return {
     ...(serverPids
-      ? { serverCpuUsPerRequest: round2((run.cpuMs * 1000) / (answered || 1)), firstServerCpuUsPerRequest: round2((run.firstCpuMs * 1000) / (answered || 1)) }
+      ? {
+          serverCpuUsPerRequest: round2((run.cpuMs * 1000) / (answered || 1)),
+          firstServerCpuUsPerRequest: round2((run.firstCpuMs * 1000) / (answered || 1)),
+        }
       : {}),
     requests: answered,
     requestsPerSecond: Math.round(answered / run.seconds),
@@ -134,7 +144,18 @@ export const LATENCY_COLUMNS = [
 
 /** A fixed-width table of rows (objects), with the given columns [key, title]. */
 export function table(rows, columns) {
-  const cells = [columns.map(([, title]) => title), ...rows.map((row) => columns.map(([key]) => String(row[key] ?? '')))];
+  const cells = [
+    columns.map(([, title]) => title),
+    ...rows.map((row) => columns.map(([key]) => String(row[key] ?? ''))),
+  ];
   const widths = columns.map((_, index) => Math.max(...cells.map((line) => line[index].length)));
-  return cells.map((line, lineIndex) => line.map((cell, index) => (index === 0 || lineIndex === 0 ? cell.padEnd(widths[index]) : cell.padStart(widths[index]))).join('  ')).join('\n');
+  return cells
+    .map((line, lineIndex) =>
+      line
+        .map((cell, index) =>
+          index === 0 || lineIndex === 0 ? cell.padEnd(widths[index]) : cell.padStart(widths[index]),
+        )
+        .join('  '),
+    )
+    .join('\n');
 }

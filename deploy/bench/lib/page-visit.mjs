@@ -15,8 +15,15 @@ function largestContentfulPaint(page) {
           observer.disconnect();
           clearTimeout(done);
           const element = entry.element;
-          const name = element ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}` : '(removed)';
-          resolve({ startTime: entry.startTime, element: name, text: (element?.textContent ?? '').trim().slice(0, 60), url: entry.url || undefined });
+          const name = element
+            ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}`
+            : '(removed)';
+          resolve({
+            startTime: entry.startTime,
+            element: name,
+            text: (element?.textContent ?? '').trim().slice(0, 60),
+            url: entry.url || undefined,
+          });
         });
         observer.observe({ type: 'largest-contentful-paint', buffered: true });
       }),
@@ -29,7 +36,9 @@ function largestContentfulPaint(page) {
  * through the browser's DevTools port. Returns a function that lets them go.
  */
 export async function throttleServiceWorkers(debugPort, origin) {
-  const targets = (await (await fetch(`http://127.0.0.1:${debugPort}/json/list`)).json()).filter((target) => target.type === 'service_worker' && target.url.startsWith(origin));
+  const targets = (await (await fetch(`http://127.0.0.1:${debugPort}/json/list`)).json()).filter(
+    (target) => target.type === 'service_worker' && target.url.startsWith(origin),
+  );
   const sockets = await Promise.all(
     targets.map(async (target) => {
       const socket = new WebSocket(target.webSocketDebuggerUrl);
@@ -42,10 +51,11 @@ export async function throttleServiceWorkers(debugPort, origin) {
         const message = JSON.parse(event.data);
         answers.get(message.id)?.(message);
       };
-      const send = (id, method, params) => new Promise((resolve) => {
-        answers.set(id, resolve);
-        socket.send(JSON.stringify({ id, method, params }));
-      });
+      const send = (id, method, params) =>
+        new Promise((resolve) => {
+          answers.set(id, resolve);
+          socket.send(JSON.stringify({ id, method, params }));
+        });
       await send(1, 'Network.enable', {});
       const answer = await send(2, 'Network.emulateNetworkConditions', SLOW_MOBILE.network);
       if (answer.error) throw new Error(`could not throttle the service worker: ${answer.error.message}`);
@@ -70,8 +80,14 @@ export async function visit(context, url, { files: recordingFiles = false } = {}
   await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
   await settle(page, 1000);
   const lcp = await largestContentfulPaint(page);
-  const controlled = await page.evaluate(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined);
-  const result = { lcpMs: lcp ? Math.round(lcp.startTime) : null, lcpElement: lcp ? `${lcp.element}${lcp.url ? ` ${lcp.url}` : ''} "${lcp.text}"` : null, controlled };
+  const controlled = await page.evaluate(
+    () => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined,
+  );
+  const result = {
+    lcpMs: lcp ? Math.round(lcp.startTime) : null,
+    lcpElement: lcp ? `${lcp.element}${lcp.url ? ` ${lcp.url}` : ''} "${lcp.text}"` : null,
+    controlled,
+  };
   if (files) {
     const { preloadAt, started } = await resourceStarts(page);
     const lcpAt = lcp?.startTime ?? Infinity;

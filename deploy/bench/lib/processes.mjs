@@ -20,7 +20,9 @@ export function run(command, args, options = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'], ...options });
     child.on('error', reject);
-    child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${[command, ...args].join(' ')} exited with ${signal ?? code}`))));
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${[command, ...args].join(' ')} exited with ${signal ?? code}`)),
+    );
   });
 }
 
@@ -60,7 +62,8 @@ export function startServer(command, args, { onLine, ...options } = {}) {
 export async function waitForOk(url, server, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`the server exited with ${server.child.exitCode} before answering ${url}:\n${server.output()}`);
+    if (server.child.exitCode !== null)
+      throw new Error(`the server exited with ${server.child.exitCode} before answering ${url}:\n${server.output()}`);
     try {
       const response = await fetch(url);
       if (response.ok) return;

@@ -11,12 +11,33 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const BENCHES = [
   { name: 'bundle size', command: process.execPath, args: ['deploy/bench/bundle-size.mjs'] },
   { name: 'navigation to a remote', command: process.execPath, args: ['deploy/bench/remote-navigation.mjs'] },
-  { name: 'page load (LCP under the slow-mobile profile, federated vs single bundle, Lighthouse; real api)', command: process.execPath, args: ['deploy/bench/page-load.mjs'] },
-  { name: 'interaction to next paint (invoice tabs, typing in the visa wizard; CPU 4× slower, real api)', command: process.execPath, args: ['deploy/bench/interaction.mjs'] },
+  {
+    name: 'page load (LCP under the slow-mobile profile, federated vs single bundle, Lighthouse; real api)',
+    command: process.execPath,
+    args: ['deploy/bench/page-load.mjs'],
+  },
+  {
+    name: 'interaction to next paint (invoice tabs, typing in the visa wizard; CPU 4× slower, real api)',
+    command: process.execPath,
+    args: ['deploy/bench/interaction.mjs'],
+  },
   { name: 'invoices (api on PostgreSQL)', command: process.execPath, args: ['deploy/bench/invoices.mjs'] },
-  { name: 'polling (notification count + keep-alive, api on PostgreSQL)', command: process.execPath, args: ['deploy/bench/polling.mjs'] },
-  { name: 'capacity (1 vs 2 api instances behind nginx, PostgreSQL)', command: process.execPath, args: ['deploy/bench/capacity.mjs'] },
-  { name: 'documents (release PDF)', command: npx, args: ['tsx', 'api/bench/documents.ts'], requires: 'api/bench/documents.ts' },
+  {
+    name: 'polling (notification count + keep-alive, api on PostgreSQL)',
+    command: process.execPath,
+    args: ['deploy/bench/polling.mjs'],
+  },
+  {
+    name: 'capacity (1 vs 2 api instances behind nginx, PostgreSQL)',
+    command: process.execPath,
+    args: ['deploy/bench/capacity.mjs'],
+  },
+  {
+    name: 'documents (release PDF)',
+    command: npx,
+    args: ['tsx', 'api/bench/documents.ts'],
+    requires: 'api/bench/documents.ts',
+  },
 ];
 
 let exitCode = 0;
@@ -25,7 +46,9 @@ for (const bench of BENCHES) {
     console.log(`\n=== ${bench.name}: skipped, ${bench.requires} does not exist`);
     continue;
   }
-  console.log(`\n=== ${bench.name}: ${[bench.command === process.execPath ? 'node' : bench.command, ...bench.args].join(' ')}`);
+  console.log(
+    `\n=== ${bench.name}: ${[bench.command === process.execPath ? 'node' : bench.command, ...bench.args].join(' ')}`,
+  );
   try {
     await run(bench.command, bench.args, { cwd: root });
   } catch (error) {

@@ -54,7 +54,11 @@ export async function startPortalsWithApi(roots, { log = console.log } = {}) {
       cdns.push(cdn);
       portals[name] = cdn.url;
     }
-    log(`api on embedded PostgreSQL at http://127.0.0.1:${port}; portals: ${Object.entries(portals).map(([name, url]) => `${name} ${url}`).join(', ')}`);
+    log(
+      `api on embedded PostgreSQL at http://127.0.0.1:${port}; portals: ${Object.entries(portals)
+        .map(([name, url]) => `${name} ${url}`)
+        .join(', ')}`,
+    );
     return {
       portals,
       async signedIn(browser, name) {

@@ -10,10 +10,14 @@ const dist = join(repoRoot, 'deploy', 'dist', 'single-bundle');
 
 export async function buildSingleBundle() {
   const webpack = join(repoRoot, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
-  await run(process.execPath, [webpack, '--config', join(benchDir, 'single-bundle', 'webpack.config.cjs'), '--mode', 'production'], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  await run(
+    process.execPath,
+    [webpack, '--config', join(benchDir, 'single-bundle', 'webpack.config.cjs'), '--mode', 'production'],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
   publishBuild(join(dist, 'build'), join(dist, 'cdn', 'shell'));
   return join(dist, 'cdn');
 }

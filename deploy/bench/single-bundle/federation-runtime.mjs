@@ -15,5 +15,7 @@ export function loadRemote(id) {
 
 /** The shell's idle preload of the next remotes' routes: their chunks, as the federated preload fetches them. */
 export function preloadRemote(preloads) {
-  return Promise.all(preloads.flatMap(({ nameOrAlias, exposes }) => exposes.map((expose) => loadRemote(`${nameOrAlias}/${expose}`))));
+  return Promise.all(
+    preloads.flatMap(({ nameOrAlias, exposes }) => exposes.map((expose) => loadRemote(`${nameOrAlias}/${expose}`))),
+  );
 }

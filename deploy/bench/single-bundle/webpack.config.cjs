@@ -9,13 +9,21 @@ const shellConfig = require('../../../shell/webpack.config.cjs');
 const repoRoot = path.resolve(__dirname, '../../..');
 /** Where the build goes; page-load.mjs lays it out as a CDN tree (deploy/dist/single-bundle/cdn). */
 const OUTPUT = path.join(repoRoot, 'deploy/dist/single-bundle/build');
-const REMOTES = { mfAuth: 'mf-auth', mfInvoices: 'mf-invoices', mfVisa: 'mf-visa', mfNotifications: 'mf-notifications' };
+const REMOTES = {
+  mfAuth: 'mf-auth',
+  mfInvoices: 'mf-invoices',
+  mfVisa: 'mf-visa',
+  mfNotifications: 'mf-notifications',
+};
 
 /** `export default { 'mfAuth/routes': () => import('<repo>/mf-auth/src/exposed/routes.tsx'), ... }` */
 function exposedModulesSource() {
   const entries = Object.entries(REMOTES).flatMap(([name, folder]) => {
     const exposes = JSON.parse(fs.readFileSync(path.join(repoRoot, folder, 'exposes.json'), 'utf8'));
-    return Object.entries(exposes).map(([key, file]) => `  ${JSON.stringify(`${name}/${key.replace(/^\.\//, '')}`)}: () => import(${JSON.stringify(path.join(repoRoot, folder, file))}),`);
+    return Object.entries(exposes).map(
+      ([key, file]) =>
+        `  ${JSON.stringify(`${name}/${key.replace(/^\.\//, '')}`)}: () => import(${JSON.stringify(path.join(repoRoot, folder, file))}),`,
+    );
   });
   return `export default {\n${entries.join('\n')}\n};\n`;
 }
@@ -25,7 +33,15 @@ module.exports = (env, argv) => {
   const [prerender, config] = shellConfig(env, { ...argv, mode: 'production' });
   config.output = { ...config.output, path: OUTPUT };
   config.plugins = config.plugins.filter((plugin) => !(plugin instanceof ModuleFederationPlugin));
-  config.plugins.push(new experiments.schemes.VirtualUrlPlugin({ 'exposed-modules': { source: exposedModulesSource } }));
-  config.resolve = { ...config.resolve, alias: { ...config.resolve.alias, '@module-federation/enhanced/runtime$': path.join(__dirname, 'federation-runtime.mjs') } };
+  config.plugins.push(
+    new experiments.schemes.VirtualUrlPlugin({ 'exposed-modules': { source: exposedModulesSource } }),
+  );
+  config.resolve = {
+    ...config.resolve,
+    alias: {
+      ...config.resolve.alias,
+      '@module-federation/enhanced/runtime$': path.join(__dirname, 'federation-runtime.mjs'),
+    },
+  };
   return [prerender, config];
 };

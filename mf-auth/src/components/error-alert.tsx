@@ -10,7 +10,8 @@ export function ErrorAlert({ error, fallback }: { error: unknown; fallback?: str
   const clientError = isClientError(error) ? error : undefined;
   // An answer that broke the contract carries a technical detail, not one meant for the traveler.
   const detail = clientError?.type === 'invalid-response' ? '' : clientError?.detail;
-  const message = clientError?.type === 'network-error' ? t('errors.network') : detail || fallback || t('errors.generic');
+  const message =
+    clientError?.type === 'network-error' ? t('errors.network') : detail || fallback || t('errors.generic');
   return (
     <div className="alert alert-danger" role="alert">
       {message}

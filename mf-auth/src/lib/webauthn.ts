@@ -18,7 +18,8 @@ export class PasskeyBrowserError extends Error {
   }
 }
 
-export const isPasskeyBrowserError = (error: unknown): error is PasskeyBrowserError => error instanceof PasskeyBrowserError;
+export const isPasskeyBrowserError = (error: unknown): error is PasskeyBrowserError =>
+  error instanceof PasskeyBrowserError;
 
 /** Whether this browser can use passkeys at all (WebAuthn present); cheap, without loading the library. */
 export function supportsPasskeys(): boolean {
@@ -33,7 +34,8 @@ export function requirePasskeySupport(): void {
 /** Whether the browser offers passkeys in the autofill of a `username webauthn` field (conditional mediation). */
 export async function supportsPasskeyAutofill(): Promise<boolean> {
   if (!supportsPasskeys()) return false;
-  const check = (globalThis.PublicKeyCredential as { isConditionalMediationAvailable?: () => Promise<boolean> }).isConditionalMediationAvailable;
+  const check = (globalThis.PublicKeyCredential as { isConditionalMediationAvailable?: () => Promise<boolean> })
+    .isConditionalMediationAvailable;
   return typeof check === 'function' ? check.call(globalThis.PublicKeyCredential).catch(() => false) : false;
 }
 
@@ -65,7 +67,11 @@ async function ceremony<T>(run: (webauthn: Awaited<ReturnType<typeof library>>) 
 
 /** navigator.credentials.create with the api's options; answers RegistrationResponseJSON. */
 export function createPasskey(options: PasskeyRegistrationOptions) {
-  return ceremony((webauthn) => webauthn.startRegistration({ optionsJSON: options as Parameters<typeof webauthn.startRegistration>[0]['optionsJSON'] }));
+  return ceremony((webauthn) =>
+    webauthn.startRegistration({
+      optionsJSON: options as Parameters<typeof webauthn.startRegistration>[0]['optionsJSON'],
+    }),
+  );
 }
 
 /**
@@ -74,7 +80,12 @@ export function createPasskey(options: PasskeyRegistrationOptions) {
  * by the next ceremony, or by cancelPasskeyCeremony).
  */
 export function getPasskey(options: PasskeyAuthenticationOptions, autofill = false) {
-  return ceremony((webauthn) => webauthn.startAuthentication({ optionsJSON: options as Parameters<typeof webauthn.startAuthentication>[0]['optionsJSON'], useBrowserAutofill: autofill }));
+  return ceremony((webauthn) =>
+    webauthn.startAuthentication({
+      optionsJSON: options as Parameters<typeof webauthn.startAuthentication>[0]['optionsJSON'],
+      useBrowserAutofill: autofill,
+    }),
+  );
 }
 
 /** Ends a ceremony in flight (the autofill request of a page being left). */

@@ -7,6 +7,8 @@ jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJ
 
 describe("the first-screen calls in mf-invoices' manifest", () => {
   it('are what LatestInvoices asks for as it mounts', async () => {
-    expect(await callsOnMount(<LatestInvoices />, jest.mocked(requestJson))).toEqual(declaredFirstScreenCalls(declared.LatestInvoices));
+    expect(await callsOnMount(<LatestInvoices />, jest.mocked(requestJson))).toEqual(
+      declaredFirstScreenCalls(declared.LatestInvoices),
+    );
   });
 });

@@ -19,7 +19,9 @@ export function aNotification(overrides: Partial<Notification> = {}): Notificati
 
 /** `count` notifications with ids from `from`, unread. */
 export function notificationsFrom(from: number, count: number): Notification[] {
-  return Array.from({ length: count }, (_, index) => aNotification({ id: from + index, tipoNotifica: { messaggio: `Message ${from + index}` } }));
+  return Array.from({ length: count }, (_, index) =>
+    aNotification({ id: from + index, tipoNotifica: { messaggio: `Message ${from + index}` } }),
+  );
 }
 
 /** Renders the bell and this remote's routes where the shell mounts them, signed in. */

@@ -78,7 +78,11 @@ export function typologyAnswer(path: string): unknown {
  * then the typology lookups; anything else is a 404.
  */
 export function answerByPath(answers: Record<string, unknown> = {}) {
-  return (path: string, _schema?: unknown, options?: { method?: string; json?: unknown; searchParams?: unknown }): Promise<never> => {
+  return (
+    path: string,
+    _schema?: unknown,
+    options?: { method?: string; json?: unknown; searchParams?: unknown },
+  ): Promise<never> => {
     const key = options?.method ? `${options.method.toUpperCase()} ${path}` : path;
     const answer = key in answers ? answers[key] : path in answers ? answers[path] : typologyAnswer(path);
     if (answer === undefined) return Promise.reject(notFound);

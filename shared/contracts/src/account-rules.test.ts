@@ -1,9 +1,20 @@
-import { acceptedIssue, accountRuleMessage, birthDateIssue, emailIssue, hasControlCharacter, passwordIssue, textIssue, wellFormedLinkKeys } from './account-rules';
+import {
+  acceptedIssue,
+  accountRuleMessage,
+  birthDateIssue,
+  emailIssue,
+  hasControlCharacter,
+  passwordIssue,
+  textIssue,
+  wellFormedLinkKeys,
+} from './account-rules';
 
 describe('account field rules', () => {
   it('wants a password of 8 characters from three of four kinds', () => {
-    for (const weak of ['abcdefgh', 'abcdefg1', 'ABCDEFG!', 'Ab1-', 'xxxxxxxA']) expect(passwordIssue(weak)).toEqual({ code: 'passwordRules', min: 8 });
-    for (const strong of ['Abcdefg1', 'abcdef1!', 'ABCDEF1!', 'Abcdefg!', 'Àbcdèfg1']) expect(passwordIssue(strong)).toBeNull();
+    for (const weak of ['abcdefgh', 'abcdefg1', 'ABCDEFG!', 'Ab1-', 'xxxxxxxA'])
+      expect(passwordIssue(weak)).toEqual({ code: 'passwordRules', min: 8 });
+    for (const strong of ['Abcdefg1', 'abcdef1!', 'ABCDEF1!', 'Abcdefg!', 'Àbcdèfg1'])
+      expect(passwordIssue(strong)).toBeNull();
     expect(passwordIssue('')).toEqual({ code: 'empty' });
     expect(passwordIssue(`Aa1-${'x'.repeat(125)}`)).toEqual({ code: 'maxLength', max: 128 });
   });
@@ -36,7 +47,9 @@ describe('account field rules', () => {
     }
     expect(hasControlCharacter('Rossi\tBianchi\r\n')).toBe(false);
     expect(hasControlCharacter('Città 😀 \u00a0')).toBe(false);
-    expect(accountRuleMessage({ code: 'controlCharacter' }, 'IT')).toBe('Contiene un carattere di controllo non ammesso');
+    expect(accountRuleMessage({ code: 'controlCharacter' }, 'IT')).toBe(
+      'Contiene un carattere di controllo non ammesso',
+    );
   });
 
   it('takes as a link key pair only what the api could have issued', () => {

@@ -46,7 +46,8 @@ export const ACCOUNT_RULE_MESSAGES: Readonly<Record<ServerLanguage, Readonly<Rec
     minLength: 'Enter at least {min} characters',
     maxLength: 'Enter at most {max} characters',
     email: 'Enter a valid e-mail address',
-    passwordRules: 'The password must be at least {min} characters long, with characters of at least three types: uppercase, lowercase, digits, special characters',
+    passwordRules:
+      'The password must be at least {min} characters long, with characters of at least three types: uppercase, lowercase, digits, special characters',
     date: 'Enter a valid date',
     dateTooEarly: 'The date cannot be earlier than {year}',
     dateNotPast: 'The date cannot be later than today',
@@ -60,7 +61,8 @@ export const ACCOUNT_RULE_MESSAGES: Readonly<Record<ServerLanguage, Readonly<Rec
     minLength: 'Inserisci almeno {min} caratteri',
     maxLength: 'Inserisci al massimo {max} caratteri',
     email: 'Inserisci un indirizzo e-mail valido',
-    passwordRules: 'La password deve contenere almeno {min} caratteri, di almeno tre tipi: maiuscole, minuscole, cifre, caratteri speciali',
+    passwordRules:
+      'La password deve contenere almeno {min} caratteri, di almeno tre tipi: maiuscole, minuscole, cifre, caratteri speciali',
     date: 'Inserisci una data valida',
     dateTooEarly: 'La data non può essere precedente al {year}',
     dateNotPast: 'La data non può essere successiva a oggi',
@@ -80,7 +82,9 @@ export function accountRuleParams(issue: AccountRuleIssue): Record<string, numbe
 /** The message of an issue in a language. */
 export function accountRuleMessage(issue: AccountRuleIssue, language: ServerLanguage): string {
   const params = accountRuleParams(issue);
-  return ACCOUNT_RULE_MESSAGES[language][issue.code].replace(/\{(\w+)\}/g, (placeholder, name: string) => (name in params ? String(params[name]) : placeholder));
+  return ACCOUNT_RULE_MESSAGES[language][issue.code].replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    name in params ? String(params[name]) : placeholder,
+  );
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -112,7 +116,8 @@ export function wellFormedLinkKeys(key1: string, key2: string): boolean {
   return [key1, key2].every((key) => key !== '' && key.length <= ACCOUNT_KEY_MAX_LENGTH && !hasControlCharacter(key));
 }
 
-const controlIssue = (value: string): AccountRuleIssue | null => (hasControlCharacter(value) ? { code: 'controlCharacter' } : null);
+const controlIssue = (value: string): AccountRuleIssue | null =>
+  hasControlCharacter(value) ? { code: 'controlCharacter' } : null;
 
 /** A value that must be given: not blank. */
 export function filledIssue(value: string): AccountRuleIssue | null {

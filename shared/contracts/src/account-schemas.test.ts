@@ -1,17 +1,30 @@
 import { readRuleMessage } from './account-rules';
-import { completionSchema, newPasswordSchema, registrationBodyRules, otpSchema, recoverPasswordSchema, registrationSchema, signInSchema } from './account-schemas';
+import {
+  completionSchema,
+  newPasswordSchema,
+  registrationBodyRules,
+  otpSchema,
+  recoverPasswordSchema,
+  registrationSchema,
+  signInSchema,
+} from './account-schemas';
 import { addPasskeyBodySchema, passkeyNameSchema } from './passkeys';
 import type * as z from 'zod/mini';
 
 /** The issues a schema finds, by field. */
 function issues(schema: z.ZodMiniType, values: unknown) {
   const result = schema.safeParse(values);
-  return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), readRuleMessage(issue.message)]));
+  return Object.fromEntries(
+    (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), readRuleMessage(issue.message)]),
+  );
 }
 
 describe('account form schemas', () => {
   it('wants a username and a password of at least two characters to sign in', () => {
-    expect(issues(signInSchema, { username: ' ', password: 'x' })).toEqual({ username: { code: 'empty' }, password: { code: 'minLength', min: 2 } });
+    expect(issues(signInSchema, { username: ' ', password: 'x' })).toEqual({
+      username: { code: 'empty' },
+      password: { code: 'minLength', min: 2 },
+    });
     expect(issues(signInSchema, { username: 'a@b.it', password: 'secret' })).toEqual({});
   });
 
@@ -87,26 +100,48 @@ describe('registration schema', () => {
   });
 
   it('refuses a birth date after today in Rome', () => {
-    expect(issues(registrationSchema, { ...valid, birthday: '2999-01-01' })).toEqual({ birthday: { code: 'dateNotPast' } });
+    expect(issues(registrationSchema, { ...valid, birthday: '2999-01-01' })).toEqual({
+      birthday: { code: 'dateNotPast' },
+    });
   });
 
   it('completes a digital identity registration without checking what the provider gave', () => {
     const { password: _p, confirmPassword: _c, captcha: _k, ...completion } = valid;
     expect(issues(completionSchema, { ...completion, name: '', birthday: '' })).toEqual({});
-    expect(issues(completionSchema, { ...completion, confirmEmail: 'mario@' })).toEqual({ confirmEmail: { code: 'email' } });
+    expect(issues(completionSchema, { ...completion, confirmEmail: 'mario@' })).toEqual({
+      confirmEmail: { code: 'email' },
+    });
   });
 });
 
 describe('registration body rules', () => {
   it('checks the request body by its field names with the rules of the form, today given by the caller', () => {
-    const body = { nome: 'Mario', cognome: 'R', email: 'mario@', dataNascita: '2025-01-16', secret: 'Abcdefg1', privacy: false, lan: 'IT' };
-    expect(issues(registrationBodyRules(() => '2025-01-15'), body)).toEqual({
+    const body = {
+      nome: 'Mario',
+      cognome: 'R',
+      email: 'mario@',
+      dataNascita: '2025-01-16',
+      secret: 'Abcdefg1',
+      privacy: false,
+      lan: 'IT',
+    };
+    expect(
+      issues(
+        registrationBodyRules(() => '2025-01-15'),
+        body,
+      ),
+    ).toEqual({
       cognome: { code: 'minLength', min: 2 },
       email: { code: 'email' },
       dataNascita: { code: 'dateNotPast' },
       privacy: { code: 'mustAccept' },
     });
-    expect(issues(registrationBodyRules(() => '2025-01-16'), { ...body, cognome: 'Rossi', email: 'mario@rossi.it', privacy: true })).toEqual({});
+    expect(
+      issues(
+        registrationBodyRules(() => '2025-01-16'),
+        { ...body, cognome: 'Rossi', email: 'mario@rossi.it', privacy: true },
+      ),
+    ).toEqual({});
   });
 });
 
@@ -115,7 +150,13 @@ describe('passkey name', () => {
     expect(issues(passkeyNameSchema, { name: '   ' })).toEqual({ name: { code: 'empty' } });
     expect(issues(passkeyNameSchema, { name: 'x'.repeat(51) })).toEqual({ name: { code: 'maxLength', max: 50 } });
     expect(issues(passkeyNameSchema, { name: ` ${'é'.repeat(50)} ` })).toEqual({});
-    const credential = { id: 'a', rawId: 'a', type: 'public-key', response: { clientDataJSON: 'c', attestationObject: 'o' }, clientExtensionResults: {} };
+    const credential = {
+      id: 'a',
+      rawId: 'a',
+      type: 'public-key',
+      response: { clientDataJSON: 'c', attestationObject: 'o' },
+      clientExtensionResults: {},
+    };
     expect(issues(addPasskeyBodySchema, { name: '', credential })).toEqual({ name: { code: 'empty' } });
   });
 });

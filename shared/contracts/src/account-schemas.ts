@@ -41,10 +41,16 @@ export const recoverPasswordSchema = z.object({ email: ruleField(emailIssue) });
 export type RecoverPasswordValues = z.infer<typeof recoverPasswordSchema>;
 
 /** A password must equal its confirmation; told on the confirmation, once it is given. */
-const samePassword = z.superRefine<{ password: string; confirmPassword: string }>(({ password, confirmPassword }, context) => {
-  if (confirmPassword.trim() !== '' && confirmPassword !== password)
-    context.addIssue({ code: 'custom', path: ['confirmPassword'], message: ruleMessage({ code: 'differentPassword' }) });
-});
+const samePassword = z.superRefine<{ password: string; confirmPassword: string }>(
+  ({ password, confirmPassword }, context) => {
+    if (confirmPassword.trim() !== '' && confirmPassword !== password)
+      context.addIssue({
+        code: 'custom',
+        path: ['confirmPassword'],
+        message: ruleMessage({ code: 'differentPassword' }),
+      });
+  },
+);
 
 /** An e-mail address must equal its confirmation, ignoring surrounding spaces and case; told on the confirmation. */
 const sameEmail = z.superRefine<{ email: string; confirmEmail: string }>(({ email, confirmEmail }, context) => {
@@ -53,7 +59,9 @@ const sameEmail = z.superRefine<{ email: string; confirmEmail: string }>(({ emai
 });
 
 /** A new password (the registration's rule) and its confirmation, which must be equal. */
-export const newPasswordSchema = z.object({ password: ruleField(passwordIssue), confirmPassword: ruleField(filledIssue) }).check(samePassword);
+export const newPasswordSchema = z
+  .object({ password: ruleField(passwordIssue), confirmPassword: ruleField(filledIssue) })
+  .check(samePassword);
 export type NewPasswordValues = z.infer<typeof newPasswordSchema>;
 
 /** A required choice of a list (a country, a document type): its code. */
@@ -107,7 +115,14 @@ export type RegistrationValues = z.infer<typeof registrationSchema>;
  * and the document are the api's to check against its lists. `today` is the api's clock.
  */
 export function registrationBodyRules(today: () => string) {
-  return z.object({ nome: personName, cognome: personName, email: emailAddress, dataNascita: birthDate(today), secret: newPassword, privacy: privacyAccepted });
+  return z.object({
+    nome: personName,
+    cognome: personName,
+    email: emailAddress,
+    dataNascita: birthDate(today),
+    secret: newPassword,
+    privacy: privacyAccepted,
+  });
 }
 
 /** The completion of a digital identity registration: name, surname and birthday come from the provider, unchecked. */

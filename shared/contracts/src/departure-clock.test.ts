@@ -45,9 +45,21 @@ describe('romeToUtcIso (the travelDate sent to the server)', () => {
 
 describe('earliest departure and minute rounding', () => {
   it('rounds the current minute up to the next step of 5', () => {
-    expect(romeWallTime(earliestDeparture(at('2025-01-15T09:57:00Z')))).toEqual({ day: '2025-01-15', hour: 11, minute: 0 });
-    expect(romeWallTime(earliestDeparture(at('2025-01-15T09:55:40Z')))).toEqual({ day: '2025-01-15', hour: 10, minute: 55 });
-    expect(romeWallTime(earliestDeparture(at('2025-01-15T09:51:00Z')))).toEqual({ day: '2025-01-15', hour: 10, minute: 55 });
+    expect(romeWallTime(earliestDeparture(at('2025-01-15T09:57:00Z')))).toEqual({
+      day: '2025-01-15',
+      hour: 11,
+      minute: 0,
+    });
+    expect(romeWallTime(earliestDeparture(at('2025-01-15T09:55:40Z')))).toEqual({
+      day: '2025-01-15',
+      hour: 10,
+      minute: 55,
+    });
+    expect(romeWallTime(earliestDeparture(at('2025-01-15T09:51:00Z')))).toEqual({
+      day: '2025-01-15',
+      hour: 10,
+      minute: 55,
+    });
   });
 
   it('offers from the rounded minute in the current hour, every step in later hours', () => {

@@ -10,7 +10,10 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 /** The minutes offered for any hour: 0, 5, ... 55 (docs/domain.md minute step 5). */
-export const MINUTE_STEPS: readonly number[] = Array.from({ length: 60 / MINUTE_STEP }, (_, index) => index * MINUTE_STEP);
+export const MINUTE_STEPS: readonly number[] = Array.from(
+  { length: 60 / MINUTE_STEP },
+  (_, index) => index * MINUTE_STEP,
+);
 export const HOURS: readonly number[] = Array.from({ length: 24 }, (_, index) => index);
 
 function floorToMinute(time: number): number {
@@ -30,11 +33,24 @@ function romeOffsetMinutes(time: number): number {
  * Sunday of October) is taken at its first occurrence, still in summer time.
  */
 export function romeToUtc(day: string, hour: number, minute: number): Date | null {
-  if (!isIsoDay(day) || !Number.isInteger(hour) || hour < 0 || hour > 23 || !Number.isInteger(minute) || minute < 0 || minute > 59) return null;
+  if (
+    !isIsoDay(day) ||
+    !Number.isInteger(hour) ||
+    hour < 0 ||
+    hour > 23 ||
+    !Number.isInteger(minute) ||
+    minute < 0 ||
+    minute > 59
+  )
+    return null;
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   const asIfUtc = Date.UTC(year, month - 1, date, hour, minute);
   // The offsets in force around that day: one of them is the offset of the wall time, if it exists.
-  const offsets = new Set([romeOffsetMinutes(asIfUtc - DAY_MS), romeOffsetMinutes(asIfUtc), romeOffsetMinutes(asIfUtc + DAY_MS)]);
+  const offsets = new Set([
+    romeOffsetMinutes(asIfUtc - DAY_MS),
+    romeOffsetMinutes(asIfUtc),
+    romeOffsetMinutes(asIfUtc + DAY_MS),
+  ]);
   const matching = [...offsets]
     .map((offset) => asIfUtc - offset * MINUTE_MS)
     .filter((time) => {

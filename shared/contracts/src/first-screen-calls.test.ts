@@ -31,7 +31,9 @@ describe('firstScreenCallsOf', () => {
   it('gives nothing for a manifest without declarations, and at most eight calls', () => {
     expect(firstScreenCallsOf(undefined, ['LatestVisas'])).toEqual([]);
     expect(firstScreenCallsOf({ LatestVisas: latest }, ['LatestVisas'])).toEqual([]);
-    expect(firstScreenCallsOf({ LatestVisas: Array.from({ length: 20 }, () => latest) }, ['LatestVisas'])).toHaveLength(8);
+    expect(firstScreenCallsOf({ LatestVisas: Array.from({ length: 20 }, () => latest) }, ['LatestVisas'])).toHaveLength(
+      8,
+    );
   });
 });
 
@@ -43,7 +45,9 @@ describe('firstScreenCallAt', () => {
     expect(firstScreenCallAt(latest, '12')).toEqual(latest);
     expect(firstScreenCallAt(detail, '12')).toEqual({ path: 'v1/private/visa/12', language: true });
     expect(firstScreenCallAt(detail, '/12/')).toEqual({ path: 'v1/private/visa/12', language: true });
-    expect(firstScreenCallAt({ route: 'update/:id', path: 'v1/private/visa/{id}' }, 'update/7')).toEqual({ path: 'v1/private/visa/7' });
+    expect(firstScreenCallAt({ route: 'update/:id', path: 'v1/private/visa/{id}' }, 'update/7')).toEqual({
+      path: 'v1/private/visa/7',
+    });
   });
 
   it('gives nothing for another route, a parameter that is not an id, a path left with a parameter', () => {
@@ -51,12 +55,15 @@ describe('firstScreenCallAt', () => {
     expect(firstScreenCallAt(detail, '')).toBeUndefined();
     expect(firstScreenCallAt(detail, 'create')).toBeUndefined();
     expect(firstScreenCallAt(detail, 'update/7')).toBeUndefined();
-    for (const id of ['0', '-1', '1e3', '1.5', '12345678901', '..', '%2e%2e', '12\u0000']) expect(firstScreenCallAt(detail, id)).toBeUndefined();
+    for (const id of ['0', '-1', '1e3', '1.5', '12345678901', '..', '%2e%2e', '12\u0000'])
+      expect(firstScreenCallAt(detail, id)).toBeUndefined();
     expect(firstScreenCallAt({ route: ':id', path: 'v1/private/visa/{other}' }, '12')).toBeUndefined();
   });
 
   it('keeps declarations with a route and parameters, and refuses a widget path with braces', () => {
     expect(firstScreenCallsOf({ routes: [detail] }, ['routes'])).toEqual([detail]);
-    expect(firstScreenCallsOf({ routes: [{ path: 'v1/private/visa/{id}' }, { route: '../x', path: 'v1/x' }] }, ['routes'])).toEqual([]);
+    expect(
+      firstScreenCallsOf({ routes: [{ path: 'v1/private/visa/{id}' }, { route: '../x', path: 'v1/x' }] }, ['routes']),
+    ).toEqual([]);
   });
 });

@@ -31,7 +31,9 @@ function isCall(value: unknown): value is FirstScreenCall {
   if (language !== undefined && typeof language !== 'boolean') return false;
   if (searchParams === undefined) return true;
   if (typeof searchParams !== 'object' || searchParams === null || Array.isArray(searchParams)) return false;
-  return Object.values(searchParams).every((param) => typeof param === 'string' || (typeof param === 'number' && Number.isFinite(param)));
+  return Object.values(searchParams).every(
+    (param) => typeof param === 'string' || (typeof param === 'number' && Number.isFinite(param)),
+  );
 }
 
 /**
@@ -67,5 +69,9 @@ export function firstScreenCallAt(call: FirstScreenCall, below: string | undefin
   }
   const path = call.path.replace(/\{([a-z0-9_]+)\}/gi, (_, name: string) => parameters.get(name) ?? '{}');
   if (!CALL_PATH.test(path)) return undefined;
-  return { path, ...(call.searchParams ? { searchParams: call.searchParams } : {}), ...(call.language ? { language: true } : {}) };
+  return {
+    path,
+    ...(call.searchParams ? { searchParams: call.searchParams } : {}),
+    ...(call.language ? { language: true } : {}),
+  };
 }

@@ -8,7 +8,22 @@ describe('ids (one range for the database, the api and the addresses)', () => {
   });
 
   it('reads nothing else, so that a page says "not found" instead of sending a call the api refuses', () => {
-    for (const text of ['0', '2147483648', '99999999999', '99999999999999999999', '-1', '1e3', '4x', ' 4', '4.0', '\u0000', '', undefined, null]) expect(idFromText(text)).toBeNull();
+    for (const text of [
+      '0',
+      '2147483648',
+      '99999999999',
+      '99999999999999999999',
+      '-1',
+      '1e3',
+      '4x',
+      ' 4',
+      '4.0',
+      '\u0000',
+      '',
+      undefined,
+      null,
+    ])
+      expect(idFromText(text)).toBeNull();
   });
 
   it('agrees with the schemas the api checks ids with', () => {

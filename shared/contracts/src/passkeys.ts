@@ -15,7 +15,10 @@ export const PASSKEY_NAME_MAX_LENGTH = 50;
 
 /** The name given to a new passkey: not blank, at most PASSKEY_NAME_MAX_LENGTH characters once trimmed. */
 export function passkeyNameIssue(value: string): AccountRuleIssue | null {
-  return filledIssue(value) ?? ([...value.trim()].length > PASSKEY_NAME_MAX_LENGTH ? { code: 'maxLength', max: PASSKEY_NAME_MAX_LENGTH } : null);
+  return (
+    filledIssue(value) ??
+    ([...value.trim()].length > PASSKEY_NAME_MAX_LENGTH ? { code: 'maxLength', max: PASSKEY_NAME_MAX_LENGTH } : null)
+  );
 }
 
 /** The passkey name's rule as a field: the naming form and the api's request body check it alike. */
@@ -39,7 +42,11 @@ export type Passkey = z.infer<typeof passkeySchema>;
 export const passkeyListResponseSchema = z.object({ passkeys: z.array(passkeySchema) });
 export const passkeyIdParamsSchema = z.object({ id: idParamSchema });
 
-const credentialDescriptorSchema = z.object({ id: z.string(), type: z.string(), transports: z.optional(z.array(z.string())) });
+const credentialDescriptorSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  transports: z.optional(z.array(z.string())),
+});
 
 /** POST private/passkeys/registration-options → PublicKeyCredentialCreationOptionsJSON. */
 export const passkeyRegistrationOptionsSchema = z.object({
@@ -80,7 +87,11 @@ export const passkeyRegistrationResponseSchema = z.looseObject({
   id: z.string(),
   rawId: z.string(),
   type: z.literal('public-key'),
-  response: z.looseObject({ clientDataJSON: z.string(), attestationObject: z.string(), transports: z.optional(z.array(z.string())) }),
+  response: z.looseObject({
+    clientDataJSON: z.string(),
+    attestationObject: z.string(),
+    transports: z.optional(z.array(z.string())),
+  }),
   authenticatorAttachment: z.optional(z.string()),
   clientExtensionResults: z.looseObject({}),
 });
@@ -90,7 +101,12 @@ export const passkeyAuthenticationResponseSchema = z.looseObject({
   id: z.string(),
   rawId: z.string(),
   type: z.literal('public-key'),
-  response: z.looseObject({ clientDataJSON: z.string(), authenticatorData: z.string(), signature: z.string(), userHandle: z.optional(z.string()) }),
+  response: z.looseObject({
+    clientDataJSON: z.string(),
+    authenticatorData: z.string(),
+    signature: z.string(),
+    userHandle: z.optional(z.string()),
+  }),
   authenticatorAttachment: z.optional(z.string()),
   clientExtensionResults: z.looseObject({}),
 });

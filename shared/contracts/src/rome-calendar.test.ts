@@ -1,4 +1,12 @@
-import { addDays, daysBetween, exitDeadline, firstIssueDayWithinDeadline, isIsoDay, romeToday, romeWallTime } from './rome-calendar';
+import {
+  addDays,
+  daysBetween,
+  exitDeadline,
+  firstIssueDayWithinDeadline,
+  isIsoDay,
+  romeToday,
+  romeWallTime,
+} from './rome-calendar';
 
 describe('the Rome calendar', () => {
   it('puts the exit deadline at the end of the third month after the issue', () => {

@@ -22,11 +22,23 @@ let romeFormat: Intl.DateTimeFormat | undefined;
 
 /** The wall time in Rome at an instant (seconds dropped). */
 export function romeWallTime(instant: Date): RomeWallTime {
-  romeFormat ??= new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  romeFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   const parts = romeFormat.formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
   // Some engines write midnight as 24 even with h23.
-  return { day: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')) % 24, minute: Number(part('minute')) };
+  return {
+    day: `${part('year')}-${part('month')}-${part('day')}`,
+    hour: Number(part('hour')) % 24,
+    minute: Number(part('minute')),
+  };
 }
 
 /** Today in Rome, as an ISO day. */

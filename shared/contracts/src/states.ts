@@ -49,7 +49,10 @@ export function invoiceBadgeColor(stateCode: number, inCompletion = false): Badg
 }
 
 /** Badge colour of a visa request state; `riskAnalysis` marks a pending request under risk analysis. */
-export function visaBadgeColor(stateCode: number, options: { inCompletion?: boolean; riskAnalysis?: boolean } = {}): BadgeColor {
+export function visaBadgeColor(
+  stateCode: number,
+  options: { inCompletion?: boolean; riskAnalysis?: boolean } = {},
+): BadgeColor {
   switch (stateCode) {
     case VisaState.PENDING:
       return options.riskAnalysis ? 'blue' : 'orange';
@@ -68,4 +71,9 @@ export function visaBadgeColor(stateCode: number, options: { inCompletion?: bool
 /** The invoices of the Available tab (SOLO_EMESSE): issued and not yet in a request. */
 export const INVOICE_AVAILABLE_STATES: readonly number[] = [InvoiceState.AVAILABLE_NEW, InvoiceState.AVAILABLE];
 /** The invoices of the Completed tab (SOLO_COMPLETATE): customs has decided, nothing is left for the traveler to do. */
-export const INVOICE_COMPLETED_STATES: readonly number[] = [InvoiceState.GRANTED, InvoiceState.NOT_SELECTED, InvoiceState.DENIED, InvoiceState.DENIED_ALT];
+export const INVOICE_COMPLETED_STATES: readonly number[] = [
+  InvoiceState.GRANTED,
+  InvoiceState.NOT_SELECTED,
+  InvoiceState.DENIED,
+  InvoiceState.DENIED_ALT,
+];

@@ -38,7 +38,11 @@ describe('travel details', () => {
       destinationAirport: 'JFK',
     };
     expect(travelValuesOf(body)).toEqual(byAir);
-    expect(travelValuesOf({ ...body, travelDate: '2025-01-20' })).toMatchObject({ departureDate: '', hour: '', minutes: '' });
+    expect(travelValuesOf({ ...body, travelDate: '2025-01-20' })).toMatchObject({
+      departureDate: '',
+      hour: '',
+      minutes: '',
+    });
     expect(travelValuesOf({ ...body, travelDate: '2025-02-30T09:30:00Z' })).toMatchObject({ departureDate: '' });
   });
 
@@ -53,12 +57,28 @@ describe('travel details', () => {
   });
 
   it('wants no crew flag nor document for a private vehicle, and neither flight nor airport', () => {
-    expect(travelIssues({ ...byAir, transportType: 'MP', documentType: '', documentNumber: '', flightNumber: '', destinationAirport: '' }, { now })).toEqual({});
+    expect(
+      travelIssues(
+        {
+          ...byAir,
+          transportType: 'MP',
+          documentType: '',
+          documentNumber: '',
+          flightNumber: '',
+          destinationAirport: '',
+        },
+        { now },
+      ),
+    ).toEqual({});
   });
 
   it('refuses a departure in the past in Rome, or after the exit deadline', () => {
-    expect(travelIssues({ ...byAir, departureDate: '2025-01-15', hour: '10', minutes: '40' }, { now })).toEqual({ minutes: { code: 'futureDate' } });
-    expect(travelIssues({ ...byAir, departureDate: '3000-01-01' }, { now })).toEqual({ departureDate: { code: 'date' } });
+    expect(travelIssues({ ...byAir, departureDate: '2025-01-15', hour: '10', minutes: '40' }, { now })).toEqual({
+      minutes: { code: 'futureDate' },
+    });
+    expect(travelIssues({ ...byAir, departureDate: '3000-01-01' }, { now })).toEqual({
+      departureDate: { code: 'date' },
+    });
     expect(travelIssues(byAir, { now, exitDeadline: { day: '2025-01-19', invoiceNumber: 'FT-1' } })).toEqual({
       departureDate: { code: 'afterDeadline', day: '2025-01-19', invoiceNumber: 'FT-1' },
     });
@@ -66,7 +86,9 @@ describe('travel details', () => {
 
   it('puts each issue on its field as a schema', () => {
     const result = travelDetailsSchema(() => ({ now })).safeParse({ ...byAir, flightNumber: '12345678' });
-    expect(result.error?.issues.map((issue) => [issue.path.join('.'), readRuleMessage(issue.message)])).toEqual([['flightNumber', { code: 'flightNumber' }]]);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), readRuleMessage(issue.message)])).toEqual([
+      ['flightNumber', { code: 'flightNumber' }],
+    ]);
   });
 
   it('takes the departure as its instant and day in Rome, the form converting its texts once', () => {

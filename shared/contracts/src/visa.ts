@@ -51,7 +51,10 @@ export const travelSchema = z.object({
 });
 export type Travel = z.infer<typeof travelSchema>;
 
-export const createVisaBodySchema = z.object({ invoices: z.array(idSchema).check(z.minLength(1), z.maxLength(MAX_VISA_INVOICES)), travel: travelSchema });
+export const createVisaBodySchema = z.object({
+  invoices: z.array(idSchema).check(z.minLength(1), z.maxLength(MAX_VISA_INVOICES)),
+  travel: travelSchema,
+});
 export const updateVisaBodySchema = z.extend(createVisaBodySchema, { id: idSchema });
 export const visaIdResponseSchema = z.object({ id: z.int() });
 export const visaListResponseSchema = z.object({

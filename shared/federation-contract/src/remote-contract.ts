@@ -47,7 +47,12 @@ export function covers(offered: string, needed: string): boolean {
 
 function isContract(value: unknown): value is RemoteContract {
   const contract = value as RemoteContract | undefined;
-  return typeof contract?.version === 'string' && Array.isArray(contract.exposes) && typeof contract.singletons === 'object' && contract.singletons !== null;
+  return (
+    typeof contract?.version === 'string' &&
+    Array.isArray(contract.exposes) &&
+    typeof contract.singletons === 'object' &&
+    contract.singletons !== null
+  );
 }
 
 /**
@@ -55,16 +60,20 @@ function isContract(value: unknown): value is RemoteContract {
  * undefined when it can.
  */
 export function contractMismatch(remote: RemoteName, published: unknown, host: HostContract): string | undefined {
-  if (!isContract(published)) return `${remote} publishes no contract version; this shell implements contract ${host.version}`;
-  if (!compatibleVersions(published.version, host.version)) return `${remote} implements contract ${published.version}, this shell contract ${host.version}`;
+  if (!isContract(published))
+    return `${remote} publishes no contract version; this shell implements contract ${host.version}`;
+  if (!compatibleVersions(published.version, host.version))
+    return `${remote} implements contract ${published.version}, this shell contract ${host.version}`;
   const missing = CONTRACT_EXPOSES[remote].filter((module) => !published.exposes.includes(module));
-  if (missing.length > 0) return `${remote} (contract ${published.version}) does not expose ${missing.join(', ')}, which this shell (contract ${host.version}) mounts`;
+  if (missing.length > 0)
+    return `${remote} (contract ${published.version}) does not expose ${missing.join(', ')}, which this shell (contract ${host.version}) mounts`;
   for (const singleton of CHECKED_SINGLETONS) {
     const needed = published.singletons[singleton];
     // A library the remote was not built with is one it does not use.
     if (needed === undefined) continue;
     const offered = host.singletons[singleton];
-    if (offered === undefined || !covers(offered, needed)) return `${remote} was built with ${singleton} ${needed}, this shell provides ${offered ?? 'none'}`;
+    if (offered === undefined || !covers(offered, needed))
+      return `${remote} was built with ${singleton} ${needed}, this shell provides ${offered ?? 'none'}`;
   }
   return undefined;
 }

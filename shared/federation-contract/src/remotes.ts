@@ -37,13 +37,18 @@ type ExposeKeyOf<R extends RemoteName, Id> = Id extends `${R}/${infer Module}` ?
  * their props. Each remote checks its `exposes.json` and its exposed files against it (`src/exposed/contract.ts`), so
  * a build that disagrees with the contract fails its own type check.
  */
-export type RemoteImplementation<R extends RemoteName> = { [Id in ExposedModuleId as ExposeKeyOf<R, Id>]: RemoteModule<Id> };
+export type RemoteImplementation<R extends RemoteName> = {
+  [Id in ExposedModuleId as ExposeKeyOf<R, Id>]: RemoteModule<Id>;
+};
 
 /** True when the two unions name the same members; a check file assigns `true` to it, which fails to compile otherwise. */
 export type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 /** True when a remote's exposes (its exposes.json, which webpack builds) name exactly its modules of the contract. */
-export type ExposesMatchContract<Exposes, R extends RemoteName> = SameKeys<keyof Exposes, keyof RemoteImplementation<R>>;
+export type ExposesMatchContract<Exposes, R extends RemoteName> = SameKeys<
+  keyof Exposes,
+  keyof RemoteImplementation<R>
+>;
 
 /** The modules each remote exposes, at run time: the shell checks a remote's published list against it. */
 export const CONTRACT_EXPOSES = {
@@ -53,7 +58,10 @@ export const CONTRACT_EXPOSES = {
   mfNotifications: ['routes', 'Bell'],
 } as const satisfies Record<RemoteName, readonly string[]>;
 // The list above and `ExposedModules` name the same modules (this line fails to compile otherwise).
-const exposesListed: SameKeys<{ [R in RemoteName]: `${R}/${(typeof CONTRACT_EXPOSES)[R][number]}` }[RemoteName], ExposedModuleId> = true;
+const exposesListed: SameKeys<
+  { [R in RemoteName]: `${R}/${(typeof CONTRACT_EXPOSES)[R][number]}` }[RemoteName],
+  ExposedModuleId
+> = true;
 void exposesListed;
 
 export function remoteOf(id: ExposedModuleId): RemoteName {
@@ -63,10 +71,18 @@ export function remoteOf(id: ExposedModuleId): RemoteName {
 export type Guard = 'public-only' | 'protected';
 
 /** Where the shell mounts each remote's routes (docs/screens.md); paths end with a splat the remote owns. */
-export const REMOTE_MOUNTS: ReadonlyArray<{ path: string; guard: Guard; module: 'mfAuth/routes'; props: AuthRoutesProps } | { path: string; guard: Guard; module: Exclude<ExposedModuleId, 'mfAuth/routes'>; props: RoutesProps }> = [
+export const REMOTE_MOUNTS: ReadonlyArray<
+  | { path: string; guard: Guard; module: 'mfAuth/routes'; props: AuthRoutesProps }
+  | { path: string; guard: Guard; module: Exclude<ExposedModuleId, 'mfAuth/routes'>; props: RoutesProps }
+> = [
   { path: '/sign-up/*', guard: 'public-only', module: 'mfAuth/routes', props: { section: 'sign-up' } },
   { path: '/sign-in/*', guard: 'public-only', module: 'mfAuth/routes', props: { section: 'sign-in' } },
-  { path: '/recover-password/*', guard: 'public-only', module: 'mfAuth/routes', props: { section: 'recover-password' } },
+  {
+    path: '/recover-password/*',
+    guard: 'public-only',
+    module: 'mfAuth/routes',
+    props: { section: 'recover-password' },
+  },
   { path: '/change-password/*', guard: 'public-only', module: 'mfAuth/routes', props: { section: 'change-password' } },
   { path: '/protected/edit-user/*', guard: 'protected', module: 'mfAuth/routes', props: { section: 'edit-user' } },
   { path: '/protected/invoice/*', guard: 'protected', module: 'mfInvoices/routes', props: {} },

@@ -35,7 +35,8 @@ export interface RuntimeConfig {
 export type RuntimeConfigReading = { success: true; data: RuntimeConfig } | { success: false; issues: string[] };
 
 const URL_OR_PATH = 'must be an http(s) URL or a path starting with /';
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 /** A URL, absolute (https://...) or a path on the page's own origin (/api). */
 const isUrlOrPath = (value: string) => value.startsWith('/') || /^https?:\/\/[^\s]+$/.test(value);
 
@@ -57,7 +58,8 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfigReading {
     return input as string;
   };
   const urlOrPath = (input: string) => (isUrlOrPath(input) ? undefined : URL_OR_PATH);
-  const manifest = (input: string) => urlOrPath(input) ?? (input.endsWith('/mf-manifest.json') ? undefined : 'must point to an mf-manifest.json');
+  const manifest = (input: string) =>
+    urlOrPath(input) ?? (input.endsWith('/mf-manifest.json') ? undefined : 'must point to an mf-manifest.json');
   const perLanguage = (input: unknown, path: string[]): PerLanguage => {
     const languages = record(input, path);
     return { it: text(languages.it, [...path, 'it'], urlOrPath), en: text(languages.en, [...path, 'en'], urlOrPath) };
@@ -67,9 +69,13 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfigReading {
   const remotes = record(root.remotes, ['remotes']);
   const links = record(root.links, ['links']);
   const data: RuntimeConfig = {
-    environment: text(root.environment, ['environment'], (input) => (input.length > 0 ? undefined : 'must not be empty')),
+    environment: text(root.environment, ['environment'], (input) =>
+      input.length > 0 ? undefined : 'must not be empty',
+    ),
     apiBaseUrl: text(root.apiBaseUrl, ['apiBaseUrl'], urlOrPath),
-    remotes: Object.fromEntries(REMOTE_NAMES.map((name) => [name, text(remotes[name], ['remotes', name], manifest)])) as Record<RemoteName, string>,
+    remotes: Object.fromEntries(
+      REMOTE_NAMES.map((name) => [name, text(remotes[name], ['remotes', name], manifest)]),
+    ) as Record<RemoteName, string>,
     links: {
       assistance: text(links.assistance, ['links', 'assistance'], urlOrPath),
       accessibility: perLanguage(links.accessibility, ['links', 'accessibility']),
@@ -79,10 +85,16 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfigReading {
   };
   if (root.canary !== undefined) {
     const canary = record(root.canary, ['canary']);
-    if (!REMOTE_NAMES.includes(canary.remote as RemoteName)) issues.push(`canary.remote: must be one of ${REMOTE_NAMES.join(', ')}`);
+    if (!REMOTE_NAMES.includes(canary.remote as RemoteName))
+      issues.push(`canary.remote: must be one of ${REMOTE_NAMES.join(', ')}`);
     const share = canary.share;
-    if (typeof share !== 'number' || !(share >= 0 && share <= 100)) issues.push('canary.share: must be a number from 0 to 100');
-    data.canary = { remote: canary.remote as RemoteName, manifest: text(canary.manifest, ['canary', 'manifest'], manifest), share: share as number };
+    if (typeof share !== 'number' || !(share >= 0 && share <= 100))
+      issues.push('canary.share: must be a number from 0 to 100');
+    data.canary = {
+      remote: canary.remote as RemoteName,
+      manifest: text(canary.manifest, ['canary', 'manifest'], manifest),
+      share: share as number,
+    };
   }
   return issues.length > 0 ? { success: false, issues } : { success: true, data };
 }

@@ -25,7 +25,11 @@ beforeAll(async () => {
     if (path.endsWith('/invalid')) return send(400, { detail: 'Invalid data', extra: { email: 'Invalid e-mail' } });
     if (path.endsWith('/unauthorised')) return send(401, { detail: 'Sign in again' });
     if (path.endsWith('/pdf-error')) return send(404, { detail: 'Release not found' });
-    if (path.endsWith('/pdf')) return send(200, '%PDF-1.7', { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="release-42.pdf"' });
+    if (path.endsWith('/pdf'))
+      return send(200, '%PDF-1.7', {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': 'attachment; filename="release-42.pdf"',
+      });
     return send(500, 'oops');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -68,13 +72,21 @@ describe('@varco/http', () => {
   });
 
   it('normalises an error answer to {status, detail, extra}', async () => {
-    await expect(requestJson('v1/invalid', counter)).rejects.toEqual({ status: 400, detail: 'Invalid data', extra: { email: 'Invalid e-mail' }, type: 'http-error' });
+    await expect(requestJson('v1/invalid', counter)).rejects.toEqual({
+      status: 400,
+      detail: 'Invalid data',
+      extra: { email: 'Invalid e-mail' },
+      type: 'http-error',
+    });
   });
 
   it('clears the session and stops loading on 401', async () => {
     sessionStore.getState().setUser({ numeroDocumento: 'YA1234567' });
     sessionStore.getState().setLoading(true);
-    await expect(requestJson('v1/unauthorised', counter)).rejects.toMatchObject({ status: 401, detail: 'Sign in again' });
+    await expect(requestJson('v1/unauthorised', counter)).rejects.toMatchObject({
+      status: 401,
+      detail: 'Sign in again',
+    });
     expect(sessionStore.getState().user).toEqual({});
     expect(sessionStore.getState().loading).toBe(false);
   });
@@ -85,7 +97,12 @@ describe('@varco/http', () => {
 
   it('reports a server that cannot be reached as network error -1000', async () => {
     configureHttp({ apiBaseUrl: 'http://127.0.0.1:9/api' });
-    await expect(requestJson('v1/ok', counter)).rejects.toEqual({ status: -1000, detail: '', extra: {}, type: 'network-error' });
+    await expect(requestJson('v1/ok', counter)).rejects.toEqual({
+      status: -1000,
+      detail: '',
+      extra: {},
+      type: 'network-error',
+    });
   });
 
   it('downloads a file with the name of its content-disposition, and reads a failed download detail', async () => {
@@ -111,7 +128,9 @@ describe('a first-screen call started early', () => {
   it("is the answer of the widget's same call, asked of the api once", async () => {
     signedIn('YA1234567');
     startEarly({ path: 'v1/ok', searchParams: { page: 0, limit: 4 }, language: true });
-    await expect(requestJson('v1/ok', counter, { searchParams: { limit: 4, page: 0, language: 'EN' } })).resolves.toEqual({ counter: 3 });
+    await expect(
+      requestJson('v1/ok', counter, { searchParams: { limit: 4, page: 0, language: 'EN' } }),
+    ).resolves.toEqual({ counter: 3 });
     expect(asked).toEqual(['/api/v1/ok?page=0&limit=4&language=EN']);
     // Taken once: the next call asks again.
     await requestJson('v1/ok', counter, { searchParams: { limit: 4, page: 0, language: 'EN' } });
@@ -146,7 +165,12 @@ describe('a first-screen call started early', () => {
     signedIn('YA1234567');
     startEarly({ path: 'v1/invalid' });
     startEarly({ path: 'v1/unauthorised-never-taken' });
-    await expect(requestJson('v1/invalid', counter)).rejects.toEqual({ status: 400, detail: 'Invalid data', extra: { email: 'Invalid e-mail' }, type: 'http-error' });
+    await expect(requestJson('v1/invalid', counter)).rejects.toEqual({
+      status: 400,
+      detail: 'Invalid data',
+      extra: { email: 'Invalid e-mail' },
+      type: 'http-error',
+    });
     expect(asked).toHaveLength(2);
   });
 

@@ -54,7 +54,11 @@ export function http(): KyInstance {
  * Performs a call and validates its answer against the contract. Every failure is thrown as a ClientError,
  * so callers (TanStack Query hooks, forms) handle one shape.
  */
-export async function requestJson<Schema extends z.ZodMiniType>(path: string, schema: Schema, options: Options = {}): Promise<z.infer<Schema>> {
+export async function requestJson<Schema extends z.ZodMiniType>(
+  path: string,
+  schema: Schema,
+  options: Options = {},
+): Promise<z.infer<Schema>> {
   let body: unknown;
   try {
     body = await (takeStartedCall(path, options) ?? http()(path, options).json());
@@ -63,7 +67,12 @@ export async function requestJson<Schema extends z.ZodMiniType>(path: string, sc
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    const invalid: ClientError = { status: 0, detail: `Unexpected answer from ${path}`, extra: {}, type: 'invalid-response' };
+    const invalid: ClientError = {
+      status: 0,
+      detail: `Unexpected answer from ${path}`,
+      extra: {},
+      type: 'invalid-response',
+    };
     throw invalid;
   }
   return parsed.data;
@@ -87,7 +96,10 @@ export async function requestVoid(path: string, options: Options = {}): Promise<
 }
 
 /** Downloads a file; the name comes from the content-disposition header (docs/calls.md). */
-export async function requestBlob(path: string, options: Options = {}): Promise<{ blob: Blob; filename: string | null }> {
+export async function requestBlob(
+  path: string,
+  options: Options = {},
+): Promise<{ blob: Blob; filename: string | null }> {
   try {
     const response = await http()(path, options);
     return { blob: await response.blob(), filename: filenameFrom(response.headers.get('content-disposition')) };

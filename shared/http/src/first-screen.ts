@@ -26,7 +26,9 @@ function keyOf(path: string, searchParams: Options['searchParams']): string {
       : Array.isArray(searchParams)
         ? searchParams.map(([name, value]) => [String(name), value])
         : Object.entries(searchParams ?? {});
-  const query = new URLSearchParams(pairs.flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])));
+  const query = new URLSearchParams(
+    pairs.flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])),
+  );
   query.sort();
   return `${currentLanguage()} ${path}?${query.toString()}`;
 }
@@ -35,8 +37,14 @@ function keyOf(path: string, searchParams: Options['searchParams']): string {
  * Starts a call a remote's widget will make when it mounts (declared in the remote's manifest, started by the shell
  * while the widget's code downloads), so that the widget's `requestJson` takes its answer instead of asking then.
  */
-export function startFirstScreenCall(call: FirstScreenCall, get: (path: string, options: Options) => Promise<unknown>): void {
-  const searchParams = { ...call.searchParams, ...(call.language ? { language: toServerLanguage(currentLanguage()) } : {}) };
+export function startFirstScreenCall(
+  call: FirstScreenCall,
+  get: (path: string, options: Options) => Promise<unknown>,
+): void {
+  const searchParams = {
+    ...call.searchParams,
+    ...(call.language ? { language: toServerLanguage(currentLanguage()) } : {}),
+  };
   const key = keyOf(call.path, searchParams);
   if (started.has(key)) return;
   const body = get(call.path, { searchParams });
@@ -47,7 +55,8 @@ export function startFirstScreenCall(call: FirstScreenCall, get: (path: string, 
 
 /** The answer of the same GET started early, once, while it is fresh; undefined for anything else. */
 export function takeStartedCall(path: string, options: Options): Promise<unknown> | undefined {
-  if ((options.method ?? 'get').toLowerCase() !== 'get' || options.body !== undefined || options.json !== undefined) return undefined;
+  if ((options.method ?? 'get').toLowerCase() !== 'get' || options.body !== undefined || options.json !== undefined)
+    return undefined;
   const key = keyOf(path, options.searchParams);
   const call = started.get(key);
   if (!call) return undefined;

@@ -11,9 +11,13 @@ describe('what a failed call says (docs/calls.md)', () => {
   });
 
   it("gives the server's detail only when the server answered", () => {
-    expect(serverDetail(answered(409, 'The release document is being prepared.'))).toBe('The release document is being prepared.');
+    expect(serverDetail(answered(409, 'The release document is being prepared.'))).toBe(
+      'The release document is being prepared.',
+    );
     expect(serverDetail(networkError())).toBe('');
-    expect(serverDetail({ status: 200, detail: 'name: expected string', extra: {}, type: 'invalid-response' })).toBe('');
+    expect(serverDetail({ status: 200, detail: 'name: expected string', extra: {}, type: 'invalid-response' })).toBe(
+      '',
+    );
     expect(serverDetail(new Error('boom'))).toBe('');
   });
 });

@@ -16,7 +16,12 @@ export async function normaliseError(error: unknown): Promise<ClientError> {
   // fetch rejects with a TypeError when the request never got an answer (offline, refused, CORS); compared by
   // name because the error may come from another realm (a test environment, an extension).
   if (error instanceof TimeoutError || nameOf(error) === 'TypeError') return networkError();
-  return { status: 0, detail: String((error as { message?: unknown } | null)?.message ?? ''), extra: {}, type: 'invalid-response' };
+  return {
+    status: 0,
+    detail: String((error as { message?: unknown } | null)?.message ?? ''),
+    extra: {},
+    type: 'invalid-response',
+  };
 }
 
 function nameOf(error: unknown): unknown {
@@ -33,7 +38,9 @@ export function isNotFound(error: unknown): boolean {
 }
 
 /** Reads an error body, JSON or a blob of JSON (a failed PDF download carries its detail in the blob). */
-export async function readBody(response: Response): Promise<{ detail: string; extra?: Record<string, string> } | undefined> {
+export async function readBody(
+  response: Response,
+): Promise<{ detail: string; extra?: Record<string, string> } | undefined> {
   try {
     const text = await response.clone().text();
     const parsed = apiErrorSchema.safeParse(JSON.parse(text));

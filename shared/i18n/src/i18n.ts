@@ -2,7 +2,13 @@ import i18next, { type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE_MINUTES, LANGUAGES, toShortLanguage, type Language } from '@varco/contracts/plain';
+import {
+  FALLBACK_LANGUAGE,
+  LANGUAGE_COOKIE_MINUTES,
+  LANGUAGES,
+  toShortLanguage,
+  type Language,
+} from '@varco/contracts/plain';
 
 /** The shared texts of one language, fetched only when that language is used (and read by the shell's build for its HTML). */
 export function loadCommon(language: string): Promise<{ default: Record<string, unknown> }> {
@@ -33,7 +39,11 @@ let initialisation: Promise<unknown> | undefined;
 export function initI18n(): Promise<unknown> {
   initialisation ??= i18n
     .use(LanguageDetector)
-    .use(resourcesToBackend((language: string, namespace: string) => (namespace === 'common' ? loadCommon(language) : Promise.resolve({}))))
+    .use(
+      resourcesToBackend((language: string, namespace: string) =>
+        namespace === 'common' ? loadCommon(language) : Promise.resolve({}),
+      ),
+    )
     .use(initReactI18next)
     .init({
       // Remotes add their namespaces themselves (addNamespace); only 'common' is loaded by the backend.

@@ -24,8 +24,13 @@ const sourceFiles = (dir: string): string[] =>
   });
 
 const apps = readdirSync(root).filter((name) => name === 'shell' || name.startsWith('mf-'));
-const sourceDirs = [...apps, ...readdirSync(join(root, 'shared')).map((name) => join('shared', name))].map((dir) => join(root, dir, 'src'));
-const code = sourceDirs.flatMap((dir) => sourceFiles(dir)).map((file) => readFileSync(file, 'utf8')).join('\n');
+const sourceDirs = [...apps, ...readdirSync(join(root, 'shared')).map((name) => join('shared', name))].map((dir) =>
+  join(root, dir, 'src'),
+);
+const code = sourceDirs
+  .flatMap((dir) => sourceFiles(dir))
+  .map((file) => readFileSync(file, 'utf8'))
+  .join('\n');
 
 /** The translation sets: the common texts, and each remote's under the namespace its `namespace.ts` declares. */
 const sets = [
@@ -48,7 +53,10 @@ describe.each(sets)('the $namespace translations', ({ namespace, dir }) => {
     const built = new Set(BUILT_KEYS[namespace] ?? []);
     const unused = keys.filter((key) => {
       const base = key.replace(plural, '');
-      return !built.has(base) && ![base, `${namespace}:${base}`].some((written) => quoted(written).some((text) => code.includes(text)));
+      return (
+        !built.has(base) &&
+        ![base, `${namespace}:${base}`].some((written) => quoted(written).some((text) => code.includes(text)))
+      );
     });
     expect(unused).toEqual([]);
   });

@@ -11,6 +11,13 @@ export {
   type SessionStore,
   type HomeCounts,
 } from './store';
-export { keepOfflineCopy, offlineCopy, dropOfflineCopy, forgetOfflineCopies, OFFLINE_COPY_STORAGE_KEY, type OfflineCopy } from './offline-copy';
+export {
+  keepOfflineCopy,
+  offlineCopy,
+  dropOfflineCopy,
+  forgetOfflineCopies,
+  OFFLINE_COPY_STORAGE_KEY,
+  type OfflineCopy,
+} from './offline-copy';
 export { personalStorageKey, PERSONAL_STORAGE_PREFIX } from './personal-storage';
 export { followOtherTabs } from './other-tabs';

@@ -8,7 +8,10 @@ describe('offline copies of what a traveler saw', () => {
 
   it('gives back what was kept, with its time, to the same traveler only', () => {
     keepOfflineCopy('YA1234567', 'visa:7', { requestCode: 'RQ-7' }, at);
-    expect(offlineCopy('YA1234567', 'visa:7')).toEqual({ data: { requestCode: 'RQ-7' }, savedAt: '2026-03-01T09:30:00.000Z' });
+    expect(offlineCopy('YA1234567', 'visa:7')).toEqual({
+      data: { requestCode: 'RQ-7' },
+      savedAt: '2026-03-01T09:30:00.000Z',
+    });
     expect(offlineCopy('ZZ7654321', 'visa:7')).toBeNull();
     expect(offlineCopy('', 'visa:7')).toBeNull();
     expect(offlineCopy('YA1234567', 'visa:8')).toBeNull();
@@ -26,7 +29,9 @@ describe('offline copies of what a traveler saw', () => {
     for (const id of ids) keepOfflineCopy('YA1234567', `visa:${id}`, id, at);
     keepOfflineCopy('YA1234567', 'visa:1', 1, at);
     keepOfflineCopy('YA1234567', 'visa:11', 11, at);
-    expect([...ids, 11].filter((id) => offlineCopy('YA1234567', `visa:${id}`))).toEqual([1, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect([...ids, 11].filter((id) => offlineCopy('YA1234567', `visa:${id}`))).toEqual([
+      1, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+    ]);
   });
 
   it('drops one copy', () => {

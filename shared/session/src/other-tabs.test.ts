@@ -6,7 +6,10 @@ const EMILY = { numeroDocumento: 'ZB7654321', nome: 'Emily', cognome: 'Clark' };
 
 /** What another tab's store writes, and the event this tab gets for it. */
 function otherTabWrites(user: object | null): void {
-  const saved = user === null ? null : JSON.stringify({ state: { user, area: 'free', otpExpiration: null, visaCreationEnabled: true }, version: 1 });
+  const saved =
+    user === null
+      ? null
+      : JSON.stringify({ state: { user, area: 'free', otpExpiration: null, visaCreationEnabled: true }, version: 1 });
   const oldValue = localStorage.getItem(SESSION_STORAGE_KEY);
   if (saved === null) localStorage.removeItem(SESSION_STORAGE_KEY);
   else localStorage.setItem(SESSION_STORAGE_KEY, saved);

@@ -3,7 +3,9 @@ import { SESSION_STORAGE_KEY, sessionStore } from './store';
 /** The traveler of a saved session (the persisted store's JSON), if one is signed in there. */
 function savedTraveler(saved: string | null): string | undefined {
   try {
-    const traveler: unknown = (JSON.parse(saved ?? 'null') as { state?: { user?: { numeroDocumento?: unknown } } } | null)?.state?.user?.numeroDocumento;
+    const traveler: unknown = (
+      JSON.parse(saved ?? 'null') as { state?: { user?: { numeroDocumento?: unknown } } } | null
+    )?.state?.user?.numeroDocumento;
     return typeof traveler === 'string' && traveler !== '' ? traveler : undefined;
   } catch {
     return undefined;

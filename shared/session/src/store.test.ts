@@ -17,7 +17,13 @@ describe('session store', () => {
     state.setArea('airside');
     state.setLoading(true);
     sessionStore.getState().clearSession();
-    expect(sessionStore.getState()).toMatchObject({ user: {}, otp: null, otpExpiration: null, area: DEFAULT_AREA, loading: false });
+    expect(sessionStore.getState()).toMatchObject({
+      user: {},
+      otp: null,
+      otpExpiration: null,
+      area: DEFAULT_AREA,
+      loading: false,
+    });
   });
 
   it("forgets every app's personal data in local storage on clearSession, and nothing else", () => {
@@ -44,35 +50,88 @@ describe('session store', () => {
     expect(sessionStore.getState().otp).toBe('493817');
     const saved = localStorage.getItem('varco-session') ?? '';
     expect(saved).not.toContain('493817');
-    expect(JSON.parse(saved).state).toEqual({ user: {}, area: DEFAULT_AREA, otpExpiration: '2026-01-01T00:05:00Z', visaCreationEnabled: false, homeCounts: null });
+    expect(JSON.parse(saved).state).toEqual({
+      user: {},
+      area: DEFAULT_AREA,
+      otpExpiration: '2026-01-01T00:05:00Z',
+      visaCreationEnabled: false,
+      homeCounts: null,
+    });
   });
 
   it('signs the traveler in from user-info and forgets everything of the OTP step', () => {
     sessionStore.getState().setOtp('493817', '2026-01-01T00:05:00Z');
-    sessionStore.getState().signIn({ numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi', visaCreationEnabled: true, homeInvoiceCount: 4, homeAvailableInvoiceCount: 1, homeVisaRequestCount: 1 });
+    sessionStore.getState().signIn({
+      numeroDocumento: 'YA1234567',
+      nome: 'Mario',
+      cognome: 'Rossi',
+      visaCreationEnabled: true,
+      homeInvoiceCount: 4,
+      homeAvailableInvoiceCount: 1,
+      homeVisaRequestCount: 1,
+    });
     const homeCounts = { invoices: 4, availableInvoices: 1, visaRequests: 1 };
-    expect(sessionStore.getState()).toMatchObject({ user: { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' }, visaCreationEnabled: true, homeCounts, otp: null, otpExpiration: null });
-    expect(JSON.parse(localStorage.getItem('varco-session') ?? '{}').state).toEqual({ user: { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' }, area: DEFAULT_AREA, otpExpiration: null, visaCreationEnabled: true, homeCounts });
+    expect(sessionStore.getState()).toMatchObject({
+      user: { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' },
+      visaCreationEnabled: true,
+      homeCounts,
+      otp: null,
+      otpExpiration: null,
+    });
+    expect(JSON.parse(localStorage.getItem('varco-session') ?? '{}').state).toEqual({
+      user: { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' },
+      area: DEFAULT_AREA,
+      otpExpiration: null,
+      visaCreationEnabled: true,
+      homeCounts,
+    });
   });
 
   it("keeps the home's counts across a reload until sign-out, and none from an answer without them", () => {
-    sessionStore.getState().signIn({ numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi', visaCreationEnabled: true, homeInvoiceCount: 0, homeAvailableInvoiceCount: 0, homeVisaRequestCount: 2 });
+    sessionStore.getState().signIn({
+      numeroDocumento: 'YA1234567',
+      nome: 'Mario',
+      cognome: 'Rossi',
+      visaCreationEnabled: true,
+      homeInvoiceCount: 0,
+      homeAvailableInvoiceCount: 0,
+      homeVisaRequestCount: 2,
+    });
     jest.isolateModules(() => {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const fresh = require('./store') as typeof import('./store');
       expect(fresh.sessionStore.getState().homeCounts).toEqual({ invoices: 0, availableInvoices: 0, visaRequests: 2 });
     });
     // The answer of the registration's completion has no counts: the home's default sizes, not the last traveler's.
-    sessionStore.getState().signIn({ numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi', visaCreationEnabled: true });
+    sessionStore
+      .getState()
+      .signIn({ numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi', visaCreationEnabled: true });
     expect(sessionStore.getState().homeCounts).toBeNull();
-    sessionStore.getState().signIn({ numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi', visaCreationEnabled: true, homeInvoiceCount: 3, homeVisaRequestCount: 3 });
+    sessionStore.getState().signIn({
+      numeroDocumento: 'YA1234567',
+      nome: 'Mario',
+      cognome: 'Rossi',
+      visaCreationEnabled: true,
+      homeInvoiceCount: 3,
+      homeVisaRequestCount: 3,
+    });
     sessionStore.getState().clearSession();
     expect(sessionStore.getState().homeCounts).toBeNull();
     expect(JSON.parse(localStorage.getItem('varco-session') ?? '{}').state.homeCounts).toBeNull();
   });
 
-  it("does not believe saved counts that are not counts", () => {
-    localStorage.setItem('varco-session', JSON.stringify({ state: { user: { numeroDocumento: 'X9' }, area: 'free', homeCounts: { invoices: -1, availableInvoices: 0, visaRequests: 'many' } }, version: 1 }));
+  it('does not believe saved counts that are not counts', () => {
+    localStorage.setItem(
+      'varco-session',
+      JSON.stringify({
+        state: {
+          user: { numeroDocumento: 'X9' },
+          area: 'free',
+          homeCounts: { invoices: -1, availableInvoices: 0, visaRequests: 'many' },
+        },
+        version: 1,
+      }),
+    );
     jest.isolateModules(() => {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const fresh = require('./store') as typeof import('./store');
@@ -81,17 +140,38 @@ describe('session store', () => {
   });
 
   it('drops an OTP that an older version saved, from memory and from the storage', () => {
-    localStorage.setItem('varco-session', JSON.stringify({ state: { user: { numeroDocumento: 'X9', nome: 'Ada', cognome: 'Byron' }, otp: '493817', otpExpiration: null, area: 'free' }, version: 0 }));
+    localStorage.setItem(
+      'varco-session',
+      JSON.stringify({
+        state: {
+          user: { numeroDocumento: 'X9', nome: 'Ada', cognome: 'Byron' },
+          otp: '493817',
+          otpExpiration: null,
+          area: 'free',
+        },
+        version: 0,
+      }),
+    );
     jest.isolateModules(() => {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const fresh = require('./store') as typeof import('./store');
-      expect(fresh.sessionStore.getState()).toMatchObject({ hydrated: true, user: { numeroDocumento: 'X9' }, otp: null });
+      expect(fresh.sessionStore.getState()).toMatchObject({
+        hydrated: true,
+        user: { numeroDocumento: 'X9' },
+        otp: null,
+      });
     });
     expect(localStorage.getItem('varco-session')).not.toContain('493817');
   });
 
   it('reads the saved session back when the page starts, and then says it is hydrated', () => {
-    localStorage.setItem('varco-session', JSON.stringify({ state: { user: { numeroDocumento: 'X9', nome: 'Ada', cognome: 'Byron' }, area: 'free' }, version: 0 }));
+    localStorage.setItem(
+      'varco-session',
+      JSON.stringify({
+        state: { user: { numeroDocumento: 'X9', nome: 'Ada', cognome: 'Byron' }, area: 'free' },
+        version: 0,
+      }),
+    );
     jest.isolateModules(() => {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const fresh = require('./store') as typeof import('./store');

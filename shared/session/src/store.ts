@@ -39,7 +39,9 @@ export interface SessionActions {
    * The api answered user-info on a full session (after the OTP, or the digital identity): the traveler is signed in,
    * the visa flag and the home's counts follow the answer, and nothing of the OTP step is kept.
    */
-  signIn: (info: Pick<UserInfo, 'numeroDocumento' | 'nome' | 'cognome' | 'visaCreationEnabled' | HomeCountFields>) => void;
+  signIn: (
+    info: Pick<UserInfo, 'numeroDocumento' | 'nome' | 'cognome' | 'visaCreationEnabled' | HomeCountFields>,
+  ) => void;
   setOtp: (otp: string | null, expiration?: string | null) => void;
   setArea: (area: string) => void;
   setLoading: (loading: boolean) => void;
@@ -77,12 +79,22 @@ type SavedSession = Pick<SessionState, 'user' | 'area' | 'otpExpiration' | 'visa
 
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 const isHomeCounts = (value: unknown): value is HomeCounts =>
-  value !== null && typeof value === 'object' && (['invoices', 'availableInvoices', 'visaRequests'] as const).every((key) => isCount((value as HomeCounts)[key]));
+  value !== null &&
+  typeof value === 'object' &&
+  (['invoices', 'availableInvoices', 'visaRequests'] as const).every((key) => isCount((value as HomeCounts)[key]));
 
 /** The home's counts of a user-info answer; null from an answer without them (the registration's completion). */
-function homeCountsOf({ homeInvoiceCount, homeAvailableInvoiceCount = 0, homeVisaRequestCount }: Pick<UserInfo, HomeCountFields>): HomeCounts | null {
+function homeCountsOf({
+  homeInvoiceCount,
+  homeAvailableInvoiceCount = 0,
+  homeVisaRequestCount,
+}: Pick<UserInfo, HomeCountFields>): HomeCounts | null {
   if (homeInvoiceCount === undefined || homeVisaRequestCount === undefined) return null;
-  return { invoices: homeInvoiceCount, availableInvoices: homeAvailableInvoiceCount, visaRequests: homeVisaRequestCount };
+  return {
+    invoices: homeInvoiceCount,
+    availableInvoices: homeAvailableInvoiceCount,
+    visaRequests: homeVisaRequestCount,
+  };
 }
 
 /** The saved fields of a state, or of whatever storage holds (an older version, an edited value): those fields only. */
@@ -103,7 +115,13 @@ export const sessionStore = createStore<SessionStore>()(
       hydrated: false,
       setUser: (user) => set({ user }),
       signIn: ({ numeroDocumento, nome, cognome, visaCreationEnabled, ...counts }) =>
-        set({ user: { numeroDocumento, nome, cognome }, visaCreationEnabled, homeCounts: homeCountsOf(counts), otp: null, otpExpiration: null }),
+        set({
+          user: { numeroDocumento, nome, cognome },
+          visaCreationEnabled,
+          homeCounts: homeCountsOf(counts),
+          otp: null,
+          otpExpiration: null,
+        }),
       setOtp: (otp, otpExpiration = null) => set({ otp, otpExpiration }),
       setArea: (area) => set({ area }),
       setLoading: (loading) => set({ loading }),
@@ -113,7 +131,15 @@ export const sessionStore = createStore<SessionStore>()(
         // Nothing the traveler saw stays on the device for the next one.
         forgetOfflineCopies();
         forgetPersonalStorage();
-        set({ user: {}, otp: null, otpExpiration: null, area: DEFAULT_AREA, loading: false, visaCreationEnabled: false, homeCounts: null });
+        set({
+          user: {},
+          otp: null,
+          otpExpiration: null,
+          area: DEFAULT_AREA,
+          loading: false,
+          visaCreationEnabled: false,
+          homeCounts: null,
+        });
       },
     }),
     {

@@ -29,7 +29,13 @@ export function ActionButton({
 }) {
   return (
     <div>
-      <button type="button" className={className} onClick={() => mutation.mutate()} disabled={mutation.isPending} aria-busy={mutation.isPending}>
+      <button
+        type="button"
+        className={className}
+        onClick={() => mutation.mutate()}
+        disabled={mutation.isPending}
+        aria-busy={mutation.isPending}
+      >
         {mutation.isPending ? busyLabel : label}
       </button>
       {mutation.isError ? (

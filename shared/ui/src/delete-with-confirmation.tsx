@@ -19,7 +19,18 @@ export interface DeleteWithConfirmationProps {
 }
 
 /** A deletion, which cannot be undone: a button, then a question with the safe answer focused. */
-export function DeleteWithConfirmation({ id, label, title, text, confirmLabel, cancelLabel, onConfirm, pending, error, className }: DeleteWithConfirmationProps) {
+export function DeleteWithConfirmation({
+  id,
+  label,
+  title,
+  text,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  pending,
+  error,
+  className,
+}: DeleteWithConfirmationProps) {
   const [confirming, setConfirming] = useState(false);
   if (!confirming)
     return (
@@ -46,7 +57,13 @@ export function DeleteWithConfirmation({ id, label, title, text, confirmLabel, c
             {confirmLabel}
           </button>
           {/* The safe choice has the focus when the question appears. */}
-          <button type="button" className="btn btn-outline-primary" disabled={pending} onClick={() => setConfirming(false)} autoFocus>
+          <button
+            type="button"
+            className="btn btn-outline-primary"
+            disabled={pending}
+            onClick={() => setConfirming(false)}
+            autoFocus
+          >
             {cancelLabel}
           </button>
         </div>

@@ -12,7 +12,17 @@ export function DetailRow({ label, children }: { label: string; children: ReactN
 }
 
 /** A detail that does not exist (or is not the traveler's): what happened, and the way back to the homepage. */
-export function NotFoundState({ title, text, homeLabel, testId }: { title: string; text: string; homeLabel: string; testId?: string }) {
+export function NotFoundState({
+  title,
+  text,
+  homeLabel,
+  testId,
+}: {
+  title: string;
+  text: string;
+  homeLabel: string;
+  testId?: string;
+}) {
   return (
     // The link sits outside the callout: the design system colours a callout's links with its own colour.
     <div data-testid={testId}>

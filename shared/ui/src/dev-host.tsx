@@ -22,14 +22,22 @@ function DevFrame({ name, children }: { name: string; children: ReactNode }) {
     <>
       <header className="bg-primary text-white p-2 d-flex flex-wrap gap-3 align-items-center">
         <strong>{t('devHost.title', { name })}</strong>
-        <select aria-label={t('language.label')} value={i18n.language} onChange={(event) => void i18n.changeLanguage(event.target.value)}>
+        <select
+          aria-label={t('language.label')}
+          value={i18n.language}
+          onChange={(event) => void i18n.changeLanguage(event.target.value)}
+        >
           {LANGUAGES.map((language) => (
             <option key={language} value={language}>
               {t(`language.${language}`)}
             </option>
           ))}
         </select>
-        <button type="button" className="btn btn-sm btn-light" onClick={() => setUser(signedIn ? {} : { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' })}>
+        <button
+          type="button"
+          className="btn btn-sm btn-light"
+          onClick={() => setUser(signedIn ? {} : { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' })}
+        >
           {signedIn ? t('devHost.mockSignOut') : t('devHost.mockSignIn')}
         </button>
       </header>

@@ -19,7 +19,10 @@ function formatter<Kind extends Intl.NumberFormat | Intl.DateTimeFormat>(key: st
  */
 export function formatAmount(amount: number, language: string): string {
   const locale = toLocale(language);
-  return formatter(`amount ${locale}`, () => new Intl.NumberFormat(locale, { style: 'currency', currency: CURRENCY, useGrouping: 'always' })).format(amount);
+  return formatter(
+    `amount ${locale}`,
+    () => new Intl.NumberFormat(locale, { style: 'currency', currency: CURRENCY, useGrouping: 'always' }),
+  ).format(amount);
 }
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -34,7 +37,10 @@ export function formatDate(value: string, language: string): string {
   if (Number.isNaN(date.getTime())) return value;
   const locale = toLocale(language);
   const timeZone = day ? 'UTC' : TIME_ZONE;
-  return formatter(`date ${locale} ${timeZone}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone })).format(date);
+  return formatter(
+    `date ${locale} ${timeZone}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }),
+  ).format(date);
 }
 
 /** The hour and minutes of an instant in Italy (docs/domain.md: a request is shown with its sent date and hour). */
@@ -42,6 +48,9 @@ export function formatTime(value: string, language: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
   const locale = toLocale(language);
-  return formatter(`time ${locale}`, () => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: TIME_ZONE })).format(date);
+  return formatter(
+    `time ${locale}`,
+    () =>
+      new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: TIME_ZONE }),
+  ).format(date);
 }
-

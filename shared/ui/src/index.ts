@@ -9,7 +9,14 @@ export { LoadError } from './load-error';
 export { DetailPage, type DetailPageTexts } from './detail-page';
 export { LatestList } from './latest-list';
 export { RecordItem } from './record-item';
-export { InvoiceLegend, StatusLegend, VisaLegend, type InvoiceLegendTexts, type LegendEntry, type VisaLegendTexts } from './status-legend';
+export {
+  InvoiceLegend,
+  StatusLegend,
+  VisaLegend,
+  type InvoiceLegendTexts,
+  type LegendEntry,
+  type VisaLegendTexts,
+} from './status-legend';
 export { saveFile } from './save-file';
 export { ActionButton, type ButtonMutation } from './action-button';
 export { DeleteWithConfirmation, type DeleteWithConfirmationProps } from './delete-with-confirmation';

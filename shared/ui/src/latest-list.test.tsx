@@ -20,7 +20,9 @@ describe('LatestList', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');
     answer({ numbers: ['FT-1', 'FT-2', 'FT-3', 'FT-4', 'FT-5'] });
     const list = await screen.findByTestId('latest-invoices');
-    const shown = within(list).getAllByRole('listitem').map((item) => item.textContent);
+    const shown = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(shown).toEqual(['FT-1', 'FT-2', 'FT-3', 'FT-4']);
   });
 

@@ -5,7 +5,8 @@ import { sessionStore } from '@varco/session';
 
 /** Network failures reach the red bar of the shell; other errors are shown where they happen. */
 function reportNetworkError(error: unknown): void {
-  if ((error as ClientError | undefined)?.type === 'network-error') sessionStore.getState().setError(error as ClientError);
+  if ((error as ClientError | undefined)?.type === 'network-error')
+    sessionStore.getState().setError(error as ClientError);
 }
 
 /** The one query client of the page, with the caching rules of docs/calls.md. */

@@ -6,13 +6,25 @@ import { PageLoader } from './page-loader';
  * The translated "this section is unavailable" block, with a retry. Used by the boundary and the stand-in module;
  * `page` when it takes the place of a whole page rather than of a widget.
  */
-export function RemoteUnavailable({ remote, onRetry, page = false }: { remote: string; onRetry?: () => void; page?: boolean }) {
+export function RemoteUnavailable({
+  remote,
+  onRetry,
+  page = false,
+}: {
+  remote: string;
+  onRetry?: () => void;
+  page?: boolean;
+}) {
   const { t } = useTranslation('common');
   const notice = (
     <div className="alert alert-warning my-3" role="alert" data-testid="remote-unavailable" data-remote={remote}>
       <h2 className="h5">{t('remote.unavailableTitle')}</h2>
       <p>{t('remote.unavailableText')}</p>
-      <button type="button" className="btn btn-outline-primary btn-sm" onClick={onRetry ?? (() => window.location.reload())}>
+      <button
+        type="button"
+        className="btn btn-outline-primary btn-sm"
+        onClick={onRetry ?? (() => window.location.reload())}
+      >
         {t('remote.retry')}
       </button>
     </div>
@@ -44,7 +56,8 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
   };
 
   override render(): ReactNode {
-    if (this.state.failed) return <RemoteUnavailable remote={this.props.remote} onRetry={this.retry} page={this.props.page} />;
+    if (this.state.failed)
+      return <RemoteUnavailable remote={this.props.remote} onRetry={this.retry} page={this.props.page} />;
     return this.props.children;
   }
 }

@@ -1,5 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { InvoiceState, VisaState, invoiceBadgeColor, isInvoiceAvailable, visaBadgeColor, type BadgeColor } from '@varco/contracts/plain';
+import {
+  InvoiceState,
+  VisaState,
+  invoiceBadgeColor,
+  isInvoiceAvailable,
+  visaBadgeColor,
+  type BadgeColor,
+} from '@varco/contracts/plain';
 
 const BADGE_CLASS: Record<BadgeColor, string> = {
   blue: 'bg-primary',
@@ -21,15 +28,39 @@ function Badge({ color, label }: { color: BadgeColor; label: string }) {
  * An invoice's state. `exitDeadlinePassed`: an invoice still available whose exit deadline has passed can no longer go
  * into a request, so it does not read "Available" but "Expired", in gray.
  */
-export function InvoiceStatusBadge({ stateCode, inCompletion = false, exitDeadlinePassed = false }: { stateCode: number; inCompletion?: boolean; exitDeadlinePassed?: boolean }) {
+export function InvoiceStatusBadge({
+  stateCode,
+  inCompletion = false,
+  exitDeadlinePassed = false,
+}: {
+  stateCode: number;
+  inCompletion?: boolean;
+  exitDeadlinePassed?: boolean;
+}) {
   const { t } = useTranslation('common');
-  if (exitDeadlinePassed && isInvoiceAvailable(stateCode)) return <Badge color="gray" label={t('invoiceState.expired')} />;
-  return <Badge color={invoiceBadgeColor(stateCode, inCompletion)} label={invoiceStateLabel(stateCode, inCompletion, t)} />;
+  if (exitDeadlinePassed && isInvoiceAvailable(stateCode))
+    return <Badge color="gray" label={t('invoiceState.expired')} />;
+  return (
+    <Badge color={invoiceBadgeColor(stateCode, inCompletion)} label={invoiceStateLabel(stateCode, inCompletion, t)} />
+  );
 }
 
-export function VisaStatusBadge({ stateCode, inCompletion = false, riskAnalysis = false }: { stateCode: number; inCompletion?: boolean; riskAnalysis?: boolean }) {
+export function VisaStatusBadge({
+  stateCode,
+  inCompletion = false,
+  riskAnalysis = false,
+}: {
+  stateCode: number;
+  inCompletion?: boolean;
+  riskAnalysis?: boolean;
+}) {
   const { t } = useTranslation('common');
-  return <Badge color={visaBadgeColor(stateCode, { inCompletion, riskAnalysis })} label={visaStateLabel(stateCode, { inCompletion, riskAnalysis }, t)} />;
+  return (
+    <Badge
+      color={visaBadgeColor(stateCode, { inCompletion, riskAnalysis })}
+      label={visaStateLabel(stateCode, { inCompletion, riskAnalysis }, t)}
+    />
+  );
 }
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -55,7 +86,11 @@ export function invoiceStateLabel(stateCode: number, inCompletion: boolean, t: T
   }
 }
 
-export function visaStateLabel(stateCode: number, flags: { inCompletion: boolean; riskAnalysis: boolean }, t: Translate): string {
+export function visaStateLabel(
+  stateCode: number,
+  flags: { inCompletion: boolean; riskAnalysis: boolean },
+  t: Translate,
+): string {
   switch (stateCode) {
     case VisaState.PENDING:
       return flags.riskAnalysis ? t('visaState.riskAnalysis') : t('visaState.pending');

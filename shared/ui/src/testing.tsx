@@ -3,7 +3,15 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, waitFor, within, type RenderOptions } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
-import { addDays, firstScreenCallAt, romeToday, type FirstScreenCall, type Invoice, type Language, type SessionUser } from '@varco/contracts';
+import {
+  addDays,
+  firstScreenCallAt,
+  romeToday,
+  type FirstScreenCall,
+  type Invoice,
+  type Language,
+  type SessionUser,
+} from '@varco/contracts';
 import { configureHttp, type requestJson } from '@varco/http';
 import { i18n } from '@varco/i18n';
 import { sessionStore } from '@varco/session';
@@ -19,7 +27,10 @@ export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
 }
 
 /** Renders a component inside what the shell gives it on the page: i18n, session, router, query client, http at /api. */
-export function renderWithProviders(ui: ReactElement, { route = '/', user, language = 'en_US', ...options }: ProvidersOptions = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', user, language = 'en_US', ...options }: ProvidersOptions = {},
+) {
   void i18n.changeLanguage(language);
   configureHttp({ apiBaseUrl: '/api' });
   sessionStore.setState({ user: user ?? {}, error: null, loading: false, hydrated: true });
@@ -28,7 +39,9 @@ export function renderWithProviders(ui: ReactElement, { route = '/', user, langu
     return (
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
-          <MemoryRouter initialEntries={[route]} future={ROUTER_FUTURE}>{children}</MemoryRouter>
+          <MemoryRouter initialEntries={[route]} future={ROUTER_FUTURE}>
+            {children}
+          </MemoryRouter>
         </QueryClientProvider>
       </I18nextProvider>
     );
@@ -101,7 +114,10 @@ export function renderMounted(path: string, routes: ReactElement, options: Provi
 export function badgesOfItems(list: HTMLElement): Array<[string | null | undefined, string | null | undefined]> {
   return within(list)
     .getAllByRole('listitem')
-    .map((item) => [item.querySelector('.badge')?.textContent, item.querySelector('.badge')?.getAttribute('data-color')]);
+    .map((item) => [
+      item.querySelector('.badge')?.textContent,
+      item.querySelector('.badge')?.getAttribute('data-color'),
+    ]);
 }
 
 /**
@@ -128,7 +144,10 @@ export function catchSavedFiles(): string[] {
  * what a render function renders: a remote's page), with `requestJson` mocked. Compared with
  * `declaredFirstScreenCalls`, they prove that the remote's manifest declares to the shell exactly what it will ask for.
  */
-export async function callsOnMount(ui: ReactElement | (() => unknown), requestJsonMock: jest.MockedFunction<typeof requestJson>) {
+export async function callsOnMount(
+  ui: ReactElement | (() => unknown),
+  requestJsonMock: jest.MockedFunction<typeof requestJson>,
+) {
   requestJsonMock.mockReset();
   // Never answered: only what the first render asks for.
   requestJsonMock.mockReturnValue(new Promise(() => undefined));
@@ -136,7 +155,10 @@ export async function callsOnMount(ui: ReactElement | (() => unknown), requestJs
   else renderWithProviders(ui, { user: TEST_TRAVELER });
   await waitFor(() => expect(requestJsonMock).toHaveBeenCalled());
   // The widgets pass their query as an object.
-  return requestJsonMock.mock.calls.map(([path, , options]) => ({ path, searchParams: { ...(options?.searchParams as Record<string, unknown> | undefined) } }));
+  return requestJsonMock.mock.calls.map(([path, , options]) => ({
+    path,
+    searchParams: { ...(options?.searchParams as Record<string, unknown> | undefined) },
+  }));
 }
 
 /**
@@ -147,5 +169,8 @@ export function declaredFirstScreenCalls(declared: FirstScreenCall[] | undefined
   return (declared ?? [])
     .map((call) => firstScreenCallAt(call, below))
     .filter((call): call is FirstScreenCall => call !== undefined)
-    .map(({ path, searchParams, language }) => ({ path, searchParams: { ...searchParams, ...(language ? { language: 'EN' } : {}) } }));
+    .map(({ path, searchParams, language }) => ({
+      path,
+      searchParams: { ...searchParams, ...(language ? { language: 'EN' } : {}) },
+    }));
 }

@@ -12,7 +12,9 @@ class FederationShareRuntimeOnly {
       compilation.hooks.afterRuntimeRequirements.tap(NAME, () => {
         const { chunkGraph } = compilation;
         for (const chunk of compilation.chunks) {
-          const sharing = [...chunkGraph.getChunkRuntimeModulesIterable(chunk)].filter((module) => module.name === 'sharing');
+          const sharing = [...chunkGraph.getChunkRuntimeModulesIterable(chunk)].filter(
+            (module) => module.name === 'sharing',
+          );
           const bundlers = sharing.filter((module) => module instanceof WebpackShareRuntimeModule);
           // Only where the federation's own module is there to replace it.
           if (bundlers.length === 0 || bundlers.length === sharing.length) continue;

@@ -1,5 +1,7 @@
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the build configuration is CommonJS
-const { FederationShareRuntimeOnly } = require('./federation-share-runtime.cjs') as { FederationShareRuntimeOnly: new () => { apply: (compiler: unknown) => void } };
+const { FederationShareRuntimeOnly } = require('./federation-share-runtime.cjs') as {
+  FederationShareRuntimeOnly: new () => { apply: (compiler: unknown) => void };
+};
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- webpack's own sharing runtime module
 const WebpackShareRuntimeModule = require('webpack/lib/sharing/ShareRuntimeModule') as new () => { name: string };
 
@@ -9,10 +11,17 @@ function run(runtimeModules: Array<{ name: string }>) {
   const chunk = {};
   const compilation = {
     chunks: [chunk],
-    chunkGraph: { getChunkRuntimeModulesIterable: () => runtimeModules, disconnectChunkAndRuntimeModule: (_chunk: unknown, module: unknown) => disconnected.push(module) },
+    chunkGraph: {
+      getChunkRuntimeModulesIterable: () => runtimeModules,
+      disconnectChunkAndRuntimeModule: (_chunk: unknown, module: unknown) => disconnected.push(module),
+    },
     hooks: { afterRuntimeRequirements: { tap: (_name: string, callback: () => void) => callback() } },
   };
-  new FederationShareRuntimeOnly().apply({ hooks: { thisCompilation: { tap: (_name: string, callback: (compilation: unknown) => void) => callback(compilation) } } });
+  new FederationShareRuntimeOnly().apply({
+    hooks: {
+      thisCompilation: { tap: (_name: string, callback: (compilation: unknown) => void) => callback(compilation) },
+    },
+  });
   return disconnected;
 }
 

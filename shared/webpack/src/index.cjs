@@ -14,8 +14,13 @@ const repoRoot = path.resolve(__dirname, '../../..');
 
 /** webpack's own minimizer plugin (the one it runs terser with by default), here running swc's minifier. */
 function swcMinimizer() {
-  const MinimizerPlugin = require(require.resolve('minimizer-webpack-plugin', { paths: [path.dirname(require.resolve('webpack/package.json'))] }));
-  return new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, terserOptions: { ecma: 2020, compress: { ecma: 2020, passes: 2 }, mangle: true } });
+  const MinimizerPlugin = require(
+    require.resolve('minimizer-webpack-plugin', { paths: [path.dirname(require.resolve('webpack/package.json'))] }),
+  );
+  return new MinimizerPlugin({
+    minify: MinimizerPlugin.swcMinify,
+    terserOptions: { ecma: 2020, compress: { ecma: 2020, passes: 2 }, mangle: true },
+  });
 }
 
 /**
@@ -77,7 +82,16 @@ function createAppConfig({ dirname, name, exposes, devPort, host = false }) {
             test: /\.module\.css$/,
             use: [
               MiniCssExtractPlugin.loader,
-              { loader: 'css-loader', options: { modules: { namedExport: false, exportLocalsConvention: 'as-is', localIdentName: production ? `${name}-[hash:base64:6]` : `${name}__[local]` } } },
+              {
+                loader: 'css-loader',
+                options: {
+                  modules: {
+                    namedExport: false,
+                    exportLocalsConvention: 'as-is',
+                    localIdentName: production ? `${name}-[hash:base64:6]` : `${name}__[local]`,
+                  },
+                },
+              },
             ],
           },
           {
@@ -106,14 +120,21 @@ function createAppConfig({ dirname, name, exposes, devPort, host = false }) {
                 fileName: 'mf-manifest.json',
                 additionalData: ({ stats }) => ({
                   ...stats,
-                  metaData: { ...stats.metaData, contract: remoteContract(exposes ?? {}, dirname), firstScreenCalls: firstScreenCalls(exposes ?? {}, dirname) },
+                  metaData: {
+                    ...stats.metaData,
+                    contract: remoteContract(exposes ?? {}, dirname),
+                    firstScreenCalls: firstScreenCalls(exposes ?? {}, dirname),
+                  },
                 }),
               },
           dts: false,
           // The federation runtime is downloaded once, with the shell; remotes use it (in development a remote
           // runs alone in its mock host and keeps its own). A remote never loads another remote: in production its
           // bundler code for remotes is left out (not the shell's: the runtime's loadRemote needs it).
-          experiments: { optimization: { target: 'web', disableRemote: !host && production }, ...(host ? {} : { externalRuntime: production }) },
+          experiments: {
+            optimization: { target: 'web', disableRemote: !host && production },
+            ...(host ? {} : { externalRuntime: production }),
+          },
           runtimePlugins: host ? [path.join(dirname, 'src/federation/provide-runtime-core.ts')] : [],
         }),
         new FederationShareRuntimeOnly(),
@@ -137,7 +158,12 @@ function createAppConfig({ dirname, name, exposes, devPort, host = false }) {
             // An app's own texts (src/i18n: both languages and the module that adds them), which every exposed module
             // imports: one file of their own, else each expose's chunk carried a copy under splitChunks' 20 KB, and a
             // page mounting two of them (mf-visa's widget and button on the signed-in home) downloaded them twice.
-            translations: { test: (module) => module.resource?.startsWith(translationsFolder) === true, name: 'translations', chunks: 'async', enforce: true },
+            translations: {
+              test: (module) => module.resource?.startsWith(translationsFolder) === true,
+              name: 'translations',
+              chunks: 'async',
+              enforce: true,
+            },
           },
         },
       },
@@ -147,7 +173,9 @@ function createAppConfig({ dirname, name, exposes, devPort, host = false }) {
         historyApiFallback: true,
         hot: false,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        proxy: [{ context: ['/api'], target: process.env.VARCO_API_URL ?? 'http://127.0.0.1:3000', changeOrigin: true }],
+        proxy: [
+          { context: ['/api'], target: process.env.VARCO_API_URL ?? 'http://127.0.0.1:3000', changeOrigin: true },
+        ],
         static: host ? [{ directory: path.join(dirname, 'public'), publicPath: '/' }] : [],
       },
       stats: 'errors-warnings',

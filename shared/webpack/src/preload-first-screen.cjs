@@ -27,7 +27,10 @@ function firstLoadChunks(compilation, entryResource) {
         // page has no other on a first visit): its provided chunks, not those of the consumer's fallback, which webpack
         // may have put in other files with the same modules (fetched twice, else).
         const { shareKey, shareScope } = module.options;
-        const provide = [shareScope].flat().map((scope) => provided.get(`${scope}/${shareKey}`)).find(Boolean);
+        const provide = [shareScope]
+          .flat()
+          .map((scope) => provided.get(`${scope}/${shareKey}`))
+          .find(Boolean);
         for (const block of (provide ?? module).blocks) follow(chunkGraph.getBlockChunkGroup(block));
       }
     }
@@ -57,7 +60,9 @@ class PreloadFirstScreen {
         const files = [...firstLoadChunks(compilation, this.entryResource)].flatMap((chunk) => [...chunk.files]).sort();
         const links = files.flatMap((file) => {
           const as = file.endsWith('.js') ? 'script' : file.endsWith('.css') ? 'style' : undefined;
-          return as ? [HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', href: `${publicPath}${file}`, as })] : [];
+          return as
+            ? [HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', href: `${publicPath}${file}`, as })]
+            : [];
         });
         return { ...data, headTags: [...data.headTags, ...links] };
       });

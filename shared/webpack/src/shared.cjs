@@ -25,8 +25,9 @@ const SINGLETON_SUBPATHS = {
  * @varco/federation-contract: the shell's entry imports it before shared modules exist, remotes import only its types,
  * and what it must agree on is checked by its version (`remoteContract`), so each app compiles its own copy.
  */
-const WORKSPACE_PACKAGES = CHECKED_SINGLETONS.filter((name) => name.startsWith(OUR_PACKAGE))
-  .map((name) => name.slice(OUR_PACKAGE.length));
+const WORKSPACE_PACKAGES = CHECKED_SINGLETONS.filter((name) => name.startsWith(OUR_PACKAGE)).map((name) =>
+  name.slice(OUR_PACKAGE.length),
+);
 /**
  * A splitChunks cache group for the workspace package that the default split left in two identical files (@varco/ui,
  * under its 20 KB): its own source files in one file named after it. Not the others: their files are split already
@@ -35,7 +36,15 @@ const WORKSPACE_PACKAGES = CHECKED_SINGLETONS.filter((name) => name.startsWith(O
 const WORKSPACE_CHUNKS = Object.fromEntries(
   ['ui'].map((name) => {
     const folder = path.join(__dirname, '..', '..', name, 'src') + path.sep;
-    return [`varco-${name}`, { test: (module) => module.resource?.startsWith(folder) === true, name: `varco-${name}`, chunks: 'all', enforce: true }];
+    return [
+      `varco-${name}`,
+      {
+        test: (module) => module.resource?.startsWith(folder) === true,
+        name: `varco-${name}`,
+        chunks: 'all',
+        enforce: true,
+      },
+    ];
   }),
 );
 /**
@@ -99,7 +108,11 @@ function remoteContract(exposes, appDir) {
   const singletons = {};
   for (const library of SINGLETON_LIBRARIES) singletons[library] = installedVersion(library, appDir);
   for (const name of WORKSPACE_PACKAGES) singletons[`@varco/${name}`] = installedVersion(`@varco/${name}`, appDir);
-  return { version: installedVersion('@varco/federation-contract', appDir), exposes: Object.keys(exposes).map((key) => key.replace(/^\.\//, '')), singletons };
+  return {
+    version: installedVersion('@varco/federation-contract', appDir),
+    exposes: Object.keys(exposes).map((key) => key.replace(/^\.\//, '')),
+    singletons,
+  };
 }
 
 /**
@@ -115,8 +128,16 @@ function firstScreenCalls(exposes, appDir) {
   const calls = JSON.parse(fs.readFileSync(file, 'utf8'));
   const exposed = Object.keys(exposes).map((key) => key.replace(/^\.\//, ''));
   const unknown = Object.keys(calls).filter((module) => !exposed.includes(module));
-  if (unknown.length > 0) throw new Error(`${file} names modules ${unknown.join(', ')} that the remote does not expose`);
+  if (unknown.length > 0)
+    throw new Error(`${file} names modules ${unknown.join(', ')} that the remote does not expose`);
   return calls;
 }
 
-module.exports = { federationShared, remoteContract, firstScreenCalls, SINGLETON_LIBRARIES, WORKSPACE_CHUNKS, WORKSPACE_PACKAGES };
+module.exports = {
+  federationShared,
+  remoteContract,
+  firstScreenCalls,
+  SINGLETON_LIBRARIES,
+  WORKSPACE_CHUNKS,
+  WORKSPACE_PACKAGES,
+};

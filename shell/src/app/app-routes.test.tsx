@@ -91,14 +91,19 @@ describe('routes (docs/screens.md)', () => {
     jest.mocked(preloadRemote).mockClear();
     renderAt('/', false);
     await waitFor(() => expect(preloadRemote).toHaveBeenCalledTimes(1));
-    expect(jest.mocked(preloadRemote).mock.calls[0]![0].map((args) => [args.nameOrAlias, args.exposes])).toEqual([['mfAuth', ['routes']]]);
+    expect(jest.mocked(preloadRemote).mock.calls[0]![0].map((args) => [args.nameOrAlias, args.exposes])).toEqual([
+      ['mfAuth', ['routes']],
+    ]);
   });
 
   it('preloads the invoice and visa pages once the signed-in home is idle', async () => {
     jest.mocked(preloadRemote).mockClear();
     renderAt('/protected', true);
     await waitFor(() => expect(preloadRemote).toHaveBeenCalledTimes(1));
-    expect(jest.mocked(preloadRemote).mock.calls[0]![0].map((args) => args.nameOrAlias)).toEqual(['mfInvoices', 'mfVisa']);
+    expect(jest.mocked(preloadRemote).mock.calls[0]![0].map((args) => args.nameOrAlias)).toEqual([
+      'mfInvoices',
+      'mfVisa',
+    ]);
   });
 
   it('shows the server error page', () => {

@@ -30,7 +30,11 @@ function ProtectedHomeRoute() {
 function remoteRoutes(guard: Guard) {
   return REMOTE_MOUNTS.filter((mount) => mount.guard === guard).map((mount) => (
     // Keyed by the mount, so that moving between two remotes' pages starts a fresh mount (and a fresh boundary).
-    <Route key={mount.path} path={mount.path} element={<RemoteComponent key={mount.path} id={mount.module} props={mount.props as never} page />} />
+    <Route
+      key={mount.path}
+      path={mount.path}
+      element={<RemoteComponent key={mount.path} id={mount.module} props={mount.props as never} page />}
+    />
   ));
 }
 

@@ -10,7 +10,14 @@ const STORAGE_KEY = 'varco-scroll-positions';
 function savedPositions(): Map<string, number> {
   try {
     const saved: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]');
-    return new Map(Array.isArray(saved) ? saved.filter((entry): entry is [string, number] => Array.isArray(entry) && typeof entry[0] === 'string' && Number.isFinite(entry[1])) : []);
+    return new Map(
+      Array.isArray(saved)
+        ? saved.filter(
+            (entry): entry is [string, number] =>
+              Array.isArray(entry) && typeof entry[0] === 'string' && Number.isFinite(entry[1]),
+          )
+        : [],
+    );
   } catch {
     return new Map();
   }

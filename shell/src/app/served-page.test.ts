@@ -8,8 +8,12 @@ function root(html: string): HTMLElement {
 describe('the page rendered at build time that the browser got', () => {
   it('is read from the root element and the page’s language', () => {
     document.documentElement.lang = 'it';
-    expect(readServedPage(root('<div id="root" data-page="frame" data-session="signed-in"><div></div></div>'))).toEqual({ page: 'frame', signedIn: true, language: 'it' });
-    expect(readServedPage(root('<div id="root" data-page="index" data-session="signed-out"><div></div></div>'))).toEqual({ page: 'index', signedIn: false, language: 'it' });
+    expect(readServedPage(root('<div id="root" data-page="frame" data-session="signed-in"><div></div></div>'))).toEqual(
+      { page: 'frame', signedIn: true, language: 'it' },
+    );
+    expect(
+      readServedPage(root('<div id="root" data-page="index" data-session="signed-out"><div></div></div>')),
+    ).toEqual({ page: 'index', signedIn: false, language: 'it' });
     // A development page, an empty root, an unknown page: nothing to take over.
     expect(readServedPage(root('<div id="root"></div>'))).toBeNull();
     expect(readServedPage(root('<div id="root" data-page="index"></div>'))).toBeNull();

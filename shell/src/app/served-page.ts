@@ -20,7 +20,11 @@ const PAGES: readonly PrerenderedPage[] = ['index', 'howto', 'frame'];
 export function readServedPage(root: HTMLElement, doc: Document = document): ServedPage | null {
   const page = root.dataset.page as PrerenderedPage | undefined;
   if (!page || !PAGES.includes(page) || root.childElementCount === 0) return null;
-  return { page, signedIn: root.dataset.session === 'signed-in', language: doc.documentElement.lang === 'it' ? 'it' : 'en' };
+  return {
+    page,
+    signedIn: root.dataset.session === 'signed-in',
+    language: doc.documentElement.lang === 'it' ? 'it' : 'en',
+  };
 }
 
 /**

@@ -33,14 +33,18 @@ describe('renderStartupFailure', () => {
     expect(alert).not.toHaveTextContent('configuration');
     await i18n.changeLanguage('it_IT');
     mount(new TypeError('(0 , n.useMatch) is not a function'));
-    expect(screen.getByRole('alert')).toHaveTextContent('Il portale non è riuscito ad avviarsi. Riprova tra qualche minuto.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Il portale non è riuscito ad avviarsi. Riprova tra qualche minuto.',
+    );
   });
 
   it('speaks Italian to an Italian traveler', async () => {
     await i18n.changeLanguage('it_IT');
     mount();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Errore del server');
-    expect(screen.getByRole('alert')).toHaveTextContent('Il portale non può avviarsi perché non è stato possibile leggere la sua configurazione.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Il portale non può avviarsi perché non è stato possibile leggere la sua configurazione.',
+    );
     expect(screen.getByRole('button', { name: 'Riprova' })).toBeInTheDocument();
   });
 });

@@ -6,7 +6,11 @@ import { RuntimeConfigError } from '../config/runtime-config';
  * configuration only when it is the cause (unreachable, refused or not valid), and a button that starts the portal
  * again (the configuration is read afresh, never from a cache). Plain DOM: React and the remotes are not running.
  */
-export function renderStartupFailure(element: HTMLElement, cause: unknown, reload: () => void = () => window.location.reload()): void {
+export function renderStartupFailure(
+  element: HTMLElement,
+  cause: unknown,
+  reload: () => void = () => window.location.reload(),
+): void {
   const box = document.createElement('div');
   box.className = 'container py-5';
   box.setAttribute('role', 'alert');

@@ -6,7 +6,10 @@ import type { RuntimeConfig } from '@varco/federation-contract';
  */
 export const AGENCY_LINKS: RuntimeConfig['links'] = {
   assistance: 'https://www.adm.gov.it/portale/assistenza-tax-free',
-  accessibility: { it: 'https://www.adm.gov.it/portale/dichiarazione-di-accessibilita', en: 'https://www.adm.gov.it/portale/en/accessibility-statement' },
+  accessibility: {
+    it: 'https://www.adm.gov.it/portale/dichiarazione-di-accessibilita',
+    en: 'https://www.adm.gov.it/portale/en/accessibility-statement',
+  },
   privacy: { it: 'https://www.adm.gov.it/portale/privacy', en: 'https://www.adm.gov.it/portale/en/privacy' },
   contacts: { it: 'https://www.adm.gov.it/portale/contatti', en: 'https://www.adm.gov.it/portale/en/contacts' },
 };

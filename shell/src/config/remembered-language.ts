@@ -6,7 +6,8 @@ const STORAGE_KEY = 'i18nextLng';
 /** This tab's record of the language it reloaded for, so that a browser refusing the cookie reloads once, not forever. */
 const RELOADED_KEY = 'varco-reloaded-for-language';
 
-const shortOf = (language: string | null | undefined) => (language ? (language.toLowerCase().startsWith('it') ? 'it' : 'en') : null);
+const shortOf = (language: string | null | undefined) =>
+  language ? (language.toLowerCase().startsWith('it') ? 'it' : 'en') : null;
 
 function readStorage(storage: () => Storage, key: string): string | null {
   try {

@@ -11,12 +11,18 @@ describe('readRuntimeConfig', () => {
   });
 
   it('fails with the list of what is wrong', async () => {
-    await expect(readRuntimeConfig(answer({ ...TEST_CONFIG, remotes: { mfAuth: 'nope' } }))).rejects.toThrow(/remotes\.mfAuth.*remotes\.mfInvoices/);
+    await expect(readRuntimeConfig(answer({ ...TEST_CONFIG, remotes: { mfAuth: 'nope' } }))).rejects.toThrow(
+      /remotes\.mfAuth.*remotes\.mfInvoices/,
+    );
   });
 
   it('fails clearly when the file is missing, is not JSON or cannot be fetched', async () => {
     await expect(readRuntimeConfig(answer({}, 404))).rejects.toThrow('/config.json answered 404');
-    await expect(readRuntimeConfig(async () => new Response('not json'))).rejects.toThrow(new RegExp('^/config.json could not be read'));
-    await expect(readRuntimeConfig(() => Promise.reject(new TypeError('Failed to fetch')))).rejects.toBeInstanceOf(RuntimeConfigError);
+    await expect(readRuntimeConfig(async () => new Response('not json'))).rejects.toThrow(
+      new RegExp('^/config.json could not be read'),
+    );
+    await expect(readRuntimeConfig(() => Promise.reject(new TypeError('Failed to fetch')))).rejects.toBeInstanceOf(
+      RuntimeConfigError,
+    );
   });
 });

@@ -42,12 +42,17 @@ describe('the startup configuration', () => {
   it('keeps the draw of this browser on the next page', async () => {
     localStorage.setItem(CANARY_DRAW_KEY, '90');
     const { loadStartupConfig } = freshPage();
-    await expect(loadStartupConfig(answer(withCanary))).resolves.toMatchObject({ manifests: TEST_RUNTIME_CONFIG.remotes });
+    await expect(loadStartupConfig(answer(withCanary))).resolves.toMatchObject({
+      manifests: TEST_RUNTIME_CONFIG.remotes,
+    });
   });
 
   it('fails with a RuntimeConfigError when the configuration is not valid, and is not there to read', async () => {
     const { loadStartupConfig, startupConfig } = freshPage();
-    await expect(loadStartupConfig(answer({ ...TEST_RUNTIME_CONFIG, apiBaseUrl: 'ftp://x' }))).rejects.toMatchObject({ name: 'RuntimeConfigError', message: expect.stringContaining('apiBaseUrl') });
+    await expect(loadStartupConfig(answer({ ...TEST_RUNTIME_CONFIG, apiBaseUrl: 'ftp://x' }))).rejects.toMatchObject({
+      name: 'RuntimeConfigError',
+      message: expect.stringContaining('apiBaseUrl'),
+    });
     expect(() => startupConfig()).toThrow('read at start');
   });
 });

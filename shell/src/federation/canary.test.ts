@@ -12,13 +12,26 @@ const config = {
     mfVisa: 'https://cdn.test/mf-visa/0.1.0/mf-manifest.json',
     mfNotifications: 'https://cdn.test/mf-notifications/0.1.0/mf-manifest.json',
   },
-  links: { assistance: '/help', accessibility: { it: '/a', en: '/a' }, privacy: { it: '/p', en: '/p' }, contacts: { it: '/c', en: '/c' } },
+  links: {
+    assistance: '/help',
+    accessibility: { it: '/a', en: '/a' },
+    privacy: { it: '/p', en: '/p' },
+    contacts: { it: '/c', en: '/c' },
+  },
 } satisfies RuntimeConfig;
-const withCanary = (share: number): RuntimeConfig => ({ ...config, canary: { remote: 'mfInvoices', manifest: candidate, share } });
+const withCanary = (share: number): RuntimeConfig => ({
+  ...config,
+  canary: { remote: 'mfInvoices', manifest: candidate, share },
+});
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial));
-  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value), removeItem: (key: string) => void items.delete(key), items };
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+    items,
+  };
 }
 
 beforeEach(() => jest.spyOn(console, 'info').mockImplementation(() => undefined));
@@ -32,8 +45,12 @@ describe('remoteManifests (canary)', () => {
   });
 
   it('gives the candidate to the browsers whose draw falls in the share, and only that remote changes', () => {
-    expect(remoteManifests(withCanary(50), { storage: memoryStorage({ [CANARY_DRAW_KEY]: '10' }), search: '' })).toEqual({ ...config.remotes, mfInvoices: candidate });
-    expect(remoteManifests(withCanary(50), { storage: memoryStorage({ [CANARY_DRAW_KEY]: '90' }), search: '' })).toEqual(config.remotes);
+    expect(
+      remoteManifests(withCanary(50), { storage: memoryStorage({ [CANARY_DRAW_KEY]: '10' }), search: '' }),
+    ).toEqual({ ...config.remotes, mfInvoices: candidate });
+    expect(
+      remoteManifests(withCanary(50), { storage: memoryStorage({ [CANARY_DRAW_KEY]: '90' }), search: '' }),
+    ).toEqual(config.remotes);
   });
 
   it('draws once per browser and keeps the draw', () => {
@@ -64,7 +81,13 @@ describe('remoteManifests (canary)', () => {
   });
 
   it('keeps a browser whose storage is refused on the current release', () => {
-    const storage = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); }, removeItem: () => undefined };
+    const storage = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+      removeItem: () => undefined,
+    };
     expect(remoteManifests(withCanary(100), { storage, search: '' }).mfInvoices).toBe(current);
   });
 });

@@ -34,7 +34,14 @@ function draw(storage: NonNullable<CanaryEnvironment['storage']>, random: () => 
  * browsers in the canary's share. A browser that cannot keep its draw (storage refused) stays on the current release.
  * Pure apart from the draw it keeps: the page asks once, when it reads its configuration (config/startup-config.ts).
  */
-export function remoteManifests(config: RuntimeConfig, { storage = globalThis.localStorage, search = globalThis.location?.search ?? '', random = Math.random }: CanaryEnvironment = {}): Record<RemoteName, string> {
+export function remoteManifests(
+  config: RuntimeConfig,
+  {
+    storage = globalThis.localStorage,
+    search = globalThis.location?.search ?? '',
+    random = Math.random,
+  }: CanaryEnvironment = {},
+): Record<RemoteName, string> {
   const manifests = { ...config.remotes };
   const { canary } = config;
   if (!canary) return manifests;

@@ -1,5 +1,11 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { CHECKED_SINGLETONS, CONTRACT_VERSION, contractMismatch, type HostContract, type RemoteName } from '@varco/federation-contract';
+import {
+  CHECKED_SINGLETONS,
+  CONTRACT_VERSION,
+  contractMismatch,
+  type HostContract,
+  type RemoteName,
+} from '@varco/federation-contract';
 
 /** A remote refused because it does not speak the contract of this shell; the fallback layer shows the notice. */
 export class IncompatibleRemoteError extends Error {
@@ -14,7 +20,10 @@ type SharedInfos = Record<string, ReadonlyArray<{ version?: string; from?: strin
  */
 export function hostContract(shared: SharedInfos, hostName: string): HostContract {
   const own = (name: string) => shared[name]?.find((entry) => entry.from === hostName)?.version;
-  return { version: CONTRACT_VERSION, singletons: Object.fromEntries(CHECKED_SINGLETONS.map((name) => [name, own(name)])) };
+  return {
+    version: CONTRACT_VERSION,
+    singletons: Object.fromEntries(CHECKED_SINGLETONS.map((name) => [name, own(name)])),
+  };
 }
 
 /**
@@ -30,7 +39,11 @@ export function contractPlugin(): ModuleFederationRuntimePlugin {
       // A manifest that could not be fetched is the other layers' business.
       if (error || !manifestJson) return;
       const published = (manifestJson.metaData as { contract?: unknown }).contract;
-      const problem = contractMismatch(moduleInfo.name as RemoteName, published, hostContract(origin.options.shared, origin.options.name));
+      const problem = contractMismatch(
+        moduleInfo.name as RemoteName,
+        published,
+        hostContract(origin.options.shared, origin.options.name),
+      );
       if (!problem) return;
       if (!reported.has(manifestUrl)) {
         reported.add(manifestUrl);

@@ -4,8 +4,12 @@ import { startManifestRequests, takeManifestRequest } from './early-manifests';
 import { retryPlugin } from './retry-plugin';
 
 const answer = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status }));
-const startup = (manifests = TEST_CONFIG.remotes): Promise<StartupConfig> => Promise.resolve({ config: TEST_CONFIG, manifests });
-const fetchHook = retryPlugin({ retries: 1, delayMs: 1 }).fetch as unknown as (url: string, init: RequestInit) => Promise<Response>;
+const startup = (manifests = TEST_CONFIG.remotes): Promise<StartupConfig> =>
+  Promise.resolve({ config: TEST_CONFIG, manifests });
+const fetchHook = retryPlugin({ retries: 1, delayMs: 1 }).fetch as unknown as (
+  url: string,
+  init: RequestInit,
+) => Promise<Response>;
 
 afterEach(async () => {
   jest.restoreAllMocks();
@@ -18,7 +22,11 @@ describe('the manifests the entry asks for early', () => {
     const fetchImpl = jest.fn((_url: RequestInfo | URL, _init?: RequestInit) => answer({ id: 'manifest' }));
     const candidate = 'http://cdn.test/mf-invoices/0.2.0/mf-manifest.json';
     await startManifestRequests(startup({ ...TEST_CONFIG.remotes, mfInvoices: candidate }), '/protected/', fetchImpl);
-    expect(fetchImpl.mock.calls.map(([url]) => url)).toEqual([TEST_CONFIG.remotes.mfVisa, candidate, TEST_CONFIG.remotes.mfNotifications]);
+    expect(fetchImpl.mock.calls.map(([url]) => url)).toEqual([
+      TEST_CONFIG.remotes.mfVisa,
+      candidate,
+      TEST_CONFIG.remotes.mfNotifications,
+    ]);
     expect(fetchImpl).toHaveBeenCalledWith(TEST_CONFIG.remotes.mfVisa, { cache: 'no-cache' });
     await expect(takeManifestRequest(TEST_CONFIG.remotes.mfVisa)).resolves.toBeInstanceOf(Response);
     await expect(takeManifestRequest(TEST_CONFIG.remotes.mfVisa)).resolves.toBeUndefined();
@@ -45,7 +53,9 @@ describe('the manifests the entry asks for early', () => {
 
   it("are what the federation runtime's manifest fetch answers, and one that failed is asked again", async () => {
     const network = jest.spyOn(globalThis, 'fetch').mockImplementation(() => answer({ from: 'network' }));
-    await startManifestRequests(startup(), '/protected', (url) => (String(url).includes('mf-visa') ? answer({ from: 'entry' }) : answer({}, 503)));
+    await startManifestRequests(startup(), '/protected', (url) =>
+      String(url).includes('mf-visa') ? answer({ from: 'entry' }) : answer({}, 503),
+    );
     await expect((await fetchHook(TEST_CONFIG.remotes.mfVisa, {})).json()).resolves.toEqual({ from: 'entry' });
     expect(network).not.toHaveBeenCalled();
     await expect((await fetchHook(TEST_CONFIG.remotes.mfInvoices, {})).json()).resolves.toEqual({ from: 'network' });

@@ -15,14 +15,22 @@ let starting: Promise<void> = Promise.resolve();
  * not wait in line"). The entry cannot read the saved session: a visitor without one fetched a few manifests for
  * nothing.
  */
-export function startManifestRequests(startup: Promise<StartupConfig>, pathname: string, fetchImpl: typeof fetch = fetch): Promise<void> {
+export function startManifestRequests(
+  startup: Promise<StartupConfig>,
+  pathname: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<void> {
   const remotes = firstScreenRemotes(pathname);
   if (remotes.length === 0) return starting;
   starting = start(startup, remotes, fetchImpl);
   return starting;
 }
 
-async function start(startup: Promise<StartupConfig>, remotes: ReturnType<typeof firstScreenRemotes>, fetchImpl: typeof fetch): Promise<void> {
+async function start(
+  startup: Promise<StartupConfig>,
+  remotes: ReturnType<typeof firstScreenRemotes>,
+  fetchImpl: typeof fetch,
+): Promise<void> {
   let manifests: StartupConfig['manifests'];
   try {
     ({ manifests } = await startup);

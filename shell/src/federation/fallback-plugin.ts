@@ -16,7 +16,8 @@ export function fallbackPlugin(createStandIn: StandInFactory): ModuleFederationR
     errorLoadRemote({ id, error, lifecycle }) {
       if (lifecycle !== 'onLoad') return undefined;
       // An incompatible remote's reason is logged once, by the contract plugin; a failure is logged each time.
-      if (!(error instanceof IncompatibleRemoteError)) console.error(`[federation] ${id} could not be loaded; showing a stand-in`, error);
+      if (!(error instanceof IncompatibleRemoteError))
+        console.error(`[federation] ${id} could not be loaded; showing a stand-in`, error);
       const remote = id.split('/')[0] as RemoteName;
       return createStandIn(remote, id);
     },

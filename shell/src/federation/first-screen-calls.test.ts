@@ -8,7 +8,15 @@ jest.mock('@varco/i18n', () => ({ languageKnown: jest.fn(async () => undefined) 
 
 const latestVisas = { path: 'v1/private/visa/list', searchParams: { page: 0, limit: 4 }, language: true };
 const usable = { path: 'v1/private/invoices/usable', language: true };
-const manifest = { metaData: { firstScreenCalls: { LatestVisas: [latestVisas], AddVisaButton: [usable], routes: [{ path: 'v1/private/visa/area' }] } } };
+const manifest = {
+  metaData: {
+    firstScreenCalls: {
+      LatestVisas: [latestVisas],
+      AddVisaButton: [usable],
+      routes: [{ path: 'v1/private/visa/area' }],
+    },
+  },
+};
 
 type Hook = (args: { manifestJson?: unknown; moduleInfo: { name: string }; error?: unknown }) => void;
 const afterLoadManifest = firstScreenCallsPlugin().afterLoadManifest as unknown as Hook;

@@ -25,7 +25,10 @@ export function firstScreenCallsPlugin(): ModuleFederationRuntimePlugin {
       const mounted = awaited.get(moduleInfo.name);
       if (error || !manifestJson || !mounted) return;
       awaited.delete(moduleInfo.name);
-      const calls = firstScreenCallsOf((manifestJson.metaData as { firstScreenCalls?: unknown }).firstScreenCalls, mounted.exposes)
+      const calls = firstScreenCallsOf(
+        (manifestJson.metaData as { firstScreenCalls?: unknown }).firstScreenCalls,
+        mounted.exposes,
+      )
         .map((call) => firstScreenCallAt(call, mounted.below))
         .filter((call): call is FirstScreenCall => call !== undefined);
       if (calls.length === 0) return;

@@ -24,7 +24,9 @@ describe('preloadFirstScreen', () => {
     preloadFirstScreen('/sign-in', false);
     preloadFirstScreen('/sign-up/confirm', false);
     await waitFor(() => expect(preloadRemote).toHaveBeenCalledTimes(3));
-    expect(jest.mocked(preloadRemote).mock.calls.map(([remotes]) => remotes.map((args) => [args.nameOrAlias, args.exposes]))).toEqual([[['mfVisa', ['routes']]], [['mfAuth', ['routes']]], [['mfAuth', ['routes']]]]);
+    expect(
+      jest.mocked(preloadRemote).mock.calls.map(([remotes]) => remotes.map((args) => [args.nameOrAlias, args.exposes])),
+    ).toEqual([[['mfVisa', ['routes']]], [['mfAuth', ['routes']]], [['mfAuth', ['routes']]]]);
   });
 
   it('starts nothing for a visitor, nor on a page without widgets or remote, nor where the guard sends elsewhere', async () => {
@@ -44,7 +46,11 @@ describe('preloadWhenIdle', () => {
 
   it('fetches, when its time comes, the routes of these remotes with the chunks their pages load when opened, as prefetches', async () => {
     const plugin = idlePrefetchPlugin();
-    const runtimeLink = () => plugin.createLink?.({ url: 'https://cdn.example/mf-visa/1.0.0/601.js', attrs: { rel: 'preload', as: 'script', crossorigin: 'anonymous' } });
+    const runtimeLink = () =>
+      plugin.createLink?.({
+        url: 'https://cdn.example/mf-visa/1.0.0/601.js',
+        attrs: { rel: 'preload', as: 'script', crossorigin: 'anonymous' },
+      });
     let later: () => void = () => undefined;
     preloadWhenIdle(['mfVisa', 'mfInvoices'], (callback) => {
       later = callback;
@@ -54,11 +60,26 @@ describe('preloadWhenIdle', () => {
     expect(runtimeLink()).toBeUndefined();
     later();
     const link = runtimeLink() as HTMLLinkElement;
-    expect([link.rel, link.href, link.getAttribute('as'), link.getAttribute('crossorigin')]).toEqual(['prefetch', 'https://cdn.example/mf-visa/1.0.0/601.js', 'script', 'anonymous']);
+    expect([link.rel, link.href, link.getAttribute('as'), link.getAttribute('crossorigin')]).toEqual([
+      'prefetch',
+      'https://cdn.example/mf-visa/1.0.0/601.js',
+      'script',
+      'anonymous',
+    ]);
     // A stylesheet the runtime inserts is not a preload: left as it is.
-    expect(plugin.createLink?.({ url: 'https://cdn.example/mf-visa/1.0.0/601.css', attrs: { rel: 'stylesheet' } })).toBeUndefined();
+    expect(
+      plugin.createLink?.({ url: 'https://cdn.example/mf-visa/1.0.0/601.css', attrs: { rel: 'stylesheet' } }),
+    ).toBeUndefined();
     await waitFor(() => expect(preloadRemote).toHaveBeenCalledTimes(1));
-    expect(jest.mocked(preloadRemote).mock.calls[0]![0].map(({ nameOrAlias, exposes, resourceCategory }) => [nameOrAlias, exposes, resourceCategory])).toEqual([
+    expect(
+      jest
+        .mocked(preloadRemote)
+        .mock.calls[0]![0].map(({ nameOrAlias, exposes, resourceCategory }) => [
+          nameOrAlias,
+          exposes,
+          resourceCategory,
+        ]),
+    ).toEqual([
       ['mfVisa', ['routes'], 'all'],
       ['mfInvoices', ['routes'], 'all'],
     ]);

@@ -83,9 +83,15 @@ export function preloadWhenIdle(remotes: RemoteName[], schedule: IdleScheduler =
  */
 function remotePageOf(pathname: string, signedIn: boolean): FirstScreenRemote | undefined {
   const prefixOf = (path: string) => path.replace(/\/\*$/, '');
-  const mount = REMOTE_MOUNTS.find(({ path }) => pathname === prefixOf(path) || pathname.startsWith(`${prefixOf(path)}/`));
+  const mount = REMOTE_MOUNTS.find(
+    ({ path }) => pathname === prefixOf(path) || pathname.startsWith(`${prefixOf(path)}/`),
+  );
   if (!mount || (mount.guard === 'protected') !== signedIn) return undefined;
-  return { nameOrAlias: remoteOf(mount.module), exposes: ['routes'], below: pathname.slice(prefixOf(mount.path).length) };
+  return {
+    nameOrAlias: remoteOf(mount.module),
+    exposes: ['routes'],
+    below: pathname.slice(prefixOf(mount.path).length),
+  };
 }
 
 /**
@@ -106,6 +112,16 @@ export function preloadFirstScreen(pathname: string, signedIn: boolean): void {
 function preloadExposes(remotes: FirstScreenRemote[], resourceCategory: 'sync' | 'all' = 'sync'): void {
   void loadRemoteProviders().catch(() => undefined);
   Promise.resolve()
-    .then(() => preloadRemote(remotes.map(({ nameOrAlias, exposes }) => ({ nameOrAlias, exposes, resourceCategory, share: false, depsRemote: false }))))
+    .then(() =>
+      preloadRemote(
+        remotes.map(({ nameOrAlias, exposes }) => ({
+          nameOrAlias,
+          exposes,
+          resourceCategory,
+          share: false,
+          depsRemote: false,
+        })),
+      ),
+    )
     .catch(() => undefined);
 }

@@ -20,11 +20,17 @@ async function loadModule<Id extends ExposedModuleId>(id: Id): Promise<{ default
   // The remote's design-system components are styled by the whole design system, which it waits for.
   const [loaded] = await Promise.all([loadRemote<RemoteModule<Id>>(id), loadDesignSystem()]);
   // The fallback plugin answers a failed load; this covers a remote that loads but exposes nothing usable.
-  if (!loaded || typeof loaded.default !== 'function') return createStandInModule(remoteOf(id)) as unknown as RemoteModule<Id>;
+  if (!loaded || typeof loaded.default !== 'function')
+    return createStandInModule(remoteOf(id)) as unknown as RemoteModule<Id>;
   return loaded;
 }
 
-type RemoteComponentProps<Id extends ExposedModuleId> = { id: Id; page?: boolean } & (ExposedModules[Id] extends Record<string, never> ? { props?: ExposedModules[Id] } : { props: ExposedModules[Id] });
+type RemoteComponentProps<Id extends ExposedModuleId> = { id: Id; page?: boolean } & (ExposedModules[Id] extends Record<
+  string,
+  never
+>
+  ? { props?: ExposedModules[Id] }
+  : { props: ExposedModules[Id] });
 
 /**
  * Renders a module exposed by a remote, typed by `ExposedModules`, inside the remote boundary (third layer of

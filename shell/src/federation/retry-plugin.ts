@@ -11,7 +11,12 @@ export interface RetryOptions {
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Fetches with retries on network failures and 5xx answers; a 4xx answer is final. */
-export async function fetchWithRetry(url: string, init: RequestInit, { retries, delayMs }: RetryOptions, fetchImpl: typeof fetch = fetch): Promise<Response> {
+export async function fetchWithRetry(
+  url: string,
+  init: RequestInit,
+  { retries, delayMs }: RetryOptions,
+  fetchImpl: typeof fetch = fetch,
+): Promise<Response> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       const response = await fetchImpl(url, { ...init, ...MANIFEST_REQUEST });
@@ -26,7 +31,10 @@ export async function fetchWithRetry(url: string, init: RequestInit, { retries, 
 type LoadEntryErrorContext = Parameters<NonNullable<ModuleFederationRuntimePlugin['loadEntryError']>>[0];
 
 /** Loads a remote's entry script again, a few times, after its first load failed. */
-async function retryEntry({ getRemoteEntry, origin, remoteInfo, remoteEntryExports, globalLoading, uniqueKey }: LoadEntryErrorContext, options: RetryOptions) {
+async function retryEntry(
+  { getRemoteEntry, origin, remoteInfo, remoteEntryExports, globalLoading, uniqueKey }: LoadEntryErrorContext,
+  options: RetryOptions,
+) {
   for (let attempt = 0; attempt < options.retries; attempt += 1) {
     await wait(options.delayMs * 2 ** attempt);
     delete globalLoading[uniqueKey];

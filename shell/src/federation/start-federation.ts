@@ -13,6 +13,12 @@ import { createStandInModule } from './stand-in';
  * before anything of it is mounted.
  */
 export function startFederation(manifests: Record<RemoteName, string>): void {
-  registerPlugins([retryPlugin({ retries: 2, delayMs: 300 }), contractPlugin(), firstScreenCallsPlugin(), idlePrefetchPlugin(), fallbackPlugin(createStandInModule)]);
+  registerPlugins([
+    retryPlugin({ retries: 2, delayMs: 300 }),
+    contractPlugin(),
+    firstScreenCallsPlugin(),
+    idlePrefetchPlugin(),
+    fallbackPlugin(createStandInModule),
+  ]);
   registerRemotes(REMOTE_NAMES.map((name) => ({ name, entry: manifests[name] })));
 }

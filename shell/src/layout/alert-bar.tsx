@@ -20,7 +20,12 @@ export function AlertBar() {
     <div className="varco-alert-bar bg-danger text-white" role="alert" data-testid="alert-bar">
       <div className="container d-flex justify-content-between align-items-center py-2">
         <span>{error.type === 'network-error' || !error.detail ? t('errors.network') : error.detail}</span>
-        <button type="button" className="btn btn-sm text-white" aria-label={t('errors.close')} onClick={() => setError(null)}>
+        <button
+          type="button"
+          className="btn btn-sm text-white"
+          aria-label={t('errors.close')}
+          onClick={() => setError(null)}
+        >
           ×
         </button>
       </div>

@@ -39,7 +39,13 @@ export function Footer({ pending = false }: { pending?: boolean }) {
               <ul className="list-inline mb-0 d-flex flex-wrap gap-3 justify-content-lg-end">
                 {items.map((item) => (
                   <li className="list-inline-item" key={item.id}>
-                    <a className="text-white" href={item.href} target="_blank" rel="noopener noreferrer" data-testid={`footer-${item.id}`}>
+                    <a
+                      className="text-white"
+                      href={item.href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      data-testid={`footer-${item.id}`}
+                    >
                       {t(item.key)}
                       <span className="visually-hidden"> {t('footer.newTab')}</span>
                     </a>

@@ -17,7 +17,11 @@ describe('Header', () => {
     renderWithProviders(<Header />);
     expect(screen.getByTestId('sign-in-link')).toHaveTextContent('Sign in');
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'How to']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'How to']);
     expect(screen.queryByTestId('bell-slot')).not.toBeInTheDocument();
     expect(screen.getByText('Customs and Monopolies Agency')).toBeInTheDocument();
   });
@@ -26,7 +30,11 @@ describe('Header', () => {
     renderWithProviders(<Header />, { user: { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' } });
     expect(await screen.findByTestId('avatar')).toHaveTextContent('MR');
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'All invoices', 'All visa requests']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'All invoices', 'All visa requests']);
     expect(await screen.findByText('bell widget')).toBeInTheDocument();
     expect(screen.queryByTestId('sign-in-link')).not.toBeInTheDocument();
   });
@@ -35,7 +43,11 @@ describe('Header', () => {
     renderWithProviders(<Header />, { user: { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' } });
     await userEvent.click(await screen.findByTestId('avatar'));
     const menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Profile', 'Logout']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Profile', 'Logout']);
     expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/protected/edit-user');
     expect(await screen.findByText('bell widget')).toBeInTheDocument();
   });
@@ -90,7 +102,11 @@ describe('AlertBar', () => {
 
   it('shows the detail of the current error', () => {
     renderWithProviders(<AlertBar />);
-    act(() => sessionStore.getState().setError({ status: 409, detail: 'Invoice already in a request', extra: {}, type: 'http-error' }));
+    act(() =>
+      sessionStore
+        .getState()
+        .setError({ status: 409, detail: 'Invoice already in a request', extra: {}, type: 'http-error' }),
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('Invoice already in a request');
   });
 });

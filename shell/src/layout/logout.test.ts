@@ -19,7 +19,9 @@ describe('logout', () => {
   });
 
   it("returns the identity provider's logout page after a digital identity session", async () => {
-    post.mockResolvedValue(new Response(null, { status: 204, headers: { location: 'https://idp.test/session/end?state=%2F' } }));
+    post.mockResolvedValue(
+      new Response(null, { status: 204, headers: { location: 'https://idp.test/session/end?state=%2F' } }),
+    );
     await expect(logout()).resolves.toBe('https://idp.test/session/end?state=%2F');
     expect(sessionStore.getState().user).toEqual({});
   });

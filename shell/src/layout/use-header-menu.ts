@@ -23,7 +23,8 @@ export function useHeaderMenu() {
     const menu = panel.current;
     if (!open || !menu) return undefined;
     menu.querySelector<HTMLElement>('a[href]')?.focus();
-    const belongs = (node: EventTarget | null) => node instanceof Node && (menu.contains(node) || !!button.current?.contains(node));
+    const belongs = (node: EventTarget | null) =>
+      node instanceof Node && (menu.contains(node) || !!button.current?.contains(node));
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') dismiss();
     };

@@ -64,7 +64,9 @@ export function UserMenu() {
                 role="menuitem"
                 onClick={() => {
                   menu.close();
-                  void logout().then((providerLogout) => (providerLogout ? window.location.assign(providerLogout) : navigate('/')));
+                  void logout().then((providerLogout) =>
+                    providerLogout ? window.location.assign(providerLogout) : navigate('/'),
+                  );
                 }}
               >
                 <span>{t('user.logout')}</span>

@@ -26,7 +26,9 @@ describe('what the service worker keeps', () => {
   });
 
   it('keeps content-hashed chunks, styles and fonts of any CDN origin for good', () => {
-    expect(isImmutableFile(url('https://cdn.varco.example/mf-visa/0.2.0/__federation_expose_routes.a1b2c3d4e5.js'), portal)).toBe(true);
+    expect(
+      isImmutableFile(url('https://cdn.varco.example/mf-visa/0.2.0/__federation_expose_routes.a1b2c3d4e5.js'), portal),
+    ).toBe(true);
     expect(isImmutableFile(url('/306.8b269faab5.css'), portal)).toBe(true);
     expect(isImmutableFile(url('/assets/titillium-web-latin-400-normal.0123456789.woff2'), portal)).toBe(true);
     expect(isImmutableFile(url('/main.js'), portal)).toBe(false);

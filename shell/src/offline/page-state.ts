@@ -9,7 +9,11 @@ import { PAGE_STATE, type PageStateMessage } from './messages';
  */
 export function tellServiceWorkerThePage(container: ServiceWorkerContainer = navigator.serviceWorker): void {
   const tell = () => {
-    const message: PageStateMessage = { type: PAGE_STATE, language: toShortLanguage(i18n.language), signedIn: isSignedIn(sessionStore.getState().user) };
+    const message: PageStateMessage = {
+      type: PAGE_STATE,
+      language: toShortLanguage(i18n.language),
+      signedIn: isSignedIn(sessionStore.getState().user),
+    };
     container.controller?.postMessage(message);
   };
   tell();

@@ -50,7 +50,10 @@ function keepWhatThePageLoaded(worker: ServiceWorker | null): void {
  * of the shell: it waits, announced by the update banner, so that a page never mixes two releases. The first worker of
  * a browser replaces nothing and is not announced.
  */
-export async function registerServiceWorker(container: ServiceWorkerContainer, reload: () => void = () => window.location.reload()): Promise<void> {
+export async function registerServiceWorker(
+  container: ServiceWorkerContainer,
+  reload: () => void = () => window.location.reload(),
+): Promise<void> {
   const registration = await container.register(SERVICE_WORKER_URL);
   const announceIfUpdate = (worker: ServiceWorker | null) => {
     if (worker && container.controller) announce(worker);
@@ -77,7 +80,10 @@ export async function registerServiceWorker(container: ServiceWorkerContainer, r
  * them), in browsers that have service workers (the caller checks). Failures are logged: the portal works without a worker.
  */
 export function registerServiceWorkerAfterLoad(): void {
-  const register = () => registerServiceWorker(navigator.serviceWorker).catch((error: unknown) => console.warn('[shell] service worker not registered', error));
+  const register = () =>
+    registerServiceWorker(navigator.serviceWorker).catch((error: unknown) =>
+      console.warn('[shell] service worker not registered', error),
+    );
   if (document.readyState === 'complete') void register();
   else window.addEventListener('load', () => void register(), { once: true });
 }

@@ -15,7 +15,10 @@ declare const self: {
   __WB_MANIFEST: Array<PrecacheEntry | string>;
   location: Location;
   skipWaiting(): Promise<void>;
-  addEventListener(type: 'message', listener: (event: { data: unknown; waitUntil(promise: Promise<unknown>): void }) => void): void;
+  addEventListener(
+    type: 'message',
+    listener: (event: { data: unknown; waitUntil(promise: Promise<unknown>): void }) => void,
+  ): void;
 };
 
 const origin = self.location.origin;
@@ -37,7 +40,9 @@ async function savedPageChoice(): Promise<PageChoice> {
 
 function rememberPageChoice({ language, signedIn }: PageStateMessage): Promise<unknown> {
   pageChoice = Promise.resolve({ language, signedIn });
-  return caches.open(PAGE_STATE_CACHE).then((cache) => cache.put(PAGE_STATE_KEY, Response.json({ language, signedIn })));
+  return caches
+    .open(PAGE_STATE_CACHE)
+    .then((cache) => cache.put(PAGE_STATE_KEY, Response.json({ language, signedIn })));
 }
 
 registerRoute(
@@ -58,16 +63,28 @@ cleanupOutdatedCaches();
 
 // The runtime configuration and the remotes' manifests: always from the network while there is one (a release switched
 // in config.json, or announced by a manifest, is used on the next online visit); the last answer only when offline.
-registerRoute(({ url }) => isRuntimeConfig(url, origin), new NetworkFirst({ cacheName: 'varco-config', plugins: [new CacheableResponsePlugin({ statuses: [200] })] }));
+registerRoute(
+  ({ url }) => isRuntimeConfig(url, origin),
+  new NetworkFirst({ cacheName: 'varco-config', plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
+);
 registerRoute(
   ({ url }) => isRemoteReleaseFile(url),
-  new NetworkFirst({ cacheName: 'varco-remote-releases', plugins: [okOrOpaque, new ExpirationPlugin({ maxEntries: 40 })] }),
+  new NetworkFirst({
+    cacheName: 'varco-remote-releases',
+    plugins: [okOrOpaque, new ExpirationPlugin({ maxEntries: 40 })],
+  }),
 );
 // Content-hashed chunks, and the entries of published release folders, never change: from the cache once seen (a
 // repeat visit waits for config.json and the manifests only). Old releases' files age out.
 registerRoute(
   ({ url }) => isImmutableFile(url, origin) || isReleasedRemoteEntry(url),
-  new CacheFirst({ cacheName: 'varco-immutable', plugins: [okOrOpaque, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 90 * 24 * 3600, purgeOnQuotaError: true })] }),
+  new CacheFirst({
+    cacheName: 'varco-immutable',
+    plugins: [
+      okOrOpaque,
+      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 90 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  }),
 );
 
 // The first worker takes the open page at once (so that the remotes it loads are kept); a new one waits for the
@@ -76,5 +93,8 @@ clientsClaim();
 self.addEventListener('message', (event) => {
   if (event.data === SKIP_WAITING) void self.skipWaiting();
   const data = event.data as Partial<PageStateMessage> | null;
-  if (data?.type === PAGE_STATE && (data.language === 'it' || data.language === 'en')) event.waitUntil(rememberPageChoice({ type: PAGE_STATE, language: data.language, signedIn: data.signedIn === true }));
+  if (data?.type === PAGE_STATE && (data.language === 'it' || data.language === 'en'))
+    event.waitUntil(
+      rememberPageChoice({ type: PAGE_STATE, language: data.language, signedIn: data.signedIn === true }),
+    );
 });

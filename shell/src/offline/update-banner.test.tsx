@@ -10,7 +10,11 @@ import { UpdateBanner } from './update-banner';
 function fakeBrowser({ controlled }: { controlled: boolean }) {
   const containerEvents = new EventTarget();
   const registrationEvents = new EventTarget();
-  const registration = Object.assign(registrationEvents, { waiting: null, installing: null as unknown, update: jest.fn(async () => undefined) });
+  const registration = Object.assign(registrationEvents, {
+    waiting: null,
+    installing: null as unknown,
+    update: jest.fn(async () => undefined),
+  });
   const worker = { postMessage: jest.fn() };
   const container = Object.assign(containerEvents, {
     controller: controlled ? worker : null,

@@ -10,7 +10,12 @@ export function UpdateBanner() {
     <div className="bg-primary text-white" role="status" data-testid="update-banner">
       <div className="container d-flex flex-wrap justify-content-between align-items-center gap-2 py-2">
         <span>{t('update.available')}</span>
-        <button type="button" className="btn btn-sm btn-light" onClick={activateWaitingServiceWorker} data-testid="update-reload">
+        <button
+          type="button"
+          className="btn btn-sm btn-light"
+          onClick={activateWaitingServiceWorker}
+          data-testid="update-reload"
+        >
           {t('update.reload')}
         </button>
       </div>

@@ -1,6 +1,11 @@
 import { useTranslation } from 'react-i18next';
 
-const REQUIREMENTS = ['howto.requirementValue', 'howto.requirementUse', 'howto.requirementDocument', 'howto.requirementExit'] as const;
+const REQUIREMENTS = [
+  'howto.requirementValue',
+  'howto.requirementUse',
+  'howto.requirementDocument',
+  'howto.requirementExit',
+] as const;
 
 /** docs/domain.md: the prerequisites of a tax-free invoice, and what happens at the exit point. */
 export function HowToPage() {

@@ -35,7 +35,13 @@ describe('ProtectedHome (docs/screens.md /protected)', () => {
   });
 
   it("tells the stylesheet what each slot will show from user-info's counts, and the remembered size first", async () => {
-    sessionStore.getState().signIn({ ...TEST_TRAVELER, visaCreationEnabled: true, homeInvoiceCount: 2, homeAvailableInvoiceCount: 1, homeVisaRequestCount: 0 });
+    sessionStore.getState().signIn({
+      ...TEST_TRAVELER,
+      visaCreationEnabled: true,
+      homeInvoiceCount: 2,
+      homeAvailableInvoiceCount: 1,
+      homeVisaRequestCount: 0,
+    });
     saveSlotSize('varco-visas-slot', { width: 366, height: 140 }, window.innerWidth, '0:0');
     renderWithProviders(<ProtectedHome />, { user: TEST_TRAVELER });
     const slot = (name: string) => screen.getByRole('region', { name }).lastElementChild as HTMLElement;

@@ -25,13 +25,31 @@ export function ProtectedHome() {
           <h1 className="h2 mb-1">{t('protectedHome.title')}</h1>
           {name ? <p className="mb-0">{t('protectedHome.greeting', { name })}</p> : null}
         </div>
-        <div className="varco-action-slot" ref={action.ref} {...(canAdd ? slotAttributes(shows.action, action.style) : {})}>
+        <div
+          className="varco-action-slot"
+          ref={action.ref}
+          {...(canAdd ? slotAttributes(shows.action, action.style) : {})}
+        >
           <RemoteComponent id="mfVisa/AddVisaButton" />
         </div>
       </div>
       <div className="row g-4">
-        <LatestSection id="latest-invoices" title={t('protectedHome.latestInvoices')} to="/protected/invoice" remote="mfInvoices/LatestInvoices" slot="varco-invoices-slot" shows={shows.invoices} />
-        <LatestSection id="latest-visas" title={t('protectedHome.latestVisas')} to="/protected/visa" remote="mfVisa/LatestVisas" slot="varco-visas-slot" shows={shows.visas} />
+        <LatestSection
+          id="latest-invoices"
+          title={t('protectedHome.latestInvoices')}
+          to="/protected/invoice"
+          remote="mfInvoices/LatestInvoices"
+          slot="varco-invoices-slot"
+          shows={shows.invoices}
+        />
+        <LatestSection
+          id="latest-visas"
+          title={t('protectedHome.latestVisas')}
+          to="/protected/visa"
+          remote="mfVisa/LatestVisas"
+          slot="varco-visas-slot"
+          shows={shows.visas}
+        />
       </div>
     </div>
   );
@@ -41,7 +59,21 @@ export function ProtectedHome() {
  * One half of the home: a remote's latest items under a heading with the View all link to its list. `slot` names the
  * classes that size it while it loads, written out whole so that the unused-CSS pass of the build finds them.
  */
-function LatestSection({ id, title, to, remote, slot, shows }: { id: string; title: string; to: string; remote: 'mfInvoices/LatestInvoices' | 'mfVisa/LatestVisas'; slot: string; shows: SlotShows | undefined }) {
+function LatestSection({
+  id,
+  title,
+  to,
+  remote,
+  slot,
+  shows,
+}: {
+  id: string;
+  title: string;
+  to: string;
+  remote: 'mfInvoices/LatestInvoices' | 'mfVisa/LatestVisas';
+  slot: string;
+  shows: SlotShows | undefined;
+}) {
   const { t } = useTranslation('common');
   const reserved = useReservedSize(slot, showsKey(shows));
   return (

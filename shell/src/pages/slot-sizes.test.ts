@@ -17,13 +17,20 @@ describe('the home slots’ remembered sizes', () => {
   it('ignores what it cannot read', () => {
     localStorage.setItem(SLOT_SIZES_STORAGE_KEY, '{not json');
     expect(savedSlotSize('varco-invoices-slot', 390)).toBeUndefined();
-    localStorage.setItem(SLOT_SIZES_STORAGE_KEY, JSON.stringify({ 'varco-invoices-slot': { window: 390, width: 366, height: 'tall' } }));
+    localStorage.setItem(
+      SLOT_SIZES_STORAGE_KEY,
+      JSON.stringify({ 'varco-invoices-slot': { window: 390, width: 366, height: 'tall' } }),
+    );
     expect(savedSlotSize('varco-invoices-slot', 390)).toBeUndefined();
     // Sizes no slot of the home can have: a blank page-long gap while it loads would be worse than a shift.
     saveSlotSize('varco-invoices-slot', { width: 366, height: 1e9 }, 390);
     saveSlotSize('varco-visas-slot', { width: 5000, height: 140 }, 390);
     saveSlotSize('varco-action-slot', { width: 366, height: -48 }, 390);
-    expect([savedSlotSize('varco-invoices-slot', 390), savedSlotSize('varco-visas-slot', 390), savedSlotSize('varco-action-slot', 390)]).toEqual([undefined, undefined, undefined]);
+    expect([
+      savedSlotSize('varco-invoices-slot', 390),
+      savedSlotSize('varco-visas-slot', 390),
+      savedSlotSize('varco-action-slot', 390),
+    ]).toEqual([undefined, undefined, undefined]);
   });
 
   it('gives back a size kept for other content only when the content is unknown', () => {
@@ -37,15 +44,24 @@ describe('the home slots’ remembered sizes', () => {
   it("sizes each slot for what user-info's counts say it will show, up to the home's four items", () => {
     expect(showsOf(null)).toEqual({});
     const shows = showsOf({ invoices: 7, availableInvoices: 2, visaRequests: 1 });
-    expect(shows).toEqual({ invoices: { shows: '4', items: 4, taller: 2 }, visas: { shows: '1', items: 1, taller: 0 }, action: { shows: 'button' } });
+    expect(shows).toEqual({
+      invoices: { shows: '4', items: 4, taller: 2 },
+      visas: { shows: '1', items: 1, taller: 0 },
+      action: { shows: 'button' },
+    });
     expect(showsOf({ invoices: 0, availableInvoices: 0, visaRequests: 0 }).action).toEqual({ shows: 'note' });
-    expect(slotAttributes(shows.invoices, undefined)).toEqual({ 'data-shows': '4', style: { '--varco-slot-items': '4', '--varco-slot-taller': '2' } });
+    expect(slotAttributes(shows.invoices, undefined)).toEqual({
+      'data-shows': '4',
+      style: { '--varco-slot-items': '4', '--varco-slot-taller': '2' },
+    });
     expect(slotAttributes(shows.action, undefined)).toEqual({ 'data-shows': 'button', style: undefined });
     expect(showsKey(shows.invoices)).toBe('4:2');
   });
 
   it('forgets them when the traveler signs out', () => {
-    sessionStore.getState().signIn({ numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi', visaCreationEnabled: true });
+    sessionStore
+      .getState()
+      .signIn({ numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi', visaCreationEnabled: true });
     saveSlotSize('varco-invoices-slot', { width: 366, height: 152 }, 390);
     sessionStore.getState().clearSession();
     expect(savedSlotSize('varco-invoices-slot', 390)).toBeUndefined();

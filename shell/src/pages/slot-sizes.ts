@@ -35,13 +35,27 @@ const within = (value: unknown, max: number): value is number => typeof value ==
  */
 export function savedSlotSize(slot: string, windowWidth = window.innerWidth, shows?: string): SlotSize | undefined {
   const saved = readAll()[slot];
-  if (saved === undefined || (shows !== undefined && saved.shows !== undefined && saved.shows !== shows)) return undefined;
-  return saved.window === windowWidth && within(saved.width, windowWidth) && within(saved.height, MAX_HEIGHT) ? { width: saved.width, height: saved.height } : undefined;
+  if (saved === undefined || (shows !== undefined && saved.shows !== undefined && saved.shows !== shows))
+    return undefined;
+  return saved.window === windowWidth && within(saved.width, windowWidth) && within(saved.height, MAX_HEIGHT)
+    ? { width: saved.width, height: saved.height }
+    : undefined;
 }
 
-export function saveSlotSize(slot: string, { width, height }: SlotSize, windowWidth = window.innerWidth, shows?: string): void {
+export function saveSlotSize(
+  slot: string,
+  { width, height }: SlotSize,
+  windowWidth = window.innerWidth,
+  shows?: string,
+): void {
   try {
-    localStorage.setItem(SLOT_SIZES_STORAGE_KEY, JSON.stringify({ ...readAll(), [slot]: { window: windowWidth, width: Math.round(width), height: Math.round(height), shows } }));
+    localStorage.setItem(
+      SLOT_SIZES_STORAGE_KEY,
+      JSON.stringify({
+        ...readAll(),
+        [slot]: { window: windowWidth, width: Math.round(width), height: Math.round(height), shows },
+      }),
+    );
   } catch {
     // a full or refused storage: the next visit reserves the default size
   }
@@ -52,7 +66,10 @@ export function saveSlotSize(slot: string, { width, height }: SlotSize, windowWi
  * "Nothing moves"): the size it had last time, else the stylesheet's for `shows` (`data-shows`), else its default.
  * The stylesheet applies the remembered size (`--varco-slot-width`, `--varco-slot-height`) only while a loader shows.
  */
-export function useReservedSize(slot: string, shows?: string): { ref: RefObject<HTMLDivElement>; style: CSSProperties | undefined } {
+export function useReservedSize(
+  slot: string,
+  shows?: string,
+): { ref: RefObject<HTMLDivElement>; style: CSSProperties | undefined } {
   const ref = useRef<HTMLDivElement>(null);
   // The counts may change while the slot loads (user-info refreshed at start): the size is saved for the latest.
   const showing = useRef(shows);
@@ -64,13 +81,25 @@ export function useReservedSize(slot: string, shows?: string): { ref: RefObject<
     const element = ref.current;
     if (element === null || typeof ResizeObserver === 'undefined') return undefined;
     const observer = new ResizeObserver(() => {
-      if (element.childElementCount > 0 && element.querySelector('.varco-loader') === null) saveSlotSize(slot, { width: element.offsetWidth, height: element.offsetHeight }, window.innerWidth, showing.current);
+      if (element.childElementCount > 0 && element.querySelector('.varco-loader') === null)
+        saveSlotSize(
+          slot,
+          { width: element.offsetWidth, height: element.offsetHeight },
+          window.innerWidth,
+          showing.current,
+        );
     });
     observer.observe(element);
     return () => observer.disconnect();
   }, [slot]);
   if (reserved === undefined) return { ref, style: undefined };
-  return { ref, style: { '--varco-slot-width': `${reserved.width}px`, '--varco-slot-height': `${reserved.height}px` } as CSSProperties };
+  return {
+    ref,
+    style: {
+      '--varco-slot-width': `${reserved.width}px`,
+      '--varco-slot-height': `${reserved.height}px`,
+    } as CSSProperties,
+  };
 }
 
 /** What a slot will show: `shows` (its `data-shows`), its number of items, and how many of them are a line taller. */
@@ -100,12 +129,19 @@ function itemsShown(count: number, limit: number, taller = 0): SlotShows {
 }
 
 /** The attributes that size a slot for what it will show (shell/src/styles.css), on top of its remembered size. */
-export function slotAttributes(content: SlotShows | undefined, reserved: CSSProperties | undefined): { 'data-shows'?: string; style?: CSSProperties } {
+export function slotAttributes(
+  content: SlotShows | undefined,
+  reserved: CSSProperties | undefined,
+): { 'data-shows'?: string; style?: CSSProperties } {
   if (content === undefined) return { style: reserved };
   if (content.items === undefined) return { 'data-shows': content.shows, style: reserved };
-  const counted = { '--varco-slot-items': String(content.items), '--varco-slot-taller': String(content.taller ?? 0) } as CSSProperties;
+  const counted = {
+    '--varco-slot-items': String(content.items),
+    '--varco-slot-taller': String(content.taller ?? 0),
+  } as CSSProperties;
   return { 'data-shows': content.shows, style: { ...counted, ...reserved } };
 }
 
 /** The key a remembered size is kept under: it holds only for the same content. */
-export const showsKey = (content: SlotShows | undefined): string | undefined => (content === undefined ? undefined : `${content.shows}:${content.taller ?? 0}`);
+export const showsKey = (content: SlotShows | undefined): string | undefined =>
+  content === undefined ? undefined : `${content.shows}:${content.taller ?? 0}`;

@@ -40,17 +40,20 @@ describe('the pages rendered at build time', () => {
     jest.restoreAllMocks();
   });
 
-  it.each(CASES)('are hydrated without a mismatch: $served.page ($served.language, signed in: $served.signedIn) at $path', async ({ served, path, signedIn }) => {
-    const { html, attributes } = await renderPage(served);
-    document.documentElement.lang = served.language;
-    document.body.innerHTML = `<div id="root"${attributes}>${html}</div>`;
-    window.history.replaceState(null, '', path);
-    if (signedIn) sessionStore.getState().signIn({ ...TEST_TRAVELER, visaCreationEnabled: true });
-    const element = document.getElementById('root')!;
-    const errors = jest.spyOn(console, 'error');
-    await act(async () => {
-      root = hydrateRoot(element, <App served={readServedPage(element)} />);
-    });
-    expect(errors.mock.calls).toEqual([]);
-  });
+  it.each(CASES)(
+    'are hydrated without a mismatch: $served.page ($served.language, signed in: $served.signedIn) at $path',
+    async ({ served, path, signedIn }) => {
+      const { html, attributes } = await renderPage(served);
+      document.documentElement.lang = served.language;
+      document.body.innerHTML = `<div id="root"${attributes}>${html}</div>`;
+      window.history.replaceState(null, '', path);
+      if (signedIn) sessionStore.getState().signIn({ ...TEST_TRAVELER, visaCreationEnabled: true });
+      const element = document.getElementById('root')!;
+      const errors = jest.spyOn(console, 'error');
+      await act(async () => {
+        root = hydrateRoot(element, <App served={readServedPage(element)} />);
+      });
+      expect(errors.mock.calls).toEqual([]);
+    },
+  );
 });

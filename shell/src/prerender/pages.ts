@@ -22,7 +22,9 @@ export function normalisedPath(path: string): string {
  * service worker follows for a repeat visit. A signed-in traveler gets the signed-in frame on any address.
  */
 export function pageFile(path: string, { language, signedIn }: PageChoice): string {
-  const own = (Object.keys(PAGE_PATHS) as Array<keyof typeof PAGE_PATHS>).find((page) => PAGE_PATHS[page] === normalisedPath(path));
+  const own = (Object.keys(PAGE_PATHS) as Array<keyof typeof PAGE_PATHS>).find(
+    (page) => PAGE_PATHS[page] === normalisedPath(path),
+  );
   const file = signedIn ? 'frame-signed-in' : (own ?? 'frame');
   return `/pages/${language}/${file}.html`;
 }

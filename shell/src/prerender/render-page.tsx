@@ -17,7 +17,9 @@ let ready: Promise<unknown> | undefined;
 
 /** The shared texts of every language, loaded once, as the browser's i18next holds them (namespace 'common'). */
 function initTexts(): Promise<unknown> {
-  ready ??= Promise.all(LANGUAGES.map(async (language) => [language, (await loadCommon(language)).default] as const)).then((texts) =>
+  ready ??= Promise.all(
+    LANGUAGES.map(async (language) => [language, (await loadCommon(language)).default] as const),
+  ).then((texts) =>
     i18n.use(initReactI18next).init({
       resources: Object.fromEntries(texts.map(([language, common]) => [language, { common }])),
       supportedLngs: [...LANGUAGES],
@@ -44,5 +46,8 @@ export async function renderPage(served: ServedPage): Promise<{ html: string; at
       </StaticRouter>
     </PageProviders>,
   );
-  return { html, attributes: ` data-page="${served.page}" data-session="${served.signedIn ? 'signed-in' : 'signed-out'}"` };
+  return {
+    html,
+    attributes: ` data-page="${served.page}" data-session="${served.signedIn ? 'signed-in' : 'signed-out'}"`,
+  };
 }

@@ -48,7 +48,9 @@ describe('keep-alive (docs/calls.md: PUT /visa/area every 30 s while signed in)'
   it('keeps quiet about failures and goes on beating', async () => {
     sessionStore.getState().setUser(TEST_TRAVELER);
     sessionStore.getState().setError(null);
-    const beat = jest.fn().mockRejectedValue({ status: 503, detail: 'Service Unavailable', extra: {}, type: 'http-error' });
+    const beat = jest
+      .fn()
+      .mockRejectedValue({ status: 503, detail: 'Service Unavailable', extra: {}, type: 'http-error' });
     const stop = startKeepAlive(beat);
     await act(() => jest.advanceTimersByTimeAsync(60_000));
     expect(beat).toHaveBeenCalledTimes(2);

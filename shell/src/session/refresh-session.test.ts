@@ -35,7 +35,10 @@ describe('refreshSavedSession', () => {
     requestJson.mockResolvedValue(userInfo);
     await refreshSavedSession();
     expect(requestJson).toHaveBeenCalledWith('v1/private/traveler/user-info', expect.anything());
-    expect(sessionStore.getState()).toMatchObject({ user: { nome: 'Maria', cognome: 'Rossi' }, visaCreationEnabled: true });
+    expect(sessionStore.getState()).toMatchObject({
+      user: { nome: 'Maria', cognome: 'Rossi' },
+      visaCreationEnabled: true,
+    });
   });
 
   it('keeps the saved session when the api cannot be reached', async () => {

@@ -51,33 +51,56 @@ const travelerColumns = [
 export function createAuthRepository(db: Kysely<Database>) {
   return {
     findTravelerByEmail(email: string): Promise<TravelerRecord | undefined> {
-      return db
-        .selectFrom('traveler')
-        .select(travelerColumns)
-        .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
-        // A digital identity traveler's provisional e-mail is not theirs yet (migration 0007).
-        .where('status', '<>', 'PENDING_IDENTITY')
-        .executeTakeFirst();
+      return (
+        db
+          .selectFrom('traveler')
+          .select(travelerColumns)
+          .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+          // A digital identity traveler's provisional e-mail is not theirs yet (migration 0007).
+          .where('status', '<>', 'PENDING_IDENTITY')
+          .executeTakeFirst()
+      );
     },
 
     findTravelerById(id: number): Promise<TravelerRecord | undefined> {
       return db.selectFrom('traveler').select(travelerColumns).where('id', '=', id).executeTakeFirst();
     },
 
-    async createSession(values: { tokenHash: string; travelerId: number; level: SessionLevel; expiresAt: Date; passkeyId?: number }): Promise<void> {
+    async createSession(values: {
+      tokenHash: string;
+      travelerId: number;
+      level: SessionLevel;
+      expiresAt: Date;
+      passkeyId?: number;
+    }): Promise<void> {
       await db
         .insertInto('session')
-        .values({ token_hash: values.tokenHash, traveler_id: values.travelerId, level: values.level, expires_at: values.expiresAt, passkey_id: values.passkeyId ?? null })
+        .values({
+          token_hash: values.tokenHash,
+          traveler_id: values.travelerId,
+          level: values.level,
+          expires_at: values.expiresAt,
+          passkey_id: values.passkeyId ?? null,
+        })
         .execute();
     },
 
     /** The session of a token hash if it has not expired. */
     findLiveSession(tokenHash: string, now: Date): Promise<SessionRecord | undefined> {
-      return db.selectFrom('session').selectAll().where('token_hash', '=', tokenHash).where('expires_at', '>', now).executeTakeFirst();
+      return db
+        .selectFrom('session')
+        .selectAll()
+        .where('token_hash', '=', tokenHash)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
     },
 
     async touchSession(tokenHash: string, now: Date, expiresAt: Date): Promise<void> {
-      await db.updateTable('session').set({ last_seen_at: now, expires_at: expiresAt }).where('token_hash', '=', tokenHash).execute();
+      await db
+        .updateTable('session')
+        .set({ last_seen_at: now, expires_at: expiresAt })
+        .where('token_hash', '=', tokenHash)
+        .execute();
     },
 
     async deleteSession(tokenHash: string): Promise<void> {
@@ -95,11 +118,19 @@ export type AuthRepository = ReturnType<typeof createAuthRepository>;
 /** OTP queries; they take an executor so that they run in the caller's transaction. */
 export const otpQueries = {
   async consumeOpenCodes(db: Kysely<Database>, tokenHash: string): Promise<void> {
-    await db.updateTable('otp').set({ consumed_at: sql<Date>`now()` }).where('session_token_hash', '=', tokenHash).where('consumed_at', 'is', null).execute();
+    await db
+      .updateTable('otp')
+      .set({ consumed_at: sql<Date>`now()` })
+      .where('session_token_hash', '=', tokenHash)
+      .where('consumed_at', 'is', null)
+      .execute();
   },
 
   async insert(db: Kysely<Database>, values: { tokenHash: string; codeHash: string; expiresAt: Date }): Promise<void> {
-    await db.insertInto('otp').values({ session_token_hash: values.tokenHash, code_hash: values.codeHash, expires_at: values.expiresAt }).execute();
+    await db
+      .insertInto('otp')
+      .values({ session_token_hash: values.tokenHash, code_hash: values.codeHash, expires_at: values.expiresAt })
+      .execute();
   },
 
   /** The newest code of the session, whatever its state, locked for the check. */
@@ -119,7 +150,11 @@ export const otpQueries = {
   },
 
   async consume(db: Kysely<Database>, id: number): Promise<void> {
-    await db.updateTable('otp').set({ consumed_at: sql<Date>`now()` }).where('id', '=', id).execute();
+    await db
+      .updateTable('otp')
+      .set({ consumed_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .execute();
   },
 };
 
@@ -127,12 +162,20 @@ export const otpQueries = {
 export const signInQueries = {
   /** Who a traveler's mails are addressed to. */
   recipient(db: Kysely<Database>, travelerId: number): Promise<{ email: string; nome: string; cognome: string }> {
-    return db.selectFrom('traveler').select(['email', 'nome', 'cognome']).where('id', '=', travelerId).executeTakeFirstOrThrow();
+    return db
+      .selectFrom('traveler')
+      .select(['email', 'nome', 'cognome'])
+      .where('id', '=', travelerId)
+      .executeTakeFirstOrThrow();
   },
 
   /** An OTP_PENDING session whose code was right becomes FULL, seen at `at`, its expiry `expiresAt`. */
   async promoteSession(db: Kysely<Database>, tokenHash: string, at: Date, expiresAt: Date): Promise<void> {
-    await db.updateTable('session').set({ level: 'FULL', last_seen_at: at, expires_at: expiresAt }).where('token_hash', '=', tokenHash).execute();
+    await db
+      .updateTable('session')
+      .set({ level: 'FULL', last_seen_at: at, expires_at: expiresAt })
+      .where('token_hash', '=', tokenHash)
+      .execute();
   },
 };
 
@@ -140,12 +183,19 @@ export const signInQueries = {
 export const demoTravelerQueries = {
   /** Whether a traveler's e-mail, in lower case, is `email` (whatever the account's state). */
   async emailTaken(db: Kysely<Database>, email: string): Promise<boolean> {
-    const row = await db.selectFrom('traveler').select('id').where(sql<string>`lower(email)`, '=', email).executeTakeFirst();
+    const row = await db
+      .selectFrom('traveler')
+      .select('id')
+      .where(sql<string>`lower(email)`, '=', email)
+      .executeTakeFirst();
     return row !== undefined;
   },
 
   /** Inserts an ACTIVE traveler unless a unique key (e-mail, document) is taken; true when inserted. */
-  async insertActive(db: Kysely<Database>, values: Omit<Insertable<Database['traveler']>, 'status' | 'activated_at'>): Promise<boolean> {
+  async insertActive(
+    db: Kysely<Database>,
+    values: Omit<Insertable<Database['traveler']>, 'status' | 'activated_at'>,
+  ): Promise<boolean> {
     const inserted = await db
       .insertInto('traveler')
       .values({ ...values, status: 'ACTIVE', activated_at: new Date() })

@@ -25,7 +25,12 @@ describeEachDatabase('sign-in, OTP and session guard', ({ build, database }) => 
   async function createTraveler(status: 'ACTIVE' | 'PENDING' = 'ACTIVE') {
     sequence += 1;
     const email = `traveler.${process.pid}.${sequence}@Example.com`;
-    await insertTraveler(database().db, { email, password: PASSWORD, documentNumber: `X${process.pid}${sequence}`, status });
+    await insertTraveler(database().db, {
+      email,
+      password: PASSWORD,
+      documentNumber: `X${process.pid}${sequence}`,
+      status,
+    });
     return email;
   }
 
@@ -38,10 +43,16 @@ describeEachDatabase('sign-in, OTP and session guard', ({ build, database }) => 
     secure?: boolean;
     expires?: Date;
   }
-  const cookieOf = (response: { cookies: Cookie[] }) => response.cookies.find((cookie) => cookie.name === 'varco_session');
+  const cookieOf = (response: { cookies: Cookie[] }) =>
+    response.cookies.find((cookie) => cookie.name === 'varco_session');
 
   async function login(app: TestApp, email: string, password = PASSWORD, language = 'EN') {
-    return app.inject({ method: 'POST', url: LOGIN, payload: { username: email, password }, headers: { 'accept-language': language } });
+    return app.inject({
+      method: 'POST',
+      url: LOGIN,
+      payload: { username: email, password },
+      headers: { 'accept-language': language },
+    });
   }
 
   /** Signs in with credentials: the OTP_PENDING cookie header. */
@@ -106,7 +117,9 @@ describeEachDatabase('sign-in, OTP and session guard', ({ build, database }) => 
     const verify = context.mock.method(argon2, 'verify');
     /** The parameters of the argon2 hashes verified since the last call (`$argon2id$v=19$m=…,t=…,p=…`). */
     const verified = () => {
-      const hashes = verify.mock.calls.map((call) => /^\$argon2id\$v=\d+\$m=\d+,t=\d+,p=\d+\$/.exec(String(call.arguments[0]))?.[0]);
+      const hashes = verify.mock.calls.map(
+        (call) => /^\$argon2id\$v=\d+\$m=\d+,t=\d+,p=\d+\$/.exec(String(call.arguments[0]))?.[0],
+      );
       verify.mock.resetCalls();
       return hashes;
     };
@@ -151,20 +164,43 @@ describeEachDatabase('sign-in, OTP and session guard', ({ build, database }) => 
       assert.deepEqual(response.json(), { detail: 'You must sign in to continue.' });
     }
     assert.equal((await app.inject({ method: 'POST', url: SEND_OTP })).statusCode, 401);
-    assert.equal((await app.inject({ method: 'GET', url: USER_INFO, headers: { cookie: 'varco_session=forged' } })).statusCode, 401);
+    assert.equal(
+      (await app.inject({ method: 'GET', url: USER_INFO, headers: { cookie: 'varco_session=forged' } })).statusCode,
+      401,
+    );
 
     const pending = await pendingSession(app, email);
     const withoutCode = await app.inject({ method: 'GET', url: USER_INFO, headers: { cookie: pending } });
     assert.equal(withoutCode.statusCode, 403);
     assert.match(withoutCode.json<{ detail: string }>().detail, /code/);
-    assert.equal((await app.inject({ method: 'GET', url: '/api/v1/private/invoices/latest', headers: { cookie: pending } })).statusCode, 403);
-    assert.equal((await app.inject({ method: 'GET', url: '/api/v1/private/invoices/latest', headers: { cookie: pending, 'x-otp': '123456' } })).statusCode, 403);
+    assert.equal(
+      (await app.inject({ method: 'GET', url: '/api/v1/private/invoices/latest', headers: { cookie: pending } }))
+        .statusCode,
+      403,
+    );
+    assert.equal(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/v1/private/invoices/latest',
+          headers: { cookie: pending, 'x-otp': '123456' },
+        })
+      ).statusCode,
+      403,
+    );
 
     const full = await fullSession(app, email);
     assert.equal((await app.inject({ method: 'GET', url: USER_INFO, headers: { cookie: full } })).statusCode, 200);
-    assert.equal((await app.inject({ method: 'GET', url: '/api/v1/private/invoices/latest', headers: { cookie: full } })).statusCode, 200);
+    assert.equal(
+      (await app.inject({ method: 'GET', url: '/api/v1/private/invoices/latest', headers: { cookie: full } }))
+        .statusCode,
+      200,
+    );
     // An unknown private route is a 404 once signed in.
-    assert.equal((await app.inject({ method: 'GET', url: '/api/v1/private/no-such-call', headers: { cookie: full } })).statusCode, 404);
+    assert.equal(
+      (await app.inject({ method: 'GET', url: '/api/v1/private/no-such-call', headers: { cookie: full } })).statusCode,
+      404,
+    );
     // Public calls need no session.
     assert.equal((await app.inject({ method: 'GET', url: '/api/v1/public/typology/TRANSPORT_TYPE' })).statusCode, 200);
   });
@@ -208,8 +244,14 @@ describeEachDatabase('sign-in, OTP and session guard', ({ build, database }) => 
       homeVisaRequestCount: 0,
     });
     // The browser keeps sending the used code with every call: a FULL session ignores it.
-    assert.equal((await app.inject({ method: 'GET', url: USER_INFO, headers: { cookie, 'x-otp': code } })).statusCode, 200);
-    assert.equal((await app.inject({ method: 'GET', url: USER_INFO, headers: { cookie, 'x-otp': '000000' } })).statusCode, 200);
+    assert.equal(
+      (await app.inject({ method: 'GET', url: USER_INFO, headers: { cookie, 'x-otp': code } })).statusCode,
+      200,
+    );
+    assert.equal(
+      (await app.inject({ method: 'GET', url: USER_INFO, headers: { cookie, 'x-otp': '000000' } })).statusCode,
+      200,
+    );
   });
 
   it('refuses a wrong OTP, and a code sent again replaces the previous one', async () => {
@@ -218,7 +260,11 @@ describeEachDatabase('sign-in, OTP and session guard', ({ build, database }) => 
     const cookie = await pendingSession(app, email);
     const first = await sendOtp(app, cookie, email);
     const wrongCode = first.code === '999999' ? '999998' : '999999';
-    const wrong = await app.inject({ method: 'GET', url: USER_INFO, headers: { cookie, 'x-otp': wrongCode, 'accept-language': 'EN' } });
+    const wrong = await app.inject({
+      method: 'GET',
+      url: USER_INFO,
+      headers: { cookie, 'x-otp': wrongCode, 'accept-language': 'EN' },
+    });
     assert.equal(wrong.statusCode, 401);
     assert.deepEqual(wrong.json(), { detail: 'OTP incorrect (enter the correct code)' });
     let second = await sendOtp(app, cookie, email);
@@ -226,7 +272,10 @@ describeEachDatabase('sign-in, OTP and session guard', ({ build, database }) => 
     while (second.code === first.code) second = await sendOtp(app, cookie, email);
     const old = await app.inject({ method: 'GET', url: USER_INFO, headers: { cookie, 'x-otp': first.code } });
     assert.equal(old.statusCode, 401);
-    assert.equal((await app.inject({ method: 'GET', url: USER_INFO, headers: { cookie, 'x-otp': second.code } })).statusCode, 200);
+    assert.equal(
+      (await app.inject({ method: 'GET', url: USER_INFO, headers: { cookie, 'x-otp': second.code } })).statusCode,
+      200,
+    );
   });
 
   it('refuses an expired OTP with its own message', async () => {
@@ -235,7 +284,11 @@ describeEachDatabase('sign-in, OTP and session guard', ({ build, database }) => 
     const cookie = await pendingSession(app, email);
     const { code } = await sendOtp(app, cookie, email);
     await sql`update otp set expires_at = now() - interval '1 second' where consumed_at is null`.execute(database().db);
-    const expired = await app.inject({ method: 'GET', url: USER_INFO, headers: { cookie, 'x-otp': code, 'accept-language': 'EN' } });
+    const expired = await app.inject({
+      method: 'GET',
+      url: USER_INFO,
+      headers: { cookie, 'x-otp': code, 'accept-language': 'EN' },
+    });
     assert.equal(expired.statusCode, 401);
     assert.deepEqual(expired.json(), { detail: 'The code has expired: request a new one.' });
   });
@@ -255,15 +308,23 @@ describeEachDatabase('sign-in, OTP and session guard', ({ build, database }) => 
     assert.deepEqual(dead.json(), { detail: 'Too many wrong codes: request a new one.' });
     // A new code works again.
     const fresh = await sendOtp(app, cookie, email);
-    assert.equal((await app.inject({ method: 'GET', url: USER_INFO, headers: { cookie, 'x-otp': fresh.code } })).statusCode, 200);
+    assert.equal(
+      (await app.inject({ method: 'GET', url: USER_INFO, headers: { cookie, 'x-otp': fresh.code } })).statusCode,
+      200,
+    );
   });
 
   it('refuses an OTP before any was sent, and an expired session', async () => {
     const app = build();
     const email = await createTraveler();
     const cookie = await pendingSession(app, email);
-    assert.equal((await app.inject({ method: 'GET', url: USER_INFO, headers: { cookie, 'x-otp': '123456' } })).statusCode, 401);
-    await sql`update session set expires_at = now() - interval '1 second' where traveler_id = (select id from traveler where email = ${email})`.execute(database().db);
+    assert.equal(
+      (await app.inject({ method: 'GET', url: USER_INFO, headers: { cookie, 'x-otp': '123456' } })).statusCode,
+      401,
+    );
+    await sql`update session set expires_at = now() - interval '1 second' where traveler_id = (select id from traveler where email = ${email})`.execute(
+      database().db,
+    );
     assert.equal((await app.inject({ method: 'POST', url: SEND_OTP, headers: { cookie } })).statusCode, 401);
   });
 
@@ -286,7 +347,13 @@ describeEachDatabase('sign-in, OTP and session guard', ({ build, database }) => 
     const remoteAddress = `10.31.${process.pid % 250}.7`;
     // Another name each time: the per-account limit (hardening/account-limits.test.ts) stays out of the way.
     const attempt = (index: number, language = 'EN') =>
-      app.inject({ method: 'POST', url: LOGIN, payload: { username: `nobody.${index}@example.com`, password: 'x' }, headers: { 'accept-language': language }, remoteAddress });
+      app.inject({
+        method: 'POST',
+        url: LOGIN,
+        payload: { username: `nobody.${index}@example.com`, password: 'x' },
+        headers: { 'accept-language': language },
+        remoteAddress,
+      });
     for (let index = 0; index < LOGIN_RATE_LIMIT_MAX; index += 1) assert.equal((await attempt(index)).statusCode, 401);
     const refused = await attempt(LOGIN_RATE_LIMIT_MAX, 'IT');
     assert.equal(refused.statusCode, 429);
@@ -309,8 +376,15 @@ describeEachDatabase('sign-in, OTP and session guard', ({ build, database }) => 
     const app = build();
     const traveler = await signedInTraveler(database().db);
     const counts = async () => {
-      const info = (await app.inject({ method: 'GET', url: USER_INFO, headers: { cookie: traveler.cookie } })).json<UserInfo>();
-      return { invoices: info.homeInvoiceCount, available: info.homeAvailableInvoiceCount, requests: info.homeVisaRequestCount, canAdd: info.visaCreationEnabled };
+      const info = (
+        await app.inject({ method: 'GET', url: USER_INFO, headers: { cookie: traveler.cookie } })
+      ).json<UserInfo>();
+      return {
+        invoices: info.homeInvoiceCount,
+        available: info.homeAvailableInvoiceCount,
+        requests: info.homeVisaRequestCount,
+        canAdd: info.visaCreationEnabled,
+      };
     };
     assert.deepEqual(await counts(), { invoices: 0, available: 0, requests: 0, canAdd: true });
     // Another traveler's request and invoices are not theirs.
@@ -319,14 +393,39 @@ describeEachDatabase('sign-in, OTP and session guard', ({ build, database }) => 
     // Their invoices are in the pending request (state 90), not available.
     assert.deepEqual(await counts(), { invoices: 2, available: 0, requests: 1, canAdd: false });
     // An invoice cancelled by a credit note is no longer listed.
-    await database().db.updateTable('invoice').set({ cancelled_at: new Date() }).where('id', '=', pending.invoiceIds[0]!).execute();
+    await database()
+      .db.updateTable('invoice')
+      .set({ cancelled_at: new Date() })
+      .where('id', '=', pending.invoiceIds[0]!)
+      .execute();
     assert.deepEqual(await counts(), { invoices: 1, available: 0, requests: 1, canAdd: false });
-    for (let more = 0; more < HOME_VISAS_LIMIT; more += 1) await createTestVisaRequest(database().db, { traveler, state: VisaState.COMPLETED, invoiceState: 100 });
-    assert.deepEqual(await counts(), { invoices: HOME_INVOICES_LIMIT, available: 0, requests: HOME_VISAS_LIMIT, canAdd: false });
+    for (let more = 0; more < HOME_VISAS_LIMIT; more += 1)
+      await createTestVisaRequest(database().db, { traveler, state: VisaState.COMPLETED, invoiceState: 100 });
+    assert.deepEqual(await counts(), {
+      invoices: HOME_INVOICES_LIMIT,
+      available: 0,
+      requests: HOME_VISAS_LIMIT,
+      canAdd: false,
+    });
     // Only the latest count: an available invoice among them, and not one issued before them.
-    await createTestVisaRequest(database().db, { traveler, issuedDaysAgo: 0, state: VisaState.EXPIRED, invoiceState: InvoiceState.AVAILABLE });
-    await createTestVisaRequest(database().db, { traveler, issuedDaysAgo: 30, state: VisaState.EXPIRED, invoiceState: InvoiceState.AVAILABLE });
-    assert.deepEqual(await counts(), { invoices: HOME_INVOICES_LIMIT, available: 1, requests: HOME_VISAS_LIMIT, canAdd: false });
+    await createTestVisaRequest(database().db, {
+      traveler,
+      issuedDaysAgo: 0,
+      state: VisaState.EXPIRED,
+      invoiceState: InvoiceState.AVAILABLE,
+    });
+    await createTestVisaRequest(database().db, {
+      traveler,
+      issuedDaysAgo: 30,
+      state: VisaState.EXPIRED,
+      invoiceState: InvoiceState.AVAILABLE,
+    });
+    assert.deepEqual(await counts(), {
+      invoices: HOME_INVOICES_LIMIT,
+      available: 1,
+      requests: HOME_VISAS_LIMIT,
+      canAdd: false,
+    });
   });
 
   it('seeds the demo traveler once, and it can sign in', async () => {

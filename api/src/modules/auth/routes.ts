@@ -1,4 +1,12 @@
-import { apiErrorSchema, HOME_INVOICES_LIMIT, HOME_VISAS_LIMIT, loginCustomBodySchema, sendOtpResponseSchema, serverLanguageSchema, userInfoSchema } from '@varco/contracts';
+import {
+  apiErrorSchema,
+  HOME_INVOICES_LIMIT,
+  HOME_VISAS_LIMIT,
+  loginCustomBodySchema,
+  sendOtpResponseSchema,
+  serverLanguageSchema,
+  userInfoSchema,
+} from '@varco/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
@@ -114,7 +122,11 @@ export const travelerSessionRoutes: FastifyPluginAsyncZod<TravelerSessionRoutesO
         options.homeVisaRequestCount(app.db, traveler.id),
       ]);
       // docs/domain.md Wizard, docs/domain.md: a new visa request may be added only while none is pending.
-      return toUserInfo(traveler, !pending, { homeInvoiceCount: homeInvoices.shown, homeAvailableInvoiceCount: homeInvoices.available, homeVisaRequestCount: homeVisaRequests });
+      return toUserInfo(traveler, !pending, {
+        homeInvoiceCount: homeInvoices.shown,
+        homeAvailableInvoiceCount: homeInvoices.available,
+        homeVisaRequestCount: homeVisaRequests,
+      });
     },
   );
 

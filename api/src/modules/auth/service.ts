@@ -92,7 +92,9 @@ export function createAuthService(db: Kysely<Database>, options: AuthServiceOpti
     if (atMs - cached.last_seen_at.getTime() < TOUCH_INTERVAL_MS) return cached;
     const touched = { ...cached, last_seen_at: at, expires_at: fullSessionExpiry(cached, at) };
     cache.update(touched);
-    repository.touchSession(tokenHash, at, touched.expires_at).catch((error: unknown) => backgroundError(error, 'session touch'));
+    repository
+      .touchSession(tokenHash, at, touched.expires_at)
+      .catch((error: unknown) => backgroundError(error, 'session touch'));
     return touched;
   };
 
@@ -119,7 +121,12 @@ export function createAuthService(db: Kysely<Database>, options: AuthServiceOpti
       if (traveler.status !== 'ACTIVE') throw new AppError(403, { key: 'auth.notActive' });
       const token = randomToken();
       const expiresAt = new Date(now().getTime() + OTP_PENDING_SESSION_MS);
-      await repository.createSession({ tokenHash: sha256(token), travelerId: traveler.id, level: 'OTP_PENDING', expiresAt });
+      await repository.createSession({
+        tokenHash: sha256(token),
+        travelerId: traveler.id,
+        level: 'OTP_PENDING',
+        expiresAt,
+      });
       return { token, expiresAt };
     },
 
@@ -174,8 +181,18 @@ export function createAuthService(db: Kysely<Database>, options: AuthServiceOpti
       await db.transaction().execute(async (trx) => {
         const traveler = await signInQueries.recipient(trx, session.traveler_id);
         await otpQueries.consumeOpenCodes(trx, session.token_hash);
-        await otpQueries.insert(trx, { tokenHash: session.token_hash, codeHash: otpHash(session.token_hash, code), expiresAt });
-        await enqueueMail(trx, { to: traveler.email, name: recipientName(traveler.nome, traveler.cognome), language, template: 'otp', params: { code, validityMinutes: OTP_VALIDITY_MINUTES } });
+        await otpQueries.insert(trx, {
+          tokenHash: session.token_hash,
+          codeHash: otpHash(session.token_hash, code),
+          expiresAt,
+        });
+        await enqueueMail(trx, {
+          to: traveler.email,
+          name: recipientName(traveler.nome, traveler.cognome),
+          language,
+          template: 'otp',
+          params: { code, validityMinutes: OTP_VALIDITY_MINUTES },
+        });
       });
       return { expirationDate: expiresAt };
     },

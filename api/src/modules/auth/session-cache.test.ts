@@ -12,7 +12,8 @@ import { CHANGE_PWD, HEARTBEAT, LOGOUT } from '../../test/calls';
 
 const TRAVELER = '/api/v1/private/traveler';
 
-const heartbeat = async (app: TestApp, cookie: string) => (await app.inject({ method: 'PUT', url: HEARTBEAT, headers: { cookie } })).statusCode;
+const heartbeat = async (app: TestApp, cookie: string) =>
+  (await app.inject({ method: 'PUT', url: HEARTBEAT, headers: { cookie } })).statusCode;
 
 /**
  * Call before ending sessions elsewhere; the function it returns resolves once `app` has heard the database's message
@@ -20,7 +21,8 @@ const heartbeat = async (app: TestApp, cookie: string) => (await app.inject({ me
  */
 function nextEviction(app: TestApp): () => Promise<unknown> {
   const generation = app.auth.cache.generation;
-  return () => until('the instance to hear from the database that sessions ended', () => app.auth.cache.generation > generation);
+  return () =>
+    until('the instance to hear from the database that sessions ended', () => app.auth.cache.generation > generation);
 }
 
 /** Counts the session reads of an app (the guard's only query). */
@@ -43,7 +45,12 @@ describeEachDatabase('session cache', ({ build, database, kind }) => {
     const token = randomBytes(32).toString('base64url');
     await db()
       .insertInto('session')
-      .values({ token_hash: sha256(token), traveler_id: travelerId, level: 'FULL', expires_at: new Date(Date.now() + 3_600_000) })
+      .values({
+        token_hash: sha256(token),
+        traveler_id: travelerId,
+        level: 'FULL',
+        expires_at: new Date(Date.now() + 3_600_000),
+      })
       .execute();
     return `varco_session=${token}`;
   }
@@ -76,7 +83,10 @@ describeEachDatabase('session cache', ({ build, database, kind }) => {
     const other = await anotherSession(traveler.id);
     assert.equal(await heartbeat(app, traveler.cookie), 204);
     assert.equal(await heartbeat(app, other), 204);
-    assert.equal((await app.inject({ method: 'POST', url: LOGOUT, headers: { cookie: traveler.cookie } })).statusCode, 204);
+    assert.equal(
+      (await app.inject({ method: 'POST', url: LOGOUT, headers: { cookie: traveler.cookie } })).statusCode,
+      204,
+    );
     assert.equal(await heartbeat(app, traveler.cookie), 401);
     // The traveler's other session is read again, and still works.
     assert.equal(await heartbeat(app, other), 204);
@@ -90,8 +100,18 @@ describeEachDatabase('session cache', ({ build, database, kind }) => {
     assert.equal(await heartbeat(app, other), 204);
     const key1 = randomBytes(16).toString('base64url');
     const key2 = randomBytes(32).toString('base64url');
-    await accountKeyQueries.insert(db(), { travelerId: traveler.id, kind: 'PASSWORD_RESET', key1Hash: sha256(key1), key2Hash: sha256(key2), expiresAt: new Date(Date.now() + 3_600_000) });
-    const changed = await app.inject({ method: 'PATCH', url: `${CHANGE_PWD}?key1=${key1}&key2=${key2}`, payload: { newPwd: 'Another-Pass-42!' } });
+    await accountKeyQueries.insert(db(), {
+      travelerId: traveler.id,
+      kind: 'PASSWORD_RESET',
+      key1Hash: sha256(key1),
+      key2Hash: sha256(key2),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    const changed = await app.inject({
+      method: 'PATCH',
+      url: `${CHANGE_PWD}?key1=${key1}&key2=${key2}`,
+      payload: { newPwd: 'Another-Pass-42!' },
+    });
     assert.equal(changed.statusCode, 204, changed.body);
     assert.equal(await heartbeat(app, traveler.cookie), 401);
     assert.equal(await heartbeat(app, other), 401);
@@ -102,12 +122,15 @@ describeEachDatabase('session cache', ({ build, database, kind }) => {
     const traveler = await signedInTraveler(db());
     const other = await anotherSession(traveler.id);
     assert.equal(await heartbeat(app, other), 204);
-    assert.equal((await app.inject({ method: 'DELETE', url: TRAVELER, headers: { cookie: traveler.cookie } })).statusCode, 204);
+    assert.equal(
+      (await app.inject({ method: 'DELETE', url: TRAVELER, headers: { cookie: traveler.cookie } })).statusCode,
+      204,
+    );
     assert.equal(await heartbeat(app, other), 401);
     assert.equal(await heartbeat(app, traveler.cookie), 401);
   });
 
-  it('answers the polling calls\' warm path from memory only: a session it does not hold is left to the guard, unread', async () => {
+  it("answers the polling calls' warm path from memory only: a session it does not hold is left to the guard, unread", async () => {
     await build().ready(); // migrations
     const auth = createAuthService(db(), { cache: new SessionCache() });
     let reads = 0;
@@ -140,7 +163,12 @@ describeEachDatabase('session cache', ({ build, database, kind }) => {
     })();
     const traveler = await signedInTraveler(db());
     const token = randomBytes(32).toString('base64url');
-    await auth.repository.createSession({ tokenHash: sha256(token), travelerId: traveler.id, level: 'FULL', expiresAt: new Date(clock + 10_000) });
+    await auth.repository.createSession({
+      tokenHash: sha256(token),
+      travelerId: traveler.id,
+      level: 'FULL',
+      expiresAt: new Date(clock + 10_000),
+    });
     assert.equal((await auth.resolveSession(token))?.level, 'FULL');
     assert.equal((await auth.resolveSession(token))?.level, 'FULL');
     assert.equal(reads(), 1);
@@ -151,7 +179,12 @@ describeEachDatabase('session cache', ({ build, database, kind }) => {
     assert.equal(await auth.resolveSession(token), undefined);
 
     const pending = randomBytes(32).toString('base64url');
-    await auth.repository.createSession({ tokenHash: sha256(pending), travelerId: traveler.id, level: 'OTP_PENDING', expiresAt: new Date(clock + 600_000) });
+    await auth.repository.createSession({
+      tokenHash: sha256(pending),
+      travelerId: traveler.id,
+      level: 'OTP_PENDING',
+      expiresAt: new Date(clock + 600_000),
+    });
     const before = reads();
     assert.equal((await auth.resolveSession(pending))?.level, 'OTP_PENDING');
     assert.equal((await auth.resolveSession(pending))?.level, 'OTP_PENDING');
@@ -169,7 +202,10 @@ describeEachDatabase('session cache', ({ build, database, kind }) => {
     assert.equal(await heartbeat(second, traveler.cookie), 204);
     assert.equal(reads(), 0, 'the second instance serves the session from its cache');
     const heard = nextEviction(second);
-    assert.equal((await first.inject({ method: 'POST', url: LOGOUT, headers: { cookie: traveler.cookie } })).statusCode, 204);
+    assert.equal(
+      (await first.inject({ method: 'POST', url: LOGOUT, headers: { cookie: traveler.cookie } })).statusCode,
+      204,
+    );
     await heard();
     assert.equal(await heartbeat(second, traveler.cookie), 401);
   });
@@ -183,9 +219,11 @@ describeEachDatabase('session cache', ({ build, database, kind }) => {
     const reads = countSessionReads(app);
     // Not through the api: an operator's statement, or another instance's.
     const heard = nextEviction(app);
-    await db().transaction().execute(async (trx) => {
-      await trx.deleteFrom('session').where('traveler_id', '=', traveler.id).execute();
-    });
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        await trx.deleteFrom('session').where('traveler_id', '=', traveler.id).execute();
+      });
     await heard();
     assert.equal(await heartbeat(app, traveler.cookie), 401);
     const readsAfterEnd = reads();
@@ -197,7 +235,15 @@ describeEachDatabase('session cache', ({ build, database, kind }) => {
 it('bounds the cache: the least recently used entry goes first', () => {
   let now = Date.now();
   const cache = new SessionCache({ ttlMs: 60_000, maxEntries: 2, now: () => now });
-  const session = (n: number) => ({ token_hash: `h${n}`, traveler_id: n, level: 'FULL' as const, created_at: new Date(), last_seen_at: new Date(), expires_at: new Date(Date.now() + 60_000), passkey_id: null });
+  const session = (n: number) => ({
+    token_hash: `h${n}`,
+    traveler_id: n,
+    level: 'FULL' as const,
+    created_at: new Date(),
+    last_seen_at: new Date(),
+    expires_at: new Date(Date.now() + 60_000),
+    passkey_id: null,
+  });
   for (const n of [1, 2, 3]) cache.set(session(n), cache.generation);
   assert.equal(cache.size, 2);
   assert.equal(cache.get('h1'), undefined);

@@ -25,10 +25,17 @@ export const PRIVATE_PREFIX = `${API_PREFIX}/${PRIVATE_BASE}`;
 const AUTH_PREFIX = `${API_PREFIX}/v1/auth`;
 
 /** The calls an OTP_PENDING session may make (besides presenting its code to user-info). */
-export const OTP_PENDING_ROUTES = new Set([`POST ${PRIVATE_PREFIX}/traveler/send-otp`, `POST ${PRIVATE_PREFIX}/v1/traveler/logout`]);
+export const OTP_PENDING_ROUTES = new Set([
+  `POST ${PRIVATE_PREFIX}/traveler/send-otp`,
+  `POST ${PRIVATE_PREFIX}/v1/traveler/logout`,
+]);
 export const OTP_VERIFICATION_ROUTE = `GET ${PRIVATE_PREFIX}/traveler/user-info`;
 /** The calls an ACTIVATION_PENDING session (a first-time digital identity) may make. */
-export const ACTIVATION_PENDING_ROUTES = new Set([OTP_VERIFICATION_ROUTE, `POST ${PRIVATE_PREFIX}/traveler/finalize`, `POST ${PRIVATE_PREFIX}/v1/traveler/logout`]);
+export const ACTIVATION_PENDING_ROUTES = new Set([
+  OTP_VERIFICATION_ROUTE,
+  `POST ${PRIVATE_PREFIX}/traveler/finalize`,
+  `POST ${PRIVATE_PREFIX}/v1/traveler/logout`,
+]);
 
 export interface SessionPluginOptions {
   /** Secure cookies (production: the portal is served over https). */
@@ -115,7 +122,10 @@ export const sessionPlugin = fp(
       let outcome: void | Promise<void>;
       try {
         const session = token ? auth.resolveSession(token) : undefined;
-        outcome = session instanceof Promise ? session.then((resolved) => load(request, path, resolved)) : load(request, path, session);
+        outcome =
+          session instanceof Promise
+            ? session.then((resolved) => load(request, path, resolved))
+            : load(request, path, session);
       } catch (error) {
         return done(error as Error);
       }
@@ -134,13 +144,22 @@ export const sessionPlugin = fp(
     });
 
     // Expired sessions (and their codes) are deleted now and then; a live one is never touched.
-    schedulePeriodicJob(app, { name: 'session purge', intervalMs: 10 * 60 * 1000, run: () => auth.repository.deleteExpiredSessions(new Date()) });
+    schedulePeriodicJob(app, {
+      name: 'session purge',
+      intervalMs: 10 * 60 * 1000,
+      run: () => auth.repository.deleteExpiredSessions(new Date()),
+    });
 
     app.decorate('sessionCookie', {
       set(reply: FastifyReply, token: string, expiresAt: Date) {
         // No Max-Age: a browser session cookie; the server decides when the session ends.
         void expiresAt;
-        reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: options.secureCookie });
+        reply.setCookie(SESSION_COOKIE, token, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: options.secureCookie,
+        });
       },
       clear(reply: FastifyReply) {
         reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: options.secureCookie });

@@ -26,7 +26,16 @@ export type HomeCounts = Pick<UserInfo, 'homeInvoiceCount' | 'homeAvailableInvoi
  * provider's names, birthday and suggested e-mail, and no travel document yet: the browser holds a traveler as signed
  * in only once numeroDocumento is there (docs/domain.md), so an empty one tells it the registration must be completed.
  */
-export function toUserInfo(traveler: TravelerRecord, visaCreationEnabled = true, homeCounts: HomeCounts = {}): UserInfo {
-  const info: UserInfo = { ...toTraveler(traveler), visaCreationEnabled, identityProvider: traveler.identity_provider, ...homeCounts };
+export function toUserInfo(
+  traveler: TravelerRecord,
+  visaCreationEnabled = true,
+  homeCounts: HomeCounts = {},
+): UserInfo {
+  const info: UserInfo = {
+    ...toTraveler(traveler),
+    visaCreationEnabled,
+    identityProvider: traveler.identity_provider,
+    ...homeCounts,
+  };
   return traveler.status === 'PENDING_IDENTITY' ? { ...info, numeroDocumento: '' } : info;
 }

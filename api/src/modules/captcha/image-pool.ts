@@ -8,7 +8,10 @@ import { CAPTCHA_ALPHABET, randomCode } from './code';
  * svg-captcha's main export draws a given text, but its typings declare only `create()`, which draws a text of its
  * own made with Math.random. Our codes come from the CSPRNG (code.ts), so the untyped function is taken as it is.
  */
-const drawCaptcha = createRequire(import.meta.url)('svg-captcha') as (text: string, options: Parameters<typeof create>[0]) => string;
+const drawCaptcha = createRequire(import.meta.url)('svg-captcha') as (
+  text: string,
+  options: Parameters<typeof create>[0],
+) => string;
 
 /**
  * Captcha pictures made ahead of time. svg-captcha draws the code as paths (no font needed to read it) with noise
@@ -33,7 +36,14 @@ export interface ImagePool {
 }
 
 async function renderCaptchaImage(code = randomCode()): Promise<CaptchaImage> {
-  const svg = drawCaptcha(code, { width: CAPTCHA_IMAGE_WIDTH, height: CAPTCHA_IMAGE_HEIGHT, noise: 3, color: true, background: '#f5f7fa', charPreset: CAPTCHA_ALPHABET });
+  const svg = drawCaptcha(code, {
+    width: CAPTCHA_IMAGE_WIDTH,
+    height: CAPTCHA_IMAGE_HEIGHT,
+    noise: 3,
+    color: true,
+    background: '#f5f7fa',
+    charPreset: CAPTCHA_ALPHABET,
+  });
   const png = await renderAsync(svg, { fitTo: { mode: 'original' } });
   return { code, pngB64: png.asPng().toString('base64') };
 }

@@ -9,7 +9,12 @@ interface ConsumedChallenge {
 
 export interface CaptchaRepository {
   /** Stores a challenge that expires `ttlSeconds` after now (the database's clock, like every later check). */
-  insert(challenge: { tokenHash: string; answerHash: string; language: ServerLanguage; ttlSeconds: number }): Promise<void>;
+  insert(challenge: {
+    tokenHash: string;
+    answerHash: string;
+    language: ServerLanguage;
+    ttlSeconds: number;
+  }): Promise<void>;
   /**
    * Marks the challenge consumed and returns it, in one statement: of two concurrent attempts with one token only one
    * gets a row. Null when the token is unknown or was already used.
@@ -24,7 +29,12 @@ export function createCaptchaRepository(db: Kysely<Database>): CaptchaRepository
     async insert({ tokenHash, answerHash, language, ttlSeconds }) {
       await db
         .insertInto('captcha_challenge')
-        .values({ token_hash: tokenHash, answer_hash: answerHash, language, expires_at: sql<Date>`now() + make_interval(secs => ${ttlSeconds})` })
+        .values({
+          token_hash: tokenHash,
+          answer_hash: answerHash,
+          language,
+          expires_at: sql<Date>`now() + make_interval(secs => ${ttlSeconds})`,
+        })
         .execute();
     },
 

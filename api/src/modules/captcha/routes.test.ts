@@ -56,7 +56,13 @@ describeEachDatabase('captcha call', ({ build, database }) => {
       .where('token_hash', 'in', [hashToken(italian.token), hashToken(english.token)])
       .orderBy('language')
       .execute();
-    assert.deepEqual(stored.map((row) => [row.language, row.consumed_at]), [['EN', null], ['IT', null]]);
+    assert.deepEqual(
+      stored.map((row) => [row.language, row.consumed_at]),
+      [
+        ['EN', null],
+        ['IT', null],
+      ],
+    );
     // The token itself is never stored.
     assert.ok(stored.every((row) => row.token_hash !== italian.token && row.token_hash !== english.token));
   });
@@ -74,12 +80,20 @@ describeEachDatabase('captcha call', ({ build, database }) => {
     for (let index = 0; index < CAPTCHA_RATE_LIMIT_MAX; index += 1) {
       assert.equal((await limited.inject({ method: 'GET', url: URL, remoteAddress })).statusCode, 200);
     }
-    const refused = await limited.inject({ method: 'GET', url: URL, headers: { 'accept-language': 'IT' }, remoteAddress });
+    const refused = await limited.inject({
+      method: 'GET',
+      url: URL,
+      headers: { 'accept-language': 'IT' },
+      remoteAddress,
+    });
     assert.equal(refused.statusCode, 429);
     assert.deepEqual(refused.json(), { detail: 'Troppe richieste. Riprova tra qualche istante.' });
     assert.equal(refused.headers['cache-control'], 'no-store');
     assert.ok(refused.headers['retry-after']);
     // The stricter limit is the captcha's own: other calls still answer.
-    assert.equal((await limited.inject({ method: 'GET', url: '/api/v1/public/typology/TRANSPORT_TYPE' })).statusCode, 200);
+    assert.equal(
+      (await limited.inject({ method: 'GET', url: '/api/v1/public/typology/TRANSPORT_TYPE' })).statusCode,
+      200,
+    );
   });
 });

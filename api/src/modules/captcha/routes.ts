@@ -27,7 +27,11 @@ export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onReady', async () => images.fill());
   app.addHook('onListen', async () => speechBank.warm());
 
-  schedulePeriodicJob(app, { name: 'captcha purge', intervalMs: PURGE_INTERVAL_MS, run: () => repository.purgeExpired(PURGE_GRACE_SECONDS) });
+  schedulePeriodicJob(app, {
+    name: 'captcha purge',
+    intervalMs: PURGE_INTERVAL_MS,
+    run: () => repository.purgeExpired(PURGE_GRACE_SECONDS),
+  });
   app.addHook('onClose', async () => images.stop());
 
   app.get(

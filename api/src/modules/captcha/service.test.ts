@@ -15,7 +15,12 @@ describeEachDatabase('captcha verification', ({ build, database, postgresOnly })
   /** A challenge whose answer is `code`, stored as the service stores it; `ttlSeconds` < 0 makes it expired. */
   async function challenge(code: string, ttlSeconds = 600): Promise<string> {
     const token = randomBytes(24).toString('base64url');
-    await createCaptchaRepository(database().db).insert({ tokenHash: hashToken(token), answerHash: hashAnswer(token, code), language: 'EN', ttlSeconds });
+    await createCaptchaRepository(database().db).insert({
+      tokenHash: hashToken(token),
+      answerHash: hashAnswer(token, code),
+      language: 'EN',
+      ttlSeconds,
+    });
     return token;
   }
 
@@ -29,7 +34,11 @@ describeEachDatabase('captcha verification', ({ build, database, postgresOnly })
     const token = await challenge('XY7ZK');
     assert.deepEqual(await verifyCaptcha(database().db, token, 'XY7ZJ'), { valid: false, reason: 'wrong' });
     assert.deepEqual(await verifyCaptcha(database().db, token, 'XY7ZK'), { valid: false, reason: 'unknown' });
-    const row = await database().db.selectFrom('captcha_challenge').select(['consumed_at']).where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
+    const row = await database()
+      .db.selectFrom('captcha_challenge')
+      .select(['consumed_at'])
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirstOrThrow();
     assert.ok(row.consumed_at instanceof Date);
   });
 
@@ -45,21 +54,35 @@ describeEachDatabase('captcha verification', ({ build, database, postgresOnly })
     assert.deepEqual(await verifyCaptcha(database().db, token, 'miss3'), { valid: true });
   });
 
-  it('lets only one of two simultaneous attempts with the same token succeed', postgresOnly('the two attempts race over two connections'), async () => {
-    await raceRounds(async () => {
-      const token = await challenge('TWO22');
-      const results = await Promise.all([verifyCaptcha(database().db, token, 'TWO22'), verifyCaptcha(database().db, token, 'TWO22')]);
-      assert.equal(results.filter((result) => result.valid).length, 1);
-    });
-  });
+  it(
+    'lets only one of two simultaneous attempts with the same token succeed',
+    postgresOnly('the two attempts race over two connections'),
+    async () => {
+      await raceRounds(async () => {
+        const token = await challenge('TWO22');
+        const results = await Promise.all([
+          verifyCaptcha(database().db, token, 'TWO22'),
+          verifyCaptcha(database().db, token, 'TWO22'),
+        ]);
+        assert.equal(results.filter((result) => result.valid).length, 1);
+      });
+    },
+  );
 
   it('purges challenges expired for longer than the grace period', async () => {
     const old = await challenge('OLD22', -7200);
     const recent = await challenge('NEW22');
     const repository = createCaptchaRepository(database().db);
     assert.ok((await repository.purgeExpired(3600)) >= 1);
-    const left = await database().db.selectFrom('captcha_challenge').select('token_hash').where('token_hash', 'in', [hashToken(old), hashToken(recent)]).execute();
-    assert.deepEqual(left.map((row) => row.token_hash), [hashToken(recent)]);
+    const left = await database()
+      .db.selectFrom('captcha_challenge')
+      .select('token_hash')
+      .where('token_hash', 'in', [hashToken(old), hashToken(recent)])
+      .execute();
+    assert.deepEqual(
+      left.map((row) => row.token_hash),
+      [hashToken(recent)],
+    );
   });
 
   it('gives the registration its error: 400, captcha not present or invalid', () => {

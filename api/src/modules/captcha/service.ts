@@ -38,7 +38,12 @@ export function createCaptchaService(deps: {
       const token = randomBytes(24).toString('base64url');
       const [audio] = await Promise.all([
         deps.speech.spell(image.code, language),
-        deps.repository.insert({ tokenHash: hashToken(token), answerHash: hashAnswer(token, image.code), language, ttlSeconds }),
+        deps.repository.insert({
+          tokenHash: hashToken(token),
+          answerHash: hashAnswer(token, image.code),
+          language,
+          ttlSeconds,
+        }),
       ]);
       return { token, imageB64: image.pngB64, audioB64: audio.toString('base64') };
     },
@@ -80,14 +85,17 @@ async function verifyWith(
   options: CaptchaVerifyOptions = {},
 ): Promise<CaptchaVerification> {
   const answer = value === undefined ? '' : normaliseAnswer(value);
-  if (!token || !answer || token.length > MAX_TOKEN_LENGTH || answer.length > MAX_VALUE_LENGTH) return { valid: false, reason: 'missing' };
+  if (!token || !answer || token.length > MAX_TOKEN_LENGTH || answer.length > MAX_VALUE_LENGTH)
+    return { valid: false, reason: 'missing' };
   const challenge = await repository.consume(hashToken(token));
   if (!challenge) return { valid: false, reason: 'unknown' };
   if (challenge.expired) return { valid: false, reason: 'expired' };
   if (options.testAnswer && value?.trim() === options.testAnswer) return { valid: true };
   const given = Buffer.from(hashAnswer(token, answer), 'hex');
   const expected = Buffer.from(challenge.answerHash, 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected) ? { valid: true } : { valid: false, reason: 'wrong' };
+  return given.length === expected.length && timingSafeEqual(given, expected)
+    ? { valid: true }
+    : { valid: false, reason: 'wrong' };
 }
 
 /** The error the registration answers for a failed captcha: 400, "captcha not present or invalid" (docs/calls.md). */

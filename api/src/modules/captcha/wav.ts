@@ -25,7 +25,8 @@ export function parseWav(wav: Uint8Array): Pcm16 {
       const format = view.getUint16(body, true);
       const channels = view.getUint16(body + 2, true);
       const bits = view.getUint16(body + 14, true);
-      if (format !== 1 || channels !== 1 || bits !== 16) throw new Error(`unsupported WAV format ${format}/${channels} ch/${bits} bit`);
+      if (format !== 1 || channels !== 1 || bits !== 16)
+        throw new Error(`unsupported WAV format ${format}/${channels} ch/${bits} bit`);
       sampleRate = view.getUint32(body + 4, true);
     } else if (id === 'data') {
       if (!sampleRate) throw new Error('WAV data before its format');
@@ -54,7 +55,8 @@ export function trimSilence(samples: Int16Array, threshold = 300): Int16Array {
  */
 export function halveRate(samples: Int16Array): Int16Array {
   const halved = new Int16Array(samples.length >> 1);
-  for (let index = 0; index < halved.length; index += 1) halved[index] = (samples[index * 2]! + samples[index * 2 + 1]!) >> 1;
+  for (let index = 0; index < halved.length; index += 1)
+    halved[index] = (samples[index * 2]! + samples[index * 2 + 1]!) >> 1;
   return halved;
 }
 

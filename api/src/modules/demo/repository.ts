@@ -18,11 +18,21 @@ export const demoQueries = {
 
   /** Whether a visa request's code matches a LIKE pattern. */
   async visaRequestExists(db: Kysely<Database>, codePattern: string): Promise<boolean> {
-    return (await db.selectFrom('visa_request').select('id').where('request_code', 'like', codePattern).executeTakeFirst()) !== undefined;
+    return (
+      (await db
+        .selectFrom('visa_request')
+        .select('id')
+        .where('request_code', 'like', codePattern)
+        .executeTakeFirst()) !== undefined
+    );
   },
 
   /** An invoice by its number's prefix (before `/year`) and the document it was issued to. */
-  findInvoice(db: Kysely<Database>, numberPrefix: string, documentNumber: string): Promise<{ id: number; release_date: Date | null } | undefined> {
+  findInvoice(
+    db: Kysely<Database>,
+    numberPrefix: string,
+    documentNumber: string,
+  ): Promise<{ id: number; release_date: Date | null } | undefined> {
     return db
       .selectFrom('invoice')
       .select(['id', 'release_date'])
@@ -32,7 +42,10 @@ export const demoQueries = {
   },
 
   async insertInvoices(db: Kysely<Database>, invoices: readonly Insertable<Database['invoice']>[]): Promise<void> {
-    await db.insertInto('invoice').values([...invoices]).execute();
+    await db
+      .insertInto('invoice')
+      .values([...invoices])
+      .execute();
   },
 
   /** One invoice; its id. */

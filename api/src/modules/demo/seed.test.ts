@@ -19,33 +19,66 @@ describeEachDatabase('the demo data', ({ build, database }) => {
     const again = await seedDemo(db);
     assert.deepEqual(again, { travelersCreated: 0, merchantsCreated: false, visasCreated: false });
 
-    const traveler = await db.selectFrom('traveler').select('id').where('email', '=', DEMO_TRAVELER.email).executeTakeFirstOrThrow();
+    const traveler = await db
+      .selectFrom('traveler')
+      .select('id')
+      .where('email', '=', DEMO_TRAVELER.email)
+      .executeTakeFirstOrThrow();
     const { invoicesPerYear } = await createInvoiceService(db).perYear(traveler.id, 'TUTTE', 'EN');
     const invoices = invoicesPerYear.flatMap((year) => year.listInvoicesPerYear);
     assert.equal(invoices.length, 12);
     assert.ok(invoicesPerYear.length >= 2, 'over this year and the last');
     const labels = new Set(invoices.map((invoice) => invoice.stateDescription));
+    assert.deepEqual([...labels].sort(), [
+      'Available',
+      'Customs check required',
+      'In completion',
+      'In progress',
+      'Not selected by customs',
+      'Visa denied',
+      'Visa granted',
+    ]);
     assert.deepEqual(
-      [...labels].sort(),
-      ['Available', 'Customs check required', 'In completion', 'In progress', 'Not selected by customs', 'Visa denied', 'Visa granted'],
+      [...new Set(invoices.map((invoice) => invoice.stateCode))].sort((a, b) => a - b),
+      [1, 10, 20, 30, 40, 50, 90, 100],
     );
-    assert.deepEqual([...new Set(invoices.map((invoice) => invoice.stateCode))].sort((a, b) => a - b), [1, 10, 20, 30, 40, 50, 90, 100]);
     // A granted invoice has its release; one in completion gets it when the QR passes the exit point.
-    for (const invoice of invoices.filter((item) => item.stateCode === 100 && !item.inCompletion)) assert.ok(invoice.codeRelease && invoice.dateRelease && invoice.codeCustomsOffice);
+    for (const invoice of invoices.filter((item) => item.stateCode === 100 && !item.inCompletion))
+      assert.ok(invoice.codeRelease && invoice.dateRelease && invoice.codeCustomsOffice);
   });
 
   it('backs the invoices in a request with visa requests in every state, and the demo exit point', async () => {
     const db = database().db;
-    const traveler = await db.selectFrom('traveler').select('id').where('email', '=', DEMO_TRAVELER.email).executeTakeFirstOrThrow();
-    const visas = await db.selectFrom('visa_request').select(['state_code', 'risk_result']).where('traveler_id', '=', traveler.id).execute();
-    assert.deepEqual([...new Set(visas.map((visa) => visa.state_code))].sort((a, b) => a - b), [1, 10, 20, 50, 100]);
+    const traveler = await db
+      .selectFrom('traveler')
+      .select('id')
+      .where('email', '=', DEMO_TRAVELER.email)
+      .executeTakeFirstOrThrow();
+    const visas = await db
+      .selectFrom('visa_request')
+      .select(['state_code', 'risk_result'])
+      .where('traveler_id', '=', traveler.id)
+      .execute();
+    assert.deepEqual(
+      [...new Set(visas.map((visa) => visa.state_code))].sort((a, b) => a - b),
+      [1, 10, 20, 50, 100],
+    );
     // No invoice of the demo traveler is in progress without a pending request holding it.
     const orphans = await db
       .selectFrom('invoice as i')
       .select('i.id')
       .where('i.document_number', '=', DEMO_TRAVELER.numeroDocumento)
       .where('i.state_code', 'in', [40, 90])
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('visa_request_invoice as v').select('v.invoice_id').whereRef('v.invoice_id', '=', 'i.id').where('v.released_at', 'is', null))))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('visa_request_invoice as v')
+              .select('v.invoice_id')
+              .whereRef('v.invoice_id', '=', 'i.id')
+              .where('v.released_at', 'is', null),
+          ),
+        ),
+      )
       .execute();
     assert.deepEqual(orphans, []);
     const clients = await db.selectFrom('exit_point_client').select('kind').execute();
@@ -54,8 +87,17 @@ describeEachDatabase('the demo data', ({ build, database }) => {
 
   it('gives a newcomer a pending request that a kiosk scan lets through the green channel', async () => {
     const db = database().db;
-    const aiko = await db.selectFrom('traveler').select('id').where('email', '=', DEMO_TRAVELER_GREEN.email).executeTakeFirstOrThrow();
-    const pending = await db.selectFrom('visa_request').select('id').where('traveler_id', '=', aiko.id).where('state_code', '=', 1).execute();
+    const aiko = await db
+      .selectFrom('traveler')
+      .select('id')
+      .where('email', '=', DEMO_TRAVELER_GREEN.email)
+      .executeTakeFirstOrThrow();
+    const pending = await db
+      .selectFrom('visa_request')
+      .select('id')
+      .where('traveler_id', '=', aiko.id)
+      .where('state_code', '=', 1)
+      .execute();
     assert.equal(pending.length, 1);
     // Her invoice is hers (the document of her account) and held by the request.
     const invoices = await createInvoiceService(db).perYear(aiko.id, 'TUTTE', 'EN');
@@ -67,14 +109,27 @@ describeEachDatabase('the demo data', ({ build, database }) => {
     const outcome = await analyseRisk(db, pending[0]!.id, 'KIOSK', await exitActor(db), { random: () => 0.99 });
     assert.deepEqual(outcome, { stateCode: 100, light: 1 });
     // The first demo traveler's history sends the same scan to a customs check.
-    const mario = await db.selectFrom('traveler').select('id').where('email', '=', DEMO_TRAVELER.email).executeTakeFirstOrThrow();
-    const marios = await db.selectFrom('visa_request').select('id').where('traveler_id', '=', mario.id).where('state_code', '=', 1).executeTakeFirstOrThrow();
+    const mario = await db
+      .selectFrom('traveler')
+      .select('id')
+      .where('email', '=', DEMO_TRAVELER.email)
+      .executeTakeFirstOrThrow();
+    const marios = await db
+      .selectFrom('visa_request')
+      .select('id')
+      .where('traveler_id', '=', mario.id)
+      .where('state_code', '=', 1)
+      .executeTakeFirstOrThrow();
     assert.notEqual((await analyseRisk(db, marios.id, 'KIOSK', await exitActor(db), { random: () => 0.99 })).light, 1);
   });
 
   it('publishes merchant keys that work', async () => {
     for (const merchant of DEMO_MERCHANTS) {
-      const row = await database().db.selectFrom('merchant').select('kind').where('api_key_hash', '=', hashApiKey(merchant.apiKey)).executeTakeFirst();
+      const row = await database()
+        .db.selectFrom('merchant')
+        .select('kind')
+        .where('api_key_hash', '=', hashApiKey(merchant.apiKey))
+        .executeTakeFirst();
       assert.equal(row?.kind, merchant.kind);
     }
   });

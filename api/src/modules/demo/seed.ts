@@ -59,11 +59,35 @@ const DEMO_INVOICES: readonly DemoInvoice[] = [
   { number: 'PF-0087', daysAgo: 11, brokered: true, total: 489.9, vat: 88.34, state: InvoiceState.AVAILABLE },
   { number: 'BM-0398', daysAgo: 75, brokered: false, total: 310.5, vat: 55.99, state: InvoiceState.AVAILABLE },
   { number: 'BM-0405', daysAgo: 5, brokered: false, total: 2180, vat: 393.11, state: InvoiceState.IN_REQUEST },
-  { number: 'PF-0091', daysAgo: 3, brokered: true, total: 845, vat: 152.38, state: InvoiceState.GRANTED, inCompletion: true },
-  { number: 'BM-0377', daysAgo: 40, brokered: false, total: 675.2, vat: 121.76, state: InvoiceState.GRANTED, releasedAfter: 6 },
+  {
+    number: 'PF-0091',
+    daysAgo: 3,
+    brokered: true,
+    total: 845,
+    vat: 152.38,
+    state: InvoiceState.GRANTED,
+    inCompletion: true,
+  },
+  {
+    number: 'BM-0377',
+    daysAgo: 40,
+    brokered: false,
+    total: 675.2,
+    vat: 121.76,
+    state: InvoiceState.GRANTED,
+    releasedAfter: 6,
+  },
   { number: 'PF-0079', daysAgo: 8, brokered: true, total: 1520, vat: 274.1, state: InvoiceState.CUSTOMS_CHECK },
   { number: 'BM-0120', daysAgo: 140, brokered: false, total: 99.9, vat: 18.01, state: InvoiceState.AVAILABLE },
-  { number: 'BM-0288', daysAgo: 330, brokered: false, total: 3400, vat: 613.11, state: InvoiceState.GRANTED, releasedAfter: 9 },
+  {
+    number: 'BM-0288',
+    daysAgo: 330,
+    brokered: false,
+    total: 3400,
+    vat: 613.11,
+    state: InvoiceState.GRANTED,
+    releasedAfter: 9,
+  },
   { number: 'PF-0031', daysAgo: 360, brokered: true, total: 210, vat: 37.87, state: InvoiceState.NOT_SELECTED },
   { number: 'BM-0301', daysAgo: 400, brokered: false, total: 129, vat: 23.26, state: InvoiceState.DENIED },
   { number: 'PF-0012', daysAgo: 420, brokered: true, total: 560, vat: 100.98, state: InvoiceState.DENIED_ALT },
@@ -85,21 +109,57 @@ interface DemoVisa {
 
 const DEMO_VISAS: readonly DemoVisa[] = [
   { invoice: 'BM-0405', state: VisaState.PENDING, departsIn: 3 },
-  { invoice: 'PF-0091', state: VisaState.IN_COMPLETION, departsIn: 1, risk: { light: TrafficLight.GREEN, origin: 'TRAVELER', reasons: [{ key: 'risk.noFindings' }] } },
-  { invoice: 'BM-0377', state: VisaState.COMPLETED, departsIn: 'release', risk: { light: TrafficLight.GREEN, origin: 'KIOSK', reasons: [{ key: 'risk.noFindings' }] } },
+  {
+    invoice: 'PF-0091',
+    state: VisaState.IN_COMPLETION,
+    departsIn: 1,
+    risk: { light: TrafficLight.GREEN, origin: 'TRAVELER', reasons: [{ key: 'risk.noFindings' }] },
+  },
+  {
+    invoice: 'BM-0377',
+    state: VisaState.COMPLETED,
+    departsIn: 'release',
+    risk: { light: TrafficLight.GREEN, origin: 'KIOSK', reasons: [{ key: 'risk.noFindings' }] },
+  },
   {
     invoice: 'PF-0079',
     state: VisaState.CUSTOMS_CHECK,
     departsIn: 2,
-    risk: { light: TrafficLight.YELLOW, origin: 'KIOSK', reasons: [{ key: 'risk.totalAbove', params: { total: 1520, threshold: 1000 } }, { key: 'risk.randomSample' }] },
+    risk: {
+      light: TrafficLight.YELLOW,
+      origin: 'KIOSK',
+      reasons: [{ key: 'risk.totalAbove', params: { total: 1520, threshold: 1000 } }, { key: 'risk.randomSample' }],
+    },
   },
-  { invoice: 'BM-0288', state: VisaState.COMPLETED, departsIn: 'release', risk: { light: TrafficLight.GREEN, origin: 'KIOSK', reasons: [{ key: 'risk.totalAbove', params: { total: 3400, threshold: 3000 } }] } },
-  { invoice: 'PF-0031', state: VisaState.COMPLETED, departsIn: -355, risk: { light: TrafficLight.YELLOW, origin: 'KIOSK', reasons: [{ key: 'risk.randomSample' }] } },
+  {
+    invoice: 'BM-0288',
+    state: VisaState.COMPLETED,
+    departsIn: 'release',
+    risk: {
+      light: TrafficLight.GREEN,
+      origin: 'KIOSK',
+      reasons: [{ key: 'risk.totalAbove', params: { total: 3400, threshold: 3000 } }],
+    },
+  },
+  {
+    invoice: 'PF-0031',
+    state: VisaState.COMPLETED,
+    departsIn: -355,
+    risk: { light: TrafficLight.YELLOW, origin: 'KIOSK', reasons: [{ key: 'risk.randomSample' }] },
+  },
   {
     invoice: 'BM-0301',
     state: VisaState.COMPLETED,
     departsIn: -395,
-    risk: { light: TrafficLight.RED, origin: 'OFFICER', reasons: [{ key: 'risk.crewMember' }, { key: 'risk.previousChecks', params: { count: 1 } }, { key: 'risk.oldPurchase', params: { count: 1, days: 75, threshold: 60 } }] },
+    risk: {
+      light: TrafficLight.RED,
+      origin: 'OFFICER',
+      reasons: [
+        { key: 'risk.crewMember' },
+        { key: 'risk.previousChecks', params: { count: 1 } },
+        { key: 'risk.oldPurchase', params: { count: 1, days: 75, threshold: 60 } },
+      ],
+    },
   },
   { invoice: 'PF-0012', state: VisaState.EXPIRED, departsIn: -380 },
 ];
@@ -113,17 +173,24 @@ export interface DemoSeedResult {
 /** Creates what is missing of the demo data; running it again changes nothing. */
 export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Promise<DemoSeedResult> {
   let travelersCreated = 0;
-  for (const traveler of [DEMO_TRAVELER, DEMO_TRAVELER_WITHOUT_INVOICES, DEMO_TRAVELER_GREEN]) if (await seedDemoTraveler(db, traveler)) travelersCreated += 1;
+  for (const traveler of [DEMO_TRAVELER, DEMO_TRAVELER_WITHOUT_INVOICES, DEMO_TRAVELER_GREEN])
+    if (await seedDemoTraveler(db, traveler)) travelersCreated += 1;
 
   await seedDemoExitPoint(db);
   const knownVendorId = await demoQueries.merchantIdByVatNumber(db, DEMO_MERCHANTS[0].vatNumber);
   if (knownVendorId !== undefined) {
     const visasCreated = await seedDemoVisas(db, now);
-    return { travelersCreated, merchantsCreated: false, visasCreated: (await seedGreenRequest(db, knownVendorId, now)) || visasCreated };
+    return {
+      travelersCreated,
+      merchantsCreated: false,
+      visasCreated: (await seedGreenRequest(db, knownVendorId, now)) || visasCreated,
+    };
   }
 
   const merchants = createMerchantService(db);
-  const [vendor, broker] = await Promise.all(DEMO_MERCHANTS.map(({ apiKey, ...merchant }) => merchants.createMerchant(merchant, apiKey)));
+  const [vendor, broker] = await Promise.all(
+    DEMO_MERCHANTS.map(({ apiKey, ...merchant }) => merchants.createMerchant(merchant, apiKey)),
+  );
   const today = romeToday(now);
   await demoQueries.insertInvoices(
     db,
@@ -153,7 +220,11 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
     }),
   );
   const visasCreated = await seedDemoVisas(db, now);
-  return { travelersCreated, merchantsCreated: true, visasCreated: (await seedGreenRequest(db, vendor!.merchant.id, now)) || visasCreated };
+  return {
+    travelersCreated,
+    merchantsCreated: true,
+    visasCreated: (await seedGreenRequest(db, vendor!.merchant.id, now)) || visasCreated,
+  };
 }
 
 /**
@@ -214,7 +285,9 @@ async function seedDemoVisas(db: Kysely<Database>, now: Date): Promise<boolean> 
       const invoice = await demoQueries.findInvoice(trx, visa.invoice, DEMO_TRAVELER.numeroDocumento);
       if (!invoice) continue;
       const departure =
-        visa.departsIn === 'release' && invoice.release_date ? invoice.release_date : new Date(`${addDays(today, visa.departsIn === 'release' ? 0 : visa.departsIn)}T10:30:00+01:00`);
+        visa.departsIn === 'release' && invoice.release_date
+          ? invoice.release_date
+          : new Date(`${addDays(today, visa.departsIn === 'release' ? 0 : visa.departsIn)}T10:30:00+01:00`);
       planned.push({ index, visa, invoice, departure });
     }
     // Oldest first: the lists show the latest request (the highest id) first.
@@ -242,7 +315,11 @@ async function seedDemoVisas(db: Kysely<Database>, now: Date): Promise<boolean> 
         completed_at: done ? departure : null,
         expired_at: visa.state === VisaState.EXPIRED ? new Date(departure.getTime() + 12 * 3_600_000) : null,
       });
-      await demoQueries.insertRequestInvoice(trx, { visa_request_id: requestId, invoice_id: invoice.id, released_at: visa.state === VisaState.EXPIRED ? departure : null });
+      await demoQueries.insertRequestInvoice(trx, {
+        visa_request_id: requestId,
+        invoice_id: invoice.id,
+        released_at: visa.state === VisaState.EXPIRED ? departure : null,
+      });
     }
   });
   return true;

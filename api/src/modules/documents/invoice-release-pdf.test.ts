@@ -17,17 +17,40 @@ describe('invoice release PDF', () => {
   });
 
   it('renders a granted invoice in Italian: labels, amounts, release, accents, metadata', async () => {
-    const { text, pages, info, size } = await parse(await renderInvoiceReleasePdf({ invoice: GRANTED, traveler: TRAVELER, generatedAt: GENERATED_AT }, 'IT'));
+    const { text, pages, info, size } = await parse(
+      await renderInvoiceReleasePdf({ invoice: GRANTED, traveler: TRAVELER, generatedAt: GENERATED_AT }, 'IT'),
+    );
     assert.equal(pages, 1);
     assert.equal(Math.round(size.width), 595);
     assert.equal(Math.round(size.height), 842);
 
     assert.ok(text.includes('Fattura tax-free – rilascio del visto'), text);
     assert.ok(text.includes('Agenzia delle Dogane e dei Monopoli – Varco'));
-    for (const label of ['Numero fattura', 'Identificativo del rimborso', 'Codice richiesta', 'Data di emissione', 'Venditore', 'Intermediario', 'Importo totale', 'IVA', 'Stato', "Termine per l'uscita dall'UE"]) {
+    for (const label of [
+      'Numero fattura',
+      'Identificativo del rimborso',
+      'Codice richiesta',
+      'Data di emissione',
+      'Venditore',
+      'Intermediario',
+      'Importo totale',
+      'IVA',
+      'Stato',
+      "Termine per l'uscita dall'UE",
+    ]) {
       assert.ok(text.includes(label), `missing "${label}"`);
     }
-    for (const label of ['Viaggiatore', 'Nome e cognome', 'Tipo di documento', 'Paese del documento', 'Numero del documento', 'Visto doganale', 'Data del visto', 'Codice del visto', 'Ufficio doganale']) {
+    for (const label of [
+      'Viaggiatore',
+      'Nome e cognome',
+      'Tipo di documento',
+      'Paese del documento',
+      'Numero del documento',
+      'Visto doganale',
+      'Data del visto',
+      'Codice del visto',
+      'Ufficio doganale',
+    ]) {
       assert.ok(text.includes(label), `missing "${label}"`);
     }
     assert.ok(!text.includes('Invoice number'), 'no English label');
@@ -60,10 +83,28 @@ describe('invoice release PDF', () => {
   });
 
   it('renders an invoice without a release in English, with the not-granted sentence', async () => {
-    const { text, pages, info } = await parse(await renderInvoiceReleasePdf({ invoice: PENDING, traveler: TRAVELER, generatedAt: GENERATED_AT }, 'EN'));
+    const { text, pages, info } = await parse(
+      await renderInvoiceReleasePdf({ invoice: PENDING, traveler: TRAVELER, generatedAt: GENERATED_AT }, 'EN'),
+    );
     assert.equal(pages, 1);
     assert.ok(text.includes('Tax-free invoice – visa release'));
-    for (const label of ['Invoice number', 'Refund id', 'Request code', 'Issue date', 'Vendor', 'Broker', 'Total amount', 'VAT', 'Status', 'Exit deadline', 'Traveler', 'Document type', 'Document country', 'Document number', 'Customs visa']) {
+    for (const label of [
+      'Invoice number',
+      'Refund id',
+      'Request code',
+      'Issue date',
+      'Vendor',
+      'Broker',
+      'Total amount',
+      'VAT',
+      'Status',
+      'Exit deadline',
+      'Traveler',
+      'Document type',
+      'Document country',
+      'Document number',
+      'Customs visa',
+    ]) {
       assert.ok(text.includes(label), `missing "${label}"`);
     }
     assert.ok(!text.includes('Numero fattura'), 'no Italian label');
@@ -73,7 +114,8 @@ describe('invoice release PDF', () => {
     assert.ok(text.includes('May 10, 2026') && text.includes('August 31, 2026'));
     assert.match(text, /Broker\s+—/, 'no broker is a dash');
     assert.ok(text.includes('The customs visa has not been granted for this invoice yet.'));
-    for (const label of ['Release date', 'Release code', 'Customs office']) assert.ok(!text.includes(label), `"${label}" without a release`);
+    for (const label of ['Release date', 'Release code', 'Customs office'])
+      assert.ok(!text.includes(label), `"${label}" without a release`);
     assert.match(text, /Document generated on January 16, 2026[^\n]*12:30\sAM \(Italian time\)/);
     assert.ok(text.includes('Caffè Città Alta S.r.l.'));
 
@@ -82,7 +124,9 @@ describe('invoice release PDF', () => {
   });
 
   it('says in Italian that the visa has not been granted yet', async () => {
-    const { text } = await parse(await renderInvoiceReleasePdf({ invoice: PENDING, traveler: TRAVELER, generatedAt: GENERATED_AT }, 'IT'));
+    const { text } = await parse(
+      await renderInvoiceReleasePdf({ invoice: PENDING, traveler: TRAVELER, generatedAt: GENERATED_AT }, 'IT'),
+    );
     assert.ok(text.includes('Il visto doganale per questa fattura non è stato ancora concesso.'));
     assert.ok(!text.includes('Data del visto'));
     assert.match(text, /Intermediario\s+—/);
@@ -95,13 +139,17 @@ describe('invoice release PDF', () => {
     assert.equal(toWinAnsi('東京 Store'), '?? Store');
 
     const invoice = { ...GRANTED, vendorName: 'Erdős 東京 Store' };
-    const { text } = await parse(await renderInvoiceReleasePdf({ invoice, traveler: TRAVELER, generatedAt: GENERATED_AT }, 'EN'));
+    const { text } = await parse(
+      await renderInvoiceReleasePdf({ invoice, traveler: TRAVELER, generatedAt: GENERATED_AT }, 'EN'),
+    );
     assert.ok(text.includes('Erdos ?? Store'), text);
   });
 
   it('renders a long vendor name on more lines and stays on one page', async () => {
     const invoice = { ...GRANTED, vendorName: 'Società Cooperativa '.repeat(12).trim() };
-    const { text, pages } = await parse(await renderInvoiceReleasePdf({ invoice, traveler: TRAVELER, generatedAt: GENERATED_AT }, 'IT'));
+    const { text, pages } = await parse(
+      await renderInvoiceReleasePdf({ invoice, traveler: TRAVELER, generatedAt: GENERATED_AT }, 'IT'),
+    );
     assert.equal(pages, 1);
     const vendorAt = text.indexOf('Società Cooperativa');
     assert.ok(vendorAt > 0 && text.indexOf('Intermediario') > vendorAt, 'the next row comes after the wrapped name');

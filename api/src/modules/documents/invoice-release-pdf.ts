@@ -145,7 +145,11 @@ export function renderInvoiceReleasePdf(input: InvoiceReleaseDocument, language:
       [t('customsOffice'), orNone(invoice.codeCustomsOffice)],
     ]);
   } else {
-    doc.font('Helvetica').fontSize(10.5).fillColor(PDF_COLORS.text).text(t('notGranted'), layout.left, layout.y, { width: layout.width });
+    doc
+      .font('Helvetica')
+      .fontSize(10.5)
+      .fillColor(PDF_COLORS.text)
+      .text(t('notGranted'), layout.left, layout.y, { width: layout.width });
   }
 
   layout.end();

@@ -8,7 +8,12 @@ import { TIME_ZONE, type ServerLanguage } from '@varco/contracts';
  */
 
 export const PDF_MARGIN = 56;
-export const PDF_COLORS: Readonly<Record<'text' | 'muted' | 'accent' | 'rule', string>> = { text: '#1a1a1a', muted: '#5c6f82', accent: '#0066cc', rule: '#c5c7c9' };
+export const PDF_COLORS: Readonly<Record<'text' | 'muted' | 'accent' | 'rule', string>> = {
+  text: '#1a1a1a',
+  muted: '#5c6f82',
+  accent: '#0066cc',
+  rule: '#c5c7c9',
+};
 
 /** Unicode characters outside Latin-1 that WinAnsiEncoding has (0x80-0x9F). */
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
@@ -114,7 +119,11 @@ export interface PdfInfo {
 }
 
 /** A new A4 document in `language` and the promise of its bytes, which settles when `doc.end()` is called. */
-export function newPdf(language: ServerLanguage, info: PdfInfo, generatedAt: Date): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
+export function newPdf(
+  language: ServerLanguage,
+  info: PdfInfo,
+  generatedAt: Date,
+): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
   const doc = new PDFDocument({
     size: 'A4',
     margin: PDF_MARGIN,

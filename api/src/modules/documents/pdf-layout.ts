@@ -23,7 +23,6 @@ const GAP = 12;
 const FOOTER_SPACE = 36;
 const PAGE_NUMBER_WIDTH = 80;
 
-
 export function createPdfLayout(doc: PDFKit.PDFDocument, options: PdfLayoutOptions) {
   const left = PDF_MARGIN;
   const width = doc.page.width - 2 * PDF_MARGIN;
@@ -35,7 +34,14 @@ export function createPdfLayout(doc: PDFKit.PDFDocument, options: PdfLayoutOptio
     y: PDF_MARGIN,
 
     rule(at: number, color = PDF_COLORS.rule, lineWidth = 0.75) {
-      doc.save().moveTo(left, at).lineTo(left + width, at).lineWidth(lineWidth).strokeColor(color).stroke().restore();
+      doc
+        .save()
+        .moveTo(left, at)
+        .lineTo(left + width, at)
+        .lineWidth(lineWidth)
+        .strokeColor(color)
+        .stroke()
+        .restore();
     },
 
     /** The footer of the current page, drawn inside the bottom margin so that it never starts a page of its own. */
@@ -48,7 +54,11 @@ export function createPdfLayout(doc: PDFKit.PDFDocument, options: PdfLayoutOptio
       const textWidth = options.pageText ? width - PAGE_NUMBER_WIDTH : width;
       doc.text(options.footerText, left, footerY, { width: textWidth, lineBreak: false });
       if (options.pageText) {
-        doc.text(options.pageText(page), left + textWidth, footerY, { width: PAGE_NUMBER_WIDTH, align: 'right', lineBreak: false });
+        doc.text(options.pageText(page), left + textWidth, footerY, {
+          width: PAGE_NUMBER_WIDTH,
+          align: 'right',
+          lineBreak: false,
+        });
       }
       doc.page.margins.bottom = bottomMargin;
     },
@@ -76,7 +86,11 @@ export function createPdfLayout(doc: PDFKit.PDFDocument, options: PdfLayoutOptio
     heading(text: string) {
       layout.ensure(60);
       layout.y += 16;
-      doc.font('Helvetica-Bold').fontSize(12.5).fillColor(PDF_COLORS.accent).text(text, left, layout.y, { width, lineBreak: false });
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(12.5)
+        .fillColor(PDF_COLORS.accent)
+        .text(text, left, layout.y, { width, lineBreak: false });
       layout.y += 18;
       layout.rule(layout.y);
       layout.y += 8;
@@ -92,8 +106,16 @@ export function createPdfLayout(doc: PDFKit.PDFDocument, options: PdfLayoutOptio
         doc.font('Helvetica-Bold').fontSize(10.5);
         const valueHeight = doc.heightOfString(value, { width: valueWidth });
         layout.ensure(Math.max(labelHeight, valueHeight));
-        doc.font('Helvetica').fontSize(10).fillColor(PDF_COLORS.muted).text(label, left, layout.y + 0.5, { width: options.labelWidth });
-        doc.font('Helvetica-Bold').fontSize(10.5).fillColor(PDF_COLORS.text).text(value, valueX, layout.y, { width: valueWidth });
+        doc
+          .font('Helvetica')
+          .fontSize(10)
+          .fillColor(PDF_COLORS.muted)
+          .text(label, left, layout.y + 0.5, { width: options.labelWidth });
+        doc
+          .font('Helvetica-Bold')
+          .fontSize(10.5)
+          .fillColor(PDF_COLORS.text)
+          .text(value, valueX, layout.y, { width: valueWidth });
         layout.y += Math.max(labelHeight, valueHeight) + 6;
       }
     },

@@ -9,7 +9,10 @@ import { assertLayoutTexts, readPdf } from './pdf-reader';
 import { VISA_PDF_TEXTS, renderVisaPdf, visaQrInstructionKey } from './visa-pdf';
 
 const qr = createQrService({ privateKey: generateKeyPairSync('ed25519').privateKey });
-const TOKEN = qr.issue({ publicId: '0b7e6f2e-3f6c-4c1e-9a55-1e2f3a4b5c6d', issuedAt: new Date('2026-06-01T10:00:00Z') });
+const TOKEN = qr.issue({
+  publicId: '0b7e6f2e-3f6c-4c1e-9a55-1e2f3a4b5c6d',
+  issuedAt: new Date('2026-06-01T10:00:00Z'),
+});
 const QR_PNG = qr.pngBuffer(TOKEN).toString('base64');
 
 /** 23:30 UTC on 15 January is 00:30 on the 16th in Rome. */
@@ -28,7 +31,12 @@ const VISA: Visa = {
   stateDescription: 'In attesa',
   invoices: [
     { ...SAMPLE_PENDING_INVOICE, stateDescription: 'In lavorazione' },
-    { ...SAMPLE_GRANTED_INVOICE, invoiceNumber: 'FT-2026/0044', vendorName: 'Pelletteria Fiorentina S.r.l.', stateDescription: 'In lavorazione' },
+    {
+      ...SAMPLE_GRANTED_INVOICE,
+      invoiceNumber: 'FT-2026/0044',
+      vendorName: 'Pelletteria Fiorentina S.r.l.',
+      stateDescription: 'In lavorazione',
+    },
   ],
   // The descriptions in Italian, as the api gives them for a request in Italian.
   ...TEST_VISA_TRAVEL,
@@ -43,7 +51,8 @@ async function parse(pdf: Buffer): Promise<{ text: string; pages: number; info: 
   return { text: text.replace(/[ \t\u00a0\u202f]*\n[ \t]*/g, ' ').replace(/[ \t]+/g, ' '), pages, info };
 }
 
-const render = (visa: Visa, language: 'IT' | 'EN', qrPng: string | null = QR_PNG) => renderVisaPdf({ visa, qrPng, traveler: TRAVELER, generatedAt: GENERATED_AT }, language);
+const render = (visa: Visa, language: 'IT' | 'EN', qrPng: string | null = QR_PNG) =>
+  renderVisaPdf({ visa, qrPng, traveler: TRAVELER, generatedAt: GENERATED_AT }, language);
 
 describe('visa request PDF', () => {
   it('has the same labels in Italian and English, none empty, all in WinAnsi', () => {
@@ -55,7 +64,22 @@ describe('visa request PDF', () => {
     assert.equal(pages, 1);
     assert.ok(text.includes('Richiesta di visto doganale'), text);
     assert.ok(text.includes(VISA_PDF_TEXTS.IT.instructionPending));
-    for (const label of ['Codice richiesta', 'Identificativo della richiesta', 'Inviata il', 'Importo totale', 'Numero di fatture', 'Viaggiatore', 'Documento di viaggio', 'Mezzo di trasporto', 'Partenza', 'Destinazione', 'Aeroporto di destinazione', 'Numero di volo', 'Fatture', 'Venditore']) {
+    for (const label of [
+      'Codice richiesta',
+      'Identificativo della richiesta',
+      'Inviata il',
+      'Importo totale',
+      'Numero di fatture',
+      'Viaggiatore',
+      'Documento di viaggio',
+      'Mezzo di trasporto',
+      'Partenza',
+      'Destinazione',
+      'Aeroporto di destinazione',
+      'Numero di volo',
+      'Fatture',
+      'Venditore',
+    ]) {
       assert.ok(text.includes(label), `missing "${label}"`);
     }
     assert.ok(!text.includes('Request code'), 'no English label');
@@ -68,7 +92,9 @@ describe('visa request PDF', () => {
     assert.ok(text.includes('Passaporto (PASSAPORTO) X1234567'));
     assert.ok(text.includes('Aereo (AE)'));
     assert.match(text, /12 giugno 2026[^\n]*18:30/, 'departure in Rome time');
-    assert.ok(text.includes('Stati Uniti (US)') && text.includes('New York John F. Kennedy (JFK)') && text.includes('AZ 610'));
+    assert.ok(
+      text.includes('Stati Uniti (US)') && text.includes('New York John F. Kennedy (JFK)') && text.includes('AZ 610'),
+    );
     assert.ok(text.includes('FT-2026/0043') && text.includes('FT-2026/0044'));
     assert.ok(text.includes('Caffè Città Alta S.r.l.') && text.includes('Pelletteria Fiorentina S.r.l.'));
     assert.match(text, /1\.234,56\s€/);
@@ -79,7 +105,21 @@ describe('visa request PDF', () => {
 
   it('renders in English with the instruction of each state that has a QR code', async () => {
     const english = await parse(await render({ ...VISA, stateDescription: 'Pending' }, 'EN'));
-    for (const label of ['Customs visa request', 'Request code', 'Visa request id', 'Sent on', 'Total amount', 'Number of invoices', 'Travel document', 'Means of transport', 'Departure', 'Destination airport', 'Flight number', 'Invoices', 'Vendor']) {
+    for (const label of [
+      'Customs visa request',
+      'Request code',
+      'Visa request id',
+      'Sent on',
+      'Total amount',
+      'Number of invoices',
+      'Travel document',
+      'Means of transport',
+      'Departure',
+      'Destination airport',
+      'Flight number',
+      'Invoices',
+      'Vendor',
+    ]) {
       assert.ok(english.text.includes(label), `missing "${label}"`);
     }
     assert.ok(!english.text.includes('Codice richiesta'));
@@ -98,16 +138,21 @@ describe('visa request PDF', () => {
   it('says why there is no QR code in an expired or completed request', async () => {
     const expired = await parse(await render({ ...VISA, stateCode: 10, stateDescription: 'Expired' }, 'EN', null));
     assert.ok(expired.text.includes('The request has expired'));
-    const completed = await parse(await render({ ...VISA, stateCode: 100, stateDescription: 'Completata' }, 'IT', null));
+    const completed = await parse(
+      await render({ ...VISA, stateCode: 100, stateDescription: 'Completata' }, 'IT', null),
+    );
     assert.ok(completed.text.includes('La richiesta è completata'));
   });
 
   it('continues a long list of invoices on further pages', async () => {
-    const invoices = Array.from({ length: 45 }, (_, index) => ({ ...SAMPLE_PENDING_INVOICE, idRichiestaRimborso: index + 1, invoiceNumber: `FT-2026/${1000 + index}` }));
+    const invoices = Array.from({ length: 45 }, (_, index) => ({
+      ...SAMPLE_PENDING_INVOICE,
+      idRichiestaRimborso: index + 1,
+      invoiceNumber: `FT-2026/${1000 + index}`,
+    }));
     const { text, pages } = await parse(await render({ ...VISA, invoices, totalInvoices: invoices.length }, 'EN'));
     assert.ok(pages >= 2, `pages: ${pages}`);
     assert.ok(text.includes('FT-2026/1000') && text.includes('FT-2026/1044'));
     assert.ok(text.includes('Page 2'));
   });
-
 });

@@ -26,10 +26,13 @@ export const VISA_PDF_TEXTS = {
     title: 'Richiesta di visto doganale',
     issuer: 'Agenzia delle Dogane e dei Monopoli – Varco',
     subject: 'Richiesta {requestCode}',
-    instructionPending: "Mostra questo codice QR al punto d'uscita dall'UE (chiosco o funzionario doganale) e fallo scansionare.",
-    instructionInCompletion: "Dopo il controllo passaporti e di sicurezza prosegui verso l'area airside: il visto viene rilasciato quando il codice QR passa al punto d'uscita.",
+    instructionPending:
+      "Mostra questo codice QR al punto d'uscita dall'UE (chiosco o funzionario doganale) e fallo scansionare.",
+    instructionInCompletion:
+      "Dopo il controllo passaporti e di sicurezza prosegui verso l'area airside: il visto viene rilasciato quando il codice QR passa al punto d'uscita.",
     instructionCustomsCheck: "Recati all'ufficio doganale con questo codice QR per il controllo doganale.",
-    noQrExpired: "La richiesta è scaduta: non è stata presentata in tempo al punto d'uscita. Il codice QR non è più valido.",
+    noQrExpired:
+      "La richiesta è scaduta: non è stata presentata in tempo al punto d'uscita. Il codice QR non è più valido.",
     noQrCompleted: 'La richiesta è completata: il visto doganale è stato rilasciato. Il codice QR non serve più.',
     noQrOther: 'Il codice QR non è disponibile per questa richiesta.',
     requestSection: 'Richiesta',
@@ -66,9 +69,11 @@ export const VISA_PDF_TEXTS = {
     issuer: 'Agenzia delle Dogane e dei Monopoli – Varco',
     subject: 'Request {requestCode}',
     instructionPending: 'Show this QR code at the EU exit point (kiosk or customs officer) and have it scanned.',
-    instructionInCompletion: 'Go airside after the passport and security check: the visa is given when the QR code is passed at the exit point.',
+    instructionInCompletion:
+      'Go airside after the passport and security check: the visa is given when the QR code is passed at the exit point.',
     instructionCustomsCheck: 'Go to the customs office with this QR code for the customs check.',
-    noQrExpired: 'The request has expired: it was not presented at the exit point in time. The QR code is no longer valid.',
+    noQrExpired:
+      'The request has expired: it was not presented at the exit point in time. The QR code is no longer valid.',
     noQrCompleted: 'The request is completed: the customs visa has been given. The QR code is no longer needed.',
     noQrOther: 'The QR code is not available for this request.',
     requestSection: 'Request',
@@ -119,7 +124,8 @@ export function visaQrInstructionKey(stateCode: number): TextKey | null {
 }
 
 /** An instant per the language, or null when there is none. */
-const instantOrNull = (value: string | Date | undefined | null, format: Intl.DateTimeFormat): string | null => (value ? formatInstant(value, format) : null);
+const instantOrNull = (value: string | Date | undefined | null, format: Intl.DateTimeFormat): string | null =>
+  value ? formatInstant(value, format) : null;
 
 /** "Description (CODE)", or whichever of the two is there. */
 function coded(value: { code: string; description?: string | undefined } | null | undefined): string | null {
@@ -140,7 +146,11 @@ export function renderVisaPdf(input: VisaPdfInput, language: ServerLanguage): Pr
 
   const { doc, done } = newPdf(
     language,
-    { Title: `${texts.title} – ${visa.requestCode}`, Author: texts.issuer, Subject: fill(texts.subject, { requestCode: visa.requestCode }) },
+    {
+      Title: `${texts.title} – ${visa.requestCode}`,
+      Author: texts.issuer,
+      Subject: fill(texts.subject, { requestCode: visa.requestCode }),
+    },
     generatedAt,
   );
 
@@ -160,12 +170,29 @@ export function renderVisaPdf(input: VisaPdfInput, language: ServerLanguage): Pr
     doc.image(Buffer.from(input.qrPng, 'base64'), left, top, { width: QR_SIZE, height: QR_SIZE });
     const textX = left + QR_SIZE + 18;
     const textWidth = width - QR_SIZE - 18;
-    doc.font('Helvetica-Bold').fontSize(16).fillColor(COLOR_TEXT).text(toWinAnsi(visa.requestCode), textX, top + 8, { width: textWidth });
-    doc.font('Helvetica').fontSize(10).fillColor(COLOR_MUTED).text(orNone(visa.stateDescription), textX, doc.y + 2, { width: textWidth });
-    doc.font('Helvetica-Bold').fontSize(11.5).fillColor(COLOR_ACCENT).text(t(instructionKey), textX, doc.y + 10, { width: textWidth });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(16)
+      .fillColor(COLOR_TEXT)
+      .text(toWinAnsi(visa.requestCode), textX, top + 8, { width: textWidth });
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(COLOR_MUTED)
+      .text(orNone(visa.stateDescription), textX, doc.y + 2, { width: textWidth });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11.5)
+      .fillColor(COLOR_ACCENT)
+      .text(t(instructionKey), textX, doc.y + 10, { width: textWidth });
     layout.y = Math.max(top + QR_SIZE, doc.y) + 6;
   } else {
-    const key: TextKey = visa.stateCode === VisaState.EXPIRED ? 'noQrExpired' : visa.stateCode === VisaState.COMPLETED ? 'noQrCompleted' : 'noQrOther';
+    const key: TextKey =
+      visa.stateCode === VisaState.EXPIRED
+        ? 'noQrExpired'
+        : visa.stateCode === VisaState.COMPLETED
+          ? 'noQrCompleted'
+          : 'noQrOther';
     doc.font('Helvetica-Bold').fontSize(11.5).fillColor(COLOR_ACCENT).text(t(key), left, layout.y, { width });
     layout.y = doc.y + 4;
   }
@@ -214,16 +241,29 @@ export function renderVisaPdf(input: VisaPdfInput, language: ServerLanguage): Pr
     let x = left;
     cells.forEach((cell, index) => {
       const column = columns[index]!;
-      doc.fillColor(bold ? COLOR_MUTED : COLOR_TEXT).text(cell, x, layout.y, { width: column.width, align: column.align });
+      doc
+        .fillColor(bold ? COLOR_MUTED : COLOR_TEXT)
+        .text(cell, x, layout.y, { width: column.width, align: column.align });
       x += column.width + 8;
     });
     layout.y += height + 4;
   };
-  tableRow(columns.map((column) => t(column.key)), true);
+  tableRow(
+    columns.map((column) => t(column.key)),
+    true,
+  );
   layout.rule(layout.y - 1);
   layout.y += 3;
   for (const invoice of invoices) {
-    tableRow([orNone(invoice.invoiceNumber), orNone(invoice.vendorName), toWinAnsi(format.money.format(invoice.totalAmount)), orNone(invoice.stateDescription)], false);
+    tableRow(
+      [
+        orNone(invoice.invoiceNumber),
+        orNone(invoice.vendorName),
+        toWinAnsi(format.money.format(invoice.totalAmount)),
+        orNone(invoice.stateDescription),
+      ],
+      false,
+    );
   }
 
   layout.end();

@@ -10,7 +10,12 @@ import { createClient } from './service';
  */
 export const DEMO_EXIT_POINT_CLIENTS = [
   { kind: 'KIOSK', name: 'Chiosco Malpensa T1 – varco 1', customsOffice: 'IT277100', apiKey: 'xk_demo_kiosk_malpensa' },
-  { kind: 'OFFICER', name: 'Funzionario doganale Malpensa', customsOffice: 'IT277100', apiKey: 'xk_demo_officer_malpensa' },
+  {
+    kind: 'OFFICER',
+    name: 'Funzionario doganale Malpensa',
+    customsOffice: 'IT277100',
+    apiKey: 'xk_demo_officer_malpensa',
+  },
 ] as const satisfies ReadonlyArray<{ kind: ExitPointClientKind; name: string; customsOffice: string; apiKey: string }>;
 
 /** Creates the demo clients that are missing; running it again changes nothing. Returns how many were created. */
@@ -26,6 +31,8 @@ export async function seedDemoExitPoint(db: Kysely<Database>): Promise<number> {
 }
 
 /** The demo kiosk (the first demo client), revoked or not; undefined until seedDemoExitPoint created it. */
-export function findDemoKiosk(db: Kysely<Database>): Promise<Pick<ExitPointClient, 'id' | 'customs_office'> | undefined> {
+export function findDemoKiosk(
+  db: Kysely<Database>,
+): Promise<Pick<ExitPointClient, 'id' | 'customs_office'> | undefined> {
   return createExitPointRepository(db).findAnyByKeyHash(hashApiKey(DEMO_EXIT_POINT_CLIENTS[0].apiKey));
 }

@@ -45,8 +45,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createExitPointRepository(db: Kysely<Database>) {
   return {
-    insertClient(client: { kind: ExitPointClientKind; name: string; customs_office: string; api_key_hash: string }): Promise<ExitPointClient> {
-      return db.insertInto('exit_point_client').values(client).returning(['id', 'kind', 'name', 'customs_office']).executeTakeFirstOrThrow();
+    insertClient(client: {
+      kind: ExitPointClientKind;
+      name: string;
+      customs_office: string;
+      api_key_hash: string;
+    }): Promise<ExitPointClient> {
+      return db
+        .insertInto('exit_point_client')
+        .values(client)
+        .returning(['id', 'kind', 'name', 'customs_office'])
+        .executeTakeFirstOrThrow();
     },
 
     /** The client of a live (not revoked) API key. */
@@ -56,7 +65,11 @@ export function createExitPointRepository(db: Kysely<Database>) {
 
     /** The client of an API key, revoked or not. */
     findAnyByKeyHash(keyHash: string): Promise<Pick<ExitPointClient, 'id' | 'customs_office'> | undefined> {
-      return db.selectFrom('exit_point_client').select(['id', 'customs_office']).where('api_key_hash', '=', keyHash).executeTakeFirst();
+      return db
+        .selectFrom('exit_point_client')
+        .select(['id', 'customs_office'])
+        .where('api_key_hash', '=', keyHash)
+        .executeTakeFirst();
     },
 
     /** A request by its public id (visaRequestId), with its traveler's name and document; undefined for anything else. */
@@ -112,10 +125,20 @@ export function createExitPointRepository(db: Kysely<Database>) {
     },
 
     /** The audit trail (exit_point_event): what a client did, or tried, to which request. */
-    async recordEvent(event: { clientId: number; requestId: number | null; kind: string; detail: Record<string, unknown> }): Promise<void> {
+    async recordEvent(event: {
+      clientId: number;
+      requestId: number | null;
+      kind: string;
+      detail: Record<string, unknown>;
+    }): Promise<void> {
       await db
         .insertInto('exit_point_event')
-        .values({ client_id: event.clientId, visa_request_id: event.requestId, kind: event.kind, detail: JSON.stringify(event.detail) })
+        .values({
+          client_id: event.clientId,
+          visa_request_id: event.requestId,
+          kind: event.kind,
+          detail: JSON.stringify(event.detail),
+        })
         .execute();
     },
   };

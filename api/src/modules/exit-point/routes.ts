@@ -4,7 +4,15 @@ import { apiKeyClient, requireApiKey } from '../../api-keys';
 import { requestLanguage } from '../../plugins/errors';
 import { appendVary } from '../../http-cache';
 import type { ExitPointClient } from './repository';
-import { decisionsBodySchema, exitPointErrors, exitPointViewSchema, publicIdParamsSchema, publicKeySchema, scanBodySchema, scanResultSchema } from './schemas';
+import {
+  decisionsBodySchema,
+  exitPointErrors,
+  exitPointViewSchema,
+  publicIdParamsSchema,
+  publicKeySchema,
+  scanBodySchema,
+  scanResultSchema,
+} from './schemas';
 import { createExitPointService, type ExitPointServiceDeps } from './service';
 
 declare module 'fastify' {
@@ -84,7 +92,8 @@ export const exitPointRoutes: FastifyPluginAsyncZod<ExitPointRoutesOptions> = as
         tags,
         security,
         summary: 'A visa request as the officer sees it (officers only)',
-        description: 'The traveler’s name and document, the state, the light and its reasons, the invoices. A kiosk key answers 403.',
+        description:
+          'The traveler’s name and document, the state, the light and its reasons, the invoices. A kiosk key answers 403.',
         params: publicIdParamsSchema,
         response: { 200: exitPointViewSchema, ...exitPointErrors },
       },
@@ -108,6 +117,7 @@ export const exitPointRoutes: FastifyPluginAsyncZod<ExitPointRoutesOptions> = as
         response: { 200: exitPointViewSchema, ...exitPointErrors },
       },
     },
-    async (request) => service.decide(clientOf(request), request.params.publicId, request.body, requestLanguage(request)),
+    async (request) =>
+      service.decide(clientOf(request), request.params.publicId, request.body, requestLanguage(request)),
   );
 };

@@ -36,7 +36,10 @@ const exitPointInvoiceSchema = z.object({
 export const exitPointRequestSchema = z.object({
   publicId: z.string(),
   requestCode: z.string(),
-  traveler: z.object({ name: z.string(), document: z.object({ type: z.string(), country: z.string(), number: z.string() }) }),
+  traveler: z.object({
+    name: z.string(),
+    document: z.object({ type: z.string(), country: z.string(), number: z.string() }),
+  }),
   stateCode: z.int(),
   stateDescription: z.string(),
   totalAmount: z.number(),
@@ -74,4 +77,11 @@ export const publicKeySchema = z.object({
   use: z.literal('sig'),
 });
 
-export const exitPointErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+export const exitPointErrors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};

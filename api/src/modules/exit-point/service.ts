@@ -55,7 +55,12 @@ export async function createClient(
   client: { kind: ExitPointClientKind; name: string; customsOffice: string },
   apiKey: string = newApiKey('xk'),
 ): Promise<{ client: ExitPointClient; apiKey: string }> {
-  const record = await createExitPointRepository(db).insertClient({ kind: client.kind, name: client.name, customs_office: client.customsOffice, api_key_hash: hashApiKey(apiKey) });
+  const record = await createExitPointRepository(db).insertClient({
+    kind: client.kind,
+    name: client.name,
+    customs_office: client.customsOffice,
+    api_key_hash: hashApiKey(apiKey),
+  });
   return { client: record, apiKey };
 }
 
@@ -67,7 +72,11 @@ export async function createClient(
 export function createExitPointService(db: Kysely<Database>, deps: ExitPointServiceDeps) {
   const repository = createExitPointRepository(db);
   const clock = deps.clock ?? (() => new Date());
-  const actorOf = (client: ExitPointClient): ExitActor => ({ kind: client.kind, clientId: client.id, customsOffice: client.customs_office });
+  const actorOf = (client: ExitPointClient): ExitActor => ({
+    kind: client.kind,
+    clientId: client.id,
+    customsOffice: client.customs_office,
+  });
 
   async function view(row: ExitPointRequestRow, language: ServerLanguage): Promise<ExitPointView> {
     const invoices = await repository.invoices(row.id);
@@ -80,7 +89,11 @@ export function createExitPointService(db: Kysely<Database>, deps: ExitPointServ
         requestCode: row.request_code,
         traveler: {
           name: `${row.nome} ${row.cognome}`,
-          document: { type: row.tipo_documento, country: row.paese_documento, number: row.numero_documento.toUpperCase() },
+          document: {
+            type: row.tipo_documento,
+            country: row.paese_documento,
+            number: row.numero_documento.toUpperCase(),
+          },
         },
         stateCode: row.state_code,
         stateDescription: visaStateDescription(row.state_code, language),
@@ -107,15 +120,30 @@ export function createExitPointService(db: Kysely<Database>, deps: ExitPointServ
   }
 
   /** Refuses a scan: one audit row, then the error. */
-  async function refuseScan(client: ExitPointClient, requestId: number | null, reason: string, error: AppError): Promise<never> {
-    await repository.recordEvent({ clientId: client.id, requestId, kind: EXIT_EVENT.SCAN_REFUSED, detail: { reason, status: error.statusCode } });
+  async function refuseScan(
+    client: ExitPointClient,
+    requestId: number | null,
+    reason: string,
+    error: AppError,
+  ): Promise<never> {
+    await repository.recordEvent({
+      clientId: client.id,
+      requestId,
+      kind: EXIT_EVENT.SCAN_REFUSED,
+      detail: { reason, status: error.statusCode },
+    });
     throw error;
   }
 
   function requireOfficer(client: ExitPointClient): Promise<void> {
     if (client.kind === 'OFFICER') return Promise.resolve();
     return repository
-      .recordEvent({ clientId: client.id, requestId: null, kind: EXIT_EVENT.DECISION_REFUSED, detail: { reason: 'not-officer' } })
+      .recordEvent({
+        clientId: client.id,
+        requestId: null,
+        kind: EXIT_EVENT.DECISION_REFUSED,
+        detail: { reason: 'not-officer' },
+      })
       .then(() => {
         throw new AppError(403, { key: 'exitPoint.officerOnly' });
       });
@@ -125,7 +153,8 @@ export function createExitPointService(db: Kysely<Database>, deps: ExitPointServ
     repository,
 
     /** The client of an API key; 401 without one. */
-    authenticate: (apiKey: string | undefined): Promise<ExitPointClient> => authenticateApiKey(apiKey, repository.findByKeyHash, 'exitPoint.badKey'),
+    authenticate: (apiKey: string | undefined): Promise<ExitPointClient> =>
+      authenticateApiKey(apiKey, repository.findByKeyHash, 'exitPoint.badKey'),
 
     /**
      * A scan: the token must be ours and unaltered (400), of a request that exists (404), still the latest code of it
@@ -145,7 +174,8 @@ export function createExitPointService(db: Kysely<Database>, deps: ExitPointServ
       if (row.state_code === VisaState.COMPLETED || (row.state_code === VisaState.IN_COMPLETION && row.scanned_at)) {
         return refuseScan(client, row.id, 'used', new AppError(409, { key: 'exitPoint.alreadyUsed' }));
       }
-      if (row.state_code === VisaState.EXPIRED) return refuseScan(client, row.id, 'expired', new AppError(409, { key: 'exitPoint.expired' }));
+      if (row.state_code === VisaState.EXPIRED)
+        return refuseScan(client, row.id, 'expired', new AppError(409, { key: 'exitPoint.expired' }));
       if (qrIssuedAtSeconds(row.qr_issued_at) !== qrIssuedAtSeconds(claims.issuedAt)) {
         return refuseScan(client, row.id, 'stale', new AppError(409, { key: 'exitPoint.staleQr' }));
       }
@@ -155,7 +185,12 @@ export function createExitPointService(db: Kysely<Database>, deps: ExitPointServ
       const before = row.state_code;
       if (before === VisaState.PENDING) {
         const outcome = await analyseRisk(db, row.id, client.kind, actor, { ...deps.riskOptions, now });
-        await repository.recordEvent({ clientId: client.id, requestId: row.id, kind: EXIT_EVENT.RISK_ANALYSED, detail: { light: outcome.light, stateCode: outcome.stateCode } });
+        await repository.recordEvent({
+          clientId: client.id,
+          requestId: row.id,
+          kind: EXIT_EVENT.RISK_ANALYSED,
+          detail: { light: outcome.light, stateCode: outcome.stateCode },
+        });
       } else if (before === VisaState.IN_COMPLETION) {
         await grantAtExit(db, row.id, actor, now);
       }
@@ -181,17 +216,35 @@ export function createExitPointService(db: Kysely<Database>, deps: ExitPointServ
     },
 
     /** An officer's decisions on the invoices under customs check (kiosks cannot: 403). */
-    async decide(client: ExitPointClient, publicId: string, body: DecisionsBody, language: ServerLanguage): Promise<ExitPointView> {
+    async decide(
+      client: ExitPointClient,
+      publicId: string,
+      body: DecisionsBody,
+      language: ServerLanguage,
+    ): Promise<ExitPointView> {
       await requireOfficer(client);
       const row = await repository.findRequest(publicId);
       if (!row) throw new AppError(404, { key: 'exitPoint.requestNotFound' });
-      const decisions = body.decisions.map((decision) => ({ refundId: decision.refundId, outcome: DECISION_STATES[decision.outcome] }));
+      const decisions = body.decisions.map((decision) => ({
+        refundId: decision.refundId,
+        outcome: DECISION_STATES[decision.outcome],
+      }));
       try {
         const outcome = await decideInvoices(db, row.id, decisions, actorOf(client), clock());
-        await repository.recordEvent({ clientId: client.id, requestId: row.id, kind: EXIT_EVENT.DECIDED, detail: { decisions: body.decisions, stateCode: outcome.stateCode } });
+        await repository.recordEvent({
+          clientId: client.id,
+          requestId: row.id,
+          kind: EXIT_EVENT.DECIDED,
+          detail: { decisions: body.decisions, stateCode: outcome.stateCode },
+        });
       } catch (error) {
         if (error instanceof AppError) {
-          await repository.recordEvent({ clientId: client.id, requestId: row.id, kind: EXIT_EVENT.DECISION_REFUSED, detail: { reason: error.detail.key, decisions: body.decisions } });
+          await repository.recordEvent({
+            clientId: client.id,
+            requestId: row.id,
+            kind: EXIT_EVENT.DECISION_REFUSED,
+            detail: { reason: error.detail.key, decisions: body.decisions },
+          });
         }
         throw error;
       }

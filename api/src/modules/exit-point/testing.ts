@@ -26,7 +26,11 @@ function merchant(db: Kysely<Database>): Promise<number> {
   let id = merchants.get(db);
   if (!id) {
     id = createMerchantService(db)
-      .createMerchant({ kind: 'VENDOR', name: 'Negozio Uscita S.r.l.', vatNumber: `IT-X${process.pid}-${randomBytes(3).toString('hex')}` })
+      .createMerchant({
+        kind: 'VENDOR',
+        name: 'Negozio Uscita S.r.l.',
+        vatNumber: `IT-X${process.pid}-${randomBytes(3).toString('hex')}`,
+      })
       .then((created) => created.merchant.id);
     merchants.set(db, id);
   }
@@ -47,7 +51,10 @@ export interface TestVisaOptions {
   travelDate?: Date;
 }
 
-export async function createTestVisaRequest(db: Kysely<Database>, options: TestVisaOptions = {}): Promise<TestVisaRequest & { traveler: SignedInTraveler }> {
+export async function createTestVisaRequest(
+  db: Kysely<Database>,
+  options: TestVisaOptions = {},
+): Promise<TestVisaRequest & { traveler: SignedInTraveler }> {
   const traveler = options.traveler ?? (await signedInTraveler(db));
   const vendor = await merchant(db);
   const today = romeToday();
@@ -58,7 +65,8 @@ export async function createTestVisaRequest(db: Kysely<Database>, options: TestV
     const row = await db
       .insertInto('invoice')
       .values({
-        request_code: `TF-${issued.slice(0, 4)}-X${process.pid}${sequence}${randomBytes(2).toString('hex')}`.toUpperCase(),
+        request_code:
+          `TF-${issued.slice(0, 4)}-X${process.pid}${sequence}${randomBytes(2).toString('hex')}`.toUpperCase(),
         merchant_id: vendor,
         vendor_vat_number: 'IT01234567897',
         vendor_name: 'Negozio Uscita S.r.l.',
@@ -100,5 +108,12 @@ export async function createTestVisaRequest(db: Kysely<Database>, options: TestV
     .insertInto('visa_request_invoice')
     .values(invoiceIds.map((invoiceId) => ({ visa_request_id: request.id, invoice_id: invoiceId })))
     .execute();
-  return { id: request.id, publicId: request.public_id, travelerId: traveler.id, qrIssuedAt: request.qr_issued_at, invoiceIds, traveler };
+  return {
+    id: request.id,
+    publicId: request.public_id,
+    travelerId: traveler.id,
+    qrIssuedAt: request.qr_issued_at,
+    invoiceIds,
+    traveler,
+  };
 }

@@ -70,11 +70,24 @@ export const invoiceColumns = [
  * up to HOME_INVOICES_LIMIT. The count stops there, so it reads a few entries of `invoice_holder_idx` however many
  * invoices the traveler holds.
  */
-export async function homeInvoiceCounts(db: Kysely<Database>, travelerId: number): Promise<{ shown: number; available: number }> {
-  const shown = ofTraveler(db, travelerId).select('i.state_code').orderBy('i.emission_date', 'desc').orderBy('i.id', 'desc').limit(HOME_INVOICES_LIMIT).as('shown');
+export async function homeInvoiceCounts(
+  db: Kysely<Database>,
+  travelerId: number,
+): Promise<{ shown: number; available: number }> {
+  const shown = ofTraveler(db, travelerId)
+    .select('i.state_code')
+    .orderBy('i.emission_date', 'desc')
+    .orderBy('i.id', 'desc')
+    .limit(HOME_INVOICES_LIMIT)
+    .as('shown');
   return db
     .selectFrom(shown)
-    .select([sql<number>`count(*)::int`.as('shown'), sql<number>`(count(*) filter (where shown.state_code in (${sql.join([...INVOICE_AVAILABLE_STATES])})))::int`.as('available')])
+    .select([
+      sql<number>`count(*)::int`.as('shown'),
+      sql<number>`(count(*) filter (where shown.state_code in (${sql.join([...INVOICE_AVAILABLE_STATES])})))::int`.as(
+        'available',
+      ),
+    ])
     .executeTakeFirstOrThrow();
 }
 
@@ -82,7 +95,12 @@ export function createInvoiceRepository(db: Kysely<Database>) {
   return {
     /** A page of the traveler's invoices, newest first, and how many there are in all. */
     async latest(travelerId: number, limit: number, offset: number): Promise<InvoicePage> {
-      return newestFirstPage(ofTraveler(db, travelerId), (query) => query.select(invoiceColumns), { newest: 'i.emission_date', tieBreak: 'i.id' }, { limit, offset });
+      return newestFirstPage(
+        ofTraveler(db, travelerId),
+        (query) => query.select(invoiceColumns),
+        { newest: 'i.emission_date', tieBreak: 'i.id' },
+        { limit, offset },
+      );
     },
 
     /** The traveler's invoices in `states` (all of them when null), newest first. */
@@ -116,7 +134,13 @@ export function createInvoiceRepository(db: Kysely<Database>) {
         .innerJoin('document_type as dt', 'dt.code', 'i.document_type')
         .innerJoin('country as c', 'c.code', 'i.document_country')
         .select(invoiceColumns)
-        .select(['t.nome', 't.cognome', `dt.${label} as document_type_label`, `c.${label} as document_country_label`, 'i.document_number'])
+        .select([
+          't.nome',
+          't.cognome',
+          `dt.${label} as document_type_label`,
+          `c.${label} as document_country_label`,
+          'i.document_number',
+        ])
         .where('i.id', '=', refundId)
         .executeTakeFirst();
     },

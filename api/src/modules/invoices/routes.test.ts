@@ -18,7 +18,13 @@ describeEachDatabase('the traveler’s invoices', ({ build, database }) => {
     app = build();
     await app.ready();
     const merchants = createMerchantService(database().db);
-    vendorKey = (await merchants.createMerchant({ kind: 'VENDOR', name: 'Gioielleria Roma S.r.l.', vatNumber: `IT-INV-${process.pid}` })).apiKey;
+    vendorKey = (
+      await merchants.createMerchant({
+        kind: 'VENDOR',
+        name: 'Gioielleria Roma S.r.l.',
+        vatNumber: `IT-INV-${process.pid}`,
+      })
+    ).apiKey;
   });
 
   /** Issues an invoice through the merchant intake for the holder of `document`; returns its refund id. */
@@ -27,22 +33,46 @@ describeEachDatabase('the traveler’s invoices', ({ build, database }) => {
       method: 'POST',
       url: '/api/v1/merchant/invoices',
       headers: { 'x-api-key': vendorKey },
-      payload: { invoiceNumber: `R-${process.pid}-${++sequence}`, issueDate, totalAmount, vatAmount: 18.03, traveler: { name: 'Grace Hopper', document } },
+      payload: {
+        invoiceNumber: `R-${process.pid}-${++sequence}`,
+        issueDate,
+        totalAmount,
+        vatAmount: 18.03,
+        traveler: { name: 'Grace Hopper', document },
+      },
     });
     assert.equal(response.statusCode, 201, response.body);
     return response.json().refundId;
   }
 
-  const setState = (refundId: number, values: { state_code: number; in_completion?: boolean; release_date?: string; release_code?: string; customs_office?: string }) =>
-    database().db.updateTable('invoice').set(values).where('id', '=', refundId).execute();
+  const setState = (
+    refundId: number,
+    values: {
+      state_code: number;
+      in_completion?: boolean;
+      release_date?: string;
+      release_code?: string;
+      customs_office?: string;
+    },
+  ) => database().db.updateTable('invoice').set(values).where('id', '=', refundId).execute();
 
   const get = (traveler: SignedInTraveler | null, url: string, language = 'EN') =>
-    app.inject({ method: 'GET', url: `${BASE}${url}`, headers: { 'accept-language': language, ...(traveler ? { cookie: traveler.cookie } : {}) } });
+    app.inject({
+      method: 'GET',
+      url: `${BASE}${url}`,
+      headers: { 'accept-language': language, ...(traveler ? { cookie: traveler.cookie } : {}) },
+    });
 
   const today = () => romeToday();
 
   it('answers 401 without a session', async () => {
-    for (const url of ['/latest', '/usable', '/detail?idRichiestaRimborso=1', '', '/downloadRelease?idRichiestaRimborso=1']) {
+    for (const url of [
+      '/latest',
+      '/usable',
+      '/detail?idRichiestaRimborso=1',
+      '',
+      '/downloadRelease?idRichiestaRimborso=1',
+    ]) {
       assert.equal((await get(null, url)).statusCode, 401, url);
     }
   });
@@ -59,7 +89,10 @@ describeEachDatabase('the traveler’s invoices', ({ build, database }) => {
     assert.equal(response.statusCode, 200);
     assert.equal(response.headers['cache-control'], 'private, no-store');
     const body = response.json() as { invoices: Invoice[]; links: { totalItems: number } };
-    assert.deepEqual(body.invoices.map((invoice) => invoice.idRichiestaRimborso), [after, before]);
+    assert.deepEqual(
+      body.invoices.map((invoice) => invoice.idRichiestaRimborso),
+      [after, before],
+    );
     assert.equal(body.links.totalItems, 2);
     const [latest] = body.invoices;
     assert.equal(latest?.vendorName, 'Gioielleria Roma S.r.l.');
@@ -75,8 +108,14 @@ describeEachDatabase('the traveler’s invoices', ({ build, database }) => {
     const newestFirst = [...ids].reverse();
     const first = (await get(traveler, '/latest?limit=4&page=0')).json();
     const second = (await get(traveler, '/latest?limit=4&page=1')).json();
-    assert.deepEqual(first.invoices.map((invoice: Invoice) => invoice.idRichiestaRimborso), newestFirst.slice(0, 4));
-    assert.deepEqual(second.invoices.map((invoice: Invoice) => invoice.idRichiestaRimborso), newestFirst.slice(4));
+    assert.deepEqual(
+      first.invoices.map((invoice: Invoice) => invoice.idRichiestaRimborso),
+      newestFirst.slice(0, 4),
+    );
+    assert.deepEqual(
+      second.invoices.map((invoice: Invoice) => invoice.idRichiestaRimborso),
+      newestFirst.slice(4),
+    );
     assert.equal(second.links.totalItems, 6);
     assert.equal((await get(traveler, '/latest?limit=0')).statusCode, 400);
   });
@@ -94,15 +133,18 @@ describeEachDatabase('the traveler’s invoices', ({ build, database }) => {
     await setState(check, { state_code: 40 });
     // An invoice of last year (written directly: the intake refuses one past its exit deadline).
     const lastYear = `${Number(today().slice(0, 4)) - 1}-06-15`;
-    await database().db.updateTable('invoice').set({ emission_date: lastYear, state_code: 10 }).where('id', '=', notSelected).execute();
+    await database()
+      .db.updateTable('invoice')
+      .set({ emission_date: lastYear, state_code: 10 })
+      .where('id', '=', notSelected)
+      .execute();
 
     const ids = async (filter: string) => {
       const response = await get(traveler, `?statoFattura=${filter}`, 'IT');
       assert.equal(response.statusCode, 200);
-      return (response.json().invoicesPerYear as Array<{ year: number; listInvoicesPerYear: Invoice[] }>).map(({ year, listInvoicesPerYear }) => [
-        year,
-        listInvoicesPerYear.map((invoice) => invoice.idRichiestaRimborso),
-      ]);
+      return (response.json().invoicesPerYear as Array<{ year: number; listInvoicesPerYear: Invoice[] }>).map(
+        ({ year, listInvoicesPerYear }) => [year, listInvoicesPerYear.map((invoice) => invoice.idRichiestaRimborso)],
+      );
     };
     const thisYear = Number(addDays(today(), -7).slice(0, 4));
     const years = (map: Array<[number, number[]]>) => map;
@@ -114,8 +156,14 @@ describeEachDatabase('the traveler’s invoices', ({ build, database }) => {
     );
     assert.equal(all.at(-1)?.[0], Number(lastYear.slice(0, 4)));
     assert.ok((all[0]?.[0] as number) >= thisYear);
-    assert.deepEqual((await ids('SOLO_EMESSE')).flatMap(([, list]) => list), [available]);
-    assert.deepEqual(years(await ids('SOLO_COMPLETATE') as Array<[number, number[]]>).flatMap(([, list]) => list), [granted, notSelected]);
+    assert.deepEqual(
+      (await ids('SOLO_EMESSE')).flatMap(([, list]) => list),
+      [available],
+    );
+    assert.deepEqual(
+      years((await ids('SOLO_COMPLETATE')) as Array<[number, number[]]>).flatMap(([, list]) => list),
+      [granted, notSelected],
+    );
     assert.equal((await get(traveler, '?statoFattura=QUALCUNA')).statusCode, 400);
 
     const detail = (await get(traveler, `/detail?idRichiestaRimborso=${granted}`, 'IT')).json();
@@ -129,22 +177,37 @@ describeEachDatabase('the traveler’s invoices', ({ build, database }) => {
     const taken = await issue(traveler.document, addDays(today(), -1));
     const expired = await issue(traveler.document, addDays(today(), -2));
     await setState(taken, { state_code: 90 });
-    await database().db.updateTable('invoice').set({ emission_date: addDays(today(), -130), state_code: 30 }).where('id', '=', expired).execute();
+    await database()
+      .db.updateTable('invoice')
+      .set({ emission_date: addDays(today(), -130), state_code: 30 })
+      .where('id', '=', expired)
+      .execute();
 
     const body = (await get(traveler, '/usable?language=EN')).json();
-    assert.deepEqual(body.invoices.map((invoice: Invoice) => invoice.idRichiestaRimborso), [fresh]);
+    assert.deepEqual(
+      body.invoices.map((invoice: Invoice) => invoice.idRichiestaRimborso),
+      [fresh],
+    );
     assert.equal(body.links.totalItems, 1);
     assert.ok(body.invoices[0].exitDeadline >= today());
 
     // The Available tab lists the same invoices: one past its exit deadline cannot go into a request.
-    const tab = (await get(traveler, '?statoFattura=SOLO_EMESSE')).json() as { invoicesPerYear: Array<{ listInvoicesPerYear: Invoice[] }> };
+    const tab = (await get(traveler, '?statoFattura=SOLO_EMESSE')).json() as {
+      invoicesPerYear: Array<{ listInvoicesPerYear: Invoice[] }>;
+    };
     assert.deepEqual(
       tab.invoicesPerYear.flatMap((year) => year.listInvoicesPerYear.map((invoice) => invoice.idRichiestaRimborso)),
       [fresh],
     );
     // It is still one of the traveler's invoices, in the All tab.
-    const all = (await get(traveler, '?statoFattura=TUTTE')).json() as { invoicesPerYear: Array<{ listInvoicesPerYear: Invoice[] }> };
-    assert.ok(all.invoicesPerYear.some((year) => year.listInvoicesPerYear.some((invoice) => invoice.idRichiestaRimborso === expired)));
+    const all = (await get(traveler, '?statoFattura=TUTTE')).json() as {
+      invoicesPerYear: Array<{ listInvoicesPerYear: Invoice[] }>;
+    };
+    assert.ok(
+      all.invoicesPerYear.some((year) =>
+        year.listInvoicesPerYear.some((invoice) => invoice.idRichiestaRimborso === expired),
+      ),
+    );
   });
 
   it('shows one invoice with every field, and answers 404 for another traveler’s', async () => {
@@ -152,7 +215,12 @@ describeEachDatabase('the traveler’s invoices', ({ build, database }) => {
     const other = await signedInTraveler(database().db);
     const issueDate = addDays(today(), -3);
     const refundId = await issue(traveler.document, issueDate, 1234.56);
-    await setState(refundId, { state_code: 100, release_date: '2026-02-03T09:15:00Z', release_code: '26ITV0000001', customs_office: 'IT277100' });
+    await setState(refundId, {
+      state_code: 100,
+      release_date: '2026-02-03T09:15:00Z',
+      release_code: '26ITV0000001',
+      customs_office: 'IT277100',
+    });
 
     const response = await get(traveler, `/detail?idRichiestaRimborso=${refundId}&language=IT`, 'EN');
     assert.equal(response.statusCode, 200);
@@ -202,7 +270,12 @@ describeEachDatabase('the traveler’s invoices', ({ build, database }) => {
   it('downloads the release PDF in the language asked for, named in content-disposition', async () => {
     const traveler = await signedInTraveler(database().db);
     const refundId = await issue(traveler.document, addDays(today(), -2), 1234.56);
-    await setState(refundId, { state_code: 100, release_date: '2026-02-03T09:15:00Z', release_code: '26ITV0000042', customs_office: 'IT078100' });
+    await setState(refundId, {
+      state_code: 100,
+      release_date: '2026-02-03T09:15:00Z',
+      release_code: '26ITV0000042',
+      customs_office: 'IT078100',
+    });
 
     const text = async (language: string) => {
       const response = await get(traveler, `/downloadRelease?idRichiestaRimborso=${refundId}&language=${language}`);
@@ -210,7 +283,9 @@ describeEachDatabase('the traveler’s invoices', ({ build, database }) => {
       assert.equal(response.headers['content-type'], 'application/pdf');
       assert.equal(response.headers['content-disposition'], `attachment; filename="invoice-release-${refundId}.pdf"`);
       assert.equal(response.rawPayload.subarray(0, 5).toString(), '%PDF-');
-      const { text } = await extractText(await getDocumentProxy(new Uint8Array(response.rawPayload)), { mergePages: true });
+      const { text } = await extractText(await getDocumentProxy(new Uint8Array(response.rawPayload)), {
+        mergePages: true,
+      });
       return text;
     };
     const italian = await text('IT');

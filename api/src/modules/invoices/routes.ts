@@ -29,12 +29,16 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The latest invoices',
-        description: 'The traveler’s invoices, newest issue first, `limit` per page (`page` from 0), with their total count.',
+        description:
+          'The traveler’s invoices, newest issue first, `limit` per page (`page` from 0), with their total count.',
         querystring: z.extend(pageQuerySchema, language),
         response: { 200: latestInvoicesResponseSchema, ...errors },
       },
     },
-    async (request, reply) => ownAnswer(request, reply, (travelerId, language) => service.latest(travelerId, request.query.page, request.query.limit, language)),
+    async (request, reply) =>
+      ownAnswer(request, reply, (travelerId, language) =>
+        service.latest(travelerId, request.query.page, request.query.limit, language),
+      ),
   );
 
   app.get(
@@ -43,7 +47,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The invoices a new visa request can hold',
-        description: 'Available invoices (states 1 and 30) whose exit deadline (end of the third month after issue, Europe/Rome) has not passed.',
+        description:
+          'Available invoices (states 1 and 30) whose exit deadline (end of the third month after issue, Europe/Rome) has not passed.',
         querystring: z.object(language),
         response: { 200: latestInvoicesResponseSchema, ...errors },
       },
@@ -62,7 +67,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: invoiceSchema, ...errors, 404: apiErrorSchema },
       },
     },
-    async (request, reply) => ownAnswer(request, reply, (travelerId, language) => service.detail(travelerId, request.query.idRichiestaRimborso, language)),
+    async (request, reply) =>
+      ownAnswer(request, reply, (travelerId, language) =>
+        service.detail(travelerId, request.query.idRichiestaRimborso, language),
+      ),
   );
 
   app.get(
@@ -78,7 +86,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: invoicesPerYearResponseSchema, ...errors },
       },
     },
-    async (request, reply) => ownAnswer(request, reply, (travelerId, language) => service.perYear(travelerId, request.query.statoFattura, language)),
+    async (request, reply) =>
+      ownAnswer(request, reply, (travelerId, language) =>
+        service.perYear(travelerId, request.query.statoFattura, language),
+      ),
   );
 
   app.get(
@@ -97,7 +108,11 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { idRichiestaRimborso } = request.query;
-      const pdf = await service.releasePdf(requireSession(request).traveler_id, idRichiestaRimborso, callLanguage(request, request.query));
+      const pdf = await service.releasePdf(
+        requireSession(request).traveler_id,
+        idRichiestaRimborso,
+        callLanguage(request, request.query),
+      );
       return privatePdf(reply, releasePdfFilename(idRichiestaRimborso), pdf);
     },
   );

@@ -1,4 +1,13 @@
-import { INVOICE_AVAILABLE_STATES, INVOICE_COMPLETED_STATES, type Invoice, type InvoiceFilter, type ServerLanguage, exitDeadline, firstIssueDayWithinDeadline, romeToday } from '@varco/contracts';
+import {
+  INVOICE_AVAILABLE_STATES,
+  INVOICE_COMPLETED_STATES,
+  type Invoice,
+  type InvoiceFilter,
+  type ServerLanguage,
+  exitDeadline,
+  firstIssueDayWithinDeadline,
+  romeToday,
+} from '@varco/contracts';
 import type { Kysely } from 'kysely';
 import { notFound } from '../../app-error';
 import type { Database } from '../../db/types';
@@ -41,7 +50,8 @@ export function createInvoiceService(db: Kysely<Database>, clock: () => Date = (
    * The invoices a new visa request can hold: available (1, 30) and still within their exit deadline. The one
    * definition of "available" for the traveler: the wizard's step 1 and the invoice list's Available tab.
    */
-  const usableRows = (travelerId: number) => repository.usable(travelerId, INVOICE_AVAILABLE_STATES, firstIssueDayWithinDeadline(romeToday(clock())));
+  const usableRows = (travelerId: number) =>
+    repository.usable(travelerId, INVOICE_AVAILABLE_STATES, firstIssueDayWithinDeadline(romeToday(clock())));
 
   return {
     async latest(travelerId: number, page: number, limit: number, language: ServerLanguage) {
@@ -57,7 +67,10 @@ export function createInvoiceService(db: Kysely<Database>, clock: () => Date = (
 
     /** The traveler's invoices of a filter, grouped per year of issue, the latest year first. */
     async perYear(travelerId: number, filter: InvoiceFilter, language: ServerLanguage) {
-      const rows = filter === 'SOLO_EMESSE' ? await usableRows(travelerId) : await repository.inStates(travelerId, STATES_OF_FILTER[filter]);
+      const rows =
+        filter === 'SOLO_EMESSE'
+          ? await usableRows(travelerId)
+          : await repository.inStates(travelerId, STATES_OF_FILTER[filter]);
       const years = new Map<number, Invoice[]>();
       for (const row of rows) {
         const year = Number(row.emission_day.slice(0, 4));

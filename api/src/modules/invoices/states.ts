@@ -37,6 +37,9 @@ export function invoiceStateOf(row: InvoiceStateRow, language: ServerLanguage) {
   return {
     stateCode: row.state_code,
     stateDescription: translate(language, invoiceStateKey(row.state_code, row.in_completion)),
-    release: row.release_date && row.release_code && row.customs_office ? { date: row.release_date.toISOString(), code: row.release_code, customsOffice: row.customs_office } : null,
+    release:
+      row.release_date && row.release_code && row.customs_office
+        ? { date: row.release_date.toISOString(), code: row.release_code, customsOffice: row.customs_office }
+        : null,
   };
 }

@@ -7,7 +7,13 @@ import { MIGRATIONS_DIR } from '../../paths';
 import { describeEachDatabase, logCollector } from '../../test/app';
 import { until } from '../../test/wait';
 import { raceRounds } from '../../test/races';
-import { createMailDispatcher, MAIL_DEFAULTS, retryDelayMs, type DispatcherLogger, type MailDispatcherOptions } from './dispatcher';
+import {
+  createMailDispatcher,
+  MAIL_DEFAULTS,
+  retryDelayMs,
+  type DispatcherLogger,
+  type MailDispatcherOptions,
+} from './dispatcher';
 import { enqueueMail } from './outbox';
 import { createSmtpSender, type MailSender, type OutgoingMail } from './smtp-sender';
 
@@ -60,9 +66,16 @@ describeEachDatabase('mail dispatcher', ({ database, build, postgresOnly }) => {
     senders.push(sender);
     return createMailDispatcher({ db: database().db, sender, logger: quiet, pollMs: 60_000, ...options });
   };
-  const row = (id: number) => database().db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const row = (id: number) =>
+    database().db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const enqueueOtp = (to: string, language: 'IT' | 'EN' = 'EN') =>
-    enqueueMail(database().db, { to, name: null, language, template: 'otp', params: { code: '654321', validityMinutes: 5 } });
+    enqueueMail(database().db, {
+      to,
+      name: null,
+      language,
+      template: 'otp',
+      params: { code: '654321', validityMinutes: 5 },
+    });
 
   it('sends a due mail over SMTP and marks it sent', async () => {
     const id = await enqueueOtp('traveler@example.com', 'IT');
@@ -102,18 +115,32 @@ describeEachDatabase('mail dispatcher', ({ database, build, postgresOnly }) => {
     assert.equal((await sending.runOnce()).claimed, 0);
 
     // Time passes (made due by hand); the server is still down: the wait doubles.
-    await database().db.updateTable('mail_outbox').set({ next_attempt_at: new Date(Date.now() - 1_000) }).where('id', '=', id).execute();
+    await database()
+      .db.updateTable('mail_outbox')
+      .set({ next_attempt_at: new Date(Date.now() - 1_000) })
+      .where('id', '=', id)
+      .execute();
     await sending.runOnce();
     const second = await row(id);
     assert.equal(second.attempts, 2);
     const secondDelay = second.next_attempt_at.getTime() - Date.now();
-    assert.ok(secondDelay > 110_000 && secondDelay <= 120_000, `second retry in about two minutes, was ${secondDelay} ms`);
+    assert.ok(
+      secondDelay > 110_000 && secondDelay <= 120_000,
+      `second retry in about two minutes, was ${secondDelay} ms`,
+    );
 
     const back = await startMailCatcher({ smtpPort: port, httpPort: 0 });
     try {
-      await database().db.updateTable('mail_outbox').set({ next_attempt_at: new Date(Date.now() - 1_000) }).where('id', '=', id).execute();
+      await database()
+        .db.updateTable('mail_outbox')
+        .set({ next_attempt_at: new Date(Date.now() - 1_000) })
+        .where('id', '=', id)
+        .execute();
       assert.equal((await sending.runOnce()).sent, 1);
-      assert.deepEqual(back.messages().map((message) => message.to), ['patient@example.com']);
+      assert.deepEqual(
+        back.messages().map((message) => message.to),
+        ['patient@example.com'],
+      );
       const sent = await row(id);
       assert.ok(sent.sent_at instanceof Date);
       assert.equal(sent.attempts, 3);
@@ -136,28 +163,42 @@ describeEachDatabase('mail dispatcher', ({ database, build, postgresOnly }) => {
     assert.equal((await sending.runOnce()).claimed, 0);
   });
 
-  it('never sends a mail twice when two dispatchers run at once', postgresOnly('the two dispatchers claim over two connections at once'), async () => {
-    const first = dispatcher(catcher.smtpUrl, { batchSize: 2 });
-    const second = dispatcher(catcher.smtpUrl, { batchSize: 2 });
-    // 20 rounds rather than 50: each waits for its SMTP deliveries (~0.2 s a round).
-    await raceRounds(async (index) => {
-      // Fewer mails than the four claims of a pass could take: they contend for the same rows.
-      const recipients = Array.from({ length: 4 }, (_, each) => `round${String(index).padStart(2, '0')}.traveler${each}@example.com`);
-      for (const to of recipients) await enqueueOtp(to);
-      let claimed = 0;
-      for (;;) {
-        const results = await Promise.all([first.runOnce(), second.runOnce(), first.runOnce(), second.runOnce()]);
-        const pass = results.reduce((sum, result) => sum + result.claimed, 0);
-        if (pass === 0) break;
-        claimed += pass;
-      }
-      assert.equal(claimed, recipients.length);
-      const received = catcher.messages().map((message) => message.to).filter((to) => recipients.includes(to));
-      assert.deepEqual(received.sort(), recipients);
-      const pending = await database().db.selectFrom('mail_outbox').select('id').where('sent_at', 'is', null).execute();
-      assert.deepEqual(pending, []);
-    }, 20);
-  });
+  it(
+    'never sends a mail twice when two dispatchers run at once',
+    postgresOnly('the two dispatchers claim over two connections at once'),
+    async () => {
+      const first = dispatcher(catcher.smtpUrl, { batchSize: 2 });
+      const second = dispatcher(catcher.smtpUrl, { batchSize: 2 });
+      // 20 rounds rather than 50: each waits for its SMTP deliveries (~0.2 s a round).
+      await raceRounds(async (index) => {
+        // Fewer mails than the four claims of a pass could take: they contend for the same rows.
+        const recipients = Array.from(
+          { length: 4 },
+          (_, each) => `round${String(index).padStart(2, '0')}.traveler${each}@example.com`,
+        );
+        for (const to of recipients) await enqueueOtp(to);
+        let claimed = 0;
+        for (;;) {
+          const results = await Promise.all([first.runOnce(), second.runOnce(), first.runOnce(), second.runOnce()]);
+          const pass = results.reduce((sum, result) => sum + result.claimed, 0);
+          if (pass === 0) break;
+          claimed += pass;
+        }
+        assert.equal(claimed, recipients.length);
+        const received = catcher
+          .messages()
+          .map((message) => message.to)
+          .filter((to) => recipients.includes(to));
+        assert.deepEqual(received.sort(), recipients);
+        const pending = await database()
+          .db.selectFrom('mail_outbox')
+          .select('id')
+          .where('sent_at', 'is', null)
+          .execute();
+        assert.deepEqual(pending, []);
+      }, 20);
+    },
+  );
 
   it('sends a sign-in code before the bulk mail queued ahead of it', async () => {
     for (let index = 0; index < 25; index += 1) {
@@ -172,13 +213,21 @@ describeEachDatabase('mail dispatcher', ({ database, build, postgresOnly }) => {
     await enqueueOtp('waiting@example.com');
     const first = await dispatcher(catcher.smtpUrl, { batchSize: 5 }).runOnce();
     assert.equal(first.sent, 5);
-    assert.ok(catcher.messages().some((message) => message.to === 'waiting@example.com'), 'the code left with the first batch');
+    assert.ok(
+      catcher.messages().some((message) => message.to === 'waiting@example.com'),
+      'the code left with the first batch',
+    );
   });
 
   it('holds a claimed mail for a short lease only, so that the mails of a dead process come back within seconds', async () => {
     const slow = hangingSender();
     const id = await enqueueOtp('slow@example.com');
-    const sending = createMailDispatcher({ db: database().db, sender: slow.sender, logger: quiet, pollMs: 60_000 }).runOnce();
+    const sending = createMailDispatcher({
+      db: database().db,
+      sender: slow.sender,
+      logger: quiet,
+      pollMs: 60_000,
+    }).runOnce();
     await until('the claim of the mail', async () => (await row(id)).attempts === 1);
     const leaseLeft = (await row(id)).next_attempt_at.getTime() - Date.now();
     assert.ok(leaseLeft <= 31_000, `the lease runs for ${leaseLeft} ms`);
@@ -191,16 +240,26 @@ describeEachDatabase('mail dispatcher', ({ database, build, postgresOnly }) => {
     // A process claimed it as a pass does (the attempt counted, a lease from now) and died before sending it.
     await database()
       .db.updateTable('mail_outbox')
-      .set({ attempts: 1, next_attempt_at: sql<Date>`now() + ${MAIL_DEFAULTS.leaseMs}::double precision * interval '1 millisecond'` })
+      .set({
+        attempts: 1,
+        next_attempt_at: sql<Date>`now() + ${MAIL_DEFAULTS.leaseMs}::double precision * interval '1 millisecond'`,
+      })
       .where('id', '=', id)
       .execute();
     const survivor = dispatcher(catcher.smtpUrl);
     assert.equal((await survivor.runOnce()).claimed, 0, 'the lease holds');
     // The lease runs out, not renewed by the dead process: its end, written in the database, is now past.
-    await database().db.updateTable('mail_outbox').set({ next_attempt_at: new Date(Date.now() - 1) }).where('id', '=', id).execute();
+    await database()
+      .db.updateTable('mail_outbox')
+      .set({ next_attempt_at: new Date(Date.now() - 1) })
+      .where('id', '=', id)
+      .execute();
     assert.deepEqual(await survivor.runOnce(), { claimed: 1, sent: 1, failed: 0, gaveUp: 0, released: 0 });
     assert.equal((await survivor.runOnce()).claimed, 0);
-    assert.deepEqual(catcher.messages().map((message) => message.to), ['orphan@example.com']);
+    assert.deepEqual(
+      catcher.messages().map((message) => message.to),
+      ['orphan@example.com'],
+    );
     const stored = await row(id);
     assert.ok(stored.sent_at instanceof Date);
     assert.equal(stored.attempts, 2);
@@ -209,14 +268,29 @@ describeEachDatabase('mail dispatcher', ({ database, build, postgresOnly }) => {
   it('renews the lease while its dispatcher sends: no other dispatcher takes the mail, which goes once', async () => {
     const slow = hangingSender();
     const id = await enqueueOtp('renewed@example.com');
-    const sending = createMailDispatcher({ db: database().db, sender: slow.sender, logger: quiet, pollMs: 60_000, leaseMs: 300 }).runOnce();
+    const sending = createMailDispatcher({
+      db: database().db,
+      sender: slow.sender,
+      logger: quiet,
+      pollMs: 60_000,
+      leaseMs: 300,
+    }).runOnce();
     await until('the claim of the mail', async () => (await row(id)).attempts === 1);
     const firstLeaseEnd = (await row(id)).next_attempt_at.getTime();
     const other = hangingSender();
     other.finish();
-    const competitor = createMailDispatcher({ db: database().db, sender: other.sender, logger: quiet, pollMs: 60_000, leaseMs: 300 });
+    const competitor = createMailDispatcher({
+      db: database().db,
+      sender: other.sender,
+      logger: quiet,
+      pollMs: 60_000,
+      leaseMs: 300,
+    });
     // Well past the first lease, the mail is still held: its lease was moved on by the live dispatcher.
-    await until('the lease to be renewed past two lengths', async () => (await row(id)).next_attempt_at.getTime() > firstLeaseEnd + 600);
+    await until(
+      'the lease to be renewed past two lengths',
+      async () => (await row(id)).next_attempt_at.getTime() > firstLeaseEnd + 600,
+    );
     assert.equal((await competitor.runOnce()).claimed, 0);
     slow.finish();
     assert.equal((await sending).sent, 1);
@@ -228,15 +302,31 @@ describeEachDatabase('mail dispatcher', ({ database, build, postgresOnly }) => {
   it('runs with the app: a pass at start, an enqueue wakes it long before the next poll, and closing the app stops it', async () => {
     // Only this test's recipients count: a slow earlier test may still deliver into the same catcher.
     const to = (address: string) => catcher.messages().filter((message) => message.to === address);
-    const sentAt = async (address: string) => (await database().db.selectFrom('mail_outbox').select('sent_at').where('recipient', '=', address).executeTakeFirstOrThrow()).sent_at;
+    const sentAt = async (address: string) =>
+      (
+        await database()
+          .db.selectFrom('mail_outbox')
+          .select('sent_at')
+          .where('recipient', '=', address)
+          .executeTakeFirstOrThrow()
+      ).sent_at;
     // Waiting before the start: the pass at start sends it. The next poll is an hour away.
     await enqueueOtp('waiting@example.com');
     const app = build({ smtpUrl: catcher.smtpUrl, mailPollMs: 3_600_000 });
     await app.ready();
-    await until('the pass at start to send the waiting mail', async () => (await sentAt('waiting@example.com')) !== null);
+    await until(
+      'the pass at start to send the waiting mail',
+      async () => (await sentAt('waiting@example.com')) !== null,
+    );
     // After that pass: only the wake-up of the enqueue can send this one within the hour.
     await app.db.transaction().execute(async (trx) => {
-      await enqueueMail(trx, { to: 'woken@example.com', name: null, language: 'EN', template: 'activation', params: { link: 'http://localhost:8080/activate?key=k' } });
+      await enqueueMail(trx, {
+        to: 'woken@example.com',
+        name: null,
+        language: 'EN',
+        template: 'activation',
+        params: { link: 'http://localhost:8080/activate?key=k' },
+      });
     });
     await until('the enqueue to wake the dispatcher', async () => (await sentAt('woken@example.com')) !== null);
     assert.equal(to('woken@example.com').length, 1);
@@ -246,8 +336,15 @@ describeEachDatabase('mail dispatcher', ({ database, build, postgresOnly }) => {
     await enqueueOtp('after-close@example.com');
     const next = hangingSender();
     next.finish();
-    assert.equal((await createMailDispatcher({ db: database().db, sender: next.sender, logger: quiet, pollMs: 60_000 }).runOnce()).claimed, 1);
-    assert.deepEqual(next.sent.map((mail) => mail.to), ['after-close@example.com']);
+    assert.equal(
+      (await createMailDispatcher({ db: database().db, sender: next.sender, logger: quiet, pollMs: 60_000 }).runOnce())
+        .claimed,
+      1,
+    );
+    assert.deepEqual(
+      next.sent.map((mail) => mail.to),
+      ['after-close@example.com'],
+    );
     assert.equal(to('after-close@example.com').length, 0);
   });
 
@@ -264,5 +361,8 @@ describeEachDatabase('mail dispatcher', ({ database, build, postgresOnly }) => {
 });
 
 it('waits exponentially longer, up to a cap', () => {
-  assert.deepEqual([1, 2, 3, 4, 10].map((attempts) => retryDelayMs(attempts, 30_000, 300_000)), [30_000, 60_000, 120_000, 240_000, 300_000]);
+  assert.deepEqual(
+    [1, 2, 3, 4, 10].map((attempts) => retryDelayMs(attempts, 30_000, 300_000)),
+    [30_000, 60_000, 120_000, 240_000, 300_000],
+  );
 });

@@ -120,7 +120,9 @@ export function createMailDispatcher(options: MailDispatcherOptions): MailDispat
   }
 
   async function runOnce(): Promise<DispatchResult> {
-    const mails = (await outboxQueries.claim(db, batchSize, leaseMs)).sort((a, b) => a.priority - b.priority || a.id - b.id);
+    const mails = (await outboxQueries.claim(db, batchSize, leaseMs)).sort(
+      (a, b) => a.priority - b.priority || a.id - b.id,
+    );
     const result: DispatchResult = { claimed: mails.length, sent: 0, failed: 0, gaveUp: 0, released: 0 };
     const held = new Set(mails.map((mail) => mail.id));
     const lease = leaseKeeper(held);
@@ -142,7 +144,14 @@ export function createMailDispatcher(options: MailDispatcherOptions): MailDispat
           break;
         }
         try {
-          await sender.send({ id: mail.id, to: mail.recipient, language: mail.language, subject: mail.subject, text: mail.text_body, html: mail.html_body });
+          await sender.send({
+            id: mail.id,
+            to: mail.recipient,
+            language: mail.language,
+            subject: mail.subject,
+            text: mail.text_body,
+            html: mail.html_body,
+          });
         } catch (error) {
           await finish(mail.id);
           const lastError = errorText(error);
@@ -153,7 +162,10 @@ export function createMailDispatcher(options: MailDispatcherOptions): MailDispat
           } else {
             const delayMs = retryDelayMs(mail.attempts, retryBaseMs, retryMaxMs);
             await outboxQueries.reschedule(db, mail.id, delayMs, lastError);
-            logger.warn({ mailId: mail.id, attempts: mail.attempts, retryInMs: delayMs, error: lastError }, 'mail not sent; will retry');
+            logger.warn(
+              { mailId: mail.id, attempts: mail.attempts, retryInMs: delayMs, error: lastError },
+              'mail not sent; will retry',
+            );
             result.failed += 1;
           }
           continue;

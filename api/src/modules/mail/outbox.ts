@@ -42,7 +42,10 @@ export function onMailEnqueued(listener: () => void): () => void {
  * mail (a sign-up, an OTP): the mail then exists exactly when the change does, and a rollback takes it away too.
  * Returns the outbox id.
  */
-export async function enqueueMail<N extends MailTemplateName>(executor: MailExecutor, request: MailRequest<N>): Promise<number> {
+export async function enqueueMail<N extends MailTemplateName>(
+  executor: MailExecutor,
+  request: MailRequest<N>,
+): Promise<number> {
   const mail = renderMail(request.template, request.language, request.params, request.name);
   const id = await outboxQueries.insert(executor, {
     recipient: request.to,

@@ -87,22 +87,37 @@ export const outboxQueries = {
   },
 
   async markSent(db: Kysely<Database>, id: number): Promise<void> {
-    await db.updateTable('mail_outbox').set({ sent_at: sql<Date>`now()`, last_error: null }).where('id', '=', id).execute();
+    await db
+      .updateTable('mail_outbox')
+      .set({ sent_at: sql<Date>`now()`, last_error: null })
+      .where('id', '=', id)
+      .execute();
   },
 
   /** A failed attempt: tried again in `delayMs`. */
   async reschedule(db: Kysely<Database>, id: number, delayMs: number, lastError: string): Promise<void> {
-    await db.updateTable('mail_outbox').set({ next_attempt_at: nowPlus(delayMs), last_error: lastError }).where('id', '=', id).execute();
+    await db
+      .updateTable('mail_outbox')
+      .set({ next_attempt_at: nowPlus(delayMs), last_error: lastError })
+      .where('id', '=', id)
+      .execute();
   },
 
   /** The last failed attempt: the mail is given up, kept with its error. */
   async giveUp(db: Kysely<Database>, id: number, lastError: string): Promise<void> {
-    await db.updateTable('mail_outbox').set({ failed_at: sql<Date>`now()`, last_error: lastError }).where('id', '=', id).execute();
+    await db
+      .updateTable('mail_outbox')
+      .set({ failed_at: sql<Date>`now()`, last_error: lastError })
+      .where('id', '=', id)
+      .execute();
   },
 
   /** Deletes every mail addressed to `recipient` (any case), sent or not: a deleted account's personal data. */
   async deleteAddressedTo(db: Kysely<Database>, recipient: string): Promise<void> {
-    await db.deleteFrom('mail_outbox').where(sql<string>`lower(recipient)`, '=', recipient.toLowerCase()).execute();
+    await db
+      .deleteFrom('mail_outbox')
+      .where(sql<string>`lower(recipient)`, '=', recipient.toLowerCase())
+      .execute();
   },
 };
 

@@ -27,7 +27,12 @@ function domainOf(from: string): string {
  * The timeouts bound a send, so that a dead mail server does not stall the dispatcher (which renews its lease meanwhile).
  */
 export function createSmtpSender(smtpUrl: string, from: string): MailSender {
-  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   const domain = domainOf(from);
   return {
     async send(mail) {

@@ -18,7 +18,12 @@ export interface MailTemplateParams {
 
 export type MailTemplateName = keyof MailTemplateParams;
 
-export const MAIL_TEMPLATE_NAMES = ['activation', 'otp', 'password-reset', 'notification'] as const satisfies readonly MailTemplateName[];
+export const MAIL_TEMPLATE_NAMES = [
+  'activation',
+  'otp',
+  'password-reset',
+  'notification',
+] as const satisfies readonly MailTemplateName[];
 
 export interface RenderedMail {
   subject: string;
@@ -26,7 +31,8 @@ export interface RenderedMail {
   html: string;
 }
 
-type Block = { kind: 'paragraph'; text: string } | { kind: 'link'; label: string; url: string } | { kind: 'code'; code: string };
+type Block =
+  { kind: 'paragraph'; text: string } | { kind: 'link'; label: string; url: string } | { kind: 'code'; code: string };
 
 interface MailContent {
   subject: string;
@@ -37,7 +43,10 @@ const paragraph = (text: string): Block => ({ kind: 'paragraph', text });
 
 /** The traveler's name as a mail greets them ("Mario Rossi"), or null when the account holds no name. */
 export function recipientName(nome: string | null | undefined, cognome: string | null | undefined): string | null {
-  const name = [nome, cognome].map((part) => part?.trim() ?? '').filter(Boolean).join(' ');
+  const name = [nome, cognome]
+    .map((part) => part?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
   return name === '' ? null : name;
 }
 
@@ -69,7 +78,9 @@ const TEMPLATES: { [N in MailTemplateName]: TemplateTexts<MailTemplateParams[N]>
       blocks: [
         paragraph('grazie per esserti registrato su Varco. Per attivare il tuo account apri questo collegamento:'),
         { kind: 'link', label: 'Attiva il mio account', url: link },
-        paragraph('Se non ti sei registrato tu, ignora questa e-mail: senza attivazione l’account non sarà utilizzabile.'),
+        paragraph(
+          'Se non ti sei registrato tu, ignora questa e-mail: senza attivazione l’account non sarà utilizzabile.',
+        ),
       ],
     }),
     EN: ({ link }) => ({
@@ -105,7 +116,9 @@ const TEMPLATES: { [N in MailTemplateName]: TemplateTexts<MailTemplateParams[N]>
     IT: ({ link, passkeys }) => ({
       subject: 'Reimposta la tua password di Varco',
       blocks: [
-        paragraph('abbiamo ricevuto una richiesta di reimpostare la password del tuo account Varco. Per sceglierne una nuova apri questo collegamento:'),
+        paragraph(
+          'abbiamo ricevuto una richiesta di reimpostare la password del tuo account Varco. Per sceglierne una nuova apri questo collegamento:',
+        ),
         { kind: 'link', label: 'Reimposta la password', url: link },
         ...(passkeys > 0
           ? [
@@ -122,7 +135,9 @@ const TEMPLATES: { [N in MailTemplateName]: TemplateTexts<MailTemplateParams[N]>
     EN: ({ link, passkeys }) => ({
       subject: 'Reset your Varco password',
       blocks: [
-        paragraph('we received a request to reset the password of your Varco account. To choose a new one, open this link:'),
+        paragraph(
+          'we received a request to reset the password of your Varco account. To choose a new one, open this link:',
+        ),
         { kind: 'link', label: 'Reset my password', url: link },
         ...(passkeys > 0
           ? [
@@ -158,7 +173,10 @@ const TEMPLATES: { [N in MailTemplateName]: TemplateTexts<MailTemplateParams[N]>
 };
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+  return value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
 }
 
 /** Only absolute http(s) links go into a mail: a `javascript:` or relative link would be a bug, or an attack. */
@@ -169,7 +187,8 @@ function checkedLink(url: string): string {
   } catch {
     throw new Error('A mail link must be an absolute http(s) URL');
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('A mail link must be an absolute http(s) URL');
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new Error('A mail link must be an absolute http(s) URL');
   return parsed.href;
 }
 
@@ -227,9 +246,18 @@ function renderHtml(content: MailContent, opening: string, language: ServerLangu
  * Renders `template` in `language` for the traveler named `name` (see recipientName; null when no name is known):
  * subject, plain text and HTML. Throws on a link that is not absolute http(s).
  */
-export function renderMail<N extends MailTemplateName>(template: N, language: ServerLanguage, params: MailTemplateParams[N], name: string | null): RenderedMail {
+export function renderMail<N extends MailTemplateName>(
+  template: N,
+  language: ServerLanguage,
+  params: MailTemplateParams[N],
+  name: string | null,
+): RenderedMail {
   const texts: TemplateTexts<MailTemplateParams[N]> = TEMPLATES[template];
   const content = texts[language](params);
   const opening = greeting(language, name);
-  return { subject: content.subject, text: renderText(content, opening, language), html: renderHtml(content, opening, language) };
+  return {
+    subject: content.subject,
+    text: renderText(content, opening, language),
+    html: renderHtml(content, opening, language),
+  };
 }

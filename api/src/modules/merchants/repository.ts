@@ -72,8 +72,17 @@ export function createMerchantRepository(db: Kysely<Database> | Transaction<Data
       .where('merchant_id', '=', merchantId);
 
   return {
-    insertMerchant(merchant: { kind: MerchantKind; name: string; vat_number: string; api_key_hash: string }): Promise<MerchantRecord> {
-      return db.insertInto('merchant').values(merchant).returning(['id', 'kind', 'name', 'vat_number']).executeTakeFirstOrThrow();
+    insertMerchant(merchant: {
+      kind: MerchantKind;
+      name: string;
+      vat_number: string;
+      api_key_hash: string;
+    }): Promise<MerchantRecord> {
+      return db
+        .insertInto('merchant')
+        .values(merchant)
+        .returning(['id', 'kind', 'name', 'vat_number'])
+        .executeTakeFirstOrThrow();
     },
 
     /** The merchant of a live (not revoked) API key. */
@@ -109,7 +118,12 @@ export function createMerchantRepository(db: Kysely<Database> | Transaction<Data
     },
 
     /** Cancels an invoice still in one of `states`; false when it is not (any more). */
-    async cancel(merchantId: number, refundId: number, creditNoteNumber: string, states: readonly number[]): Promise<boolean> {
+    async cancel(
+      merchantId: number,
+      refundId: number,
+      creditNoteNumber: string,
+      states: readonly number[],
+    ): Promise<boolean> {
       const result = await db
         .updateTable('invoice')
         .set({ credit_note_number: creditNoteNumber, cancelled_at: new Date(), updated_at: new Date() })
@@ -122,18 +136,27 @@ export function createMerchantRepository(db: Kysely<Database> | Transaction<Data
     },
 
     /** The active traveler whose account holds this identity document (type, country, number as kept), if one has registered. */
-    activeHolderOf(document: { document_type: string; document_country: string; document_number: string }): Promise<{ id: number } | undefined> {
+    activeHolderOf(document: {
+      document_type: string;
+      document_country: string;
+      document_number: string;
+    }): Promise<{ id: number } | undefined> {
       return db
         .selectFrom('traveler as t')
         .select('t.id')
-        .where(sql<boolean>`(t.tipo_documento, t.paese_documento, upper(t.numero_documento)) = (${document.document_type}, ${document.document_country}, ${document.document_number})`)
+        .where(
+          sql<boolean>`(t.tipo_documento, t.paese_documento, upper(t.numero_documento)) = (${document.document_type}, ${document.document_country}, ${document.document_number})`,
+        )
         .where('t.status', '=', 'ACTIVE')
         .executeTakeFirst();
     },
 
     /** Whether these codes exist (document type and country of an invoice). */
     async documentCodesKnown(type: string, country: string): Promise<{ type: boolean; country: boolean }> {
-      const [typeKnown, documentCountry] = await Promise.all([referenceQueries.documentTypeExists(db, type), referenceQueries.country(db, country)]);
+      const [typeKnown, documentCountry] = await Promise.all([
+        referenceQueries.documentTypeExists(db, type),
+        referenceQueries.country(db, country),
+      ]);
       return { type: typeKnown, country: documentCountry !== undefined };
     },
   };

@@ -20,8 +20,11 @@ describeEachDatabase('merchant intake', ({ build, database }) => {
     await app.ready();
     const merchants = createMerchantService(database().db);
     vendorVat = unique('IT-V');
-    vendorKey = (await merchants.createMerchant({ kind: 'VENDOR', name: 'Negozio Test S.r.l.', vatNumber: vendorVat })).apiKey;
-    brokerKey = (await merchants.createMerchant({ kind: 'BROKER', name: 'Broker Test S.p.A.', vatNumber: unique('IT-B') })).apiKey;
+    vendorKey = (await merchants.createMerchant({ kind: 'VENDOR', name: 'Negozio Test S.r.l.', vatNumber: vendorVat }))
+      .apiKey;
+    brokerKey = (
+      await merchants.createMerchant({ kind: 'BROKER', name: 'Broker Test S.p.A.', vatNumber: unique('IT-B') })
+    ).apiKey;
   });
 
   const today = () => romeToday();
@@ -34,7 +37,12 @@ describeEachDatabase('merchant intake', ({ build, database }) => {
     ...overrides,
   });
   const issue = (body: unknown, key = vendorKey, language = 'EN') =>
-    app.inject({ method: 'POST', url: INVOICES, headers: { 'x-api-key': key, 'accept-language': language }, payload: body as object });
+    app.inject({
+      method: 'POST',
+      url: INVOICES,
+      headers: { 'x-api-key': key, 'accept-language': language },
+      payload: body as object,
+    });
 
   it('refuses a call without a key, or with an unknown one', async () => {
     for (const headers of [{}, { 'x-api-key': 'vk_not-a-key' }]) {
@@ -74,11 +82,19 @@ describeEachDatabase('merchant intake', ({ build, database }) => {
     const [year, month] = body.issueDate.split('-').map(Number) as [number, number];
     assert.equal(invoice.exitDeadline, new Date(Date.UTC(year, month + 3, 0)).toISOString().slice(0, 10));
 
-    const read = await app.inject({ method: 'GET', url: `${INVOICES}/${invoice.refundId}`, headers: { 'x-api-key': vendorKey } });
+    const read = await app.inject({
+      method: 'GET',
+      url: `${INVOICES}/${invoice.refundId}`,
+      headers: { 'x-api-key': vendorKey },
+    });
     assert.equal(read.statusCode, 200);
     assert.equal(read.json().requestCode, invoice.requestCode);
     // Stored as on the document, without spaces and in upper case.
-    const stored = await database().db.selectFrom('invoice').select('document_number').where('id', '=', invoice.refundId).executeTakeFirstOrThrow();
+    const stored = await database()
+      .db.selectFrom('invoice')
+      .select('document_number')
+      .where('id', '=', invoice.refundId)
+      .executeTakeFirstOrThrow();
     assert.equal(stored.document_number, 'AB123456');
   });
 
@@ -105,11 +121,16 @@ describeEachDatabase('merchant intake', ({ build, database }) => {
       },
     });
 
-    const more = await issue(invoiceBody({ totalAmount: 100.123, vatAmount: 100.5, issueDate: addDays(today(), -200) }));
+    const more = await issue(
+      invoiceBody({ totalAmount: 100.123, vatAmount: 100.5, issueDate: addDays(today(), -200) }),
+    );
     assert.equal(more.statusCode, 400);
     const extra = more.json().extra;
     assert.equal(extra.totalAmount, 'At most two decimal places');
-    assert.match(extra.issueDate, /^The deadline for leaving the EU with these goods \(\d{4}-\d{2}-\d{2}\) has already passed$/);
+    assert.match(
+      extra.issueDate,
+      /^The deadline for leaving the EU with these goods \(\d{4}-\d{2}-\d{2}\) has already passed$/,
+    );
 
     const vat = await issue(invoiceBody({ totalAmount: 100, vatAmount: 100 }));
     assert.equal(vat.json().extra.vatAmount, 'The VAT must be less than the total amount');
@@ -122,7 +143,9 @@ describeEachDatabase('merchant intake', ({ build, database }) => {
     const response = await issue(invoiceBody({ traveler: { name: 'Grace Hopper' } }));
     assert.equal(response.statusCode, 400);
     assert.equal(response.json().extra['traveler.document'], 'Required field');
-    const empty = await issue(invoiceBody({ traveler: { name: 'Grace Hopper', document: { type: 'PASSAPORTO', country: 'US', number: ' ' } } }));
+    const empty = await issue(
+      invoiceBody({ traveler: { name: 'Grace Hopper', document: { type: 'PASSAPORTO', country: 'US', number: ' ' } } }),
+    );
     assert.equal(empty.statusCode, 400);
     assert.ok(empty.json().extra['traveler.document.number']);
   });
@@ -134,7 +157,10 @@ describeEachDatabase('merchant intake', ({ build, database }) => {
     assert.equal(again.statusCode, 409);
     assert.equal(again.json().detail, 'The vendor has already issued an invoice with this number this year.');
     // Another vendor may use the same number.
-    const brokered = await issue({ ...body, vendor: { vatNumber: unique('IT-OTHER'), name: 'Altro Negozio' } }, brokerKey);
+    const brokered = await issue(
+      { ...body, vendor: { vatNumber: unique('IT-OTHER'), name: 'Altro Negozio' } },
+      brokerKey,
+    );
     assert.equal(brokered.statusCode, 201);
   });
 
@@ -143,7 +169,10 @@ describeEachDatabase('merchant intake', ({ build, database }) => {
     assert.equal(missing.statusCode, 400);
     assert.equal(missing.json().extra.vendor, 'A broker must name the vendor of the invoice.');
 
-    const brokered = await issue(invoiceBody({ vendor: { vatNumber: 'IT04455667781', name: 'Pelletteria Fiorentina' } }), brokerKey);
+    const brokered = await issue(
+      invoiceBody({ vendor: { vatNumber: 'IT04455667781', name: 'Pelletteria Fiorentina' } }),
+      brokerKey,
+    );
     assert.equal(brokered.statusCode, 201);
     assert.equal(brokered.json().brokerName, 'Broker Test S.p.A.');
     assert.equal(brokered.json().vendorName, 'Pelletteria Fiorentina');
@@ -155,7 +184,11 @@ describeEachDatabase('merchant intake', ({ build, database }) => {
 
   it('shows a merchant only the invoices it sent', async () => {
     const issued = (await issue(invoiceBody())).json();
-    const response = await app.inject({ method: 'GET', url: `${INVOICES}/${issued.refundId}`, headers: { 'x-api-key': brokerKey } });
+    const response = await app.inject({
+      method: 'GET',
+      url: `${INVOICES}/${issued.refundId}`,
+      headers: { 'x-api-key': brokerKey },
+    });
     assert.equal(response.statusCode, 404);
     const note = await app.inject({
       method: 'POST',
@@ -169,7 +202,12 @@ describeEachDatabase('merchant intake', ({ build, database }) => {
   it('cancels an available invoice with a credit note, once', async () => {
     const issued = (await issue(invoiceBody({ issueDate: addDays(today(), -2) }))).json();
     const creditNote = (payload: object) =>
-      app.inject({ method: 'POST', url: `${INVOICES}/${issued.refundId}/credit-note`, headers: { 'x-api-key': vendorKey }, payload });
+      app.inject({
+        method: 'POST',
+        url: `${INVOICES}/${issued.refundId}/credit-note`,
+        headers: { 'x-api-key': vendorKey },
+        payload,
+      });
 
     const early = await creditNote({ creditNoteNumber: 'NC-7', issueDate: addDays(today(), -3) });
     assert.equal(early.statusCode, 400);
@@ -201,12 +239,25 @@ describeEachDatabase('merchant intake', ({ build, database }) => {
     const issued = (await issue(invoiceBody())).json();
     await database()
       .db.updateTable('invoice')
-      .set({ state_code: 100, release_date: '2026-03-01T10:00:00Z', release_code: '26ITV000123', customs_office: 'IT277100' })
+      .set({
+        state_code: 100,
+        release_date: '2026-03-01T10:00:00Z',
+        release_code: '26ITV000123',
+        customs_office: 'IT277100',
+      })
       .where('id', '=', issued.refundId)
       .execute();
-    const response = await app.inject({ method: 'GET', url: `${INVOICES}/${issued.refundId}`, headers: { 'x-api-key': vendorKey } });
+    const response = await app.inject({
+      method: 'GET',
+      url: `${INVOICES}/${issued.refundId}`,
+      headers: { 'x-api-key': vendorKey },
+    });
     assert.equal(response.json().stateDescription, 'Visa granted');
-    assert.deepEqual(response.json().release, { date: '2026-03-01T10:00:00.000Z', code: '26ITV000123', customsOffice: 'IT277100' });
+    assert.deepEqual(response.json().release, {
+      date: '2026-03-01T10:00:00.000Z',
+      code: '26ITV000123',
+      customsOffice: 'IT277100',
+    });
   });
 
   it('documents the intake in the OpenAPI description', async () => {

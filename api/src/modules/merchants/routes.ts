@@ -3,7 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiKeyClient, requireApiKey } from '../../api-keys';
 import { requestLanguage } from '../../plugins/errors';
 import type { MerchantRecord } from './repository';
-import { creditNoteBodySchema, issueInvoiceBodySchema, merchantErrors, merchantInvoiceSchema, refundIdParamsSchema } from './schemas';
+import {
+  creditNoteBodySchema,
+  issueInvoiceBodySchema,
+  merchantErrors,
+  merchantInvoiceSchema,
+  refundIdParamsSchema,
+} from './schemas';
 import { createMerchantService } from './service';
 
 declare module 'fastify' {
@@ -46,7 +52,10 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const invoice = await service.issue(merchantOf(request), request.body, requestLanguage(request));
-      return reply.status(201).header('location', `${request.url.replace(/\/$/, '')}/${invoice.refundId}`).send(invoice);
+      return reply
+        .status(201)
+        .header('location', `${request.url.replace(/\/$/, '')}/${invoice.refundId}`)
+        .send(invoice);
     },
   );
 
@@ -80,6 +89,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: merchantInvoiceSchema, ...merchantErrors },
       },
     },
-    async (request) => service.creditNote(merchantOf(request), request.params.refundId, request.body, requestLanguage(request)),
+    async (request) =>
+      service.creditNote(merchantOf(request), request.params.refundId, request.body, requestLanguage(request)),
   );
 };

@@ -45,4 +45,10 @@ export const merchantInvoiceSchema = z.object({
 });
 export type MerchantInvoice = z.infer<typeof merchantInvoiceSchema>;
 
-export const merchantErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+export const merchantErrors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};

@@ -1,4 +1,12 @@
-import { INVOICE_AVAILABLE_STATES, MIN_INVOICE_AMOUNT_EUR, normaliseDocumentNumber, type ServerLanguage, exitDeadline, isIsoDay, romeToday } from '@varco/contracts';
+import {
+  INVOICE_AVAILABLE_STATES,
+  MIN_INVOICE_AMOUNT_EUR,
+  normaliseDocumentNumber,
+  type ServerLanguage,
+  exitDeadline,
+  isIsoDay,
+  romeToday,
+} from '@varco/contracts';
 import type { Kysely } from 'kysely';
 import { AppError, notFound, type Message } from '../../app-error';
 import type { Database, MerchantKind } from '../../db/types';
@@ -29,7 +37,10 @@ function toMerchantInvoice(row: MerchantInvoiceRow, language: ServerLanguage): M
     vatAmount: row.iva_amount,
     exitDeadline: exitDeadline(row.emission_day),
     ...invoiceStateOf(row, language),
-    cancelled: row.cancelled_at && row.credit_note_number ? { creditNoteNumber: row.credit_note_number, at: row.cancelled_at.toISOString() } : null,
+    cancelled:
+      row.cancelled_at && row.credit_note_number
+        ? { creditNoteNumber: row.credit_note_number, at: row.cancelled_at.toISOString() }
+        : null,
   };
 }
 
@@ -44,12 +55,14 @@ export function createMerchantService(db: Kysely<Database>, clock: () => Date = 
   async function checkInvoice(body: IssueInvoiceBody, merchant: MerchantRecord): Promise<void> {
     const fields: Record<string, Message> = {};
     if (merchant.kind === 'BROKER' && !body.vendor) fields.vendor = { key: 'merchant.vendorRequired' };
-    if (merchant.kind === 'VENDOR' && body.vendor && body.vendor.vatNumber !== merchant.vat_number) fields['vendor.vatNumber'] = { key: 'field.readOnly' };
+    if (merchant.kind === 'VENDOR' && body.vendor && body.vendor.vatNumber !== merchant.vat_number)
+      fields['vendor.vatNumber'] = { key: 'field.readOnly' };
 
     if (!Number.isFinite(body.totalAmount) || body.totalAmount <= MIN_INVOICE_AMOUNT_EUR)
       fields.totalAmount = { key: 'field.amountAboveMinimum', params: { min: MIN_INVOICE_AMOUNT_EUR } };
     else if (!hasAtMostTwoDecimals(body.totalAmount)) fields.totalAmount = { key: 'field.decimals' };
-    if (!Number.isFinite(body.vatAmount) || body.vatAmount < 0) fields.vatAmount = { key: 'field.minValue', params: { min: 0 } };
+    if (!Number.isFinite(body.vatAmount) || body.vatAmount < 0)
+      fields.vatAmount = { key: 'field.minValue', params: { min: 0 } };
     else if (!hasAtMostTwoDecimals(body.vatAmount)) fields.vatAmount = { key: 'field.decimals' };
     else if (body.vatAmount >= body.totalAmount) fields.vatAmount = { key: 'field.vatBelowTotal' };
 
@@ -57,7 +70,8 @@ export function createMerchantService(db: Kysely<Database>, clock: () => Date = 
     else {
       const today = romeToday(clock());
       if (body.issueDate > today) fields.issueDate = { key: 'field.dateNotFuture' };
-      else if (exitDeadline(body.issueDate) < today) fields.issueDate = { key: 'field.exitDeadlinePassed', params: { deadline: exitDeadline(body.issueDate) } };
+      else if (exitDeadline(body.issueDate) < today)
+        fields.issueDate = { key: 'field.exitDeadlinePassed', params: { deadline: exitDeadline(body.issueDate) } };
     }
 
     const { document } = body.traveler;
@@ -72,18 +86,33 @@ export function createMerchantService(db: Kysely<Database>, clock: () => Date = 
     repository,
 
     /** Creates a merchant and returns its API key, which is shown this once and never stored in clear. */
-    async createMerchant(merchant: { kind: MerchantKind; name: string; vatNumber: string }, apiKey: string = newApiKey('vk')) {
-      const record = await repository.insertMerchant({ kind: merchant.kind, name: merchant.name, vat_number: merchant.vatNumber, api_key_hash: hashApiKey(apiKey) });
+    async createMerchant(
+      merchant: { kind: MerchantKind; name: string; vatNumber: string },
+      apiKey: string = newApiKey('vk'),
+    ) {
+      const record = await repository.insertMerchant({
+        kind: merchant.kind,
+        name: merchant.name,
+        vat_number: merchant.vatNumber,
+        api_key_hash: hashApiKey(apiKey),
+      });
       return { merchant: record, apiKey };
     },
 
     /** The merchant of an API key; 401 without one. */
-    authenticate: (apiKey: string | undefined): Promise<MerchantRecord> => authenticateApiKey(apiKey, repository.findByKeyHash, 'merchant.badKey'),
+    authenticate: (apiKey: string | undefined): Promise<MerchantRecord> =>
+      authenticateApiKey(apiKey, repository.findByKeyHash, 'merchant.badKey'),
 
     async issue(merchant: MerchantRecord, body: IssueInvoiceBody, language: ServerLanguage): Promise<MerchantInvoice> {
       await checkInvoice(body, merchant);
-      const vendor = merchant.kind === 'VENDOR' ? { vatNumber: merchant.vat_number, name: merchant.name } : body.vendor!;
-      const duplicate = () => new AppError(409, { key: 'merchant.duplicateInvoice' }, { invoiceNumber: { key: 'merchant.duplicateInvoice' } });
+      const vendor =
+        merchant.kind === 'VENDOR' ? { vatNumber: merchant.vat_number, name: merchant.name } : body.vendor!;
+      const duplicate = () =>
+        new AppError(
+          409,
+          { key: 'merchant.duplicateInvoice' },
+          { invoiceNumber: { key: 'merchant.duplicateInvoice' } },
+        );
       if (await repository.vendorNumberTaken(vendor.vatNumber, body.invoiceNumber, body.issueDate)) throw duplicate();
 
       const { document } = body.traveler;
@@ -133,13 +162,22 @@ export function createMerchantService(db: Kysely<Database>, clock: () => Date = 
     },
 
     /** A credit note cancels an invoice that is still available; one already in a visa request cannot be. */
-    async creditNote(merchant: MerchantRecord, refundId: number, body: CreditNoteBody, language: ServerLanguage): Promise<MerchantInvoice> {
+    async creditNote(
+      merchant: MerchantRecord,
+      refundId: number,
+      body: CreditNoteBody,
+      language: ServerLanguage,
+    ): Promise<MerchantInvoice> {
       const invoice = await this.find(merchant, refundId, language);
       if (invoice.cancelled) throw new AppError(409, { key: 'merchant.alreadyCancelled' });
-      if (!isIsoDay(body.issueDate)) throw new AppError(400, { key: 'validationFailed' }, { issueDate: { key: 'field.dateInvalid' } });
-      if (body.issueDate > romeToday(clock())) throw new AppError(400, { key: 'validationFailed' }, { issueDate: { key: 'field.dateNotFuture' } });
-      if (body.issueDate < invoice.issueDate) throw new AppError(400, { key: 'validationFailed' }, { issueDate: { key: 'field.dateBeforeInvoice' } });
-      if (!(await repository.cancel(merchant.id, refundId, body.creditNoteNumber, INVOICE_AVAILABLE_STATES))) throw new AppError(409, { key: 'merchant.notCancellable' });
+      if (!isIsoDay(body.issueDate))
+        throw new AppError(400, { key: 'validationFailed' }, { issueDate: { key: 'field.dateInvalid' } });
+      if (body.issueDate > romeToday(clock()))
+        throw new AppError(400, { key: 'validationFailed' }, { issueDate: { key: 'field.dateNotFuture' } });
+      if (body.issueDate < invoice.issueDate)
+        throw new AppError(400, { key: 'validationFailed' }, { issueDate: { key: 'field.dateBeforeInvoice' } });
+      if (!(await repository.cancel(merchant.id, refundId, body.creditNoteNumber, INVOICE_AVAILABLE_STATES)))
+        throw new AppError(409, { key: 'merchant.notCancellable' });
       return this.find(merchant, refundId, language);
     },
   };

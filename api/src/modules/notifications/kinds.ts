@@ -34,7 +34,9 @@ export interface NotificationParams {
 export type NotificationKind = keyof NotificationParams;
 
 /** The kinds about a visa request, whose only value is its request code. */
-export type VisaNotificationKind = { [K in NotificationKind]: NotificationParams[K] extends { requestCode: string } ? K : never }[NotificationKind];
+export type VisaNotificationKind = {
+  [K in NotificationKind]: NotificationParams[K] extends { requestCode: string } ? K : never;
+}[NotificationKind];
 
 export const NOTIFICATION_KINDS = [
   'INVOICE_MATCHED',
@@ -50,23 +52,32 @@ export const NOTIFICATION_KINDS = [
   'PASSKEY_REMOVED',
 ] as const satisfies readonly NotificationKind[];
 
-export const isNotificationKind = (kind: string): kind is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(kind);
+export const isNotificationKind = (kind: string): kind is NotificationKind =>
+  (NOTIFICATION_KINDS as readonly string[]).includes(kind);
 
 const LOCALE: Record<ServerLanguage, string> = { IT: 'it-IT', EN: 'en-GB' };
-const money = (language: ServerLanguage, amount: number) => new Intl.NumberFormat(LOCALE[language], { style: 'currency', currency: 'EUR' }).format(amount);
+const money = (language: ServerLanguage, amount: number) =>
+  new Intl.NumberFormat(LOCALE[language], { style: 'currency', currency: 'EUR' }).format(amount);
 const day = (language: ServerLanguage, isoDay: string) =>
-  new Intl.DateTimeFormat(LOCALE[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`));
+  new Intl.DateTimeFormat(LOCALE[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${isoDay}T00:00:00Z`),
+  );
 
 /**
  * The message of a notification in `language`: amounts as euros and days written out in that language. A kind this
  * version does not know (a row written by a newer one) shows as its name rather than failing the whole list.
  */
-export function notificationMessage(kind: string, params: Readonly<Record<string, unknown>>, language: ServerLanguage): string {
+export function notificationMessage(
+  kind: string,
+  params: Readonly<Record<string, unknown>>,
+  language: ServerLanguage,
+): string {
   if (!isNotificationKind(kind)) return kind;
   const values: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(params)) {
     if (name === 'amount' && typeof value === 'number') values[name] = money(language, value);
-    else if (name === 'deadline' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) values[name] = day(language, value);
+    else if (name === 'deadline' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value))
+      values[name] = day(language, value);
     else if (typeof value === 'string' || typeof value === 'number') values[name] = value;
   }
   return translate(language, `notification.${kind}` satisfies MessageKey, values satisfies MessageParams);

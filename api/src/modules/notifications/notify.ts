@@ -3,7 +3,12 @@ import { DEFAULT_PUBLIC_BASE_URL } from '../../config';
 import type { Database } from '../../db/types';
 import { enqueueMail, recipientName } from '../mail';
 import { notificationQueries } from './repository';
-import { notificationMessage, type NotificationKind, type NotificationParams, type VisaNotificationKind } from './kinds';
+import {
+  notificationMessage,
+  type NotificationKind,
+  type NotificationParams,
+  type VisaNotificationKind,
+} from './kinds';
 
 /** Where the mail of a notification sends the traveler: the portal's notification list (docs/screens.md). */
 export const NOTIFICATIONS_PAGE_PATH = '/protected/notifications';
@@ -35,7 +40,10 @@ export interface NotifyInput<K extends NotificationKind> {
  * e-mail in the traveler's language. Pass the transaction of the change the notification tells about: both then
  * exist exactly when the change does. Returns the notification id, undefined for a duplicate.
  */
-export async function notify<K extends NotificationKind>(trx: Kysely<Database>, input: NotifyInput<K>): Promise<number | undefined> {
+export async function notify<K extends NotificationKind>(
+  trx: Kysely<Database>,
+  input: NotifyInput<K>,
+): Promise<number | undefined> {
   const id = await notificationQueries.insert(trx, {
     travelerId: input.travelerId,
     kind: input.kind,
@@ -51,13 +59,25 @@ export async function notify<K extends NotificationKind>(trx: Kysely<Database>, 
     name: recipientName(traveler.nome, traveler.cognome),
     language: traveler.language,
     template: 'notification',
-    params: { message: notificationMessage(input.kind, input.params, traveler.language), link: `${portalBaseUrl}${NOTIFICATIONS_PAGE_PATH}` },
+    params: {
+      message: notificationMessage(input.kind, input.params, traveler.language),
+      link: `${portalBaseUrl}${NOTIFICATIONS_PAGE_PATH}`,
+    },
   });
   return id;
 }
 
 /** notify() about a visa request: its traveler, with its request code. */
-export async function notifyVisaRequest(trx: Kysely<Database>, requestId: number, kind: VisaNotificationKind): Promise<number | undefined> {
+export async function notifyVisaRequest(
+  trx: Kysely<Database>,
+  requestId: number,
+  kind: VisaNotificationKind,
+): Promise<number | undefined> {
   const request = await notificationQueries.visaRequest(trx, requestId);
-  return notify(trx, { travelerId: request.traveler_id, kind, params: { requestCode: request.request_code }, visaRequestId: requestId });
+  return notify(trx, {
+    travelerId: request.traveler_id,
+    kind,
+    params: { requestCode: request.request_code },
+    visaRequestId: requestId,
+  });
 }

@@ -20,13 +20,19 @@ export interface NotificationPage {
 const columns = ['n.id', 'n.kind', 'n.params', 'n.created_at', 'n.read_at'] as const;
 
 /** The notifications of one traveler: every query of this repository starts here, so none reaches another's. */
-const ofTraveler = (db: Kysely<Database>, travelerId: number) => db.selectFrom('notification as n').where('n.traveler_id', '=', travelerId);
+const ofTraveler = (db: Kysely<Database>, travelerId: number) =>
+  db.selectFrom('notification as n').where('n.traveler_id', '=', travelerId);
 
 export function createNotificationRepository(db: Kysely<Database>) {
   return {
     /** A page of the traveler's notifications, newest first (off notification_traveler_idx), and how many there are. */
     async latest(travelerId: number, limit: number, offset: number): Promise<NotificationPage> {
-      return newestFirstPage(ofTraveler(db, travelerId), (query) => query.select(columns), { newest: 'n.created_at', tieBreak: 'n.id' }, { limit, offset });
+      return newestFirstPage(
+        ofTraveler(db, travelerId),
+        (query) => query.select(columns),
+        { newest: 'n.created_at', tieBreak: 'n.id' },
+        { limit, offset },
+      );
     },
 
     /** One of the traveler's notifications; undefined when it is another's or unknown. */
@@ -69,7 +75,14 @@ export const notificationQueries = {
   /** Writes a notification; its id, or undefined when one with the same dedupe key exists. */
   async insert(
     db: Kysely<Database>,
-    values: { travelerId: number; kind: string; params: object; visaRequestId: number | null; invoiceId: number | null; dedupeKey: string | null },
+    values: {
+      travelerId: number;
+      kind: string;
+      params: object;
+      visaRequestId: number | null;
+      invoiceId: number | null;
+      dedupeKey: string | null;
+    },
   ): Promise<number | undefined> {
     const row = await db
       .insertInto('notification')
@@ -89,12 +102,20 @@ export const notificationQueries = {
 
   /** Who a traveler's notification mails go to, in which language. */
   recipient(db: Kysely<Database>, travelerId: number) {
-    return db.selectFrom('traveler').select(['email', 'language', 'nome', 'cognome']).where('id', '=', travelerId).executeTakeFirstOrThrow();
+    return db
+      .selectFrom('traveler')
+      .select(['email', 'language', 'nome', 'cognome'])
+      .where('id', '=', travelerId)
+      .executeTakeFirstOrThrow();
   },
 
   /** The traveler and the code of a visa request. */
   visaRequest(db: Kysely<Database>, requestId: number) {
-    return db.selectFrom('visa_request').select(['traveler_id', 'request_code']).where('id', '=', requestId).executeTakeFirstOrThrow();
+    return db
+      .selectFrom('visa_request')
+      .select(['traveler_id', 'request_code'])
+      .where('id', '=', requestId)
+      .executeTakeFirstOrThrow();
   },
 
   /**
@@ -109,7 +130,9 @@ export const notificationQueries = {
     return db
       .selectFrom('invoice as i')
       .innerJoin('traveler as t', (join) =>
-        join.on(sql<boolean>`(t.tipo_documento, t.paese_documento, upper(t.numero_documento)) = (i.document_type, i.document_country, i.document_number)`),
+        join.on(
+          sql<boolean>`(t.tipo_documento, t.paese_documento, upper(t.numero_documento)) = (i.document_type, i.document_country, i.document_number)`,
+        ),
       )
       .select(['i.id', 'i.invoice_number', 't.id as traveler_id'])
       .where('i.emission_date', '>=', sql<Date>`${due.firstIssueDay}::date`)
@@ -118,7 +141,13 @@ export const notificationQueries = {
       .where('i.cancelled_at', 'is', null)
       .where('t.status', '=', 'ACTIVE')
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('notification as n').select('n.id').where('n.dedupe_key', '=', sql<string>`${`${due.keyPrefix}:`} || i.id`))),
+        not(
+          exists(
+            selectFrom('notification as n')
+              .select('n.id')
+              .where('n.dedupe_key', '=', sql<string>`${`${due.keyPrefix}:`} || i.id`),
+          ),
+        ),
       )
       .orderBy('i.id')
       .limit(due.limit)

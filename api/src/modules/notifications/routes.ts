@@ -61,7 +61,10 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
         response: { 200: notificationListResponseSchema, ...errors },
       },
     },
-    async (request, reply) => ownAnswer(request, reply, (travelerId, language) => service.latest(travelerId, request.query.page, request.query.limit, language)),
+    async (request, reply) =>
+      ownAnswer(request, reply, (travelerId, language) =>
+        service.latest(travelerId, request.query.page, request.query.limit, language),
+      ),
   );
 
   app.get(
@@ -112,6 +115,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
         response: { 200: notificationSchema, ...errors, 404: apiErrorSchema },
       },
     },
-    async (request, reply) => ownAnswer(request, reply, (travelerId, language) => service.markRead(travelerId, request.params.id, language)),
+    async (request, reply) =>
+      ownAnswer(request, reply, (travelerId, language) => service.markRead(travelerId, request.params.id, language)),
   );
 };

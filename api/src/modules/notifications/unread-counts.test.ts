@@ -27,7 +27,7 @@ describe('UnreadCounts', () => {
     assert.equal(reads, 2);
   });
 
-  it('tells a count it holds without ever reading one (the polling calls\' warm path)', async () => {
+  it("tells a count it holds without ever reading one (the polling calls' warm path)", async () => {
     let reads = 0;
     const counts = new UnreadCounts(async () => {
       reads += 1;

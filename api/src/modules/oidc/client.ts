@@ -33,7 +33,13 @@ export function createOidcClient(options: OidcConfig) {
 
   function discover(): Promise<client.Configuration> {
     configuration ??= client
-      .discovery(issuer, options.clientId, undefined, client.ClientSecretBasic(options.clientSecret), insecure ? { execute: [client.allowInsecureRequests] } : undefined)
+      .discovery(
+        issuer,
+        options.clientId,
+        undefined,
+        client.ClientSecretBasic(options.clientSecret),
+        insecure ? { execute: [client.allowInsecureRequests] } : undefined,
+      )
       .catch((error: unknown) => {
         configuration = undefined;
         throw error;
@@ -67,7 +73,10 @@ export function createOidcClient(options: OidcConfig) {
      * The callback: `query` is the callback's query string. Checks the state, exchanges the code with the PKCE verifier,
      * checks the ID token (signature, issuer, audience, expiry, nonce), then reads the claims (user info over ID token).
      */
-    async complete(query: string, checks: { state: string; nonce: string; codeVerifier: string }): Promise<IdentityClaims> {
+    async complete(
+      query: string,
+      checks: { state: string; nonce: string; codeVerifier: string },
+    ): Promise<IdentityClaims> {
       const config = await discover();
       const currentUrl = new URL(options.redirectUri);
       currentUrl.search = query;

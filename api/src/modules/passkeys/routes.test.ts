@@ -30,8 +30,17 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
 
   const db = () => database().db;
 
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, { cookies = [], body, language = 'EN' }: { cookies?: string[]; body?: unknown; language?: string } = {}) =>
-    app.inject({ method, url, headers: { 'accept-language': language, ...(cookies.length > 0 ? { cookie: cookies.join('; ') } : {}) }, ...(body === undefined ? {} : { payload: body as object }) });
+  const call = (
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    { cookies = [], body, language = 'EN' }: { cookies?: string[]; body?: unknown; language?: string } = {},
+  ) =>
+    app.inject({
+      method,
+      url,
+      headers: { 'accept-language': language, ...(cookies.length > 0 ? { cookie: cookies.join('; ') } : {}) },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
 
   /** The registration options for `traveler`, with the cookie of the ceremony. */
   async function registrationOptions(traveler: SignedInTraveler) {
@@ -43,10 +52,17 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
   }
 
   /** Adds a passkey held by a new software authenticator; answers the authenticator and the stored passkey. */
-  async function addPasskey(traveler: SignedInTraveler, name = 'Work laptop', authenticatorOptions: { synced?: boolean } = {}) {
+  async function addPasskey(
+    traveler: SignedInTraveler,
+    name = 'Work laptop',
+    authenticatorOptions: { synced?: boolean } = {},
+  ) {
     const authenticator = createSoftAuthenticator({ origin: ORIGIN, rpId: RP_ID, ...authenticatorOptions });
     const { options, cookie } = await registrationOptions(traveler);
-    const response = await call('POST', PRIVATE, { cookies: [traveler.cookie, cookie], body: { name, credential: authenticator.register(options) } });
+    const response = await call('POST', PRIVATE, {
+      cookies: [traveler.cookie, cookie],
+      body: { name, credential: authenticator.register(options) },
+    });
     assert.equal(response.statusCode, 201, response.body);
     return { authenticator, passkey: response.json() as Passkey };
   }
@@ -56,10 +72,14 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
     assert.equal(response.statusCode, 200, response.body);
     const challenge = cookieOf(response, CHALLENGE_COOKIE);
     assert.ok(challenge?.httpOnly);
-    return { options: response.json() as PasskeyAuthenticationOptions, cookie: `${CHALLENGE_COOKIE}=${challenge.value}` };
+    return {
+      options: response.json() as PasskeyAuthenticationOptions,
+      cookie: `${CHALLENGE_COOKIE}=${challenge.value}`,
+    };
   }
 
-  const verify = (cookie: string, credential: unknown, language = 'EN') => call('POST', `${AUTH}/verify`, { cookies: [cookie], body: { credential }, language });
+  const verify = (cookie: string, credential: unknown, language = 'EN') =>
+    call('POST', `${AUTH}/verify`, { cookies: [cookie], body: { credential }, language });
 
   async function signInWith(authenticator: SoftAuthenticator) {
     const { options, cookie } = await authenticationOptions();
@@ -72,7 +92,8 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
     return (response.json() as { passkeys: Passkey[] }).passkeys;
   };
 
-  const emailOf = async (traveler: SignedInTraveler) => (await db().selectFrom('traveler').select('email').where('id', '=', traveler.id).executeTakeFirstOrThrow()).email;
+  const emailOf = async (traveler: SignedInTraveler) =>
+    (await db().selectFrom('traveler').select('email').where('id', '=', traveler.id).executeTakeFirstOrThrow()).email;
 
   it('adds a passkey from a signed-in session, and signs in with it into a full session without OTP', async () => {
     const traveler = await signedInTraveler(db());
@@ -88,7 +109,11 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
     assert.equal(passkey.name, 'Phone');
     assert.equal(passkey.lastUsedAt, null);
     assert.equal(passkey.backedUp, true);
-    const stored = await db().selectFrom('passkey').selectAll().where('traveler_id', '=', traveler.id).executeTakeFirstOrThrow();
+    const stored = await db()
+      .selectFrom('passkey')
+      .selectAll()
+      .where('traveler_id', '=', traveler.id)
+      .executeTakeFirstOrThrow();
     assert.equal(stored.credential_id, authenticator.credentialId);
     assert.equal(stored.device_type, 'multiDevice');
     assert.deepEqual(stored.transports, ['internal']);
@@ -96,7 +121,11 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
     const { options: request } = await authenticationOptions();
     assert.equal(request.rpId, RP_ID);
     assert.equal(request.userVerification, 'required');
-    assert.deepEqual(request.allowCredentials ?? [], [], 'no credential listed: the browser offers the passkeys it holds');
+    assert.deepEqual(
+      request.allowCredentials ?? [],
+      [],
+      'no credential listed: the browser offers the passkeys it holds',
+    );
 
     const signIn = await signInWith(authenticator);
     assert.equal(signIn.statusCode, 204, signIn.body);
@@ -104,15 +133,23 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
     assert.ok(session?.httpOnly);
     assert.equal(cookieOf(signIn, CHALLENGE_COOKIE)?.value, '', 'the spent ceremony cookie is cleared');
     // A FULL session at once: private calls answer, with no x-otp.
-    const info = await call('GET', '/api/v1/private/traveler/user-info', { cookies: [`${SESSION_COOKIE}=${session.value}`] });
+    const info = await call('GET', '/api/v1/private/traveler/user-info', {
+      cookies: [`${SESSION_COOKIE}=${session.value}`],
+    });
     assert.equal(info.statusCode, 200, info.body);
     assert.equal((info.json() as { email: string }).email, await emailOf(traveler));
-    const invoices = await call('GET', '/api/v1/private/invoices/latest', { cookies: [`${SESSION_COOKIE}=${session.value}`] });
+    const invoices = await call('GET', '/api/v1/private/invoices/latest', {
+      cookies: [`${SESSION_COOKIE}=${session.value}`],
+    });
     assert.equal(invoices.statusCode, 200);
 
     const [listed] = await list(traveler);
     assert.ok(listed?.lastUsedAt, 'the sign-in is recorded as the last use');
-    const counter = await db().selectFrom('passkey').select('counter').where('traveler_id', '=', traveler.id).executeTakeFirstOrThrow();
+    const counter = await db()
+      .selectFrom('passkey')
+      .select('counter')
+      .where('traveler_id', '=', traveler.id)
+      .executeTakeFirstOrThrow();
     assert.equal(Number(counter.counter), 1);
   });
 
@@ -130,7 +167,10 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
     const fresh = await authenticationOptions();
     const stale = await verify(fresh.cookie, assertion);
     assert.equal(stale.statusCode, 401);
-    assert.equal(stale.json().detail, 'The passkey could not be verified: try again, or sign in with your e-mail and password.');
+    assert.equal(
+      stale.json().detail,
+      'The passkey could not be verified: try again, or sign in with your e-mail and password.',
+    );
   });
 
   it('refuses an assertion without this browser’s ceremony cookie, or after the challenge expired', async () => {
@@ -141,7 +181,11 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
     assert.equal(noCookie.statusCode, 400);
 
     const late = await authenticationOptions();
-    await db().updateTable('webauthn_challenge').set({ expires_at: new Date(Date.now() - 1000) } as never).where('challenge', '=', late.options.challenge).execute();
+    await db()
+      .updateTable('webauthn_challenge')
+      .set({ expires_at: new Date(Date.now() - 1000) } as never)
+      .where('challenge', '=', late.options.challenge)
+      .execute();
     const expired = await verify(late.cookie, authenticator.assert(late.options), 'IT');
     assert.equal(expired.statusCode, 400);
     assert.equal(expired.json().detail, 'La richiesta della passkey è scaduta o è già stata usata: riprova.');
@@ -151,11 +195,17 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
     const traveler = await signedInTraveler(db());
     const { authenticator } = await addPasskey(traveler);
     const phishing = await authenticationOptions();
-    const response = await verify(phishing.cookie, authenticator.assert(phishing.options, { origin: 'https://varco-login.example.com' }));
+    const response = await verify(
+      phishing.cookie,
+      authenticator.assert(phishing.options, { origin: 'https://varco-login.example.com' }),
+    );
     assert.equal(response.statusCode, 401);
     assert.equal(cookieOf(response, SESSION_COOKIE), undefined);
     const presenceOnly = await authenticationOptions();
-    assert.equal((await verify(presenceOnly.cookie, authenticator.assert(presenceOnly.options, { flags: FLAGS.UP }))).statusCode, 401);
+    assert.equal(
+      (await verify(presenceOnly.cookie, authenticator.assert(presenceOnly.options, { flags: FLAGS.UP }))).statusCode,
+      401,
+    );
   });
 
   it('refuses a signature counter that does not grow (a cloned authenticator) and a change of backup eligibility', async () => {
@@ -165,7 +215,15 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
     const again = await authenticationOptions();
     assert.equal((await verify(again.cookie, authenticator.assert(again.options, { counter: 1 }))).statusCode, 401);
     const eligible = await authenticationOptions();
-    assert.equal((await verify(eligible.cookie, authenticator.assert(eligible.options, { counter: 5, flags: FLAGS.UP | FLAGS.UV | FLAGS.BE }))).statusCode, 401);
+    assert.equal(
+      (
+        await verify(
+          eligible.cookie,
+          authenticator.assert(eligible.options, { counter: 5, flags: FLAGS.UP | FLAGS.UV | FLAGS.BE }),
+        )
+      ).statusCode,
+      401,
+    );
     assert.equal((await signInWith(authenticator)).statusCode, 204);
   });
 
@@ -175,18 +233,31 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
     const authenticator = createSoftAuthenticator({ origin: ORIGIN, rpId: RP_ID });
 
     const phishing = await registrationOptions(traveler);
-    const wrongOrigin = await call('POST', PRIVATE, { cookies: [traveler.cookie, phishing.cookie], body: { name: 'Laptop', credential: authenticator.register(phishing.options, { origin: 'https://evil.example.com' }) } });
+    const wrongOrigin = await call('POST', PRIVATE, {
+      cookies: [traveler.cookie, phishing.cookie],
+      body: {
+        name: 'Laptop',
+        credential: authenticator.register(phishing.options, { origin: 'https://evil.example.com' }),
+      },
+    });
     assert.equal(wrongOrigin.statusCode, 400);
     assert.equal(wrongOrigin.json().detail, 'The passkey could not be added: try again.');
 
     // The challenge is bound to the session that asked for it.
     const mine = await registrationOptions(traveler);
     const credential = authenticator.register(mine.options);
-    const stolen = await call('POST', PRIVATE, { cookies: [other.cookie, mine.cookie], body: { name: 'Laptop', credential } });
+    const stolen = await call('POST', PRIVATE, {
+      cookies: [other.cookie, mine.cookie],
+      body: { name: 'Laptop', credential },
+    });
     assert.equal(stolen.statusCode, 400);
     assert.equal(stolen.json().detail, 'The passkey request has expired or was already used: try again.');
     // ...and was spent by that attempt.
-    assert.equal((await call('POST', PRIVATE, { cookies: [traveler.cookie, mine.cookie], body: { name: 'Laptop', credential } })).statusCode, 400);
+    assert.equal(
+      (await call('POST', PRIVATE, { cookies: [traveler.cookie, mine.cookie], body: { name: 'Laptop', credential } }))
+        .statusCode,
+      400,
+    );
     assert.deepEqual(await list(traveler), []);
     assert.deepEqual(await list(other), []);
   });
@@ -196,21 +267,33 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
     const authenticator = createSoftAuthenticator({ origin: ORIGIN, rpId: RP_ID });
     const first = await registrationOptions(traveler);
     const credential = authenticator.register(first.options);
-    const empty = await call('POST', PRIVATE, { cookies: [traveler.cookie, first.cookie], body: { name: '   ', credential } });
+    const empty = await call('POST', PRIVATE, {
+      cookies: [traveler.cookie, first.cookie],
+      body: { name: '   ', credential },
+    });
     assert.equal(empty.statusCode, 400);
     assert.equal(empty.json().extra.name, 'This field cannot be empty');
     const long = await registrationOptions(traveler);
-    const tooLong = await call('POST', PRIVATE, { cookies: [traveler.cookie, long.cookie], body: { name: 'x'.repeat(51), credential: authenticator.register(long.options) } });
+    const tooLong = await call('POST', PRIVATE, {
+      cookies: [traveler.cookie, long.cookie],
+      body: { name: 'x'.repeat(51), credential: authenticator.register(long.options) },
+    });
     assert.equal(tooLong.json().extra.name, 'At most 50 characters');
 
     const { authenticator: laptop } = await addPasskey(traveler, 'Laptop');
     const { options } = await registrationOptions(traveler);
-    assert.deepEqual(options.excludeCredentials?.map((item) => item.id), [laptop.credentialId]);
+    assert.deepEqual(
+      options.excludeCredentials?.map((item) => item.id),
+      [laptop.credentialId],
+    );
 
     for (let index = 1; index < MAX_PASSKEYS; index += 1) await addPasskey(traveler, `Key ${index}`);
     const full = await call('POST', `${PRIVATE}/registration-options`, { cookies: [traveler.cookie] });
     assert.equal(full.statusCode, 409);
-    assert.equal(full.json().detail, `You can have at most ${MAX_PASSKEYS} passkeys: remove one before adding another.`);
+    assert.equal(
+      full.json().detail,
+      `You can have at most ${MAX_PASSKEYS} passkeys: remove one before adding another.`,
+    );
   });
 
   it('refuses a passkey no account holds any more: removed, it stops at once', async () => {
@@ -224,7 +307,10 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
     const { options, cookie } = await authenticationOptions();
     const refused = await verify(cookie, authenticator.assert(options), 'IT');
     assert.equal(refused.statusCode, 401);
-    assert.equal(refused.json().detail, 'Questa passkey non è registrata per nessun account (potrebbe essere stata rimossa): accedi con e-mail e password.');
+    assert.equal(
+      refused.json().detail,
+      'Questa passkey non è registrata per nessun account (potrebbe essere stata rimossa): accedi con e-mail e password.',
+    );
     assert.equal(cookieOf(refused, SESSION_COOKIE), undefined);
   });
 
@@ -235,9 +321,14 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
     assert.equal(signIn.statusCode, 204, signIn.body);
     const phone = `${SESSION_COOKIE}=${cookieOf(signIn, SESSION_COOKIE)?.value}`;
     // A second api instance on the same database; both have served (and cached) the phone's session.
-    const other = build({ loginRateLimitMax: 1000 }, { visaExpiry: { enabled: false }, deadlineReminders: { enabled: false } });
+    const other = build(
+      { loginRateLimitMax: 1000 },
+      { visaExpiry: { enabled: false }, deadlineReminders: { enabled: false } },
+    );
     await other.ready();
-    const infoOn = async (instance: TestApp, cookie: string) => (await instance.inject({ method: 'GET', url: '/api/v1/private/traveler/user-info', headers: { cookie } })).statusCode;
+    const infoOn = async (instance: TestApp, cookie: string) =>
+      (await instance.inject({ method: 'GET', url: '/api/v1/private/traveler/user-info', headers: { cookie } }))
+        .statusCode;
     for (const instance of [app, other]) assert.equal(await infoOn(instance, phone), 200);
     const generation = other.auth.cache.generation;
 
@@ -245,7 +336,10 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
     assert.equal((await call('DELETE', `${PRIVATE}/${passkey.id}`, { cookies: [traveler.cookie] })).statusCode, 204);
     assert.equal(await infoOn(app, phone), 401, 'the phone is signed out at once on the instance that removed it');
     assert.equal(await infoOn(app, traveler.cookie), 200, 'the session that removed it stays');
-    await until('the other instance to hear from the database that sessions ended', () => other.auth.cache.generation > generation);
+    await until(
+      'the other instance to hear from the database that sessions ended',
+      () => other.auth.cache.generation > generation,
+    );
     assert.equal(await infoOn(other, phone), 401);
     assert.equal(await infoOn(other, traveler.cookie), 200);
   });
@@ -280,7 +374,10 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
     const response = await call('DELETE', `${PRIVATE}/${passkey.id}`, { cookies: [other.cookie] });
     assert.equal(response.statusCode, 404);
     assert.equal(response.json().detail, 'Passkey not found.');
-    assert.deepEqual((await list(owner)).map((item) => item.id), [passkey.id]);
+    assert.deepEqual(
+      (await list(owner)).map((item) => item.id),
+      [passkey.id],
+    );
     assert.equal((await call('DELETE', `${PRIVATE}/${passkey.id}`)).statusCode, 401);
   });
 
@@ -288,12 +385,23 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
     const traveler = await signedInTraveler(db());
     const { passkey } = await addPasskey(traveler, 'Tablet');
     await call('DELETE', `${PRIVATE}/${passkey.id}`, { cookies: [traveler.cookie] });
-    const notifications = await db().selectFrom('notification').select(['kind', 'params']).where('traveler_id', '=', traveler.id).orderBy('id').execute();
+    const notifications = await db()
+      .selectFrom('notification')
+      .select(['kind', 'params'])
+      .where('traveler_id', '=', traveler.id)
+      .orderBy('id')
+      .execute();
     assert.deepEqual(notifications, [
       { kind: 'PASSKEY_ADDED', params: { name: 'Tablet' } },
       { kind: 'PASSKEY_REMOVED', params: { name: 'Tablet' } },
     ]);
-    const mails = await db().selectFrom('mail_outbox').select(['text_body']).where('recipient', '=', await emailOf(traveler)).where('template', '=', 'notification').orderBy('id').execute();
+    const mails = await db()
+      .selectFrom('mail_outbox')
+      .select(['text_body'])
+      .where('recipient', '=', await emailOf(traveler))
+      .where('template', '=', 'notification')
+      .orderBy('id')
+      .execute();
     assert.equal(mails.length, 2);
     assert.match(mails[0]!.text_body, /The passkey “Tablet” has been added to your account/);
     assert.match(mails[1]!.text_body, /The passkey “Tablet” has been removed from your account/);
@@ -310,7 +418,12 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
     assert.equal(reset.statusCode, 204);
     // The reset is answered before the account is looked up (the same time for any address): its mail follows.
     await app.background.settled();
-    const mail = await db().selectFrom('mail_outbox').select('text_body').where('recipient', '=', email).where('template', '=', 'password-reset').executeTakeFirstOrThrow();
+    const mail = await db()
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .where('recipient', '=', email)
+      .where('template', '=', 'password-reset')
+      .executeTakeFirstOrThrow();
     assert.match(mail.text_body, /Your account has 2 passkeys: a new password does not remove them\./);
 
     assert.equal((await call('DELETE', '/api/v1/private/traveler', { cookies: [traveler.cookie] })).statusCode, 204);
@@ -323,14 +436,16 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
     const limited = build({ loginRateLimitMax: 2 });
     // An address of this test's own: the limits count in the database, shared with every other test's app.
     const remoteAddress = `10.52.${process.pid % 250}.${kind === 'postgres' ? 2 : 1}`;
-    const attempt = () => limited.inject({ method: 'POST', url: `${AUTH}/verify`, payload: { credential: {} }, remoteAddress });
+    const attempt = () =>
+      limited.inject({ method: 'POST', url: `${AUTH}/verify`, payload: { credential: {} }, remoteAddress });
     assert.equal((await attempt()).statusCode, 400);
     assert.equal((await attempt()).statusCode, 400);
     const refused = await attempt();
     assert.equal(refused.statusCode, 429);
     assert.equal(refused.json().detail, 'Too many requests. Please try again in a moment.');
     const statuses = [];
-    for (let index = 0; index <= PASSKEY_OPTIONS_RATE_LIMIT_MAX; index += 1) statuses.push((await limited.inject({ method: 'POST', url: `${AUTH}/options`, remoteAddress })).statusCode);
+    for (let index = 0; index <= PASSKEY_OPTIONS_RATE_LIMIT_MAX; index += 1)
+      statuses.push((await limited.inject({ method: 'POST', url: `${AUTH}/options`, remoteAddress })).statusCode);
     assert.deepEqual(statuses, [...Array.from({ length: PASSKEY_OPTIONS_RATE_LIMIT_MAX }, () => 200), 429]);
   });
 

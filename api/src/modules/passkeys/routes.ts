@@ -25,7 +25,14 @@ export const PASSKEY_OPTIONS_RATE_LIMIT_MAX = 30;
 /** Registration calls per session and minute. */
 export const PASSKEY_REGISTRATION_RATE_LIMIT_MAX = 20;
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
 const sessionKey = (request: FastifyRequest) => request.session?.token_hash ?? request.ip;
 
 export interface PasskeyRoutesOptions {
@@ -39,7 +46,8 @@ function challengeCookie(options: PasskeyRoutesOptions) {
   // The api's calls only; Strict: the ceremonies run on the portal's own pages.
   const attributes = { path: '/api', httpOnly: true, sameSite: 'strict' as const, secure: options.secureCookie };
   return {
-    set: (reply: FastifyReply, id: string) => reply.setCookie(CHALLENGE_COOKIE, id, { ...attributes, maxAge: CHALLENGE_TTL_MS / 1000 }),
+    set: (reply: FastifyReply, id: string) =>
+      reply.setCookie(CHALLENGE_COOKIE, id, { ...attributes, maxAge: CHALLENGE_TTL_MS / 1000 }),
     clear: (reply: FastifyReply) => reply.clearCookie(CHALLENGE_COOKIE, attributes),
   };
 }
@@ -101,7 +109,10 @@ export const passkeyIdentityRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> 
     async (request, reply) => {
       // The challenge is spent whatever the outcome: the cookie goes with it.
       cookie.clear(reply);
-      const { travelerId, passkeyId } = await service.authenticate(request.cookies[CHALLENGE_COOKIE], request.body.credential as AuthenticationResponseJSON);
+      const { travelerId, passkeyId } = await service.authenticate(
+        request.cookies[CHALLENGE_COOKIE],
+        request.body.credential as AuthenticationResponseJSON,
+      );
       if (request.session) await app.auth.logout(request.session);
       const { token, expiresAt } = await app.auth.openFullSession(travelerId, passkeyId);
       app.sessionCookie.set(reply, token, expiresAt);
@@ -120,7 +131,12 @@ export const passkeyPrivateRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> =
     const session = requireSession(request);
     const traveler = await app.auth.traveler(session);
     if (!traveler) throw new AppError(401, { key: 'unauthorized' });
-    return { travelerId: traveler.id, sessionTokenHash: session.token_hash, email: traveler.email, displayName: recipientName(traveler.nome, traveler.cognome) ?? traveler.email };
+    return {
+      travelerId: traveler.id,
+      sessionTokenHash: session.token_hash,
+      email: traveler.email,
+      displayName: recipientName(traveler.nome, traveler.cognome) ?? traveler.email,
+    };
   }
 
   app.get(
@@ -142,7 +158,9 @@ export const passkeyPrivateRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> =
   app.post(
     '/registration-options',
     {
-      config: { rateLimit: { max: PASSKEY_REGISTRATION_RATE_LIMIT_MAX, timeWindow: '1 minute', keyGenerator: sessionKey } },
+      config: {
+        rateLimit: { max: PASSKEY_REGISTRATION_RATE_LIMIT_MAX, timeWindow: '1 minute', keyGenerator: sessionKey },
+      },
       schema: {
         tags: ['passkeys'],
         summary: 'Start adding a passkey',
@@ -165,7 +183,9 @@ export const passkeyPrivateRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> =
   app.post(
     '/',
     {
-      config: { rateLimit: { max: PASSKEY_REGISTRATION_RATE_LIMIT_MAX, timeWindow: '1 minute', keyGenerator: sessionKey } },
+      config: {
+        rateLimit: { max: PASSKEY_REGISTRATION_RATE_LIMIT_MAX, timeWindow: '1 minute', keyGenerator: sessionKey },
+      },
       schema: {
         tags: ['passkeys'],
         summary: 'Add a passkey',
@@ -180,7 +200,12 @@ export const passkeyPrivateRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> =
     },
     async (request, reply) => {
       cookie.clear(reply);
-      const passkey = await service.register(await actor(request), request.cookies[CHALLENGE_COOKIE], request.body.name, request.body.credential as RegistrationResponseJSON);
+      const passkey = await service.register(
+        await actor(request),
+        request.cookies[CHALLENGE_COOKIE],
+        request.body.name,
+        request.body.credential as RegistrationResponseJSON,
+      );
       return reply.status(201).send(passkey);
     },
   );

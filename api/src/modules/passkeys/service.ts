@@ -79,20 +79,39 @@ export function countPasskeys(db: Kysely<Database>, travelerId: number): Promise
 export function createPasskeyService(db: Kysely<Database>, options: PasskeyServiceOptions) {
   const now = options.now ?? (() => new Date());
   const { rpId, origins } = options.webauthn;
-  const refused = (status: number, key: 'passkey.registrationFailed' | 'passkey.verificationFailed', reason: unknown): AppError => {
+  const refused = (
+    status: number,
+    key: 'passkey.registrationFailed' | 'passkey.verificationFailed',
+    reason: unknown,
+  ): AppError => {
     options.onRefused?.(reason instanceof Error ? reason.message : String(reason));
     return new AppError(status, { key });
   };
 
-  async function remember(purpose: ChallengeRecord['purpose'], challenge: string, sessionTokenHash: string | null): Promise<string> {
+  async function remember(
+    purpose: ChallengeRecord['purpose'],
+    challenge: string,
+    sessionTokenHash: string | null,
+  ): Promise<string> {
     const challengeId = randomBytes(32).toString('base64url');
     const at = now();
-    await challengeQueries.insert(db, { idHash: sha256(challengeId), purpose, challenge, sessionTokenHash, expiresAt: new Date(at.getTime() + CHALLENGE_TTL_MS), now: at });
+    await challengeQueries.insert(db, {
+      idHash: sha256(challengeId),
+      purpose,
+      challenge,
+      sessionTokenHash,
+      expiresAt: new Date(at.getTime() + CHALLENGE_TTL_MS),
+      now: at,
+    });
     return challengeId;
   }
 
   /** The challenge of the cookie's id, taken out (single use), if it is live, of that purpose and (registration) session. */
-  async function take(challengeId: string | undefined, purpose: ChallengeRecord['purpose'], sessionTokenHash: string | null): Promise<string> {
+  async function take(
+    challengeId: string | undefined,
+    purpose: ChallengeRecord['purpose'],
+    sessionTokenHash: string | null,
+  ): Promise<string> {
     const record = challengeId ? await challengeQueries.take(db, sha256(challengeId), now()) : undefined;
     if (!record || !record.live || record.purpose !== purpose || record.session_token_hash !== sessionTokenHash) {
       throw new AppError(400, { key: 'passkey.challengeExpired' });
@@ -108,7 +127,8 @@ export function createPasskeyService(db: Kysely<Database>, options: PasskeyServi
     /** The creation options: a discoverable credential, verified user, the traveler's passkeys excluded (no duplicates). */
     async registrationOptions(actor: RegistrationActor): Promise<Ceremony<PasskeyRegistrationOptions>> {
       const existing = await passkeyQueries.list(db, actor.travelerId);
-      if (existing.length >= MAX_PASSKEYS) throw new AppError(409, { key: 'passkey.tooMany', params: { max: MAX_PASSKEYS } });
+      if (existing.length >= MAX_PASSKEYS)
+        throw new AppError(409, { key: 'passkey.tooMany', params: { max: MAX_PASSKEYS } });
       const userHandle = await passkeyQueries.userHandle(db, actor.travelerId, randomBytes(32).toString('base64url'));
       const creation = await generateRegistrationOptions({
         rpName: RP_NAME,
@@ -119,29 +139,47 @@ export function createPasskeyService(db: Kysely<Database>, options: PasskeyServi
         timeout: CEREMONY_TIMEOUT_MS,
         // No attestation: the portal trusts any authenticator the traveler chooses, and stores no device data.
         attestationType: 'none',
-        excludeCredentials: existing.map((passkey) => ({ id: passkey.credential_id, transports: toTransports(passkey.transports) })),
+        excludeCredentials: existing.map((passkey) => ({
+          id: passkey.credential_id,
+          transports: toTransports(passkey.transports),
+        })),
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       });
-      return { options: creation, challengeId: await remember('REGISTRATION', creation.challenge, actor.sessionTokenHash) };
+      return {
+        options: creation,
+        challengeId: await remember('REGISTRATION', creation.challenge, actor.sessionTokenHash),
+      };
     },
 
     /**
      * Verifies the authenticator's answer and stores the passkey, under the name trimmed (the request body was checked
      * with the contracts' passkey name rule); a notification and its mail go in the same transaction.
      */
-    async register(actor: RegistrationActor, challengeId: string | undefined, name: string, credential: RegistrationResponseJSON): Promise<Passkey> {
+    async register(
+      actor: RegistrationActor,
+      challengeId: string | undefined,
+      name: string,
+      credential: RegistrationResponseJSON,
+    ): Promise<Passkey> {
       const checked = name.trim();
       const expectedChallenge = await take(challengeId, 'REGISTRATION', actor.sessionTokenHash);
       let verification;
       try {
-        verification = await verifyRegistrationResponse({ response: credential, expectedChallenge, expectedOrigin: origins, expectedRPID: rpId, requireUserVerification: true });
+        verification = await verifyRegistrationResponse({
+          response: credential,
+          expectedChallenge,
+          expectedOrigin: origins,
+          expectedRPID: rpId,
+          requireUserVerification: true,
+        });
       } catch (error) {
         throw refused(400, 'passkey.registrationFailed', error);
       }
       if (!verification.verified) throw refused(400, 'passkey.registrationFailed', 'not verified');
       const info = verification.registrationInfo;
       const stored = await db.transaction().execute(async (trx) => {
-        if ((await passkeyQueries.count(trx, actor.travelerId)) >= MAX_PASSKEYS) throw new AppError(409, { key: 'passkey.tooMany', params: { max: MAX_PASSKEYS } });
+        if ((await passkeyQueries.count(trx, actor.travelerId)) >= MAX_PASSKEYS)
+          throw new AppError(409, { key: 'passkey.tooMany', params: { max: MAX_PASSKEYS } });
         const row = await passkeyQueries.insert(trx, {
           travelerId: actor.travelerId,
           credentialId: info.credential.id,
@@ -174,7 +212,11 @@ export function createPasskeyService(db: Kysely<Database>, options: PasskeyServi
 
     /** The request options of a sign-in: no credential listed, the browser offers the passkeys it holds for the RP ID. */
     async authenticationOptions(): Promise<Ceremony<PasskeyAuthenticationOptions>> {
-      const request = await generateAuthenticationOptions({ rpID: rpId, userVerification: 'required', timeout: CEREMONY_TIMEOUT_MS });
+      const request = await generateAuthenticationOptions({
+        rpID: rpId,
+        userVerification: 'required',
+        timeout: CEREMONY_TIMEOUT_MS,
+      });
       return { options: request, challengeId: await remember('AUTHENTICATION', request.challenge, null) };
     },
 
@@ -183,13 +225,17 @@ export function createPasskeyService(db: Kysely<Database>, options: PasskeyServi
      * signature, a growing counter and consistent backup flags. Returns the traveler to sign in and the passkey (the
      * session records it); records the use.
      */
-    async authenticate(challengeId: string | undefined, credential: AuthenticationResponseJSON): Promise<{ travelerId: number; passkeyId: number }> {
+    async authenticate(
+      challengeId: string | undefined,
+      credential: AuthenticationResponseJSON,
+    ): Promise<{ travelerId: number; passkeyId: number }> {
       const expectedChallenge = await take(challengeId, 'AUTHENTICATION', null);
       const passkey = await passkeyQueries.findByCredentialId(db, credential.id);
       if (!passkey) throw new AppError(401, { key: 'passkey.unknown' });
       // A discoverable credential names its user: it must be the passkey's owner.
       const userHandle = credential.response.userHandle;
-      if (userHandle && (await passkeyQueries.travelerOfUserHandle(db, userHandle)) !== passkey.traveler_id) throw refused(401, 'passkey.verificationFailed', 'user handle of another traveler');
+      if (userHandle && (await passkeyQueries.travelerOfUserHandle(db, userHandle)) !== passkey.traveler_id)
+        throw refused(401, 'passkey.verificationFailed', 'user handle of another traveler');
       let verification;
       try {
         verification = await verifyAuthenticationResponse({
@@ -197,17 +243,28 @@ export function createPasskeyService(db: Kysely<Database>, options: PasskeyServi
           expectedChallenge,
           expectedOrigin: origins,
           expectedRPID: rpId,
-          credential: { id: passkey.credential_id, publicKey: new Uint8Array(passkey.public_key), counter: passkey.counter, transports: toTransports(passkey.transports) },
+          credential: {
+            id: passkey.credential_id,
+            publicKey: new Uint8Array(passkey.public_key),
+            counter: passkey.counter,
+            transports: toTransports(passkey.transports),
+          },
           requireUserVerification: true,
         });
       } catch (error) {
         throw refused(401, 'passkey.verificationFailed', error);
       }
       if (!verification.verified) throw refused(401, 'passkey.verificationFailed', 'not verified');
-      if (!(await passkeyQueries.travelerIsActive(db, passkey.traveler_id))) throw new AppError(401, { key: 'passkey.unknown' });
+      if (!(await passkeyQueries.travelerIsActive(db, passkey.traveler_id)))
+        throw new AppError(401, { key: 'passkey.unknown' });
       const { newCounter, credentialBackedUp, credentialDeviceType } = verification.authenticationInfo;
       // Backup eligibility is fixed for the life of a credential (WebAuthn §6.1.3): a change means another authenticator.
-      if (credentialDeviceType !== passkey.device_type) throw refused(401, 'passkey.verificationFailed', `device type ${credentialDeviceType}, registered ${passkey.device_type}`);
+      if (credentialDeviceType !== passkey.device_type)
+        throw refused(
+          401,
+          'passkey.verificationFailed',
+          `device type ${credentialDeviceType}, registered ${passkey.device_type}`,
+        );
       await passkeyQueries.recordUse(db, passkey.id, { counter: newCounter, backedUp: credentialBackedUp, at: now() });
       return { travelerId: passkey.traveler_id, passkeyId: passkey.id };
     },

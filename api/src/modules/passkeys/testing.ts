@@ -94,7 +94,13 @@ export function createSoftAuthenticator(options: SoftAuthenticatorOptions) {
       idLength.writeUInt16BE(id.length);
       const attested = Buffer.concat([Buffer.alloc(16), idLength, id, cosePublicKey]);
       const authData = authenticatorData(FLAGS.UP | FLAGS.UV | FLAGS.AT | backupFlags, 0, attested);
-      const attestationObject = cbor(new Map<string, Cbor>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
+      const attestationObject = cbor(
+        new Map<string, Cbor>([
+          ['fmt', 'none'],
+          ['attStmt', new Map()],
+          ['authData', authData],
+        ]),
+      );
       return {
         id: b64url(id),
         rawId: b64url(id),
@@ -120,7 +126,12 @@ export function createSoftAuthenticator(options: SoftAuthenticatorOptions) {
         id: b64url(credential.id),
         rawId: b64url(credential.id),
         type: 'public-key' as const,
-        response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authData), signature: b64url(signature), userHandle: credential.userHandle },
+        response: {
+          clientDataJSON: b64url(clientDataJSON),
+          authenticatorData: b64url(authData),
+          signature: b64url(signature),
+          userHandle: credential.userHandle,
+        },
         authenticatorAttachment: 'platform',
         clientExtensionResults: {},
       };

@@ -17,12 +17,15 @@ export function parseQrSigningKey(text: string): KeyObject {
     else {
       const decoded = Buffer.from(value, 'base64');
       const asText = decoded.toString('utf8');
-      key = asText.includes('-----BEGIN') ? createPrivateKey({ key: asText, format: 'pem' }) : createPrivateKey({ key: decoded, format: 'der', type: 'pkcs8' });
+      key = asText.includes('-----BEGIN')
+        ? createPrivateKey({ key: asText, format: 'pem' })
+        : createPrivateKey({ key: decoded, format: 'der', type: 'pkcs8' });
     }
   } catch {
     throw new Error('must be an Ed25519 private key in PKCS#8 PEM, or the base64 of it');
   }
-  if (key.asymmetricKeyType !== 'ed25519') throw new Error('must be an Ed25519 private key in PKCS#8 PEM, or the base64 of it');
+  if (key.asymmetricKeyType !== 'ed25519')
+    throw new Error('must be an Ed25519 private key in PKCS#8 PEM, or the base64 of it');
   return key;
 }
 

@@ -23,7 +23,12 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** A black-on-white 1-bit grayscale PNG of a square matrix (`dark(row, col)`), `scale` pixels per module. */
-function matrixPng(size: number, dark: (row: number, col: number) => boolean, scale: number, margin = QR_MARGIN_MODULES): Buffer {
+function matrixPng(
+  size: number,
+  dark: (row: number, col: number) => boolean,
+  scale: number,
+  margin = QR_MARGIN_MODULES,
+): Buffer {
   const modules = size + 2 * margin;
   const width = modules * scale;
   const rowBytes = Math.ceil(width / 8);
@@ -46,7 +51,12 @@ function matrixPng(size: number, dark: (row: number, col: number) => boolean, sc
   header.writeUInt32BE(width, 4);
   header[8] = 1; // bit depth
   header[9] = 0; // grayscale
-  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** The QR code of `text` as a PNG of about 300 px (a whole number of pixels per module). */

@@ -6,7 +6,14 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { QR_KEY_FILENAME, loadOrCreateQrSigningKey, parseQrSigningKey, qrKeyId, qrSigningKeyPem, rawPublicKey } from './keys';
+import {
+  QR_KEY_FILENAME,
+  loadOrCreateQrSigningKey,
+  parseQrSigningKey,
+  qrKeyId,
+  qrSigningKeyPem,
+  rawPublicKey,
+} from './keys';
 import { createQrService, qrIssuedAtSeconds } from './signer';
 
 const key = generateKeyPairSync('ed25519').privateKey;
@@ -28,7 +35,8 @@ const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('
 
 function decodePng(base64: string): string | undefined {
   const png = PNG.sync.read(Buffer.from(base64, 'base64'));
-  return jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height)?.data;
+  return jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height)
+    ?.data;
 }
 
 describe('QR token', () => {
@@ -60,22 +68,30 @@ describe('QR token', () => {
     const fresher = { ...(JSON.parse(Buffer.from(payload!, 'base64url').toString()) as object), i: 1780308600 };
     assert.deepEqual(qr.verify(`v1.${encode(fresher)}.${signature}`), { ok: false, reason: 'signature' });
     // One character flipped in the base64 of the payload: malformed JSON or a bad signature, never valid.
-    for (let at = 0; at < payload!.length; at += 7) assert.equal(qr.verify(alter(token, 1, at)).ok, false, `payload char ${at}`);
+    for (let at = 0; at < payload!.length; at += 7)
+      assert.equal(qr.verify(alter(token, 1, at)).ok, false, `payload char ${at}`);
     // Another version prefix.
     assert.deepEqual(qr.verify(token.replace(/^v1\./, 'v2.')), { ok: false, reason: 'malformed' });
   });
 
   it('refuses an altered signature, including a non-canonical spelling of the same bytes', () => {
     const token = qr.issue(CLAIMS);
-    for (const at of [0, 10, 40, 84]) assert.deepEqual(qr.verify(alter(token, 2, at)), { ok: false, reason: 'signature' }, `signature char ${at}`);
+    for (const at of [0, 10, 40, 84])
+      assert.deepEqual(qr.verify(alter(token, 2, at)), { ok: false, reason: 'signature' }, `signature char ${at}`);
     // The last of 86 characters carries 2 unused bits: flipping them keeps the bytes but not the canonical text.
     const parts = token.split('.');
     const last = parts[2]!.at(-1)!;
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
     const sameBytes = alphabet[(alphabet.indexOf(last) & ~3) | ((alphabet.indexOf(last) + 1) & 3)]!;
-    assert.deepEqual(qr.verify(`${parts[0]}.${parts[1]}.${parts[2]!.slice(0, -1)}${sameBytes}`), { ok: false, reason: 'signature' });
+    assert.deepEqual(qr.verify(`${parts[0]}.${parts[1]}.${parts[2]!.slice(0, -1)}${sameBytes}`), {
+      ok: false,
+      reason: 'signature',
+    });
     // Too short, or too long.
-    assert.deepEqual(qr.verify(`${parts[0]}.${parts[1]}.${parts[2]!.slice(0, 43)}`), { ok: false, reason: 'signature' });
+    assert.deepEqual(qr.verify(`${parts[0]}.${parts[1]}.${parts[2]!.slice(0, 43)}`), {
+      ok: false,
+      reason: 'signature',
+    });
     assert.deepEqual(qr.verify(`${token}AAAA`), { ok: false, reason: 'signature' });
   });
 
@@ -87,7 +103,10 @@ describe('QR token', () => {
     const claimed = { ...(JSON.parse(Buffer.from(payload!, 'base64url').toString()) as object), k: qr.keyId };
     assert.deepEqual(qr.verify(`v1.${encode(claimed)}.${signature}`), { ok: false, reason: 'signature' });
     // A rotation: a service that still accepts the previous public key.
-    const rotated = createQrService({ privateKey: generateKeyPairSync('ed25519').privateKey, acceptedPublicKeys: [generateKeyPairSync('ed25519').publicKey, createPublicKey(key)] });
+    const rotated = createQrService({
+      privateKey: generateKeyPairSync('ed25519').privateKey,
+      acceptedPublicKeys: [generateKeyPairSync('ed25519').publicKey, createPublicKey(key)],
+    });
     assert.equal(rotated.verify(qr.issue(CLAIMS)).ok, true);
   });
 
@@ -111,7 +130,8 @@ describe('QR token', () => {
       42,
       null,
     ];
-    for (const input of inputs) assert.deepEqual(qr.verify(input as string), { ok: false, reason: 'malformed' }, String(input).slice(0, 60));
+    for (const input of inputs)
+      assert.deepEqual(qr.verify(input as string), { ok: false, reason: 'malformed' }, String(input).slice(0, 60));
     // Surrounding white space (a scanner's newline) is tolerated.
     assert.equal(qr.verify(`${valid}\n`).ok, true);
   });
@@ -121,7 +141,14 @@ describe('QR token', () => {
     assert.equal(raw.length, 32);
     assert.equal(qr.keyId, createHash('sha256').update(raw).digest('hex').slice(0, 16));
     assert.equal(qrKeyId(key), qr.keyId);
-    assert.deepEqual(qr.publicKey, { kty: 'OKP', crv: 'Ed25519', x: raw.toString('base64url'), kid: qr.keyId, alg: 'EdDSA', use: 'sig' });
+    assert.deepEqual(qr.publicKey, {
+      kty: 'OKP',
+      crv: 'Ed25519',
+      x: raw.toString('base64url'),
+      kid: qr.keyId,
+      alg: 'EdDSA',
+      use: 'sig',
+    });
   });
 
   it('draws a PNG of about 300 px that decodes back to the same token', async () => {
@@ -135,7 +162,6 @@ describe('QR token', () => {
     const second = qr.issue({ ...CLAIMS, publicId: '7d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d' });
     assert.equal(decodePng(await qr.png(second)), second);
   });
-
 });
 
 describe('QR signing key', () => {
@@ -144,10 +170,16 @@ describe('QR signing key', () => {
 
   it('reads PKCS#8 PEM, its base64, and the base64 of the DER; refuses other keys', () => {
     const pem = qrSigningKeyPem(key);
-    for (const text of [pem, Buffer.from(pem).toString('base64'), key.export({ format: 'der', type: 'pkcs8' }).toString('base64')]) {
+    for (const text of [
+      pem,
+      Buffer.from(pem).toString('base64'),
+      key.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
+    ]) {
       assert.equal(qrKeyId(parseQrSigningKey(text)), qr.keyId);
     }
-    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 })
+      .privateKey.export({ format: 'pem', type: 'pkcs8' })
+      .toString();
     assert.throws(() => parseQrSigningKey(rsa), /Ed25519/);
     assert.throws(() => parseQrSigningKey('garbage'), /Ed25519/);
   });

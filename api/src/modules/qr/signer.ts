@@ -82,10 +82,14 @@ export interface QrServiceOptions {
 
 export function createQrService(options: QrServiceOptions): QrService {
   const { privateKey } = options;
-  if (privateKey.asymmetricKeyType !== 'ed25519' || privateKey.type !== 'private') throw new Error('the QR signing key must be an Ed25519 private key');
+  if (privateKey.asymmetricKeyType !== 'ed25519' || privateKey.type !== 'private')
+    throw new Error('the QR signing key must be an Ed25519 private key');
   const ownPublicKey = createPublicKey(privateKey);
   const keyId = qrKeyId(ownPublicKey);
-  const accepted = new Map<string, KeyObject>([[keyId, ownPublicKey], ...(options.acceptedPublicKeys ?? []).map((key) => [qrKeyId(key), key] as [string, KeyObject])]);
+  const accepted = new Map<string, KeyObject>([
+    [keyId, ownPublicKey],
+    ...(options.acceptedPublicKeys ?? []).map((key) => [qrKeyId(key), key] as [string, KeyObject]),
+  ]);
   const jwk = ownPublicKey.export({ format: 'jwk' });
   const publicKey: QrPublicJwk = { kty: 'OKP', crv: 'Ed25519', x: jwk.x ?? '', kid: keyId, alg: 'EdDSA', use: 'sig' };
 
@@ -108,7 +112,8 @@ export function createQrService(options: QrServiceOptions): QrService {
     if (!key) return { ok: false, reason: 'unknown-key' };
     const signature = canonicalBase64url(signaturePart);
     if (!signature || signature.length !== SIGNATURE_BYTES) return { ok: false, reason: 'signature' };
-    if (!verifySignature(null, Buffer.from(`${QR_TOKEN_VERSION}.${payloadPart}`), key, signature)) return { ok: false, reason: 'signature' };
+    if (!verifySignature(null, Buffer.from(`${QR_TOKEN_VERSION}.${payloadPart}`), key, signature))
+      return { ok: false, reason: 'signature' };
     return { ok: true, claims: { publicId: payload.p, issuedAt: new Date(payload.i * 1000) }, keyId: payload.k };
   }
 

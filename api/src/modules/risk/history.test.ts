@@ -24,11 +24,25 @@ describeEachDatabase('risk history', ({ build, database }) => {
     await createTestVisaRequest(db, { state: 100, invoiceState: 10, riskResult: 10 });
 
     const travelDate = new Date(Date.now() + 3 * 3_600_000);
-    const current = await createTestVisaRequest(db, { traveler, amounts: [1200.4, 99.9], issuedDaysAgo: 70, crewMember: true, transportType: 'MP', travelDate });
+    const current = await createTestVisaRequest(db, {
+      traveler,
+      amounts: [1200.4, 99.9],
+      issuedDaysAgo: 70,
+      crewMember: true,
+      transportType: 'MP',
+      travelDate,
+    });
     // A released invoice (left the request) is not counted.
     const released = await createTestVisaRequest(db, { traveler, amounts: [5000] });
-    await db.updateTable('visa_request_invoice').set({ released_at: new Date() }).where('visa_request_id', '=', released.id).execute();
-    await db.insertInto('visa_request_invoice').values({ visa_request_id: current.id, invoice_id: released.invoiceIds[0]!, released_at: new Date() }).execute();
+    await db
+      .updateTable('visa_request_invoice')
+      .set({ released_at: new Date() })
+      .where('visa_request_id', '=', released.id)
+      .execute();
+    await db
+      .insertInto('visa_request_invoice')
+      .values({ visa_request_id: current.id, invoice_id: released.invoiceIds[0]!, released_at: new Date() })
+      .execute();
 
     const now = new Date();
     const input = await riskInputOf(db, current.id, now);
@@ -55,11 +69,21 @@ describeEachDatabase('risk history', ({ build, database }) => {
     assert.equal(result.light, 10);
     assert.deepEqual(
       result.reasons.map((reason) => reason.key),
-      ['risk.totalAbove', 'risk.oldPurchase', 'risk.crewMember', 'risk.privateVehicle', 'risk.previousChecks', 'risk.previousDenials'],
+      [
+        'risk.totalAbove',
+        'risk.oldPurchase',
+        'risk.crewMember',
+        'risk.privateVehicle',
+        'risk.previousChecks',
+        'risk.previousDenials',
+      ],
     );
   });
 
   it('answers 404 for an unknown request', async () => {
-    await assert.rejects(riskInputOf(database().db, 2_000_000_000, new Date()), (error: Error & { statusCode?: number }) => error.statusCode === 404);
+    await assert.rejects(
+      riskInputOf(database().db, 2_000_000_000, new Date()),
+      (error: Error & { statusCode?: number }) => error.statusCode === 404,
+    );
   });
 });

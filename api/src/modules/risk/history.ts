@@ -21,7 +21,10 @@ export async function riskInputOf(trx: Kysely<Database>, requestId: number, now:
   const previousCustomsChecks = await riskQueries.customsChecks(trx, request.traveler_id, requestId);
   const previousDenials = await riskQueries.denials(trx, request.traveler_id, requestId);
 
-  const amounts = invoices.map((invoice) => ({ totalAmount: Number(invoice.total_amount), emissionDate: invoice.emission_day }));
+  const amounts = invoices.map((invoice) => ({
+    totalAmount: Number(invoice.total_amount),
+    emissionDate: invoice.emission_day,
+  }));
   return {
     requestId,
     totalAmount: Math.round(amounts.reduce((sum, invoice) => sum + invoice.totalAmount, 0) * 100) / 100,

@@ -30,6 +30,9 @@ export function describeRiskReason(reason: RiskReason, language: ServerLanguage)
 }
 
 /** Every reason as a sentence (see describeRiskReason). */
-export function describeRiskReasons(reasons: readonly RiskReason[] | null | undefined, language: ServerLanguage): string[] {
+export function describeRiskReasons(
+  reasons: readonly RiskReason[] | null | undefined,
+  language: ServerLanguage,
+): string[] {
   return (reasons ?? []).map((reason) => describeRiskReason(reason, language));
 }

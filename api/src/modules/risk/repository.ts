@@ -9,7 +9,11 @@ import type { Database } from '../../db/types';
 export const riskQueries = {
   /** The travel data of a request and its traveler. */
   request(db: Kysely<Database>, requestId: number) {
-    return db.selectFrom('visa_request').select(['id', 'traveler_id', 'crew_member', 'transport_type', 'travel_date']).where('id', '=', requestId).executeTakeFirst();
+    return db
+      .selectFrom('visa_request')
+      .select(['id', 'traveler_id', 'crew_member', 'transport_type', 'travel_date'])
+      .where('id', '=', requestId)
+      .executeTakeFirst();
   },
 
   /** The request's live invoices (not released from it): their totals and days of issue, by id. */
@@ -17,7 +21,10 @@ export const riskQueries = {
     return db
       .selectFrom('visa_request_invoice as vri')
       .innerJoin('invoice', 'invoice.id', 'vri.invoice_id')
-      .select([sql<number>`invoice.total_amount::float8`.as('total_amount'), sql<string>`to_char(invoice.emission_date, 'YYYY-MM-DD')`.as('emission_day')])
+      .select([
+        sql<number>`invoice.total_amount::float8`.as('total_amount'),
+        sql<string>`to_char(invoice.emission_date, 'YYYY-MM-DD')`.as('emission_day'),
+      ])
       .where('vri.visa_request_id', '=', requestId)
       .where('vri.released_at', 'is', null)
       .orderBy('invoice.id')

@@ -35,7 +35,8 @@ describe('risk score', () => {
   });
 
   it('adds the highest step of the total only: above 1,000 / 3,000 / 10,000 EUR', () => {
-    const step = (total: number) => scoreRisk(input({ invoices: [{ totalAmount: total, emissionDate: '2026-06-10' }] }), NO_SAMPLE);
+    const step = (total: number) =>
+      scoreRisk(input({ invoices: [{ totalAmount: total, emissionDate: '2026-06-10' }] }), NO_SAMPLE);
     assert.equal(step(1000).score, 0, 'exactly 1,000 is not above');
     assert.deepEqual(step(1000.01).reasons, [{ key: 'risk.totalAbove', params: { total: 1000.01, threshold: 1000 } }]);
     assert.equal(step(1000.01).score, 10);
@@ -75,7 +76,10 @@ describe('risk score', () => {
 
   it('flags goods bought more than 60 days before the departure (days counted in Rome)', () => {
     // Departure 12 June: 13 April is 60 days before (not more), 12 April 61.
-    assert.equal(scoreRisk(input({ invoices: [{ totalAmount: 200, emissionDate: '2026-04-13' }] }), NO_SAMPLE).score, 0);
+    assert.equal(
+      scoreRisk(input({ invoices: [{ totalAmount: 200, emissionDate: '2026-04-13' }] }), NO_SAMPLE).score,
+      0,
+    );
     const old = scoreRisk(
       input({
         invoices: [
@@ -88,7 +92,13 @@ describe('risk score', () => {
     );
     assert.deepEqual(old.reasons, [{ key: 'risk.oldPurchase', params: { count: 2, days: 73, threshold: 60 } }]);
     // 23:30 UTC on 11 June is already 12 June in Rome.
-    const lateEvening = scoreRisk(input({ travelDate: new Date('2026-06-11T22:30:00Z'), invoices: [{ totalAmount: 200, emissionDate: '2026-04-12' }] }), NO_SAMPLE);
+    const lateEvening = scoreRisk(
+      input({
+        travelDate: new Date('2026-06-11T22:30:00Z'),
+        invoices: [{ totalAmount: 200, emissionDate: '2026-04-12' }],
+      }),
+      NO_SAMPLE,
+    );
     assert.equal(lateEvening.score, RISK_RULES.oldPurchase.points);
   });
 
@@ -102,7 +112,11 @@ describe('risk score', () => {
   });
 
   it('counts earlier customs checks and denials, each up to a cap', () => {
-    assert.deepEqual(scoreRisk(input({ previousCustomsChecks: 2 }), NO_SAMPLE), { light: 1, score: 20, reasons: [{ key: 'risk.previousChecks', params: { count: 2 } }] });
+    assert.deepEqual(scoreRisk(input({ previousCustomsChecks: 2 }), NO_SAMPLE), {
+      light: 1,
+      score: 20,
+      reasons: [{ key: 'risk.previousChecks', params: { count: 2 } }],
+    });
     assert.equal(scoreRisk(input({ previousCustomsChecks: 9 }), NO_SAMPLE).score, RISK_RULES.previousChecks.max);
     const denied = scoreRisk(input({ previousDenials: 1 }), NO_SAMPLE);
     assert.deepEqual(denied.reasons, [{ key: 'risk.previousDenials', params: { count: 1 } }]);
@@ -114,7 +128,8 @@ describe('risk score', () => {
 
   it('maps the score to the light at the documented thresholds', () => {
     assert.deepEqual(RISK_THRESHOLDS, { yellow: 30, red: 60 });
-    const at = (denials: number, checks: number) => scoreRisk(input({ previousDenials: denials, previousCustomsChecks: checks }), NO_SAMPLE);
+    const at = (denials: number, checks: number) =>
+      scoreRisk(input({ previousDenials: denials, previousCustomsChecks: checks }), NO_SAMPLE);
     assert.equal(at(0, 2).light, 1); // 20
     assert.equal(at(1, 0).light, 1); // 25
     assert.equal(at(0, 3).light, 5); // 30
@@ -155,7 +170,10 @@ describe('risk score', () => {
   it('has every reason in both catalogues, and reads them with amounts per locale', () => {
     const all = scoreRisk(
       input({
-        invoices: [...Array(7).fill({ totalAmount: 100, emissionDate: '2026-03-01' }), { totalAmount: 10_500, emissionDate: '2026-06-01' }],
+        invoices: [
+          ...Array(7).fill({ totalAmount: 100, emissionDate: '2026-03-01' }),
+          { totalAmount: 10_500, emissionDate: '2026-06-01' },
+        ],
         crewMember: true,
         transportType: 'MP',
         previousCustomsChecks: 1,
@@ -176,12 +194,19 @@ describe('risk score', () => {
     ]);
     for (const reason of [...all.reasons, { key: 'risk.noFindings' }]) {
       assert.ok(reason.key in catalogues.EN && reason.key in catalogues.IT, reason.key);
-      for (const text of [describeRiskReason(reason, 'EN'), describeRiskReason(reason, 'IT')]) assert.doesNotMatch(text, /\{\w+\}/, text);
+      for (const text of [describeRiskReason(reason, 'EN'), describeRiskReason(reason, 'IT')])
+        assert.doesNotMatch(text, /\{\w+\}/, text);
     }
     const [totalIt] = describeRiskReasons(all.reasons, 'IT');
     assert.equal(totalIt?.replace(/\s/g, ' '), 'Il totale della richiesta, 11.200,00 €, supera 10.000,00 €.');
-    assert.equal(describeRiskReason(all.reasons[0]!, 'EN'), 'The total of the request, €11,200.00, is above €10,000.00.');
-    assert.equal(describeRiskReason({ key: 'risk.crewMember' }, 'IT'), "Il viaggiatore parte come membro dell'equipaggio.");
+    assert.equal(
+      describeRiskReason(all.reasons[0]!, 'EN'),
+      'The total of the request, €11,200.00, is above €10,000.00.',
+    );
+    assert.equal(
+      describeRiskReason({ key: 'risk.crewMember' }, 'IT'),
+      "Il viaggiatore parte come membro dell'equipaggio.",
+    );
     assert.equal(describeRiskReason({ key: 'risk.retired' }, 'EN'), 'risk.retired');
     assert.deepEqual(describeRiskReasons(null, 'EN'), []);
   });

@@ -75,7 +75,11 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
  * Scores a request. `random` gives a number in [0, 1); it is drawn exactly once per call. `sampleRate` is the share of
  * the random sample (RISK_SAMPLE_RATE of the configuration; 0 turns it off, e.g. for the browser tests).
  */
-export function scoreRisk(input: RiskInput, random: () => number = secureRandom, sampleRate: number = RISK_RULES.randomSampleRate): RiskScore {
+export function scoreRisk(
+  input: RiskInput,
+  random: () => number = secureRandom,
+  sampleRate: number = RISK_RULES.randomSampleRate,
+): RiskScore {
   const reasons: RiskReason[] = [];
   let score = 0;
   const add = (points: number, reason: RiskReason) => {
@@ -84,39 +88,65 @@ export function scoreRisk(input: RiskInput, random: () => number = secureRandom,
   };
 
   const totalStep = RISK_RULES.totalSteps.find((step) => input.totalAmount > step.above);
-  if (totalStep) add(totalStep.points, { key: 'risk.totalAbove', params: { total: round2(input.totalAmount), threshold: totalStep.above } });
+  if (totalStep)
+    add(totalStep.points, {
+      key: 'risk.totalAbove',
+      params: { total: round2(input.totalAmount), threshold: totalStep.above },
+    });
 
   const large = input.invoices.filter((invoice) => invoice.totalAmount > RISK_RULES.largeInvoice.above);
   if (large.length > 0) {
     add(RISK_RULES.largeInvoice.points, {
       key: 'risk.largeInvoice',
-      params: { count: large.length, max: round2(Math.max(...large.map((invoice) => invoice.totalAmount))), threshold: RISK_RULES.largeInvoice.above },
+      params: {
+        count: large.length,
+        max: round2(Math.max(...large.map((invoice) => invoice.totalAmount))),
+        threshold: RISK_RULES.largeInvoice.above,
+      },
     });
   }
 
   if (input.invoices.length >= RISK_RULES.manyInvoices.atLeast) {
-    add(RISK_RULES.manyInvoices.points, { key: 'risk.manyInvoices', params: { count: input.invoices.length, threshold: RISK_RULES.manyInvoices.atLeast } });
+    add(RISK_RULES.manyInvoices.points, {
+      key: 'risk.manyInvoices',
+      params: { count: input.invoices.length, threshold: RISK_RULES.manyInvoices.atLeast },
+    });
   }
 
   const ages = input.invoices.map((invoice) => daysBetween(invoice.emissionDate, romeToday(input.travelDate)));
   const old = ages.filter((days) => days > RISK_RULES.oldPurchase.days);
   if (old.length > 0) {
-    add(RISK_RULES.oldPurchase.points, { key: 'risk.oldPurchase', params: { count: old.length, days: Math.max(...old), threshold: RISK_RULES.oldPurchase.days } });
+    add(RISK_RULES.oldPurchase.points, {
+      key: 'risk.oldPurchase',
+      params: { count: old.length, days: Math.max(...old), threshold: RISK_RULES.oldPurchase.days },
+    });
   }
 
   if (input.crewMember) add(RISK_RULES.crewMember.points, { key: 'risk.crewMember' });
-  if (input.transportType === TRANSPORT_PRIVATE_VEHICLE) add(RISK_RULES.privateVehicle.points, { key: 'risk.privateVehicle' });
+  if (input.transportType === TRANSPORT_PRIVATE_VEHICLE)
+    add(RISK_RULES.privateVehicle.points, { key: 'risk.privateVehicle' });
 
   if (input.previousCustomsChecks > 0) {
     const { each, max } = RISK_RULES.previousChecks;
-    add(Math.min(max, each * input.previousCustomsChecks), { key: 'risk.previousChecks', params: { count: input.previousCustomsChecks } });
+    add(Math.min(max, each * input.previousCustomsChecks), {
+      key: 'risk.previousChecks',
+      params: { count: input.previousCustomsChecks },
+    });
   }
   if (input.previousDenials > 0) {
     const { each, max } = RISK_RULES.previousDenials;
-    add(Math.min(max, each * input.previousDenials), { key: 'risk.previousDenials', params: { count: input.previousDenials } });
+    add(Math.min(max, each * input.previousDenials), {
+      key: 'risk.previousDenials',
+      params: { count: input.previousDenials },
+    });
   }
 
-  let light: RiskLight = score >= RISK_THRESHOLDS.red ? TrafficLight.RED : score >= RISK_THRESHOLDS.yellow ? TrafficLight.YELLOW : TrafficLight.GREEN;
+  let light: RiskLight =
+    score >= RISK_THRESHOLDS.red
+      ? TrafficLight.RED
+      : score >= RISK_THRESHOLDS.yellow
+        ? TrafficLight.YELLOW
+        : TrafficLight.GREEN;
 
   if (random() < sampleRate) {
     reasons.push({ key: 'risk.randomSample' });

@@ -5,11 +5,20 @@ import type { Database, SessionLevel } from '../../db/types';
 // The SQL of the digital identity sign-in. Every function takes the database or the transaction it must run in.
 
 /** Drops the sign-ins in flight that expired by `at`, and keeps a new one (its state is stored hashed). */
-export async function rememberLogin(db: Kysely<Database>, at: Date, login: { stateHash: string; nonce: string; codeVerifier: string; expiresAt: Date }): Promise<void> {
+export async function rememberLogin(
+  db: Kysely<Database>,
+  at: Date,
+  login: { stateHash: string; nonce: string; codeVerifier: string; expiresAt: Date },
+): Promise<void> {
   await db.deleteFrom('oidc_login').where('expires_at', '<=', at).execute();
   await db
     .insertInto('oidc_login')
-    .values({ state_hash: login.stateHash, code_verifier: login.codeVerifier, nonce: login.nonce, expires_at: login.expiresAt })
+    .values({
+      state_hash: login.stateHash,
+      code_verifier: login.codeVerifier,
+      nonce: login.nonce,
+      expires_at: login.expiresAt,
+    })
     .execute();
 }
 
@@ -24,7 +33,12 @@ export function takeLogin(db: Kysely<Database>, stateHash: string, at: Date) {
 
 /** The traveler linked to a digital identity, locked (FOR UPDATE) until the end of the transaction. */
 export function lockTravelerOfIdentity(trx: Kysely<Database>, subject: string) {
-  return trx.selectFrom('traveler').select(['id', 'status']).where('identity_subject', '=', subject).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('traveler')
+    .select(['id', 'status'])
+    .where('identity_subject', '=', subject)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** A traveler by id, locked (FOR UPDATE) until the end of the transaction. */
@@ -42,7 +56,11 @@ export interface IdentityPrefill {
 }
 
 export async function updatePrefill(trx: Kysely<Database>, id: number, prefill: IdentityPrefill): Promise<void> {
-  await trx.updateTable('traveler').set({ ...prefill, updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
+  await trx
+    .updateTable('traveler')
+    .set({ ...prefill, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** A PENDING_IDENTITY traveler: no password, residence or document yet; `documentNumber` stands for the document. */
@@ -71,8 +89,19 @@ export async function insertIdentityTraveler(
   return row.id;
 }
 
-export async function insertSession(trx: Kysely<Database>, values: { tokenHash: string; travelerId: number; level: SessionLevel; expiresAt: Date }): Promise<void> {
-  await trx.insertInto('session').values({ token_hash: values.tokenHash, traveler_id: values.travelerId, level: values.level, expires_at: values.expiresAt }).execute();
+export async function insertSession(
+  trx: Kysely<Database>,
+  values: { tokenHash: string; travelerId: number; level: SessionLevel; expiresAt: Date },
+): Promise<void> {
+  await trx
+    .insertInto('session')
+    .values({
+      token_hash: values.tokenHash,
+      traveler_id: values.travelerId,
+      level: values.level,
+      expires_at: values.expiresAt,
+    })
+    .execute();
 }
 
 export async function deleteTraveler(trx: Kysely<Database>, id: number): Promise<void> {
@@ -80,7 +109,12 @@ export async function deleteTraveler(trx: Kysely<Database>, id: number): Promise
 }
 
 /** The completed registration of a digital identity traveler: the given columns, ACTIVE from `at`. */
-export async function activateTraveler(trx: Kysely<Database>, id: number, at: Date, columns: Updateable<Database['traveler']>): Promise<void> {
+export async function activateTraveler(
+  trx: Kysely<Database>,
+  id: number,
+  at: Date,
+  columns: Updateable<Database['traveler']>,
+): Promise<void> {
   await trx
     .updateTable('traveler')
     .set({ ...columns, status: 'ACTIVE', activated_at: at, updated_at: sql<Date>`now()` })
@@ -89,6 +123,15 @@ export async function activateTraveler(trx: Kysely<Database>, id: number, at: Da
 }
 
 /** Makes a session FULL, seen at `at`, until `expiresAt`. */
-export async function promoteSession(trx: Kysely<Database>, tokenHash: string, at: Date, expiresAt: Date): Promise<void> {
-  await trx.updateTable('session').set({ level: 'FULL', last_seen_at: at, expires_at: expiresAt }).where('token_hash', '=', tokenHash).execute();
+export async function promoteSession(
+  trx: Kysely<Database>,
+  tokenHash: string,
+  at: Date,
+  expiresAt: Date,
+): Promise<void> {
+  await trx
+    .updateTable('session')
+    .set({ level: 'FULL', last_seen_at: at, expires_at: expiresAt })
+    .where('token_hash', '=', tokenHash)
+    .execute();
 }

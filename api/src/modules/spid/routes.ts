@@ -89,7 +89,12 @@ export const spidIdentityRoutes: FastifyPluginAsyncZod<SpidRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      reply.clearCookie(SPID_STATE_COOKIE, { path: cookiePath, httpOnly: true, sameSite: 'lax', secure: options.secureCookie });
+      reply.clearCookie(SPID_STATE_COOKIE, {
+        path: cookiePath,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: options.secureCookie,
+      });
       reply.header('cache-control', 'no-store');
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       const params = new URLSearchParams(query);
@@ -109,9 +114,15 @@ export const spidIdentityRoutes: FastifyPluginAsyncZod<SpidRoutesOptions> = asyn
         app.sessionCookie.set(reply, session.token, new Date());
         // A returning traveler lands on the portal's /sign-in/spid, which reads user-info into the browser's session
         // (signed out, it holds no user) before opening the home page.
-        return reply.redirect(`${options.publicBaseUrl}${session.level === 'FULL' ? '/sign-in/spid' : '/sign-in/spid/activate'}`, 302);
+        return reply.redirect(
+          `${options.publicBaseUrl}${session.level === 'FULL' ? '/sign-in/spid' : '/sign-in/spid/activate'}`,
+          302,
+        );
       } catch (error) {
-        request.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'digital identity sign-in refused');
+        request.log.warn(
+          { reason: error instanceof Error ? error.message : String(error) },
+          'digital identity sign-in refused',
+        );
         return reply.redirect(failed, 302);
       }
     },

@@ -4,7 +4,16 @@ import { AppError } from '../../app-error';
 import type { Database } from '../../db/types';
 import { createAuthRepository, type SessionRecord, toUserInfo, SESSION_IDLE_MS } from '../auth';
 import { randomToken, sha256 } from '../../secrets';
-import { findAccountByDocument, findAccountByEmail, accountRuleProblem, duplicateFields, isRealIsoDay, residenceAndDocumentColumns, residenceAndDocumentProblems, type FieldProblems } from '../travelers';
+import {
+  findAccountByDocument,
+  findAccountByEmail,
+  accountRuleProblem,
+  duplicateFields,
+  isRealIsoDay,
+  residenceAndDocumentColumns,
+  residenceAndDocumentProblems,
+  type FieldProblems,
+} from '../travelers';
 import type { IdentityClaims } from '../oidc';
 import {
   activateTraveler,
@@ -39,7 +48,12 @@ export function createSpidService(db: Kysely<Database>, options: { now?: () => D
     /** Keeps the PKCE verifier and nonce of a sign-in in flight, by the hash of its state. */
     async rememberLogin(values: { state: string; nonce: string; codeVerifier: string }): Promise<void> {
       const at = now();
-      await rememberLogin(db, at, { stateHash: sha256(values.state), codeVerifier: values.codeVerifier, nonce: values.nonce, expiresAt: new Date(at.getTime() + OIDC_LOGIN_TTL_MS) });
+      await rememberLogin(db, at, {
+        stateHash: sha256(values.state),
+        codeVerifier: values.codeVerifier,
+        nonce: values.nonce,
+        expiresAt: new Date(at.getTime() + OIDC_LOGIN_TTL_MS),
+      });
     },
 
     /** Takes (single use) the sign-in in flight of a state, if it has not expired. */
@@ -67,13 +81,24 @@ export function createSpidService(db: Kysely<Database>, options: { now?: () => D
           travelerId = linked.id;
           level = 'FULL';
         } else {
-          const prefill = { nome: claims.givenName, cognome: claims.familyName, data_nascita: claims.birthdate, email: claims.email, fiscal_number: claims.fiscalNumber ?? null };
+          const prefill = {
+            nome: claims.givenName,
+            cognome: claims.familyName,
+            data_nascita: claims.birthdate,
+            email: claims.email,
+            fiscal_number: claims.fiscalNumber ?? null,
+          };
           if (linked) {
             travelerId = linked.id;
             await updatePrefill(trx, linked.id, prefill);
           } else {
             // The fiscal number stands for the document: the portal treats a session user with one as signed in.
-            travelerId = await insertIdentityTraveler(trx, { prefill, documentNumber: claims.fiscalNumber ?? claims.sub, language, subject: claims.sub });
+            travelerId = await insertIdentityTraveler(trx, {
+              prefill,
+              documentNumber: claims.fiscalNumber ?? claims.sub,
+              language,
+              subject: claims.sub,
+            });
           }
           level = 'ACTIVATION_PENDING';
         }
@@ -108,17 +133,28 @@ export function createSpidService(db: Kysely<Database>, options: { now?: () => D
         .execute(async (trx) => {
           const traveler = await lockTraveler(trx, session.traveler_id);
           if (!traveler) return 'unauthorized' as const;
-          if (traveler.status !== 'PENDING_IDENTITY' || session.level !== 'ACTIVATION_PENDING') return 'spid.notPending' as const;
+          if (traveler.status !== 'PENDING_IDENTITY' || session.level !== 'ACTIVATION_PENDING')
+            return 'spid.notPending' as const;
           const holder = await findAccountByEmail(trx, email, true);
           if (holder && holder.id !== traveler.id) {
             if (holder.status === 'ACTIVE') throw duplicate({ email: { key: 'traveler.emailTaken' } });
             await deleteTraveler(trx, holder.id);
           }
           // One account per document, as for a registration.
-          const documentHolder = await findAccountByDocument(trx, { type: columns.tipo_documento, country: columns.paese_documento, number: columns.numero_documento });
+          const documentHolder = await findAccountByDocument(trx, {
+            type: columns.tipo_documento,
+            country: columns.paese_documento,
+            number: columns.numero_documento,
+          });
           // Thrown, not returned: the unactivated registration that gave way above stays.
-          if (documentHolder && documentHolder.id !== traveler.id) throw duplicate({ numeroDocumento: { key: 'traveler.documentTaken' } });
-          await activateTraveler(trx, traveler.id, at, { email, privacy: true, ...columns, ...(body.lan ? { language: body.lan } : {}) });
+          if (documentHolder && documentHolder.id !== traveler.id)
+            throw duplicate({ numeroDocumento: { key: 'traveler.documentTaken' } });
+          await activateTraveler(trx, traveler.id, at, {
+            email,
+            privacy: true,
+            ...columns,
+            ...(body.lan ? { language: body.lan } : {}),
+          });
           await promoteSession(trx, session.token_hash, at, new Date(at.getTime() + SESSION_IDLE_MS));
           return undefined;
         })

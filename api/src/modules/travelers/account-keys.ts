@@ -15,7 +15,10 @@ export const ACTIVATION_KEY_TTL_MS = 48 * 60 * 60 * 1000;
 /** How long a password-reset link works. */
 export const RESET_KEY_TTL_MS = 60 * 60 * 1000;
 
-const TTL_MS: Readonly<Record<AccountKeyKind, number>> = { ACTIVATION: ACTIVATION_KEY_TTL_MS, PASSWORD_RESET: RESET_KEY_TTL_MS };
+const TTL_MS: Readonly<Record<AccountKeyKind, number>> = {
+  ACTIVATION: ACTIVATION_KEY_TTL_MS,
+  PASSWORD_RESET: RESET_KEY_TTL_MS,
+};
 
 function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');
@@ -28,15 +31,33 @@ export const keyLink = (publicBaseUrl: string, path: string, keys: { key1: strin
   `${publicBaseUrl}/${path}?${new URLSearchParams({ key1: keys.key1, key2: keys.key2 }).toString()}`;
 
 /** A new key pair of `kind` for the traveler, stored (hashed) through `trx`, living its kind's lifetime from `at`. */
-export async function issueKey(trx: Kysely<Database>, travelerId: number, kind: AccountKeyKind, at: Date): Promise<{ key1: string; key2: string }> {
+export async function issueKey(
+  trx: Kysely<Database>,
+  travelerId: number,
+  kind: AccountKeyKind,
+  at: Date,
+): Promise<{ key1: string; key2: string }> {
   const key1 = randomBytes(16).toString('base64url');
   const key2 = randomToken();
-  await accountKeyQueries.insert(trx, { travelerId, kind, key1Hash: sha256(key1), key2Hash: sha256(key2), expiresAt: new Date(at.getTime() + TTL_MS[kind]) });
+  await accountKeyQueries.insert(trx, {
+    travelerId,
+    kind,
+    key1Hash: sha256(key1),
+    key2Hash: sha256(key2),
+    expiresAt: new Date(at.getTime() + TTL_MS[kind]),
+  });
   return { key1, key2 };
 }
 
 /** Checks a key pair of `kind` inside `trx` (locking it when `forUpdate`): the key, or the catalogue key of the refusal. */
-export async function usableKey(trx: Kysely<Database>, kind: AccountKeyKind, key1: string, key2: string, at: Date, forUpdate: boolean) {
+export async function usableKey(
+  trx: Kysely<Database>,
+  kind: AccountKeyKind,
+  key1: string,
+  key2: string,
+  at: Date,
+  forUpdate: boolean,
+) {
   // A key longer than any issued is refused before hashing.
   if (!wellFormedLinkKeys(key1, key2)) return 'key.invalid' as const;
   const key = await accountKeyQueries.find(trx, sha256(key1), kind, at, forUpdate);

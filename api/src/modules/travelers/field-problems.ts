@@ -22,7 +22,10 @@ import { referenceQueries } from '../typology';
 export type FieldProblems = Record<string, Message>;
 
 /** An issue of the account forms' shared rules as a catalogue message (the text the form shows for it on blur). */
-export const accountRuleProblem = (issue: AccountRuleIssue): Message => ({ key: `account.${issue.code}`, params: accountRuleParams(issue) });
+export const accountRuleProblem = (issue: AccountRuleIssue): Message => ({
+  key: `account.${issue.code}`,
+  params: accountRuleParams(issue),
+});
 
 /** The new password of a reset or a registration; undefined when it follows the rules. */
 export function passwordProblem(password: string): Message | undefined {
@@ -44,7 +47,9 @@ const isUniqueViolation = (error: unknown): error is UniqueViolation =>
 export function duplicateFields(error: unknown): FieldProblems | undefined {
   if (!isUniqueViolation(error)) return undefined;
   const constraint = error.constraint ?? '';
-  return constraint.includes('document') ? { numeroDocumento: { key: 'traveler.documentTaken' } } : { email: { key: 'traveler.emailTaken' } };
+  return constraint.includes('document')
+    ? { numeroDocumento: { key: 'traveler.documentTaken' } }
+    : { email: { key: 'traveler.emailTaken' } };
 }
 
 /** Where a traveler lives and the travel document they shop with: what their tax-free invoices are matched by. */
@@ -58,7 +63,12 @@ export interface ResidenceAndDocument {
 }
 
 /** Residence country and zone (docs/domain.md): a member state's resident must live in one of its free zones. */
-export async function residenceProblems(executor: Kysely<Database>, country: string, zone: string, problems: FieldProblems): Promise<void> {
+export async function residenceProblems(
+  executor: Kysely<Database>,
+  country: string,
+  zone: string,
+  problems: FieldProblems,
+): Promise<void> {
   if (country.trim() === '') {
     problems.paeseResidenzaCodice = accountRuleProblem({ code: 'empty' });
     return;
@@ -69,7 +79,8 @@ export async function residenceProblems(executor: Kysely<Database>, country: str
     return;
   }
   if (zone !== '') {
-    if (!(await referenceQueries.residentialZoneExists(executor, zone, country))) problems.zonaResidenzaCodice = { key: 'field.unknownZone' };
+    if (!(await referenceQueries.residentialZoneExists(executor, zone, country)))
+      problems.zonaResidenzaCodice = { key: 'field.unknownZone' };
   } else if (row.eu_member) {
     problems.paeseResidenzaCodice = { key: 'field.residenceNotTaxFree' };
   }
@@ -79,7 +90,11 @@ export async function residenceProblems(executor: Kysely<Database>, country: str
  * The registration's rules for the residence and the travel document, keyed by the payload's field names (docs/calls.md).
  * The digital identity's completion applies them too: its travelers need a document for their invoices to be found.
  */
-export async function residenceAndDocumentProblems(executor: Kysely<Database>, values: ResidenceAndDocument, problems: FieldProblems): Promise<void> {
+export async function residenceAndDocumentProblems(
+  executor: Kysely<Database>,
+  values: ResidenceAndDocument,
+  problems: FieldProblems,
+): Promise<void> {
   const number = textIssue(values.numeroDocumento, DOCUMENT_NUMBER_MAX_LENGTH);
   if (number) problems.numeroDocumento = accountRuleProblem(number);
   if (values.tipoDocumentoCodice === '') problems.tipoDocumentoCodice = accountRuleProblem({ code: 'empty' });

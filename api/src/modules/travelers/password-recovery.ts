@@ -31,7 +31,10 @@ export function createPasswordRecoveryService(db: Kysely<Database>, options: Tra
           language: language ?? traveler.language,
           template: 'password-reset',
           // A reset does not remove the passkeys: the mail tells how many there are, should one not be the traveler's.
-          params: { link: keyLink(options.publicBaseUrl, 'change-password', keys), passkeys: await countPasskeys(trx, traveler.id) },
+          params: {
+            link: keyLink(options.publicBaseUrl, 'change-password', keys),
+            passkeys: await countPasskeys(trx, traveler.id),
+          },
         });
       });
     },

@@ -24,7 +24,8 @@ export function createProfileService(db: Kysely<Database>, options: Pick<Travele
       const stored = toTraveler(current);
       const problems: FieldProblems = {};
       const same = (field: keyof Traveler, normalise: (value: string) => string = (value) => value.trim()) => {
-        if (normalise(String(body[field])) !== normalise(String(stored[field]))) problems[field] = { key: 'field.readOnly' };
+        if (normalise(String(body[field])) !== normalise(String(stored[field])))
+          problems[field] = { key: 'field.readOnly' };
       };
       same('nome');
       same('cognome');
@@ -36,8 +37,16 @@ export function createProfileService(db: Kysely<Database>, options: Pick<Travele
       if (body.privacy !== true) problems.privacy = { key: 'field.mustAccept' };
       await residenceProblems(db, body.paeseResidenzaCodice, body.zonaResidenzaCodice, problems);
       if (Object.keys(problems).length > 0) throw new AppError(400, { key: 'validationFailed' }, problems);
-      if (body.paeseResidenzaCodice !== stored.paeseResidenzaCodice || body.zonaResidenzaCodice !== stored.zonaResidenzaCodice) {
-        await travelerQueries.setResidence(db, travelerId, body.paeseResidenzaCodice, body.zonaResidenzaCodice === '' ? null : body.zonaResidenzaCodice);
+      if (
+        body.paeseResidenzaCodice !== stored.paeseResidenzaCodice ||
+        body.zonaResidenzaCodice !== stored.zonaResidenzaCodice
+      ) {
+        await travelerQueries.setResidence(
+          db,
+          travelerId,
+          body.paeseResidenzaCodice,
+          body.zonaResidenzaCodice === '' ? null : body.zonaResidenzaCodice,
+        );
       }
       const updated = await repository.findTravelerById(travelerId);
       if (!updated) throw new AppError(401, { key: 'unauthorized' });

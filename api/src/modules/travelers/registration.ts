@@ -1,16 +1,31 @@
-import { readRuleMessage, registrationBodyRules, romeToday, type AccountRuleIssue, type RegistrationPayload } from '@varco/contracts';
+import {
+  readRuleMessage,
+  registrationBodyRules,
+  romeToday,
+  type AccountRuleIssue,
+  type RegistrationPayload,
+} from '@varco/contracts';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../app-error';
 import type { Database } from '../../db/types';
 import { hashPassword } from '../../secrets';
 import { enqueueMail, recipientName } from '../mail';
 import { issueKey, keyLink, usableKey } from './account-keys';
-import { accountRuleProblem, duplicateFields, residenceAndDocumentColumns, residenceAndDocumentProblems, type FieldProblems } from './field-problems';
+import {
+  accountRuleProblem,
+  duplicateFields,
+  residenceAndDocumentColumns,
+  residenceAndDocumentProblems,
+  type FieldProblems,
+} from './field-problems';
 import type { TravelerServiceOptions } from './options';
 import { accountKeyQueries, findAccountByDocument, findAccountByEmail, travelerQueries } from './repository';
 
 /** The registration and its activation link (docs/domain.md, docs/calls.md). */
-export function createRegistrationService(db: Kysely<Database>, options: Pick<TravelerServiceOptions, 'publicBaseUrl' | 'now'>) {
+export function createRegistrationService(
+  db: Kysely<Database>,
+  options: Pick<TravelerServiceOptions, 'publicBaseUrl' | 'now'>,
+) {
   const now = options.now ?? (() => new Date());
 
   /**
@@ -55,7 +70,11 @@ export function createRegistrationService(db: Kysely<Database>, options: Pick<Tr
       try {
         await db.transaction().execute(async (trx) => {
           const byEmail = await findAccountByEmail(trx, email, true);
-          const byDocument = await findAccountByDocument(trx, { type: values.tipo_documento, country: values.paese_documento, number: values.numero_documento });
+          const byDocument = await findAccountByDocument(trx, {
+            type: values.tipo_documento,
+            country: values.paese_documento,
+            number: values.numero_documento,
+          });
           const fields: FieldProblems = {};
           if (byEmail && byEmail.status !== 'PENDING') fields.email = { key: 'traveler.emailTaken' };
           if (byDocument && byDocument.id !== byEmail?.id) fields.numeroDocumento = { key: 'traveler.documentTaken' };

@@ -12,10 +12,19 @@ export interface AccountKeyRecord {
 
 /** Account-key queries; they take an executor so that they run in the caller's transaction. */
 export const accountKeyQueries = {
-  async insert(db: Kysely<Database>, values: { travelerId: number; kind: AccountKeyKind; key1Hash: string; key2Hash: string; expiresAt: Date }): Promise<void> {
+  async insert(
+    db: Kysely<Database>,
+    values: { travelerId: number; kind: AccountKeyKind; key1Hash: string; key2Hash: string; expiresAt: Date },
+  ): Promise<void> {
     await db
       .insertInto('account_key')
-      .values({ traveler_id: values.travelerId, kind: values.kind, key1_hash: values.key1Hash, key2_hash: values.key2Hash, expires_at: values.expiresAt })
+      .values({
+        traveler_id: values.travelerId,
+        kind: values.kind,
+        key1_hash: values.key1Hash,
+        key2_hash: values.key2Hash,
+        expires_at: values.expiresAt,
+      })
       .execute();
   },
 
@@ -31,7 +40,13 @@ export const accountKeyQueries = {
   },
 
   /** The key of a key1 hash and kind, whatever its state; `forUpdate` locks it for a use. */
-  find(db: Kysely<Database>, key1Hash: string, kind: AccountKeyKind, at: Date, forUpdate = false): Promise<AccountKeyRecord | undefined> {
+  find(
+    db: Kysely<Database>,
+    key1Hash: string,
+    kind: AccountKeyKind,
+    at: Date,
+    forUpdate = false,
+  ): Promise<AccountKeyRecord | undefined> {
     const query = db
       .selectFrom('account_key')
       .select(['id', 'traveler_id', 'key2_hash', 'consumed_at', sql<boolean>`expires_at <= ${at}`.as('expired')])
@@ -53,7 +68,10 @@ export function findAccountByEmail(db: Kysely<Database>, email: string, forUpdat
 }
 
 /** The traveler holding an identity document (type, issuing country, number without spaces, case-insensitive). */
-export function findAccountByDocument(db: Kysely<Database>, document: { type: string; country: string; number: string }) {
+export function findAccountByDocument(
+  db: Kysely<Database>,
+  document: { type: string; country: string; number: string },
+) {
   return db
     .selectFrom('traveler')
     .select(['id'])
@@ -83,13 +101,21 @@ export interface RegistrationColumns {
 export const travelerQueries = {
   /** A new PENDING traveler; its id. */
   async insertPending(db: Kysely<Database>, values: RegistrationColumns): Promise<number> {
-    const row = await db.insertInto('traveler').values({ ...values, status: 'PENDING' }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('traveler')
+      .values({ ...values, status: 'PENDING' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return row.id;
   },
 
   /** A PENDING traveler registering again: the new data replace the old. */
   async replaceRegistration(db: Kysely<Database>, travelerId: number, values: RegistrationColumns): Promise<void> {
-    await db.updateTable('traveler').set({ ...values, updated_at: sql<Date>`now()` }).where('id', '=', travelerId).execute();
+    await db
+      .updateTable('traveler')
+      .set({ ...values, updated_at: sql<Date>`now()` })
+      .where('id', '=', travelerId)
+      .execute();
   },
 
   async activate(db: Kysely<Database>, travelerId: number): Promise<void> {
@@ -113,7 +139,11 @@ export const travelerQueries = {
 
   /** The residence (country and zone, null for none). */
   async setResidence(db: Kysely<Database>, travelerId: number, country: string, zone: string | null): Promise<void> {
-    await db.updateTable('traveler').set({ paese_residenza: country, zona_residenza: zone, updated_at: sql<Date>`now()` }).where('id', '=', travelerId).execute();
+    await db
+      .updateTable('traveler')
+      .set({ paese_residenza: country, zona_residenza: zone, updated_at: sql<Date>`now()` })
+      .where('id', '=', travelerId)
+      .execute();
   },
 
   /** Every session of the traveler (a password change signs them all out). */
@@ -123,7 +153,12 @@ export const travelerQueries = {
 
   /** The traveler's e-mail, the row locked for its deletion; undefined when there is no such traveler. */
   async lockEmail(db: Kysely<Database>, travelerId: number): Promise<string | undefined> {
-    const row = await db.selectFrom('traveler').select('email').where('id', '=', travelerId).forUpdate().executeTakeFirst();
+    const row = await db
+      .selectFrom('traveler')
+      .select('email')
+      .where('id', '=', travelerId)
+      .forUpdate()
+      .executeTakeFirst();
     return row?.email;
   },
 

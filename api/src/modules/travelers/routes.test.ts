@@ -56,11 +56,20 @@ describeEachDatabase('registration, activation, password recovery and profile', 
   async function captcha(answer = CAPTCHA_CODE) {
     sequence += 1;
     const token = `test-token-${process.pid}-${sequence}-${Math.random().toString(36).slice(2)}`;
-    await createCaptchaRepository(db()).insert({ tokenHash: hashToken(token), answerHash: hashAnswer(token, CAPTCHA_CODE), language: 'EN', ttlSeconds: 600 });
+    await createCaptchaRepository(db()).insert({
+      tokenHash: hashToken(token),
+      answerHash: hashAnswer(token, CAPTCHA_CODE),
+      language: 'EN',
+      ttlSeconds: 600,
+    });
     return { token, headers: { 'x-captcha-token': token, 'x-captcha-value': answer } };
   }
 
-  async function register(target: TestApp, body: unknown, options: { language?: string; address?: string; answer?: string } = {}) {
+  async function register(
+    target: TestApp,
+    body: unknown,
+    options: { language?: string; address?: string; answer?: string } = {},
+  ) {
     const { headers } = await captcha(options.answer);
     return target.inject({
       method: 'POST',
@@ -72,9 +81,18 @@ describeEachDatabase('registration, activation, password recovery and profile', 
   }
 
   const outboxOf = (email: string) =>
-    db().selectFrom('mail_outbox').selectAll().where(sql<string>`lower(recipient)`, '=', email.toLowerCase()).orderBy('id', 'asc').execute();
+    db()
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where(sql<string>`lower(recipient)`, '=', email.toLowerCase())
+      .orderBy('id', 'asc')
+      .execute();
   const travelerOf = (email: string) =>
-    db().selectFrom('traveler').selectAll().where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+    db()
+      .selectFrom('traveler')
+      .selectAll()
+      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+      .executeTakeFirst();
 
   /** key1 and key2 of the newest link mailed to `email` with `template`. */
   async function keysFromMail(email: string, template: 'activation' | 'password-reset') {
@@ -122,7 +140,12 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     const cookie = await fullSession(target, traveler.email);
     const otpMail = (await outboxOf(traveler.email)).find((mail) => mail.template === 'otp');
     assert.match(otpMail?.text_body ?? '', /^Dear Giulia Verdi,\n/);
-    await target.inject({ method: 'POST', url: RECOVER, payload: { email: traveler.email }, remoteAddress: nextAddress() });
+    await target.inject({
+      method: 'POST',
+      url: RECOVER,
+      payload: { email: traveler.email },
+      remoteAddress: nextAddress(),
+    });
     await target.background.settled();
     return { traveler, cookie };
   }
@@ -134,13 +157,31 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     const body = payload();
     const missing = await target.inject({ method: 'POST', url: REGISTER, payload: body, remoteAddress: nextAddress() });
     assert.equal(missing.statusCode, 400);
-    assert.deepEqual(missing.json(), { detail: 'Captcha not present or invalid.', extra: { generic: 'Captcha not present or invalid.' } });
+    assert.deepEqual(missing.json(), {
+      detail: 'Captcha not present or invalid.',
+      extra: { generic: 'Captcha not present or invalid.' },
+    });
     // Even with an invalid body, the captcha is checked first.
-    const invalidBody = await target.inject({ method: 'POST', url: REGISTER, payload: {}, headers: { 'accept-language': 'IT' }, remoteAddress: nextAddress() });
-    assert.deepEqual(invalidBody.json(), { detail: 'Captcha non presente o non valido.', extra: { generic: 'Captcha non presente o non valido.' } });
+    const invalidBody = await target.inject({
+      method: 'POST',
+      url: REGISTER,
+      payload: {},
+      headers: { 'accept-language': 'IT' },
+      remoteAddress: nextAddress(),
+    });
+    assert.deepEqual(invalidBody.json(), {
+      detail: 'Captcha non presente o non valido.',
+      extra: { generic: 'Captcha non presente o non valido.' },
+    });
 
     const challenge = await captcha('WRONG');
-    const wrong = await target.inject({ method: 'POST', url: REGISTER, payload: body, headers: challenge.headers, remoteAddress: nextAddress() });
+    const wrong = await target.inject({
+      method: 'POST',
+      url: REGISTER,
+      payload: body,
+      headers: challenge.headers,
+      remoteAddress: nextAddress(),
+    });
     assert.equal(wrong.statusCode, 400);
     // One guess per picture: the right answer afterwards fails too.
     const again = await target.inject({
@@ -199,11 +240,16 @@ describeEachDatabase('registration, activation, password recovery and profile', 
         paeseResidenzaCodice: 'Unknown country',
         tipoDocumentoCodice: 'Unknown document type',
         privacy: 'You must accept to continue',
-        secret: 'The password must be at least 8 characters long, with characters of at least three types: uppercase, lowercase, digits, special characters',
+        secret:
+          'The password must be at least 8 characters long, with characters of at least three types: uppercase, lowercase, digits, special characters',
       },
     });
     assert.deepEqual(await outboxOf(body.email), []);
-    const count = await db().selectFrom('mail_outbox').select(sql<number>`count(*)::int`.as('n')).where('recipient', '=', 'not-an-email').executeTakeFirstOrThrow();
+    const count = await db()
+      .selectFrom('mail_outbox')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('recipient', '=', 'not-an-email')
+      .executeTakeFirstOrThrow();
     assert.equal(count.n, 0);
   });
 
@@ -237,16 +283,30 @@ describeEachDatabase('registration, activation, password recovery and profile', 
   });
 
   it('refuses texts and e-mails longer than the form lets through', async () => {
-    const response = await register(app(), payload({ nome: 'N'.repeat(101), numeroDocumento: 'D'.repeat(51), email: `${'m'.repeat(250)}@example.com` }));
+    const response = await register(
+      app(),
+      payload({ nome: 'N'.repeat(101), numeroDocumento: 'D'.repeat(51), email: `${'m'.repeat(250)}@example.com` }),
+    );
     assert.equal(response.statusCode, 400);
-    assert.deepEqual(response.json().extra, { nome: 'Enter at most 100 characters', numeroDocumento: 'Enter at most 50 characters', email: 'Enter a valid e-mail address' });
+    assert.deepEqual(response.json().extra, {
+      nome: 'Enter at most 100 characters',
+      numeroDocumento: 'Enter at most 50 characters',
+      email: 'Enter a valid e-mail address',
+    });
   });
 
   it('wants a password of 8 characters from at least three of four classes', async () => {
     for (const secret of ['Ab1!', 'abcdefgh', 'abcdefg1', 'ABCDEFG!', 'x'.repeat(7) + 'A']) {
       const response = await register(app(), payload({ secret }));
       assert.equal(response.statusCode, 400, secret);
-      assert.deepEqual(response.json().extra, { secret: 'The password must be at least 8 characters long, with characters of at least three types: uppercase, lowercase, digits, special characters' }, secret);
+      assert.deepEqual(
+        response.json().extra,
+        {
+          secret:
+            'The password must be at least 8 characters long, with characters of at least three types: uppercase, lowercase, digits, special characters',
+        },
+        secret,
+      );
     }
     for (const secret of ['Abcdefg1', 'abcdef1!', 'ABCDEF1!', 'Abcdefg!']) {
       assert.equal((await register(app(), payload({ secret }))).statusCode, 201, secret);
@@ -255,11 +315,23 @@ describeEachDatabase('registration, activation, password recovery and profile', 
 
   it('wants a residence outside the EU VAT area: a member state only with one of its residential free zones', async () => {
     const noZone = await register(app(), payload({ paeseResidenzaCodice: 'IT' }));
-    assert.deepEqual(noZone.json().extra, { paeseResidenzaCodice: 'Residents of this country cannot use tax-free (unless they live in one of its free zones)' });
-    const foreignZone = await register(app(), payload({ paeseResidenzaCodice: 'CH', zonaResidenzaCodice: 'IT-LIVIGNO' }));
-    assert.deepEqual(foreignZone.json().extra, { zonaResidenzaCodice: 'This zone does not belong to the country of residence' });
-    const uninhabited = await register(app(), payload({ paeseResidenzaCodice: 'IT', zonaResidenzaCodice: 'IT-LAGO-LUGANO' }));
-    assert.deepEqual(uninhabited.json().extra, { zonaResidenzaCodice: 'This zone does not belong to the country of residence' });
+    assert.deepEqual(noZone.json().extra, {
+      paeseResidenzaCodice: 'Residents of this country cannot use tax-free (unless they live in one of its free zones)',
+    });
+    const foreignZone = await register(
+      app(),
+      payload({ paeseResidenzaCodice: 'CH', zonaResidenzaCodice: 'IT-LIVIGNO' }),
+    );
+    assert.deepEqual(foreignZone.json().extra, {
+      zonaResidenzaCodice: 'This zone does not belong to the country of residence',
+    });
+    const uninhabited = await register(
+      app(),
+      payload({ paeseResidenzaCodice: 'IT', zonaResidenzaCodice: 'IT-LAGO-LUGANO' }),
+    );
+    assert.deepEqual(uninhabited.json().extra, {
+      zonaResidenzaCodice: 'This zone does not belong to the country of residence',
+    });
     const livigno = payload({ paeseResidenzaCodice: 'IT', zonaResidenzaCodice: 'IT-LIVIGNO' });
     assert.equal((await register(app(), livigno)).statusCode, 201);
     assert.equal((await travelerOf(livigno.email))?.zona_residenza, 'IT-LIVIGNO');
@@ -303,7 +375,9 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     const first = await registeredAndActive(target);
     const sameEmail = await register(target, payload({ email: first.email.toUpperCase() }));
     assert.equal(sameEmail.statusCode, 409);
-    assert.deepEqual(sameEmail.json().extra, { email: 'An account with this e-mail already exists: sign in, or recover the password.' });
+    assert.deepEqual(sameEmail.json().extra, {
+      email: 'An account with this e-mail already exists: sign in, or recover the password.',
+    });
     const sameDocument = await register(target, payload({ numeroDocumento: first.numeroDocumento.toLowerCase() }));
     assert.equal(sameDocument.statusCode, 409);
     assert.deepEqual(sameDocument.json().extra, { numeroDocumento: 'This identity document is already registered.' });
@@ -315,7 +389,11 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     const compact = `YA${process.pid}S${Date.now()}`;
     const spaced = `${compact.slice(0, 2).toLowerCase()} ${compact.slice(2, 6)} ${compact.slice(6)}`;
     const first = await registeredAndActive(target, { numeroDocumento: spaced });
-    const profile = await target.inject({ method: 'GET', url: '/api/v1/private/traveler/user-info', headers: { cookie: await fullSession(target, first.email) } });
+    const profile = await target.inject({
+      method: 'GET',
+      url: '/api/v1/private/traveler/user-info',
+      headers: { cookie: await fullSession(target, first.email) },
+    });
     assert.equal(profile.json().numeroDocumento, compact);
     const again = await register(target, payload({ numeroDocumento: compact }));
     assert.equal(again.statusCode, 409);
@@ -330,17 +408,35 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     assert.equal((await register(target, { ...body, nome: 'Giuliana' })).statusCode, 201);
     const fresh = await keysFromMail(body.email, 'activation');
     assert.notEqual(fresh.key1, old.key1);
-    assert.equal((await target.inject({ method: 'GET', url: ACTIVATE, query: { key1: old.key1, key2: old.key2 } })).statusCode, 400);
-    assert.equal((await target.inject({ method: 'GET', url: ACTIVATE, query: { key1: fresh.key1, key2: fresh.key2 } })).statusCode, 200);
+    assert.equal(
+      (await target.inject({ method: 'GET', url: ACTIVATE, query: { key1: old.key1, key2: old.key2 } })).statusCode,
+      400,
+    );
+    assert.equal(
+      (await target.inject({ method: 'GET', url: ACTIVATE, query: { key1: fresh.key1, key2: fresh.key2 } })).statusCode,
+      200,
+    );
     assert.equal((await travelerOf(body.email))?.nome, 'Giuliana');
-    assert.equal((await db().selectFrom('traveler').select('id').where(sql<string>`lower(email)`, '=', body.email.toLowerCase()).execute()).length, 1);
+    assert.equal(
+      (
+        await db()
+          .selectFrom('traveler')
+          .select('id')
+          .where(sql<string>`lower(email)`, '=', body.email.toLowerCase())
+          .execute()
+      ).length,
+      1,
+    );
   });
 
   it('mails at most 5 activation links an hour to one e-mail, whatever the client addresses', async () => {
     const target = app();
     const body = payload();
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 6; attempt += 1) statuses.push((await register(target, { ...body, email: attempt % 2 ? body.email.toUpperCase() : body.email })).statusCode);
+    for (let attempt = 0; attempt < 6; attempt += 1)
+      statuses.push(
+        (await register(target, { ...body, email: attempt % 2 ? body.email.toUpperCase() : body.email })).statusCode,
+      );
     assert.deepEqual(statuses, [201, 201, 201, 201, 201, 429]);
     const refused = await register(target, body, { language: 'IT' });
     assert.deepEqual(refused.json(), { detail: 'Troppe e-mail richieste per questo account. Riprova tra 60 min.' });
@@ -354,11 +450,20 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     const signIn = (password: string) => login(target, traveler.email, password);
     for (let attempt = 0; attempt < 10; attempt += 1) assert.equal((await signIn(`wrong-${attempt}`)).statusCode, 401);
     assert.equal((await signIn(PASSWORD)).statusCode, 429, 'locked');
-    await target.inject({ method: 'POST', url: RECOVER, payload: { email: traveler.email }, remoteAddress: nextAddress() });
+    await target.inject({
+      method: 'POST',
+      url: RECOVER,
+      payload: { email: traveler.email },
+      remoteAddress: nextAddress(),
+    });
     await target.background.settled();
     const { key1, key2 } = await keysFromMail(traveler.email, 'password-reset');
     const newPwd = 'Fresh-Pass-2026!';
-    assert.equal((await target.inject({ method: 'PATCH', url: CHANGE_PWD, query: { key1, key2 }, payload: { newPwd } })).statusCode, 204);
+    assert.equal(
+      (await target.inject({ method: 'PATCH', url: CHANGE_PWD, query: { key1, key2 }, payload: { newPwd } }))
+        .statusCode,
+      204,
+    );
     assert.equal((await signIn(newPwd)).statusCode, 204);
   });
 
@@ -389,11 +494,19 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     const traveler = await travelerOf(body.email);
     assert.equal(traveler?.status, 'ACTIVE');
     assert.ok(traveler?.activated_at);
-    const again = await target.inject({ method: 'GET', url: ACTIVATE, query: { key1, key2 }, headers: { 'accept-language': 'IT' } });
+    const again = await target.inject({
+      method: 'GET',
+      url: ACTIVATE,
+      query: { key1, key2 },
+      headers: { 'accept-language': 'IT' },
+    });
     assert.equal(again.statusCode, 400);
     assert.deepEqual(again.json(), { detail: 'Il link non è valido o è già stato usato.' });
     assert.equal((await login(target, body.email)).statusCode, 204);
-    assert.equal((await target.inject({ method: 'GET', url: ACTIVATE, query: { key1: 'unknown', key2: 'unknown' } })).statusCode, 400);
+    assert.equal(
+      (await target.inject({ method: 'GET', url: ACTIVATE, query: { key1: 'unknown', key2: 'unknown' } })).statusCode,
+      400,
+    );
     assert.equal((await target.inject({ method: 'GET', url: ACTIVATE, query: { key1 } })).statusCode, 400);
   });
 
@@ -402,7 +515,11 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     const body = payload();
     await register(target, body);
     const { key1, key2 } = await keysFromMail(body.email, 'activation');
-    await db().updateTable('account_key').set({ expires_at: new Date(Date.now() - 1000) }).where('key1_hash', '=', sha256(key1)).execute();
+    await db()
+      .updateTable('account_key')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('key1_hash', '=', sha256(key1))
+      .execute();
     const expired = await target.inject({ method: 'GET', url: ACTIVATE, query: { key1, key2 } });
     assert.equal(expired.statusCode, 400);
     assert.deepEqual(expired.json(), { detail: 'The link has expired.' });
@@ -418,23 +535,41 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     await register(target, pending);
     const answers = [];
     for (const email of [`nobody.${process.pid}@example.com`, pending.email, active.email.toUpperCase()]) {
-      const response = await target.inject({ method: 'POST', url: RECOVER, payload: { email, lan: 'IT' }, remoteAddress: nextAddress() });
+      const response = await target.inject({
+        method: 'POST',
+        url: RECOVER,
+        payload: { email, lan: 'IT' },
+        remoteAddress: nextAddress(),
+      });
       answers.push({ status: response.statusCode, body: response.body, headers: response.headers['content-type'] });
     }
     assert.deepEqual(answers[0], answers[1]);
     assert.deepEqual(answers[0], answers[2]);
     assert.equal(answers[0]?.status, 204);
     await target.background.settled();
-    assert.deepEqual((await outboxOf(`nobody.${process.pid}@example.com`)), []);
-    assert.deepEqual((await outboxOf(pending.email)).map((mail) => mail.template), ['activation']);
+    assert.deepEqual(await outboxOf(`nobody.${process.pid}@example.com`), []);
+    assert.deepEqual(
+      (await outboxOf(pending.email)).map((mail) => mail.template),
+      ['activation'],
+    );
     const { url, mail } = await keysFromMail(active.email, 'password-reset');
     assert.equal(url.origin + url.pathname, `${BASE}/change-password`);
     assert.equal(mail.language, 'IT');
     assert.match(mail.text_body, /^Gentile Giulia Verdi,\n/);
-    const key = await db().selectFrom('account_key').selectAll().where('kind', '=', 'PASSWORD_RESET').where('key1_hash', '=', sha256(url.searchParams.get('key1') ?? '')).executeTakeFirstOrThrow();
+    const key = await db()
+      .selectFrom('account_key')
+      .selectAll()
+      .where('kind', '=', 'PASSWORD_RESET')
+      .where('key1_hash', '=', sha256(url.searchParams.get('key1') ?? ''))
+      .executeTakeFirstOrThrow();
     const ttl = key.expires_at.getTime() - Date.now();
     assert.ok(ttl > 59 * 60_000 && ttl <= 60 * 60_000, String(ttl));
-    const malformed = await target.inject({ method: 'POST', url: RECOVER, payload: { email: 'nope' }, remoteAddress: nextAddress() });
+    const malformed = await target.inject({
+      method: 'POST',
+      url: RECOVER,
+      payload: { email: 'nope' },
+      remoteAddress: nextAddress(),
+    });
     assert.equal(malformed.statusCode, 400);
     assert.deepEqual(malformed.json().extra, { email: 'Enter a valid e-mail address' });
   });
@@ -443,7 +578,13 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     const target = app();
     const address = nextAddress();
     // Another address asked for each time: the per-account limit (hardening/account-limits.test.ts) stays out of the way.
-    const ask = (index: number) => target.inject({ method: 'POST', url: RECOVER, payload: { email: `someone.${process.pid}.${index}@example.com` }, remoteAddress: address });
+    const ask = (index: number) =>
+      target.inject({
+        method: 'POST',
+        url: RECOVER,
+        payload: { email: `someone.${process.pid}.${index}@example.com` },
+        remoteAddress: address,
+      });
     for (let index = 0; index < RECOVERY_RATE_LIMIT_MAX; index += 1) assert.equal((await ask(index)).statusCode, 204);
     const limited = await ask(RECOVERY_RATE_LIMIT_MAX);
     assert.equal(limited.statusCode, 429);
@@ -459,29 +600,78 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     assert.deepEqual((await validate(key1, key2)).json(), { valid: true });
     assert.deepEqual((await validate(key1, key2)).json(), { valid: true });
     assert.deepEqual((await validate(key1, 'wrong')).json(), { valid: false });
-    assert.equal((await target.inject({ method: 'GET', url: VALIDATE, query: { key1, key2, type: 'OTHER' } })).statusCode, 400);
+    assert.equal(
+      (await target.inject({ method: 'GET', url: VALIDATE, query: { key1, key2, type: 'OTHER' } })).statusCode,
+      400,
+    );
 
     // The registration's rule, with the registration's message: neither short nor weak passwords.
     for (const newPwd of ['short', 'abcdefgh', 'abcdefgh1', 'ABCDEFGH!']) {
-      const weak = await target.inject({ method: 'PATCH', url: CHANGE_PWD, query: { key1, key2 }, payload: { newPwd } });
+      const weak = await target.inject({
+        method: 'PATCH',
+        url: CHANGE_PWD,
+        query: { key1, key2 },
+        payload: { newPwd },
+      });
       assert.equal(weak.statusCode, 400, newPwd);
-      assert.deepEqual(weak.json().extra, { newPwd: 'The password must be at least 8 characters long, with characters of at least three types: uppercase, lowercase, digits, special characters' }, newPwd);
+      assert.deepEqual(
+        weak.json().extra,
+        {
+          newPwd:
+            'The password must be at least 8 characters long, with characters of at least three types: uppercase, lowercase, digits, special characters',
+        },
+        newPwd,
+      );
     }
-    const italian = await target.inject({ method: 'PATCH', url: CHANGE_PWD, query: { key1, key2 }, payload: { newPwd: 'abcdefgh' }, headers: { 'accept-language': 'IT' } });
-    assert.deepEqual(italian.json().extra, { newPwd: 'La password deve contenere almeno 8 caratteri, di almeno tre tipi: maiuscole, minuscole, cifre, caratteri speciali' });
-    const tooLong = await target.inject({ method: 'PATCH', url: CHANGE_PWD, query: { key1, key2 }, payload: { newPwd: `Aa1-${'x'.repeat(125)}` } });
+    const italian = await target.inject({
+      method: 'PATCH',
+      url: CHANGE_PWD,
+      query: { key1, key2 },
+      payload: { newPwd: 'abcdefgh' },
+      headers: { 'accept-language': 'IT' },
+    });
+    assert.deepEqual(italian.json().extra, {
+      newPwd:
+        'La password deve contenere almeno 8 caratteri, di almeno tre tipi: maiuscole, minuscole, cifre, caratteri speciali',
+    });
+    const tooLong = await target.inject({
+      method: 'PATCH',
+      url: CHANGE_PWD,
+      query: { key1, key2 },
+      payload: { newPwd: `Aa1-${'x'.repeat(125)}` },
+    });
     assert.deepEqual(tooLong.json().extra, { newPwd: 'Enter at most 128 characters' });
     const newPassword = 'Another-Pass-77';
-    const changed = await target.inject({ method: 'PATCH', url: CHANGE_PWD, query: { key1, key2 }, payload: { newPwd: newPassword } });
+    const changed = await target.inject({
+      method: 'PATCH',
+      url: CHANGE_PWD,
+      query: { key1, key2 },
+      payload: { newPwd: newPassword },
+    });
     assert.equal(changed.statusCode, 204, changed.body);
     assert.equal((await target.inject({ method: 'GET', url: USER_INFO, headers: { cookie } })).statusCode, 401);
     const traveled = await travelerOf(traveler.email);
-    assert.equal((await db().selectFrom('session').select('token_hash').where('traveler_id', '=', traveled?.id ?? 0).execute()).length, 0);
+    assert.equal(
+      (
+        await db()
+          .selectFrom('session')
+          .select('token_hash')
+          .where('traveler_id', '=', traveled?.id ?? 0)
+          .execute()
+      ).length,
+      0,
+    );
     assert.equal((await login(target, traveler.email)).statusCode, 401);
     assert.equal((await login(target, traveler.email, newPassword)).statusCode, 204);
 
     assert.deepEqual((await validate(key1, key2)).json(), { valid: false });
-    const reused = await target.inject({ method: 'PATCH', url: CHANGE_PWD, query: { key1, key2 }, payload: { newPwd: 'Third-Pass-99' }, headers: { 'accept-language': 'IT' } });
+    const reused = await target.inject({
+      method: 'PATCH',
+      url: CHANGE_PWD,
+      query: { key1, key2 },
+      payload: { newPwd: 'Third-Pass-99' },
+      headers: { 'accept-language': 'IT' },
+    });
     assert.equal(reused.statusCode, 400);
     assert.deepEqual(reused.json(), { detail: 'Il link non è valido o è già stato usato.' });
   });
@@ -489,19 +679,38 @@ describeEachDatabase('registration, activation, password recovery and profile', 
   it('refuses an expired reset key, and a newer request ends the older link', async () => {
     const target = app();
     const traveler = await registeredAndActive(target);
-    await target.inject({ method: 'POST', url: RECOVER, payload: { email: traveler.email }, remoteAddress: nextAddress() });
+    await target.inject({
+      method: 'POST',
+      url: RECOVER,
+      payload: { email: traveler.email },
+      remoteAddress: nextAddress(),
+    });
     await target.background.settled();
     const first = await keysFromMail(traveler.email, 'password-reset');
-    await target.inject({ method: 'POST', url: RECOVER, payload: { email: traveler.email }, remoteAddress: nextAddress() });
+    await target.inject({
+      method: 'POST',
+      url: RECOVER,
+      payload: { email: traveler.email },
+      remoteAddress: nextAddress(),
+    });
     await target.background.settled();
     const second = await keysFromMail(traveler.email, 'password-reset');
     const validate = (keys: { key1: string; key2: string }) =>
       target.inject({ method: 'GET', url: VALIDATE, query: { ...keys, type: 'PWD_REMEMBER_TOKEN' } });
     assert.deepEqual((await validate(first)).json(), { valid: false });
     assert.deepEqual((await validate(second)).json(), { valid: true });
-    await db().updateTable('account_key').set({ expires_at: new Date(Date.now() - 1000) }).where('key1_hash', '=', sha256(second.key1)).execute();
+    await db()
+      .updateTable('account_key')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('key1_hash', '=', sha256(second.key1))
+      .execute();
     assert.deepEqual((await validate(second)).json(), { valid: false });
-    const expired = await target.inject({ method: 'PATCH', url: CHANGE_PWD, query: { key1: second.key1, key2: second.key2 }, payload: { newPwd: 'Another-Pass-77' } });
+    const expired = await target.inject({
+      method: 'PATCH',
+      url: CHANGE_PWD,
+      query: { key1: second.key1, key2: second.key2 },
+      payload: { newPwd: 'Another-Pass-77' },
+    });
     assert.equal(expired.statusCode, 400);
     assert.deepEqual(expired.json(), { detail: 'The link has expired.' });
     assert.equal((await login(target, traveler.email)).statusCode, 204);
@@ -529,10 +738,23 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     const same = await target.inject({ method: 'PUT', url: PROFILE, payload: profile, headers: { cookie } });
     assert.equal(same.statusCode, 200, same.body);
     assert.deepEqual(same.json(), profile);
-    const renamed = await target.inject({ method: 'PUT', url: PROFILE, payload: { ...profile, nome: 'Other', privacy: false }, headers: { cookie } });
+    const renamed = await target.inject({
+      method: 'PUT',
+      url: PROFILE,
+      payload: { ...profile, nome: 'Other', privacy: false },
+      headers: { cookie },
+    });
     assert.equal(renamed.statusCode, 400);
-    assert.deepEqual(renamed.json().extra, { nome: 'This field cannot be changed', privacy: 'You must accept to continue' });
-    const moved = await target.inject({ method: 'PUT', url: PROFILE, payload: { ...profile, paeseResidenzaCodice: 'IT', zonaResidenzaCodice: 'IT-LIVIGNO' }, headers: { cookie } });
+    assert.deepEqual(renamed.json().extra, {
+      nome: 'This field cannot be changed',
+      privacy: 'You must accept to continue',
+    });
+    const moved = await target.inject({
+      method: 'PUT',
+      url: PROFILE,
+      payload: { ...profile, paeseResidenzaCodice: 'IT', zonaResidenzaCodice: 'IT-LIVIGNO' },
+      headers: { cookie },
+    });
     assert.equal(moved.statusCode, 200, moved.body);
     assert.equal(moved.json().zonaResidenzaCodice, 'IT-LIVIGNO');
     const invalid = await target.inject({ method: 'PUT', url: PROFILE, payload: { nome: 'x' }, headers: { cookie } });
@@ -550,7 +772,10 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     // An OTP_PENDING session cannot delete.
     const pending = await login(target, traveler.email);
     const pendingCookie = `varco_session=${pending.cookies.find((item) => item.name === 'varco_session')?.value ?? ''}`;
-    assert.equal((await target.inject({ method: 'DELETE', url: PROFILE, headers: { cookie: pendingCookie } })).statusCode, 403);
+    assert.equal(
+      (await target.inject({ method: 'DELETE', url: PROFILE, headers: { cookie: pendingCookie } })).statusCode,
+      403,
+    );
 
     const deleted = await target.inject({ method: 'DELETE', url: PROFILE, headers: { cookie } });
     assert.equal(deleted.statusCode, 204);
@@ -558,14 +783,24 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     assert.equal(cleared?.value, '');
     assert.equal(await travelerOf(traveler.email), undefined);
     assert.deepEqual(await outboxOf(traveler.email), []);
-    assert.equal((await db().selectFrom('session').select('token_hash').where('traveler_id', '=', id).execute()).length, 0);
+    assert.equal(
+      (await db().selectFrom('session').select('token_hash').where('traveler_id', '=', id).execute()).length,
+      0,
+    );
     assert.equal((await db().selectFrom('account_key').select('id').where('traveler_id', '=', id).execute()).length, 0);
     assert.equal((await target.inject({ method: 'GET', url: USER_INFO, headers: { cookie } })).statusCode, 401);
     assert.equal((await login(target, traveler.email)).statusCode, 401);
 
     assert.equal((await outboxOf(other.email)).length, otherMails);
-    assert.equal((await target.inject({ method: 'GET', url: USER_INFO, headers: { cookie: otherCookie } })).statusCode, 200);
+    assert.equal(
+      (await target.inject({ method: 'GET', url: USER_INFO, headers: { cookie: otherCookie } })).statusCode,
+      200,
+    );
     // The deleted traveler's e-mail and document can register again.
-    assert.equal((await register(target, payload({ email: traveler.email, numeroDocumento: traveler.numeroDocumento }))).statusCode, 201);
+    assert.equal(
+      (await register(target, payload({ email: traveler.email, numeroDocumento: traveler.numeroDocumento })))
+        .statusCode,
+      201,
+    );
   });
 });

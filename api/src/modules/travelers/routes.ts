@@ -28,7 +28,13 @@ export const REGISTRATION_RATE_LIMIT_MAX = 10;
 /** Password-recovery mails asked per client address and minute (an airport shares one address; per account: plugins/limits). */
 export const RECOVERY_RATE_LIMIT_MAX = 20;
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
 
 export interface TravelerRoutesOptions {
   publicBaseUrl: string;
@@ -44,7 +50,10 @@ const headerValue = (request: FastifyRequest, name: string) => {
 /** The public calls of the account (docs/calls.md): registration, activation, password recovery and change. */
 export const travelerPublicRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> = async (app, options) => {
   const registration = createRegistrationService(app.db, { publicBaseUrl: options.publicBaseUrl });
-  const recovery = createPasswordRecoveryService(app.db, { publicBaseUrl: options.publicBaseUrl, sessionsEnded: app.auth.sessionsEnded });
+  const recovery = createPasswordRecoveryService(app.db, {
+    publicBaseUrl: options.publicBaseUrl,
+    sessionsEnded: app.auth.sessionsEnded,
+  });
 
   app.post(
     '/traveler',
@@ -52,9 +61,14 @@ export const travelerPublicRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> 
       config: { rateLimit: { max: REGISTRATION_RATE_LIMIT_MAX, timeWindow: '1 minute' } },
       // The captcha first, before the body is even looked at (each challenge allows one attempt).
       preValidation: async (request) => {
-        const verification = await verifyCaptcha(app.db, headerValue(request, HEADERS.captchaToken), headerValue(request, HEADERS.captchaValue), {
-          testAnswer: options.captchaTestAnswer,
-        });
+        const verification = await verifyCaptcha(
+          app.db,
+          headerValue(request, HEADERS.captchaToken),
+          headerValue(request, HEADERS.captchaValue),
+          {
+            testAnswer: options.captchaTestAnswer,
+          },
+        );
         if (!verification.valid) {
           request.log.info({ reason: verification.reason }, 'registration captcha refused');
           throw new AppError(400, { key: 'captcha.invalid' }, { generic: { key: 'captcha.invalid' } });
@@ -161,7 +175,9 @@ export const travelerPublicRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> 
     async (request, reply) => {
       const email = await recovery.changePassword(request.query.key1, request.query.key2, request.body.newPwd);
       // The owner of the mailbox set a new password: the sign-in lock of the account ends. The lock would end by itself.
-      await app.limits.accounts.passwordChanged(email).catch((error: unknown) => request.log.warn({ err: error }, 'sign-in lock not cleared'));
+      await app.limits.accounts
+        .passwordChanged(email)
+        .catch((error: unknown) => request.log.warn({ err: error }, 'sign-in lock not cleared'));
       return reply.status(204).send(null);
     },
   );

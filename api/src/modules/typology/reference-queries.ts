@@ -34,18 +34,40 @@ export const referenceQueries = {
   },
 
   async documentTypeExists(db: Kysely<Database>, code: string): Promise<boolean> {
-    return (await db.selectFrom('document_type').select('code').where('code', '=', code).executeTakeFirst()) !== undefined;
+    return (
+      (await db.selectFrom('document_type').select('code').where('code', '=', code).executeTakeFirst()) !== undefined
+    );
   },
 
   /** The reference data a travel refers to, in one round trip; each field null/false when unknown. */
   async travelReferences(db: Kysely<Database>, travel: TravelCodes) {
     const row = await db
       .selectNoFrom((eb) => [
-        eb.selectFrom('transport_type').select(sql<boolean>`true`.as('known')).where('code', '=', travel.transportType).as('transport'),
-        eb.selectFrom('document_type').select(sql<boolean>`true`.as('known')).where('code', '=', travel.travelDocType ?? '').as('doc_type'),
-        eb.selectFrom('country').select('eu_member').where('code', '=', travel.destinationCountry).as('country_eu_member'),
-        eb.selectFrom('airport').select('country_code').where('code', '=', travel.destinationAirport ?? '').as('airport_country'),
-        eb.selectFrom('free_zone').select('country_code').where('code', '=', travel.destinationFreeZone ?? '').as('zone_country'),
+        eb
+          .selectFrom('transport_type')
+          .select(sql<boolean>`true`.as('known'))
+          .where('code', '=', travel.transportType)
+          .as('transport'),
+        eb
+          .selectFrom('document_type')
+          .select(sql<boolean>`true`.as('known'))
+          .where('code', '=', travel.travelDocType ?? '')
+          .as('doc_type'),
+        eb
+          .selectFrom('country')
+          .select('eu_member')
+          .where('code', '=', travel.destinationCountry)
+          .as('country_eu_member'),
+        eb
+          .selectFrom('airport')
+          .select('country_code')
+          .where('code', '=', travel.destinationAirport ?? '')
+          .as('airport_country'),
+        eb
+          .selectFrom('free_zone')
+          .select('country_code')
+          .where('code', '=', travel.destinationFreeZone ?? '')
+          .as('zone_country'),
       ])
       .executeTakeFirstOrThrow();
     return {

@@ -30,7 +30,9 @@ export interface TypologyRepository {
 }
 
 /** Rows of `country left join child`: no row means no such country, a row with a null code a country without children. */
-function childrenOrNull(rows: Array<{ code: string | null; description_it: string | null; description_en: string | null }>): BilingualRow[] | null {
+function childrenOrNull(
+  rows: Array<{ code: string | null; description_it: string | null; description_en: string | null }>,
+): BilingualRow[] | null {
   if (rows.length === 0) return null;
   return rows.flatMap((row) =>
     row.code !== null && row.description_it !== null && row.description_en !== null
@@ -55,7 +57,10 @@ export function createTypologyRepository(db: Kysely<Database>): TypologyReposito
         .where((eb) => {
           const outsideEu = eb('eu_member', '=', false);
           if (memberStatesWithZones === 'none') return outsideEu;
-          let zones = eb.selectFrom('free_zone').select('free_zone.code').whereRef('free_zone.country_code', '=', 'country.code');
+          let zones = eb
+            .selectFrom('free_zone')
+            .select('free_zone.code')
+            .whereRef('free_zone.country_code', '=', 'country.code');
           if (memberStatesWithZones === 'residential') zones = zones.where('free_zone.residential', '=', true);
           return eb.or([outsideEu, eb.exists(zones)]);
         })

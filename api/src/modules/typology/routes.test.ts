@@ -19,7 +19,10 @@ async function getList(app: TestApp, url: string, language = 'EN'): Promise<Look
 function assertSorted(list: Lookup[], locale: string): void {
   const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
   for (let index = 1; index < list.length; index += 1) {
-    assert.ok(collator.compare(list[index - 1]!.description, list[index]!.description) <= 0, `${list[index - 1]!.description} before ${list[index]!.description}`);
+    assert.ok(
+      collator.compare(list[index - 1]!.description, list[index]!.description) <= 0,
+      `${list[index - 1]!.description} before ${list[index]!.description}`,
+    );
   }
 }
 
@@ -59,7 +62,10 @@ describeEachDatabase('public typology calls', ({ build, database }) => {
 
   it('lets the language query win over Accept-Language', async () => {
     assert.equal(labelOf(await getList(app, `${BASE}/COUNTRY?language=IT`, 'EN'), 'FR'), 'Francia');
-    assert.equal(labelOf(await getList(app, `${BASE}/countries/free-zone/ES?language=EN`, 'IT'), 'ES-CANARIAS'), 'Canary Islands');
+    assert.equal(
+      labelOf(await getList(app, `${BASE}/countries/free-zone/ES?language=EN`, 'IT'), 'ES-CANARIAS'),
+      'Canary Islands',
+    );
   });
 
   it('has exactly the transport codes AE and MP', async () => {
@@ -75,12 +81,23 @@ describeEachDatabase('public typology calls', ({ build, database }) => {
 
   it('lists document and ticket types in both languages', async () => {
     const documents = await getList(app, `${BASE}/DOCUMENT_TYPE`, 'IT');
-    assert.deepEqual([...codes(documents)].sort(), ['CARTA_IDENTITA', 'DOCUMENTO_EQUIPOLLENTE', 'PASSAPORTO', 'PASSAPORTO_DIPLOMATICO', 'PASSAPORTO_SERVIZIO']);
+    assert.deepEqual([...codes(documents)].sort(), [
+      'CARTA_IDENTITA',
+      'DOCUMENTO_EQUIPOLLENTE',
+      'PASSAPORTO',
+      'PASSAPORTO_DIPLOMATICO',
+      'PASSAPORTO_SERVIZIO',
+    ]);
     assert.equal(labelOf(documents, 'PASSAPORTO'), 'Passaporto');
     assert.equal(labelOf(await getList(app, `${BASE}/DOCUMENT_TYPE`, 'EN'), 'PASSAPORTO'), 'Passport');
     assertSorted(documents, 'it');
     const tickets = await getList(app, `${BASE}/TICKET_TYPE`, 'EN');
-    assert.deepEqual([...codes(tickets)].sort(), ['BIGLIETTO', 'BIGLIETTO_ELETTRONICO', 'CARTA_IMBARCO', 'PRENOTAZIONE']);
+    assert.deepEqual([...codes(tickets)].sort(), [
+      'BIGLIETTO',
+      'BIGLIETTO_ELETTRONICO',
+      'CARTA_IMBARCO',
+      'PRENOTAZIONE',
+    ]);
     assert.equal(labelOf(tickets, 'CARTA_IMBARCO'), 'Boarding pass');
   });
 
@@ -88,7 +105,8 @@ describeEachDatabase('public typology calls', ({ build, database }) => {
     const list = await getList(app, `${BASE}/countries/tax-free`, 'IT');
     assert.equal(list.length, COUNTRY_COUNT - 27);
     for (const code of EU_27) assert.ok(!codes(list).includes(code), `${code} is excluded`);
-    for (const code of ['CH', 'US', 'CN', 'GB', 'NO', 'SM', 'VA']) assert.ok(codes(list).includes(code), `${code} is included`);
+    for (const code of ['CH', 'US', 'CN', 'GB', 'NO', 'SM', 'VA'])
+      assert.ok(codes(list).includes(code), `${code} is included`);
     assertSorted(list, 'it');
   });
 
@@ -114,13 +132,27 @@ describeEachDatabase('public typology calls', ({ build, database }) => {
       { code: 'IT-LIVIGNO', description: 'Livigno' },
     ]);
     assert.deepEqual(await getList(app, `${BASE}/countries/free-zone/IT?from=VISA`, 'IT'), italyAll);
-    assert.deepEqual(codes(await getList(app, `${BASE}/countries/free-zone/IT?from=REGISTRATION`, 'IT')), ['IT-CAMPIONE', 'IT-LIVIGNO']);
-    assert.deepEqual(
-      [...codes(await getList(app, `${BASE}/countries/free-zone/FR`))].sort(),
-      ['FR-GUADELOUPE', 'FR-GUYANE', 'FR-MARTINIQUE', 'FR-MAYOTTE', 'FR-REUNION', 'FR-SAINT-MARTIN'],
-    );
-    assert.deepEqual([...codes(await getList(app, `${BASE}/countries/free-zone/ES`))].sort(), ['ES-CANARIAS', 'ES-CEUTA', 'ES-MELILLA']);
-    assert.deepEqual([...codes(await getList(app, `${BASE}/countries/free-zone/DE`))].sort(), ['DE-BUSINGEN', 'DE-HELGOLAND']);
+    assert.deepEqual(codes(await getList(app, `${BASE}/countries/free-zone/IT?from=REGISTRATION`, 'IT')), [
+      'IT-CAMPIONE',
+      'IT-LIVIGNO',
+    ]);
+    assert.deepEqual([...codes(await getList(app, `${BASE}/countries/free-zone/FR`))].sort(), [
+      'FR-GUADELOUPE',
+      'FR-GUYANE',
+      'FR-MARTINIQUE',
+      'FR-MAYOTTE',
+      'FR-REUNION',
+      'FR-SAINT-MARTIN',
+    ]);
+    assert.deepEqual([...codes(await getList(app, `${BASE}/countries/free-zone/ES`))].sort(), [
+      'ES-CANARIAS',
+      'ES-CEUTA',
+      'ES-MELILLA',
+    ]);
+    assert.deepEqual([...codes(await getList(app, `${BASE}/countries/free-zone/DE`))].sort(), [
+      'DE-BUSINGEN',
+      'DE-HELGOLAND',
+    ]);
     assert.deepEqual(codes(await getList(app, `${BASE}/countries/free-zone/GR`)), ['GR-ATHOS']);
     assert.deepEqual(codes(await getList(app, `${BASE}/countries/free-zone/FI`)), ['FI-ALAND']);
   });
@@ -133,13 +165,47 @@ describeEachDatabase('public typology calls', ({ build, database }) => {
   it('lists the airports of a country with their IATA codes', async () => {
     const italy = await getList(app, `${BASE}/airports/IT`, 'IT');
     assert.ok(italy.length >= 35, `${italy.length} Italian airports`);
-    for (const code of ['FCO', 'MXP', 'LIN', 'BGY', 'VCE', 'NAP', 'CTA', 'PMO', 'BLQ', 'FLR', 'PSA', 'TRN', 'CAG', 'OLB', 'BRI']) {
+    for (const code of [
+      'FCO',
+      'MXP',
+      'LIN',
+      'BGY',
+      'VCE',
+      'NAP',
+      'CTA',
+      'PMO',
+      'BLQ',
+      'FLR',
+      'PSA',
+      'TRN',
+      'CAG',
+      'OLB',
+      'BRI',
+    ]) {
       assert.ok(codes(italy).includes(code), code);
     }
     assert.equal(labelOf(italy, 'FCO'), 'Roma Fiumicino Leonardo da Vinci (FCO)');
-    assert.equal(labelOf(await getList(app, `${BASE}/airports/IT`, 'EN'), 'FCO'), 'Rome Fiumicino Leonardo da Vinci (FCO)');
+    assert.equal(
+      labelOf(await getList(app, `${BASE}/airports/IT`, 'EN'), 'FCO'),
+      'Rome Fiumicino Leonardo da Vinci (FCO)',
+    );
     assertSorted(italy, 'it');
-    for (const [country, minimum] of [['US', 5], ['CN', 5], ['JP', 5], ['KR', 5], ['IN', 5], ['RU', 5], ['GB', 5], ['BR', 5], ['AU', 5], ['CH', 3], ['AE', 3], ['QA', 1], ['SG', 1], ['IL', 1]] as const) {
+    for (const [country, minimum] of [
+      ['US', 5],
+      ['CN', 5],
+      ['JP', 5],
+      ['KR', 5],
+      ['IN', 5],
+      ['RU', 5],
+      ['GB', 5],
+      ['BR', 5],
+      ['AU', 5],
+      ['CH', 3],
+      ['AE', 3],
+      ['QA', 1],
+      ['SG', 1],
+      ['IL', 1],
+    ] as const) {
       const list = await getList(app, `${BASE}/airports/${country}`);
       assert.ok(list.length >= minimum, `${country}: ${list.length} airports`);
       for (const item of list) assert.match(item.description, new RegExp(`\\(${item.code}\\)$`));
@@ -169,8 +235,15 @@ describeEachDatabase('public typology calls', ({ build, database }) => {
   it('refuses a malformed country code or query with 400 and the field', async () => {
     const lower = await app.inject({ method: 'GET', url: `${BASE}/airports/it` });
     assert.equal(lower.statusCode, 400);
-    assert.deepEqual(lower.json(), { detail: 'Some data in the request is not valid.', extra: { country: 'Invalid format' } });
-    const from = await app.inject({ method: 'GET', url: `${BASE}/countries/free-zone/IT?from=HOLIDAY&language=DE`, headers: { 'accept-language': 'IT' } });
+    assert.deepEqual(lower.json(), {
+      detail: 'Some data in the request is not valid.',
+      extra: { country: 'Invalid format' },
+    });
+    const from = await app.inject({
+      method: 'GET',
+      url: `${BASE}/countries/free-zone/IT?from=HOLIDAY&language=DE`,
+      headers: { 'accept-language': 'IT' },
+    });
     assert.equal(from.statusCode, 400);
     assert.deepEqual(from.json<{ extra: Record<string, string> }>().extra, {
       from: 'Valori ammessi: REGISTRATION, VISA',
@@ -179,7 +252,11 @@ describeEachDatabase('public typology calls', ({ build, database }) => {
   });
 
   it('lets browsers and the CDN cache answers for an hour, per language', async () => {
-    const response = await app.inject({ method: 'GET', url: `${BASE}/countries/tax-free`, headers: { 'accept-language': 'IT' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: `${BASE}/countries/tax-free`,
+      headers: { 'accept-language': 'IT' },
+    });
     assert.equal(response.headers['cache-control'], 'public, max-age=3600');
     assert.match(String(response.headers.vary), /Accept-Language/);
     assert.match(String(response.headers['content-type']), /^application\/json/);

@@ -54,7 +54,8 @@ export const typologyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: listResponses,
       },
     },
-    async (request, reply) => publicList(reply, service.taxFreeCountries(callLanguage(request, request.query), request.query.from)),
+    async (request, reply) =>
+      publicList(reply, service.taxFreeCountries(callLanguage(request, request.query), request.query.from)),
   );
 
   app.get(
@@ -72,7 +73,11 @@ export const typologyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: countryResponses,
       },
     },
-    async (request, reply) => publicList(reply, service.freeZones(request.params.country, callLanguage(request, request.query), request.query.from)),
+    async (request, reply) =>
+      publicList(
+        reply,
+        service.freeZones(request.params.country, callLanguage(request, request.query), request.query.from),
+      ),
   );
 
   app.get(
@@ -89,7 +94,8 @@ export const typologyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: countryResponses,
       },
     },
-    async (request, reply) => publicList(reply, service.airports(request.params.country, callLanguage(request, request.query))),
+    async (request, reply) =>
+      publicList(reply, service.airports(request.params.country, callLanguage(request, request.query))),
   );
 
   app.get(
@@ -104,6 +110,7 @@ export const typologyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: listResponses,
       },
     },
-    async (request, reply) => publicList(reply, service.typology(request.params.type, callLanguage(request, request.query))),
+    async (request, reply) =>
+      publicList(reply, service.typology(request.params.type, callLanguage(request, request.query))),
   );
 };

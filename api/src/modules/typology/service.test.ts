@@ -4,7 +4,11 @@ import { AppError } from '../../app-error';
 import type { BilingualRow, TypologyRepository } from './repository';
 import { createTypologyService } from './service';
 
-const row = (code: string, description_it: string, description_en: string): BilingualRow => ({ code, description_it, description_en });
+const row = (code: string, description_it: string, description_en: string): BilingualRow => ({
+  code,
+  description_it,
+  description_en,
+});
 
 /** A repository that counts its calls, over fixed rows. */
 function fakeRepository(overrides: Partial<TypologyRepository> = {}) {
@@ -12,7 +16,12 @@ function fakeRepository(overrides: Partial<TypologyRepository> = {}) {
   const repository: TypologyRepository = {
     listTypology: async (type) => {
       calls.push(`type:${type}`);
-      return [row('DE', 'Germania', 'Germany'), row('AX', 'Isole Åland', 'Åland Islands'), row('AT', 'Austria', 'Austria'), row('ES', 'Spagna', 'Spain')];
+      return [
+        row('DE', 'Germania', 'Germany'),
+        row('AX', 'Isole Åland', 'Åland Islands'),
+        row('AT', 'Austria', 'Austria'),
+        row('ES', 'Spagna', 'Spain'),
+      ];
     },
     listTaxFreeCountries: async () => {
       calls.push('tax-free');
@@ -24,7 +33,9 @@ function fakeRepository(overrides: Partial<TypologyRepository> = {}) {
     },
     listAirports: async (country) => {
       calls.push(`airports:${country}`);
-      return country === 'ZZ' ? null : [row('LIN', 'Milano Linate (LIN)', 'Milan Linate (LIN)'), row('BGY', 'Bergamo (BGY)', 'Bergamo (BGY)')];
+      return country === 'ZZ'
+        ? null
+        : [row('LIN', 'Milano Linate (LIN)', 'Milan Linate (LIN)'), row('BGY', 'Bergamo (BGY)', 'Bergamo (BGY)')];
     },
     ...overrides,
   };

@@ -56,7 +56,12 @@ export function createTypologyService(repository: TypologyRepository): TypologyS
     return entry;
   }
 
-  async function ofCountry(key: string, country: string, language: ServerLanguage, load: () => Promise<readonly BilingualRow[] | null>) {
+  async function ofCountry(
+    key: string,
+    country: string,
+    language: ServerLanguage,
+    load: () => Promise<readonly BilingualRow[] | null>,
+  ) {
     const lists = await cached(key, load);
     if (!lists) throw notFound({ key: 'typology.unknownCountry', params: { country } });
     return lists[language];
@@ -71,8 +76,11 @@ export function createTypologyService(repository: TypologyRepository): TypologyS
     freeZones: (country, language, from) => {
       // At registration the zone is a residence: a zone where nobody lives is offered only as a destination.
       const residentialOnly = from === 'REGISTRATION';
-      return ofCountry(`free-zone:${country}:${residentialOnly}`, country, language, () => repository.listFreeZones(country, residentialOnly));
+      return ofCountry(`free-zone:${country}:${residentialOnly}`, country, language, () =>
+        repository.listFreeZones(country, residentialOnly),
+      );
     },
-    airports: (country, language) => ofCountry(`airports:${country}`, country, language, () => repository.listAirports(country)),
+    airports: (country, language) =>
+      ofCountry(`airports:${country}`, country, language, () => repository.listAirports(country)),
   };
 }

@@ -22,7 +22,8 @@ import {
 import { taken, type CheckedRequest, type createRequestCheck } from './request-check';
 
 /** A traveler has one pending request at a time: a new one waits until it is scanned, deleted or expired. */
-const onePending = (pending: { request_code: string }) => new AppError(409, { key: 'visa.pendingExists', params: { requestCode: pending.request_code } });
+const onePending = (pending: { request_code: string }) =>
+  new AppError(409, { key: 'visa.pendingExists', params: { requestCode: pending.request_code } });
 const notPending = () => new AppError(409, { key: 'visa.notPending' });
 
 /** Runs `work`; a unique violation (the invoice index: a concurrent request took one) answers 409. */
@@ -30,13 +31,19 @@ async function claiming<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(409, { key: 'visa.invoiceTaken' }, { invoices: { key: 'visa.invoiceTaken' } });
+    if (isUniqueViolation(error))
+      throw new AppError(409, { key: 'visa.invoiceTaken' }, { invoices: { key: 'visa.invoiceTaken' } });
     throw error;
   }
 }
 
 /** Claims `ids` in `trx` or throws 409 naming the first one another request holds. */
-async function claimAll(trx: Parameters<typeof claimInvoices>[0], travelerId: number, ids: number[], checked: CheckedRequest) {
+async function claimAll(
+  trx: Parameters<typeof claimInvoices>[0],
+  travelerId: number,
+  ids: number[],
+  checked: CheckedRequest,
+) {
   const claimed = new Set(await claimInvoices(trx, travelerId, ids));
   const lost = ids.find((id) => !claimed.has(id));
   if (lost !== undefined) throw taken(checked.candidates.get(lost), lost);
@@ -67,7 +74,9 @@ export function createRequestEditing(
           const created = await pendingVisaOf(trx, travelerId);
           if (created) throw onePending(created);
           await claimAll(trx, travelerId, checked.invoiceIds, checked);
-          const id = await insertRequest(trx, { ...checked.travel, traveler_id: travelerId, qr_issued_at: now }, () => requestCode('VR', romeToday(now).slice(0, 4)));
+          const id = await insertRequest(trx, { ...checked.travel, traveler_id: travelerId, qr_issued_at: now }, () =>
+            requestCode('VR', romeToday(now).slice(0, 4)),
+          );
           await linkInvoices(trx, id, checked.invoiceIds);
           await notifyVisaRequest(trx, id, 'VISA_CREATED');
           return { id };
@@ -79,7 +88,10 @@ export function createRequestEditing(
      * Changes a pending request (else 409): the travel data, and the invoices — those removed go back to available,
      * those added are claimed as at creation. A new QR code is issued (earlier ones stop working).
      */
-    async update(travelerId: number, body: { id: number; invoices: number[]; travel: Travel }): Promise<{ id: number }> {
+    async update(
+      travelerId: number,
+      body: { id: number; invoices: number[]; travel: Travel },
+    ): Promise<{ id: number }> {
       const current = await repository.find(travelerId, body.id, 'EN');
       if (!current) throw notFound({ key: 'visa.notFound' });
       if (current.state_code !== VisaState.PENDING) throw notPending();

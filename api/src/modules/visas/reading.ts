@@ -36,7 +36,10 @@ export function createRequestReading(db: Kysely<Database>, repository: VisaRepos
   async function detail(travelerId: number, requestId: number, language: ServerLanguage): Promise<Visa> {
     const row = await ownRequest(travelerId, requestId, language);
     const [invoices, qrCode] = await Promise.all([repository.invoicesOf(row.id), qrOf(row)]);
-    return toVisa(row, language, { invoices: invoices.map((invoice) => toInvoice(invoice, language)), ...(qrCode ? { qrCode } : {}) });
+    return toVisa(row, language, {
+      invoices: invoices.map((invoice) => toInvoice(invoice, language)),
+      ...(qrCode ? { qrCode } : {}),
+    });
   }
 
   return {

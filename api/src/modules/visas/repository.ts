@@ -1,4 +1,10 @@
-import { HOME_VISAS_LIMIT, INVOICE_AVAILABLE_STATES, InvoiceState, VisaState, type ServerLanguage } from '@varco/contracts';
+import {
+  HOME_VISAS_LIMIT,
+  INVOICE_AVAILABLE_STATES,
+  InvoiceState,
+  VisaState,
+  type ServerLanguage,
+} from '@varco/contracts';
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { Database, RiskOrigin, RiskReason } from '../../db/types';
 import { heldBy, invoiceColumns, type InvoiceRow } from '../invoices';
@@ -63,47 +69,53 @@ export interface CandidateInvoice {
 /** The visa request rows of one traveler (every traveler call starts here) with their totals and labels. */
 function visaRows(db: Db, language: ServerLanguage) {
   const label = language === 'IT' ? 'description_it' : 'description_en';
-  return db
-    .selectFrom('visa_request as v')
-    .innerJoin('transport_type as tt', 'tt.code', 'v.transport_type')
-    .innerJoin('country as dc', 'dc.code', 'v.destination_country')
-    .leftJoin('document_type as dt', 'dt.code', 'v.travel_doc_type')
-    .leftJoin('airport as ap', 'ap.code', 'v.destination_airport')
-    .leftJoin('free_zone as fz', 'fz.code', 'v.destination_free_zone')
-    .select([
-      'v.id',
-      'v.public_id',
-      'v.request_code',
-      'v.traveler_id',
-      'v.state_code',
-      'v.created_at',
-      'v.travel_date',
-      'v.transport_type',
-      `tt.${label} as transport_label`,
-      'v.crew_member',
-      'v.travel_doc_type',
-      `dt.${label} as travel_doc_label`,
-      'v.travel_doc_number',
-      'v.destination_country',
-      `dc.${label} as destination_country_label`,
-      'v.destination_airport',
-      `ap.${label} as destination_airport_label`,
-      'v.destination_free_zone',
-      `fz.${label} as destination_free_zone_label`,
-      'v.flight_number',
-      'v.qr_issued_at',
-      'v.risk_result',
-      'v.risk_reasons',
-      'v.risk_origin',
-      'v.risk_analysed_at',
-    ])
-    // Every invoice the request held, live or released (an expired request keeps its history).
-    .select(
-      sql<number>`coalesce((select sum(i.total_amount) from visa_request_invoice vi join invoice i on i.id = vi.invoice_id where vi.visa_request_id = v.id), 0)::float8`.as(
-        'total_amount',
-      ),
-    )
-    .select(sql<number>`(select count(*) from visa_request_invoice vi where vi.visa_request_id = v.id)::int`.as('total_invoices'));
+  return (
+    db
+      .selectFrom('visa_request as v')
+      .innerJoin('transport_type as tt', 'tt.code', 'v.transport_type')
+      .innerJoin('country as dc', 'dc.code', 'v.destination_country')
+      .leftJoin('document_type as dt', 'dt.code', 'v.travel_doc_type')
+      .leftJoin('airport as ap', 'ap.code', 'v.destination_airport')
+      .leftJoin('free_zone as fz', 'fz.code', 'v.destination_free_zone')
+      .select([
+        'v.id',
+        'v.public_id',
+        'v.request_code',
+        'v.traveler_id',
+        'v.state_code',
+        'v.created_at',
+        'v.travel_date',
+        'v.transport_type',
+        `tt.${label} as transport_label`,
+        'v.crew_member',
+        'v.travel_doc_type',
+        `dt.${label} as travel_doc_label`,
+        'v.travel_doc_number',
+        'v.destination_country',
+        `dc.${label} as destination_country_label`,
+        'v.destination_airport',
+        `ap.${label} as destination_airport_label`,
+        'v.destination_free_zone',
+        `fz.${label} as destination_free_zone_label`,
+        'v.flight_number',
+        'v.qr_issued_at',
+        'v.risk_result',
+        'v.risk_reasons',
+        'v.risk_origin',
+        'v.risk_analysed_at',
+      ])
+      // Every invoice the request held, live or released (an expired request keeps its history).
+      .select(
+        sql<number>`coalesce((select sum(i.total_amount) from visa_request_invoice vi join invoice i on i.id = vi.invoice_id where vi.visa_request_id = v.id), 0)::float8`.as(
+          'total_amount',
+        ),
+      )
+      .select(
+        sql<number>`(select count(*) from visa_request_invoice vi where vi.visa_request_id = v.id)::int`.as(
+          'total_invoices',
+        ),
+      )
+  );
 }
 
 /** The traveler's pending request (state 1), if any: a traveler has at most one at a time. */
@@ -128,8 +140,16 @@ export async function hasPendingVisa(db: Kysely<Database>, travelerId: number): 
  * stops there, so it reads a few entries of `visa_request_traveler_idx` however many requests the traveler has.
  */
 export async function homeVisaRequestCount(db: Kysely<Database>, travelerId: number): Promise<number> {
-  const shown = db.selectFrom('visa_request').select('id').where('traveler_id', '=', travelerId).limit(HOME_VISAS_LIMIT).as('shown');
-  const { count } = await db.selectFrom(shown).select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow();
+  const shown = db
+    .selectFrom('visa_request')
+    .select('id')
+    .where('traveler_id', '=', travelerId)
+    .limit(HOME_VISAS_LIMIT)
+    .as('shown');
+  const { count } = await db
+    .selectFrom(shown)
+    .select(sql<number>`count(*)::int`.as('count'))
+    .executeTakeFirstOrThrow();
   return count;
 }
 
@@ -144,9 +164,18 @@ export async function lockTraveler(trx: Transaction<Database>, travelerId: numbe
 export function createVisaRepository(db: Kysely<Database>) {
   return {
     /** A page of the traveler's requests (those in `stateCode` when given), newest first, and how many there are in all. */
-    async list(travelerId: number, limit: number, offset: number, language: ServerLanguage, stateCode?: number): Promise<{ rows: VisaRow[]; total: number }> {
+    async list(
+      travelerId: number,
+      limit: number,
+      offset: number,
+      language: ServerLanguage,
+      stateCode?: number,
+    ): Promise<{ rows: VisaRow[]; total: number }> {
       let rows = visaRows(db, language).where('v.traveler_id', '=', travelerId);
-      let count = db.selectFrom('visa_request').select(sql<number>`count(*)::int`.as('total')).where('traveler_id', '=', travelerId);
+      let count = db
+        .selectFrom('visa_request')
+        .select(sql<number>`count(*)::int`.as('total'))
+        .where('traveler_id', '=', travelerId);
       if (stateCode !== undefined) {
         rows = rows.where('v.state_code', '=', stateCode);
         count = count.where('state_code', '=', stateCode);
@@ -160,7 +189,10 @@ export function createVisaRepository(db: Kysely<Database>) {
 
     /** One of the traveler's requests; undefined when it is another traveler's or unknown. */
     find(travelerId: number, requestId: number, language: ServerLanguage, trx: Db = db): Promise<VisaRow | undefined> {
-      return visaRows(trx, language).where('v.traveler_id', '=', travelerId).where('v.id', '=', requestId).executeTakeFirst();
+      return visaRows(trx, language)
+        .where('v.traveler_id', '=', travelerId)
+        .where('v.id', '=', requestId)
+        .executeTakeFirst();
     },
 
     /** The invoices of a request (live, or released for an expired one), newest issue first. */
@@ -185,8 +217,16 @@ export function createVisaRepository(db: Kysely<Database>) {
       if (ids.length === 0) return Promise.resolve([]);
       return db
         .selectFrom('invoice as i')
-        .leftJoin('visa_request_invoice as vi', (join) => join.onRef('vi.invoice_id', '=', 'i.id').on('vi.released_at', 'is', null))
-        .select(['i.id', 'i.invoice_number', sql<string>`to_char(i.emission_date, 'YYYY-MM-DD')`.as('emission_day'), 'i.state_code', 'vi.visa_request_id'])
+        .leftJoin('visa_request_invoice as vi', (join) =>
+          join.onRef('vi.invoice_id', '=', 'i.id').on('vi.released_at', 'is', null),
+        )
+        .select([
+          'i.id',
+          'i.invoice_number',
+          sql<string>`to_char(i.emission_date, 'YYYY-MM-DD')`.as('emission_day'),
+          'i.state_code',
+          'vi.visa_request_id',
+        ])
         .where(heldBy(travelerId))
         .where('i.cancelled_at', 'is', null)
         .where('i.id', 'in', [...ids])
@@ -204,7 +244,10 @@ export type VisaRepository = ReturnType<typeof createVisaRepository>;
 
 /** Locks a request row (FOR UPDATE) and reads what the state machine needs; undefined when it does not exist. */
 export function lockRequest(trx: Transaction<Database>, requestId: number, travelerId?: number) {
-  let query = trx.selectFrom('visa_request').select(['id', 'traveler_id', 'state_code', 'risk_result']).where('id', '=', requestId);
+  let query = trx
+    .selectFrom('visa_request')
+    .select(['id', 'traveler_id', 'state_code', 'risk_result'])
+    .where('id', '=', requestId);
   if (travelerId !== undefined) query = query.where('traveler_id', '=', travelerId);
   return query.forUpdate().executeTakeFirst();
 }
@@ -214,7 +257,11 @@ export function lockRequest(trx: Transaction<Database>, requestId: number, trave
  * row locks, so two requests claiming the same invoice cannot both succeed (the second waits for the first and then
  * finds the invoice at 90). Returns the ids claimed.
  */
-export async function claimInvoices(trx: Transaction<Database>, travelerId: number, ids: readonly number[]): Promise<number[]> {
+export async function claimInvoices(
+  trx: Transaction<Database>,
+  travelerId: number,
+  ids: readonly number[],
+): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await trx
     .updateTable('invoice as i')
@@ -229,7 +276,11 @@ export async function claimInvoices(trx: Transaction<Database>, travelerId: numb
 }
 
 /** Links invoices to a request (the partial unique index keeps an invoice in one live request only). */
-export async function linkInvoices(trx: Transaction<Database>, requestId: number, ids: readonly number[]): Promise<void> {
+export async function linkInvoices(
+  trx: Transaction<Database>,
+  requestId: number,
+  ids: readonly number[],
+): Promise<void> {
   if (ids.length === 0) return;
   await trx
     .insertInto('visa_request_invoice')
@@ -239,7 +290,12 @@ export async function linkInvoices(trx: Transaction<Database>, requestId: number
 
 /** The live invoice ids of a request. */
 export async function liveInvoiceIds(trx: Db, requestId: number): Promise<number[]> {
-  const rows = await trx.selectFrom('visa_request_invoice').select('invoice_id').where('visa_request_id', '=', requestId).where('released_at', 'is', null).execute();
+  const rows = await trx
+    .selectFrom('visa_request_invoice')
+    .select('invoice_id')
+    .where('visa_request_id', '=', requestId)
+    .where('released_at', 'is', null)
+    .execute();
   return rows.map((row) => row.invoice_id);
 }
 
@@ -258,7 +314,11 @@ export async function makeAvailable(trx: Transaction<Database>, ids: readonly nu
  * Inserts a pending request with `values` under the request code `code()` draws; a code already used (very rare) is
  * drawn again. Answers the new request's id.
  */
-export async function insertRequest(trx: Transaction<Database>, values: TravelValues & { traveler_id: number; qr_issued_at: Date }, code: () => string): Promise<number> {
+export async function insertRequest(
+  trx: Transaction<Database>,
+  values: TravelValues & { traveler_id: number; qr_issued_at: Date },
+  code: () => string,
+): Promise<number> {
   for (;;) {
     const row = await trx
       .insertInto('visa_request')
@@ -274,18 +334,35 @@ export async function insertRequest(trx: Transaction<Database>, values: TravelVa
  * Changes the travel data of a request and issues it a new QR code at `now`. The QR token carries its issue instant in
  * whole seconds: the new one must fall in a later second than the old one, or a QR printed a moment ago would stay valid.
  */
-export async function updateTravel(trx: Transaction<Database>, requestId: number, travel: TravelValues, now: Date): Promise<void> {
+export async function updateTravel(
+  trx: Transaction<Database>,
+  requestId: number,
+  travel: TravelValues,
+  now: Date,
+): Promise<void> {
   await trx
     .updateTable('visa_request')
-    .set({ ...travel, qr_issued_at: sql<Date>`greatest(${now}::timestamptz, date_trunc('second', qr_issued_at) + interval '1 second')`, updated_at: now })
+    .set({
+      ...travel,
+      qr_issued_at: sql<Date>`greatest(${now}::timestamptz, date_trunc('second', qr_issued_at) + interval '1 second')`,
+      updated_at: now,
+    })
     .where('id', '=', requestId)
     .execute();
 }
 
 /** Removes invoices from a request: never part of the request as it now stands, the link goes (history is kept for released requests only). */
-export async function unlinkInvoices(trx: Transaction<Database>, requestId: number, ids: readonly number[]): Promise<void> {
+export async function unlinkInvoices(
+  trx: Transaction<Database>,
+  requestId: number,
+  ids: readonly number[],
+): Promise<void> {
   if (ids.length === 0) return;
-  await trx.deleteFrom('visa_request_invoice').where('visa_request_id', '=', requestId).where('invoice_id', 'in', [...ids]).execute();
+  await trx
+    .deleteFrom('visa_request_invoice')
+    .where('visa_request_id', '=', requestId)
+    .where('invoice_id', 'in', [...ids])
+    .execute();
 }
 
 /** Deletes a request (its links go with it). */
@@ -324,7 +401,12 @@ export async function setInvoices(
 }
 
 /** Grants one invoice with the release data of a customs office. */
-export async function grantInvoice(trx: Transaction<Database>, id: number, release: { customs_office: string; release_code: string }, now: Date): Promise<void> {
+export async function grantInvoice(
+  trx: Transaction<Database>,
+  id: number,
+  release: { customs_office: string; release_code: string },
+  now: Date,
+): Promise<void> {
   await trx
     .updateTable('invoice')
     .set({ state_code: InvoiceState.GRANTED, in_completion: false, ...release, release_date: now, updated_at: now })
@@ -335,7 +417,13 @@ export async function grantInvoice(trx: Transaction<Database>, id: number, relea
 /** Of `ids`, those still under customs check (40), locked until the end of `trx`. */
 export async function lockUnderCheck(trx: Transaction<Database>, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await trx.selectFrom('invoice').select('id').where('id', 'in', [...ids]).where('state_code', '=', InvoiceState.CUSTOMS_CHECK).forUpdate().execute();
+  const rows = await trx
+    .selectFrom('invoice')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .where('state_code', '=', InvoiceState.CUSTOMS_CHECK)
+    .forUpdate()
+    .execute();
   return rows.map((row) => row.id);
 }
 
@@ -369,7 +457,11 @@ export async function expireRequests(
   firstIssueDay: string,
 ): Promise<void> {
   if (ids.length === 0) return;
-  await trx.updateTable('visa_request').set({ state_code: VisaState.EXPIRED, expired_at: now, updated_at: now }).where('id', 'in', [...ids]).execute();
+  await trx
+    .updateTable('visa_request')
+    .set({ state_code: VisaState.EXPIRED, expired_at: now, updated_at: now })
+    .where('id', 'in', [...ids])
+    .execute();
   const released = await trx
     .updateTable('visa_request_invoice')
     .set({ released_at: now })

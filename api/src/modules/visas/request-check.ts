@@ -33,7 +33,11 @@ const fail = (fields: Record<string, Message>) => new AppError(400, { key: 'vali
 
 /** 409 naming the invoice `id` that another live request holds. */
 export const taken = (invoice: CandidateInvoice | undefined, id: number) =>
-  new AppError(409, { key: 'visa.invoiceTaken' }, { invoices: { key: 'visa.invoiceTakenField', params: { number: invoice?.invoice_number ?? id } } });
+  new AppError(
+    409,
+    { key: 'visa.invoiceTaken' },
+    { invoices: { key: 'visa.invoiceTakenField', params: { number: invoice?.invoice_number ?? id } } },
+  );
 
 /** A code of the body: trimmed, upper case, '' is absent. */
 const code = (value: string | null | undefined) => {
@@ -65,7 +69,9 @@ function travelProblem(field: TravelField, issue: TravelIssue): Message {
       return { key: 'field.required' };
     case 'minLength':
       // The flight number has no length rule of its own: too short is not a flight number.
-      return field === 'flightNumber' ? { key: 'visa.flightNumberFormat' } : { key: 'field.minLength', params: { min: issue.min } };
+      return field === 'flightNumber'
+        ? { key: 'visa.flightNumberFormat' }
+        : { key: 'field.minLength', params: { min: issue.min } };
     case 'maxLength':
       return { key: 'field.maxLength', params: { max: issue.max } };
     case 'flightNumber':
@@ -84,14 +90,21 @@ function travelProblem(field: TravelField, issue: TravelIssue): Message {
  */
 export function createRequestCheck(repository: VisaRepository, clock: () => Date) {
   /** `requestId` is the request being updated: its own invoices count as available. */
-  return async function check(travelerId: number, invoices: readonly number[], body: Travel, requestId?: number): Promise<CheckedRequest> {
+  return async function check(
+    travelerId: number,
+    invoices: readonly number[],
+    body: Travel,
+    requestId?: number,
+  ): Promise<CheckedRequest> {
     const now = clock();
     const today = romeToday(now);
     const fields: Record<string, Message> = {};
     let invoicesTaken: CandidateInvoice | undefined;
 
     // Invoices: at least one, no duplicates, the traveler's own, available and within their exit deadline.
-    const candidates = new Map((await repository.candidates(travelerId, invoices)).map((invoice) => [invoice.id, invoice]));
+    const candidates = new Map(
+      (await repository.candidates(travelerId, invoices)).map((invoice) => [invoice.id, invoice]),
+    );
     const seen = new Set<number>();
     let earliest: TravelContext['exitDeadline'];
     for (const id of invoices) {
@@ -105,8 +118,10 @@ export function createRequestCheck(repository: VisaRepository, clock: () => Date
         if (!ours && (invoice.visa_request_id !== null || invoice.state_code === InvoiceState.IN_REQUEST)) {
           problem = { key: 'visa.invoiceTakenField', params: { number: invoice.invoice_number } };
           invoicesTaken ??= invoice;
-        } else if (!ours && !INVOICE_AVAILABLE_STATES.includes(invoice.state_code)) problem = { key: 'visa.invoiceNotAvailable', params: { number: invoice.invoice_number } };
-        else if (deadline < today) problem = { key: 'visa.invoiceDeadlinePassed', params: { number: invoice.invoice_number, deadline } };
+        } else if (!ours && !INVOICE_AVAILABLE_STATES.includes(invoice.state_code))
+          problem = { key: 'visa.invoiceNotAvailable', params: { number: invoice.invoice_number } };
+        else if (deadline < today)
+          problem = { key: 'visa.invoiceDeadlinePassed', params: { number: invoice.invoice_number, deadline } };
         if (!earliest || deadline < earliest.day) earliest = { day: deadline, invoiceNumber: invoice.invoice_number };
       }
       seen.add(id);
@@ -157,23 +172,36 @@ export function createRequestCheck(repository: VisaRepository, clock: () => Date
     const databaseRule = (field: keyof Travel, problem: Message | null) => {
       if (problem) fields[`travel.${field}`] ??= problem;
     };
-    if (transportType) databaseRule('transportType', (transportType === TRANSPORT_AIR || transportType === TRANSPORT_PRIVATE_VEHICLE) && known.transportKnown ? null : { key: 'visa.transportUnknown' });
+    if (transportType)
+      databaseRule(
+        'transportType',
+        (transportType === TRANSPORT_AIR || transportType === TRANSPORT_PRIVATE_VEHICLE) && known.transportKnown
+          ? null
+          : { key: 'visa.transportUnknown' },
+      );
     if (travel.destination_airport) {
       databaseRule(
         'destinationAirport',
-        known.airportCountry === null ? { key: 'visa.airportUnknown' } : known.airportCountry !== travel.destination_country ? { key: 'visa.airportNotInCountry' } : null,
+        known.airportCountry === null
+          ? { key: 'visa.airportUnknown' }
+          : known.airportCountry !== travel.destination_country
+            ? { key: 'visa.airportNotInCountry' }
+            : null,
       );
     }
-    if (travel.travel_doc_type) databaseRule('travelDocType', known.docTypeKnown ? null : { key: 'field.unknownDocumentType' });
+    if (travel.travel_doc_type)
+      databaseRule('travelDocType', known.docTypeKnown ? null : { key: 'field.unknownDocumentType' });
     if (travel.destination_country) {
       if (known.countryEuMember === null) fields['travel.destinationCountry'] = { key: 'field.unknownCountry' };
-      else if (travel.destination_free_zone && known.zoneCountry !== travel.destination_country) databaseRule('destinationFreeZone', { key: 'visa.zoneNotInCountry' });
+      else if (travel.destination_free_zone && known.zoneCountry !== travel.destination_country)
+        databaseRule('destinationFreeZone', { key: 'visa.zoneNotInCountry' });
     }
 
     const names = Object.keys(fields);
     if (names.length > 0) {
       // Only an invoice held by another live request: a conflict (the other request won it), not a bad form.
-      if (invoicesTaken && names.length === 1 && fields.invoices?.key === 'visa.invoiceTakenField') throw taken(invoicesTaken, invoicesTaken.id);
+      if (invoicesTaken && names.length === 1 && fields.invoices?.key === 'visa.invoiceTakenField')
+        throw taken(invoicesTaken, invoicesTaken.id);
       throw fail(fields);
     }
     return { invoiceIds: [...invoices], candidates, travel };

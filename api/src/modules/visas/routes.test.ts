@@ -4,7 +4,15 @@ import { EU_MEMBER_STATES, type Travel, type Visa, addDays, exitDeadline, romeTo
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { signedInTraveler, type SignedInTraveler } from '../../test/travelers';
 import { raceRounds } from '../../test/races';
-import { inDays, insertInvoice, invoiceStates, issueDayDueThisMonth, issueDayPastDeadline, validTravel, type TestInvoice } from './testing';
+import {
+  inDays,
+  insertInvoice,
+  invoiceStates,
+  issueDayDueThisMonth,
+  issueDayPastDeadline,
+  validTravel,
+  type TestInvoice,
+} from './testing';
 
 const BASE = '/api/v1/private/visa';
 const PNG_BASE64 = 'iVBORw0KGgo';
@@ -19,8 +27,17 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
 
   const db = () => database().db;
   type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: unknown; language?: string };
-  const call = (traveler: SignedInTraveler | null, { method, url, payload, language = 'EN' }: Call, on: TestApp = app) =>
-    on.inject({ method, url: `${BASE}${url}`, headers: { 'accept-language': language, ...(traveler ? { cookie: traveler.cookie } : {}) }, ...(payload ? { payload } : {}) });
+  const call = (
+    traveler: SignedInTraveler | null,
+    { method, url, payload, language = 'EN' }: Call,
+    on: TestApp = app,
+  ) =>
+    on.inject({
+      method,
+      url: `${BASE}${url}`,
+      headers: { 'accept-language': language, ...(traveler ? { cookie: traveler.cookie } : {}) },
+      ...(payload ? { payload } : {}),
+    });
   const create = (traveler: SignedInTraveler, invoices: number[], travel: Travel = validTravel(), language = 'EN') =>
     call(traveler, { method: 'POST', url: '', payload: { invoices, travel }, language });
   const detail = async (traveler: SignedInTraveler, id: number, language = 'EN'): Promise<Visa> => {
@@ -29,7 +46,13 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
     return response.json();
   };
   const userInfo = async (traveler: SignedInTraveler) =>
-    (await app.inject({ method: 'GET', url: '/api/v1/private/traveler/user-info', headers: { cookie: traveler.cookie } })).json().visaCreationEnabled as boolean;
+    (
+      await app.inject({
+        method: 'GET',
+        url: '/api/v1/private/traveler/user-info',
+        headers: { cookie: traveler.cookie },
+      })
+    ).json().visaCreationEnabled as boolean;
 
   async function travelerWithInvoices(count = 1, options: Parameters<typeof insertInvoice>[2] = {}) {
     const traveler = await signedInTraveler(db());
@@ -39,13 +62,18 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
   }
 
   async function created(traveler: SignedInTraveler, invoices: TestInvoice[], travel?: Travel): Promise<number> {
-    const response = await create(traveler, invoices.map((invoice) => invoice.id), travel);
+    const response = await create(
+      traveler,
+      invoices.map((invoice) => invoice.id),
+      travel,
+    );
     assert.equal(response.statusCode, 200, response.body);
     return response.json().id;
   }
 
   /** Moves a request on from pending (as the exit point would), so that its traveler may create another. */
-  const settle = (id: number, state = 100) => db().updateTable('visa_request').set({ state_code: state }).where('id', '=', id).execute();
+  const settle = (id: number, state = 100) =>
+    db().updateTable('visa_request').set({ state_code: state }).where('id', '=', id).execute();
 
   it('answers 401 without a session', async () => {
     for (const request of [
@@ -67,7 +95,8 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
     assert.equal(await userInfo(traveler), true);
     const id = await created(traveler, invoices);
     assert.equal(await userInfo(traveler), false);
-    for (const invoice of (await invoiceStates(db(), [invoices[0]!.id, invoices[1]!.id])).values()) assert.equal(invoice.state_code, 90);
+    for (const invoice of (await invoiceStates(db(), [invoices[0]!.id, invoices[1]!.id])).values())
+      assert.equal(invoice.state_code, 90);
 
     const response = await call(traveler, { method: 'GET', url: `/${id}?language=IT`, language: 'EN' });
     assert.equal(response.headers['cache-control'], 'private, no-store');
@@ -79,7 +108,10 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
     assert.equal(visa.stateDescription, 'In attesa');
     assert.equal(visa.totalAmount, 200.2);
     assert.equal(visa.totalInvoices, 2);
-    assert.deepEqual(visa.invoices?.map((invoice) => invoice.idRichiestaRimborso).sort(), invoices.map((invoice) => invoice.id).sort());
+    assert.deepEqual(
+      visa.invoices?.map((invoice) => invoice.idRichiestaRimborso).sort(),
+      invoices.map((invoice) => invoice.id).sort(),
+    );
     assert.equal(visa.invoices?.[0]?.stateDescription, 'In lavorazione');
     assert.equal(visa.meansOfTransport?.code, 'AE');
     assert.ok(visa.meansOfTransport?.description);
@@ -109,12 +141,18 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
     }
     const first = (await call(traveler, { method: 'GET', url: '/list?page=0&limit=2' })).json();
     const second = (await call(traveler, { method: 'GET', url: '/list?page=1&limit=2' })).json();
-    assert.deepEqual([...first.requests, ...second.requests].map((visa: Visa) => visa.idRichiesta), [...ids].reverse());
+    assert.deepEqual(
+      [...first.requests, ...second.requests].map((visa: Visa) => visa.idRichiesta),
+      [...ids].reverse(),
+    );
     assert.equal(first.links.totalItems, 3);
     assert.equal(first.requests[0].totalInvoices, 1);
     // Another traveler's list is theirs only.
     const other = await signedInTraveler(db());
-    assert.deepEqual((await call(other, { method: 'GET', url: '/list' })).json(), { requests: [], links: { totalItems: 0 } });
+    assert.deepEqual((await call(other, { method: 'GET', url: '/list' })).json(), {
+      requests: [],
+      links: { totalItems: 0 },
+    });
   });
 
   it('checks the invoices: at least one, once each, the traveler’s own, available, within the deadline', async () => {
@@ -129,7 +167,10 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
       [[stranger.invoices[0]!.id], `Invoice ${stranger.invoices[0]!.id} is not one of your invoices`],
       [[2_000_000_000], 'Invoice 2000000000 is not one of your invoices'],
       [[granted.id], `Invoice ${granted.number} is not available for a visa request`],
-      [[expired.id], `The deadline for leaving the EU with the goods of invoice ${expired.number} (${exitDeadline(issueDayPastDeadline())}) has passed`],
+      [
+        [expired.id],
+        `The deadline for leaving the EU with the goods of invoice ${expired.number} (${exitDeadline(issueDayPastDeadline())}) has passed`,
+      ],
     ];
     for (const [ids, message] of cases) {
       const response = await create(traveler, ids);
@@ -137,7 +178,10 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
       assert.equal(response.json().extra.invoices, message);
     }
     // In Italian too.
-    assert.equal((await create(traveler, [granted.id], validTravel(), 'IT')).json().extra.invoices, `La fattura ${granted.number} non è disponibile per una richiesta di visto`);
+    assert.equal(
+      (await create(traveler, [granted.id], validTravel(), 'IT')).json().extra.invoices,
+      `La fattura ${granted.number} non è disponibile per una richiesta di visto`,
+    );
     // An invoice in another live request (here one under customs check): 409.
     await settle(await created(traveler, [mine]), 20);
     const taken = await create(traveler, [mine.id]);
@@ -159,17 +203,32 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
       [{ flightNumber: 'AZ 61000' }, { 'travel.flightNumber': 'Invalid flight number (for example AZ 610)' }],
       [{ destinationAirport: '' }, { 'travel.destinationAirport': 'Required field' }],
       [{ destinationAirport: 'QQQ' }, { 'travel.destinationAirport': 'Unknown airport' }],
-      [{ destinationAirport: 'MXP' }, { 'travel.destinationAirport': 'This airport is not in the destination country' }],
-      [{ travelDocType: null, travelDocNumber: null }, { 'travel.travelDocType': 'Required field', 'travel.travelDocNumber': 'Required field' }],
+      [
+        { destinationAirport: 'MXP' },
+        { 'travel.destinationAirport': 'This airport is not in the destination country' },
+      ],
+      [
+        { travelDocType: null, travelDocNumber: null },
+        { 'travel.travelDocType': 'Required field', 'travel.travelDocNumber': 'Required field' },
+      ],
       [{ travelDocType: 'TESSERA' }, { 'travel.travelDocType': 'Unknown document type' }],
       [{ travelDocNumber: 'X' }, { 'travel.travelDocNumber': 'At least 2 characters' }],
       [{ travelDocNumber: 'X'.repeat(51) }, { 'travel.travelDocNumber': 'At most 50 characters' }],
-      [{ destinationCountry: 'ZZ', destinationAirport: null, transportType: 'MP' }, { 'travel.destinationCountry': 'Unknown country' }],
+      [
+        { destinationCountry: 'ZZ', destinationAirport: null, transportType: 'MP' },
+        { 'travel.destinationCountry': 'Unknown country' },
+      ],
       [
         { destinationCountry: 'FR', transportType: 'MP' },
-        { 'travel.destinationCountry': 'The destination must be outside the EU VAT area: choose a country outside the EU, or one of its free zones' },
+        {
+          'travel.destinationCountry':
+            'The destination must be outside the EU VAT area: choose a country outside the EU, or one of its free zones',
+        },
       ],
-      [{ destinationFreeZone: 'IT-LIVIGNO' }, { 'travel.destinationFreeZone': 'This free zone does not belong to the destination country' }],
+      [
+        { destinationFreeZone: 'IT-LIVIGNO' },
+        { 'travel.destinationFreeZone': 'This free zone does not belong to the destination country' },
+      ],
       [{ travelDate: 'tomorrow' }, { 'travel.travelDate': 'Invalid date and time' }],
       [{ travelDate: '2026-02-30T10:00:00Z' }, { 'travel.travelDate': 'Invalid date and time' }],
       [{ travelDate: addDays(romeToday(), 2) }, { 'travel.travelDate': 'Invalid date and time' }],
@@ -177,7 +236,9 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
       [{ travelDate: '3000-01-01T10:00:00Z' }, { 'travel.travelDate': 'The date cannot be later than 2999-12-31' }],
       [
         { travelDate: `${addDays(deadline, 1)}T12:00:00.000Z` },
-        { 'travel.travelDate': `The departure cannot be later than ${deadline}, the exit deadline of invoice ${soon.number}` },
+        {
+          'travel.travelDate': `The departure cannot be later than ${deadline}, the exit deadline of invoice ${soon.number}`,
+        },
         [invoices[0]!.id, soon.id],
       ],
     ];
@@ -187,17 +248,27 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
       assert.equal(response.json().detail, 'Some data in the request is not valid.');
       assert.deepEqual(response.json().extra, extra, JSON.stringify(overrides));
     }
-    assert.deepEqual((await create(traveler, ids, validTravel({ travelDate: 'x' }), 'IT')).json().extra, { 'travel.travelDate': 'Data e ora non valide' });
+    assert.deepEqual((await create(traveler, ids, validTravel({ travelDate: 'x' }), 'IT')).json().extra, {
+      'travel.travelDate': 'Data e ora non valide',
+    });
     // A malformed body is refused by the contract.
     assert.equal((await call(traveler, { method: 'POST', url: '', payload: { invoices: ids } })).statusCode, 400);
     // Nothing was claimed by the refused requests.
     assert.equal((await invoiceStates(db(), ids)).get(ids[0]!)?.state_code, 1);
     // The departure on the deadline day itself is allowed.
-    assert.equal((await create(traveler, [soon.id], validTravel({ travelDate: `${deadline}T20:00:00.000Z` }))).statusCode, 200);
+    assert.equal(
+      (await create(traveler, [soon.id], validTravel({ travelDate: `${deadline}T20:00:00.000Z` }))).statusCode,
+      200,
+    );
   });
 
   it('knows the EU member states as the reference data does (the destination rule the wizard applies too)', async () => {
-    const members = await db().selectFrom('country').select('code').where('eu_member', '=', true).orderBy('code').execute();
+    const members = await db()
+      .selectFrom('country')
+      .select('code')
+      .where('eu_member', '=', true)
+      .orderBy('code')
+      .execute();
     assert.deepEqual(
       members.map((row) => row.code),
       [...EU_MEMBER_STATES].sort(),
@@ -206,7 +277,11 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
 
   it('keeps no document for crew members and drivers, and accepts a free zone of an EU country', async () => {
     const { traveler, invoices } = await travelerWithInvoices(3);
-    const crew = await created(traveler, [invoices[0]!], validTravel({ crewMember: true, travelDocType: null, travelDocNumber: null }));
+    const crew = await created(
+      traveler,
+      [invoices[0]!],
+      validTravel({ crewMember: true, travelDocType: null, travelDocNumber: null }),
+    );
     let visa = await detail(traveler, crew);
     assert.equal(visa.crewMember, true);
     assert.equal(visa.travelDocType, null);
@@ -216,7 +291,15 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
     const driver = await created(
       traveler,
       [invoices[1]!],
-      validTravel({ transportType: 'MP', crewMember: true, travelDocType: 'PASSAPORTO', travelDocNumber: 'YA1', flightNumber: 'AZ1', destinationAirport: 'JFK', destinationCountry: 'CH' }),
+      validTravel({
+        transportType: 'MP',
+        crewMember: true,
+        travelDocType: 'PASSAPORTO',
+        travelDocNumber: 'YA1',
+        flightNumber: 'AZ1',
+        destinationAirport: 'JFK',
+        destinationCountry: 'CH',
+      }),
     );
     visa = await detail(traveler, driver);
     assert.equal(visa.meansOfTransport?.code, 'MP');
@@ -226,7 +309,16 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
     assert.equal(visa.destinationAirport, null);
     await settle(driver);
 
-    const livigno = await created(traveler, [invoices[2]!], validTravel({ transportType: 'MP', destinationCountry: 'IT', destinationFreeZone: 'IT-LIVIGNO', destinationAirport: null }));
+    const livigno = await created(
+      traveler,
+      [invoices[2]!],
+      validTravel({
+        transportType: 'MP',
+        destinationCountry: 'IT',
+        destinationFreeZone: 'IT-LIVIGNO',
+        destinationAirport: null,
+      }),
+    );
     visa = await detail(traveler, livigno);
     assert.deepEqual(visa.destinationFreeZone, { code: 'IT-LIVIGNO', description: 'Livigno' });
   });
@@ -237,10 +329,17 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
     const id = await created(traveler, [kept, removed]);
     const before = await detail(traveler, id);
     const update = (body: object) => call(traveler, { method: 'PUT', url: '', payload: body });
-    const response = await update({ id, invoices: [kept.id, added.id], travel: validTravel({ flightNumber: 'lh 1234', travelDate: inDays(3) }) });
+    const response = await update({
+      id,
+      invoices: [kept.id, added.id],
+      travel: validTravel({ flightNumber: 'lh 1234', travelDate: inDays(3) }),
+    });
     assert.equal(response.statusCode, 200, response.body);
     assert.deepEqual(response.json(), { id });
-    const states = await invoiceStates(db(), invoices.map((invoice) => invoice.id));
+    const states = await invoiceStates(
+      db(),
+      invoices.map((invoice) => invoice.id),
+    );
     assert.equal(states.get(kept.id)?.state_code, 90);
     assert.equal(states.get(removed.id)?.state_code, 30);
     assert.equal(states.get(added.id)?.state_code, 90);
@@ -250,7 +349,10 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
     assert.notEqual(after.qrCode, before.qrCode);
     assert.equal(after.requestCode, before.requestCode);
     // The removed invoice can go back; the rules apply to an update too.
-    assert.equal((await update({ id, invoices: [kept.id, removed.id, added.id], travel: validTravel() })).statusCode, 200);
+    assert.equal(
+      (await update({ id, invoices: [kept.id, removed.id, added.id], travel: validTravel() })).statusCode,
+      200,
+    );
     const bad = await update({ id, invoices: [kept.id], travel: validTravel({ destinationCountry: 'DE' }) });
     assert.equal(bad.statusCode, 400);
     assert.ok(bad.json().extra['travel.destinationCountry']);
@@ -270,7 +372,13 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
     const id = await created(traveler, invoices);
     const response = await call(traveler, { method: 'DELETE', url: `/${id}` });
     assert.equal(response.statusCode, 204);
-    for (const invoice of (await invoiceStates(db(), invoices.map((invoice) => invoice.id))).values()) assert.equal(invoice.state_code, 30);
+    for (const invoice of (
+      await invoiceStates(
+        db(),
+        invoices.map((invoice) => invoice.id),
+      )
+    ).values())
+      assert.equal(invoice.state_code, 30);
     assert.equal((await call(traveler, { method: 'GET', url: `/${id}` })).statusCode, 404);
     assert.equal(await userInfo(traveler), true);
 
@@ -278,7 +386,11 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
     await db().updateTable('visa_request').set({ state_code: 20 }).where('id', '=', again).execute();
     for (const request of [
       { method: 'DELETE', url: `/${again}` },
-      { method: 'PUT', url: '', payload: { id: again, invoices: invoices.map((invoice) => invoice.id), travel: validTravel() } },
+      {
+        method: 'PUT',
+        url: '',
+        payload: { id: again, invoices: invoices.map((invoice) => invoice.id), travel: validTravel() },
+      },
       { method: 'POST', url: '/start-risk-analysis', payload: { id: again } },
     ] as Call[]) {
       const refused = await call(traveler, request);
@@ -306,7 +418,10 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
       assert.equal(response.statusCode, 404, `${request.method} ${request.url}`);
       assert.equal(response.json().detail, 'Visa request not found.');
     }
-    assert.equal((await call(intruder.traveler, { method: 'GET', url: `/${id}`, language: 'IT' })).json().detail, 'Richiesta di visto non trovata.');
+    assert.equal(
+      (await call(intruder.traveler, { method: 'GET', url: `/${id}`, language: 'IT' })).json().detail,
+      'Richiesta di visto non trovata.',
+    );
     assert.equal((await call(intruder.traveler, { method: 'GET', url: '/abc' })).statusCode, 400);
     // Untouched.
     assert.equal((await detail(owner.traveler, id)).stateCode, 1);
@@ -314,10 +429,21 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
 
   it('starts the risk analysis: green → in completion, red → customs check', async () => {
     const green = build({}, { visas: { riskOptions: { score: { light: 1, reasons: [{ key: 'risk.noFindings' }] } } } });
-    const red = build({}, { visas: { riskOptions: { score: { light: 10, reasons: [{ key: 'risk.crewMember' }, { key: 'risk.privateVehicle' }] } } } });
+    const red = build(
+      {},
+      {
+        visas: {
+          riskOptions: { score: { light: 10, reasons: [{ key: 'risk.crewMember' }, { key: 'risk.privateVehicle' }] } },
+        },
+      },
+    );
     const { traveler, invoices } = await travelerWithInvoices(2);
     const first = await created(traveler, [invoices[0]!]);
-    const response = await call(traveler, { method: 'POST', url: '/start-risk-analysis', payload: { id: first } }, green);
+    const response = await call(
+      traveler,
+      { method: 'POST', url: '/start-risk-analysis', payload: { id: first } },
+      green,
+    );
     assert.equal(response.statusCode, 200, response.body);
     let visa = response.json() as Visa;
     assert.equal(visa.stateCode, 50);
@@ -332,7 +458,9 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
     assert.equal(await userInfo(traveler), true);
 
     const second = await created(traveler, [invoices[1]!]);
-    visa = (await call(traveler, { method: 'POST', url: '/start-risk-analysis?language=IT', payload: { id: second } }, red)).json();
+    visa = (
+      await call(traveler, { method: 'POST', url: '/start-risk-analysis?language=IT', payload: { id: second } }, red)
+    ).json();
     assert.equal(visa.stateCode, 20);
     assert.equal(visa.stateDescription, 'Controllo doganale');
     assert.equal(visa.riskAnalysis?.codeAnalysisResult, 10);
@@ -384,7 +512,10 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
     );
     // The list names the pending request when asked for that state only.
     const pendingList = (await call(traveler, { method: 'GET', url: '/list?stateCode=1&limit=1' })).json();
-    assert.deepEqual(pendingList.requests.map((visa: Visa) => visa.idRichiesta), [id]);
+    assert.deepEqual(
+      pendingList.requests.map((visa: Visa) => visa.idRichiesta),
+      [id],
+    );
     assert.equal(pendingList.links.totalItems, 1);
     assert.equal((await call(traveler, { method: 'GET', url: '/list?stateCode=abc' })).statusCode, 400);
     // Refused whatever the form holds, and nothing was claimed.
@@ -392,42 +523,75 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
     assert.equal((await invoiceStates(db(), [second.id])).get(second.id)?.state_code, 1);
 
     // The pending request itself can still be modified.
-    const update = await call(traveler, { method: 'PUT', url: '', payload: { id, invoices: [first.id, second.id], travel: validTravel() } });
+    const update = await call(traveler, {
+      method: 'PUT',
+      url: '',
+      payload: { id, invoices: [first.id, second.id], travel: validTravel() },
+    });
     assert.equal(update.statusCode, 200, update.body);
     // Once it has moved on, a new request can be created.
     await settle(id);
-    assert.deepEqual((await call(traveler, { method: 'GET', url: '/list?stateCode=1' })).json(), { requests: [], links: { totalItems: 0 } });
+    assert.deepEqual((await call(traveler, { method: 'GET', url: '/list?stateCode=1' })).json(), {
+      requests: [],
+      links: { totalItems: 0 },
+    });
     assert.equal((await create(traveler, [third.id])).statusCode, 200);
     // Another traveler is not held back by this one's pending request.
     const other = await travelerWithInvoices(1);
     await created(other.traveler, other.invoices);
   });
 
-  it('lets one of two simultaneous creations of a traveler win', postgresOnly('the two requests race over two connections'), async () => {
-    await raceRounds(async () => {
-      const { traveler, invoices } = await travelerWithInvoices(2);
-      const [one, two] = invoices as [TestInvoice, TestInvoice];
-      const responses = await Promise.all([create(traveler, [one.id]), create(traveler, [two.id])]);
-      assert.deepEqual(responses.map((response) => response.statusCode).sort(), [200, 409], responses.map((response) => response.body).join(' | '));
-      const pending = await db().selectFrom('visa_request').select('id').where('traveler_id', '=', traveler.id).where('state_code', '=', 1).execute();
-      assert.equal(pending.length, 1);
-      // The loser's invoice was not claimed.
-      const loser = responses.findIndex((response) => response.statusCode === 409) === 0 ? one : two;
-      assert.equal((await invoiceStates(db(), [loser.id])).get(loser.id)?.state_code, 1);
-    });
-  });
+  it(
+    'lets one of two simultaneous creations of a traveler win',
+    postgresOnly('the two requests race over two connections'),
+    async () => {
+      await raceRounds(async () => {
+        const { traveler, invoices } = await travelerWithInvoices(2);
+        const [one, two] = invoices as [TestInvoice, TestInvoice];
+        const responses = await Promise.all([create(traveler, [one.id]), create(traveler, [two.id])]);
+        assert.deepEqual(
+          responses.map((response) => response.statusCode).sort(),
+          [200, 409],
+          responses.map((response) => response.body).join(' | '),
+        );
+        const pending = await db()
+          .selectFrom('visa_request')
+          .select('id')
+          .where('traveler_id', '=', traveler.id)
+          .where('state_code', '=', 1)
+          .execute();
+        assert.equal(pending.length, 1);
+        // The loser's invoice was not claimed.
+        const loser = responses.findIndex((response) => response.statusCode === 409) === 0 ? one : two;
+        assert.equal((await invoiceStates(db(), [loser.id])).get(loser.id)?.state_code, 1);
+      });
+    },
+  );
 
-  it('gives an invoice to one of two concurrent requests only', postgresOnly('the two requests race over two connections'), async () => {
-    await raceRounds(async () => {
-      const { traveler, invoices } = await travelerWithInvoices(2);
-      const [shared, own] = invoices as [TestInvoice, TestInvoice];
-      const responses = await Promise.all([create(traveler, [shared.id]), create(traveler, [own.id, shared.id])]);
-      assert.deepEqual(responses.map((response) => response.statusCode).sort(), [200, 409], responses.map((response) => response.body).join(' | '));
-      const links = await db().selectFrom('visa_request_invoice').select('visa_request_id').where('invoice_id', '=', shared.id).where('released_at', 'is', null).execute();
-      assert.equal(links.length, 1);
-      // The loser claimed nothing.
-      const loser = responses.findIndex((response) => response.statusCode === 409);
-      if (loser === 1) assert.equal((await invoiceStates(db(), [own.id])).get(own.id)?.state_code, 1);
-    });
-  });
+  it(
+    'gives an invoice to one of two concurrent requests only',
+    postgresOnly('the two requests race over two connections'),
+    async () => {
+      await raceRounds(async () => {
+        const { traveler, invoices } = await travelerWithInvoices(2);
+        const [shared, own] = invoices as [TestInvoice, TestInvoice];
+        const responses = await Promise.all([create(traveler, [shared.id]), create(traveler, [own.id, shared.id])]);
+        assert.deepEqual(
+          responses.map((response) => response.statusCode).sort(),
+          [200, 409],
+          responses.map((response) => response.body).join(' | '),
+        );
+        const links = await db()
+          .selectFrom('visa_request_invoice')
+          .select('visa_request_id')
+          .where('invoice_id', '=', shared.id)
+          .where('released_at', 'is', null)
+          .execute();
+        assert.equal(links.length, 1);
+        // The loser claimed nothing.
+        const loser = responses.findIndex((response) => response.statusCode === 409);
+        if (loser === 1) assert.equal((await invoiceStates(db(), [own.id])).get(own.id)?.state_code, 1);
+      });
+    },
+  );
 });

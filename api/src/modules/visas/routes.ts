@@ -60,7 +60,8 @@ export const visaRoutes: FastifyPluginAsyncZod<VisaRoutesOptions> = async (app, 
       schema: {
         tags,
         summary: 'Change a pending visa request',
-        description: 'The same body with the id. Only a pending request (else 409); removed invoices become available again; a new QR code is issued.',
+        description:
+          'The same body with the id. Only a pending request (else 409); removed invoices become available again; a new QR code is issued.',
         querystring: z.object(language),
         body: updateVisaBodySchema,
         response: { 200: visaIdResponseSchema, ...errors, ...notFound, ...conflict },
@@ -84,7 +85,9 @@ export const visaRoutes: FastifyPluginAsyncZod<VisaRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const { page, limit, stateCode } = request.query;
-      return ownAnswer(request, reply, (travelerId, language) => service.list(travelerId, page, limit, language, stateCode));
+      return ownAnswer(request, reply, (travelerId, language) =>
+        service.list(travelerId, page, limit, language, stateCode),
+      );
     },
   );
 
@@ -95,7 +98,11 @@ export const visaRoutes: FastifyPluginAsyncZod<VisaRoutesOptions> = async (app, 
       // limit per session rather than the global one per address, and an empty answer sent as it is (no serializer).
       logLevel: 'warn',
       // Its warm case, answered before Fastify (plugins/polling-path.ts): the same empty 204 as the handler below.
-      ...pollingCall(app, 'visa-area', { status: 204, headers: { 'cache-control': KEEP_ALIVE_CACHE_CONTROL }, body: () => '' }),
+      ...pollingCall(app, 'visa-area', {
+        status: 204,
+        headers: { 'cache-control': KEEP_ALIVE_CACHE_CONTROL },
+        body: () => '',
+      }),
       schema: {
         tags,
         summary: 'Keep-alive',
@@ -123,7 +130,10 @@ export const visaRoutes: FastifyPluginAsyncZod<VisaRoutesOptions> = async (app, 
         response: { 200: visaSchema, ...errors, ...notFound, ...conflict },
       },
     },
-    async (request, reply) => ownAnswer(request, reply, (travelerId, language) => service.startRiskAnalysis(travelerId, request.body.id, language)),
+    async (request, reply) =>
+      ownAnswer(request, reply, (travelerId, language) =>
+        service.startRiskAnalysis(travelerId, request.body.id, language),
+      ),
   );
 
   app.get(
@@ -132,13 +142,15 @@ export const visaRoutes: FastifyPluginAsyncZod<VisaRoutesOptions> = async (app, 
       schema: {
         tags,
         summary: 'One visa request',
-        description: 'With its invoices, its travel (coded fields described in the language), its risk analysis and, in states 1, 50 and 20, its QR code (base64 PNG).',
+        description:
+          'With its invoices, its travel (coded fields described in the language), its risk analysis and, in states 1, 50 and 20, its QR code (base64 PNG).',
         params: idParams,
         querystring: z.object(language),
         response: { 200: visaSchema, ...errors, ...notFound },
       },
     },
-    async (request, reply) => ownAnswer(request, reply, (travelerId, language) => service.detail(travelerId, request.params.id, language)),
+    async (request, reply) =>
+      ownAnswer(request, reply, (travelerId, language) => service.detail(travelerId, request.params.id, language)),
   );
 
   app.delete(
@@ -164,7 +176,8 @@ export const visaRoutes: FastifyPluginAsyncZod<VisaRoutesOptions> = async (app, 
       schema: {
         tags,
         summary: 'The visa request as a PDF',
-        description: 'The request, its invoices and its QR code, in the language asked for. The file name is in content-disposition.',
+        description:
+          'The request, its invoices and its QR code, in the language asked for. The file name is in content-disposition.',
         params: idParams,
         querystring: z.object(language),
         produces: ['application/pdf'],

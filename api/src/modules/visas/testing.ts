@@ -17,7 +17,12 @@ function merchantOf(db: Kysely<Database>): Promise<number> {
   if (!merchant) {
     merchant = db
       .insertInto('merchant')
-      .values({ kind: 'VENDOR', name: 'Boutique Visti S.r.l.', vat_number: `IT-VISA-${process.pid}-${randomBytes(3).toString('hex')}`, api_key_hash: sha256(randomBytes(16).toString('hex')) })
+      .values({
+        kind: 'VENDOR',
+        name: 'Boutique Visti S.r.l.',
+        vat_number: `IT-VISA-${process.pid}-${randomBytes(3).toString('hex')}`,
+        api_key_hash: sha256(randomBytes(16).toString('hex')),
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
       .then((row) => row.id);
@@ -90,7 +95,12 @@ export function validTravel(overrides: Partial<Travel> = {}): Travel {
 export async function exitActor(db: Kysely<Database>, kind: ExitActor['kind'] = 'KIOSK'): Promise<ExitActor> {
   const row = await db
     .insertInto('exit_point_client')
-    .values({ kind, name: `${kind} ${process.pid}`, customs_office: 'IT277100', api_key_hash: sha256(randomBytes(16).toString('hex')) })
+    .values({
+      kind,
+      name: `${kind} ${process.pid}`,
+      customs_office: 'IT277100',
+      api_key_hash: sha256(randomBytes(16).toString('hex')),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { kind, clientId: row.id, customsOffice: 'IT277100' };
@@ -103,6 +113,10 @@ export const stubQr: VisaQr = {
 };
 
 export async function invoiceStates(db: Kysely<Database>, ids: number[]) {
-  const rows = await db.selectFrom('invoice').select(['id', 'state_code', 'in_completion', 'release_code', 'release_date', 'customs_office']).where('id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('invoice')
+    .select(['id', 'state_code', 'in_completion', 'release_code', 'release_date', 'customs_office'])
+    .where('id', 'in', ids)
+    .execute();
   return new Map(rows.map((row) => [row.id, row]));
 }

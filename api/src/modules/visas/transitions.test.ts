@@ -7,7 +7,15 @@ import { until } from '../../test/wait';
 import { raceRounds } from '../../test/races';
 import { romeToday } from '@varco/contracts';
 import { createVisaService, type VisaService } from './service';
-import { exitActor, insertInvoice, invoiceStates, issueDayPastDeadline, stubQr, validTravel, type TestInvoice } from './testing';
+import {
+  exitActor,
+  insertInvoice,
+  invoiceStates,
+  issueDayPastDeadline,
+  stubQr,
+  validTravel,
+  type TestInvoice,
+} from './testing';
 import { analyseRisk, decideInvoices, expireDue, grantAtExit, newReleaseCode, type ExitActor } from './transitions';
 
 const GREEN = { score: { light: 1 as const, reasons: [{ key: 'risk.noFindings' }] } };
@@ -29,14 +37,18 @@ describeEachDatabase('the visa request state machine', ({ database, build, postg
   });
 
   const db = () => database().db;
-  const request = (id: number) => db().selectFrom('visa_request').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const request = (id: number) =>
+    db().selectFrom('visa_request').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   /** A pending request of a new traveler holding `count` invoices. */
   async function pending(count = 2): Promise<{ id: number; traveler: SignedInTraveler; invoices: TestInvoice[] }> {
     const traveler = await signedInTraveler(db());
     const invoices = [];
     for (let index = 0; index < count; index += 1) invoices.push(await insertInvoice(db(), traveler.document));
-    const { id } = await service.create(traveler.id, { invoices: invoices.map((invoice) => invoice.id), travel: validTravel() });
+    const { id } = await service.create(traveler.id, {
+      invoices: invoices.map((invoice) => invoice.id),
+      travel: validTravel(),
+    });
     return { id, traveler, invoices };
   }
 
@@ -58,7 +70,11 @@ describeEachDatabase('the visa request state machine', ({ database, build, postg
       assert.equal(invoice.release_code, null);
     }
     // Only a pending request is analysed.
-    await assert.rejects(analyseRisk(db(), id, 'TRAVELER', undefined, GREEN), (error: unknown) => error instanceof AppError && error.statusCode === 409 && error.detail.key === 'visa.notPending');
+    await assert.rejects(
+      analyseRisk(db(), id, 'TRAVELER', undefined, GREEN),
+      (error: unknown) =>
+        error instanceof AppError && error.statusCode === 409 && error.detail.key === 'visa.notPending',
+    );
   });
 
   it('grantAtExit: 50 → 100, invoices granted with the release data of the actor', async () => {
@@ -81,10 +97,19 @@ describeEachDatabase('the visa request state machine', ({ database, build, postg
     }
     assert.equal(codes.size, invoices.length);
     // Once completed, the exit scan cannot grant again; a pending request is not in completion either.
-    await assert.rejects(grantAtExit(db(), id, kiosk), (error: unknown) => error instanceof AppError && error.detail.key === 'visa.notInCompletion');
+    await assert.rejects(
+      grantAtExit(db(), id, kiosk),
+      (error: unknown) => error instanceof AppError && error.detail.key === 'visa.notInCompletion',
+    );
     const other = await pending(1);
-    await assert.rejects(grantAtExit(db(), other.id, kiosk), (error: unknown) => error instanceof AppError && error.statusCode === 409);
-    await assert.rejects(grantAtExit(db(), 2_000_000_000, kiosk), (error: unknown) => error instanceof AppError && error.statusCode === 404);
+    await assert.rejects(
+      grantAtExit(db(), other.id, kiosk),
+      (error: unknown) => error instanceof AppError && error.statusCode === 409,
+    );
+    await assert.rejects(
+      grantAtExit(db(), 2_000_000_000, kiosk),
+      (error: unknown) => error instanceof AppError && error.statusCode === 404,
+    );
   });
 
   it('green at the exit point: completed at once, invoices granted', async () => {
@@ -128,7 +153,10 @@ describeEachDatabase('the visa request state machine', ({ database, build, postg
     const [granted, denied, notSelected] = invoices as [TestInvoice, TestInvoice, TestInvoice];
     await analyseRisk(db(), id, 'OFFICER', officer, RED);
 
-    assert.deepEqual(await decideInvoices(db(), id, [{ refundId: granted.id, outcome: 100 }], officer), { stateCode: 20, light: 10 });
+    assert.deepEqual(await decideInvoices(db(), id, [{ refundId: granted.id, outcome: 100 }], officer), {
+      stateCode: 20,
+      light: 10,
+    });
     let states = await invoiceStates(db(), ids(invoices));
     assert.equal(states.get(granted.id)?.state_code, 100);
     assert.ok(states.get(granted.id)?.release_code);
@@ -139,7 +167,8 @@ describeEachDatabase('the visa request state machine', ({ database, build, postg
     for (const refundId of [granted.id, (await pending(1)).invoices[0]!.id]) {
       await assert.rejects(
         decideInvoices(db(), id, [{ refundId, outcome: 10 }], officer),
-        (error: unknown) => error instanceof AppError && error.statusCode === 400 && error.detail.key === 'visa.invoiceNotUnderCheck',
+        (error: unknown) =>
+          error instanceof AppError && error.statusCode === 400 && error.detail.key === 'visa.invoiceNotUnderCheck',
       );
     }
 
@@ -160,7 +189,10 @@ describeEachDatabase('the visa request state machine', ({ database, build, postg
     const row = await request(id);
     assert.equal(row.state_code, 100);
     assert.ok(row.completed_at);
-    await assert.rejects(decideInvoices(db(), id, [], officer), (error: unknown) => error instanceof AppError && error.detail.key === 'visa.notInCustomsCheck');
+    await assert.rejects(
+      decideInvoices(db(), id, [], officer),
+      (error: unknown) => error instanceof AppError && error.detail.key === 'visa.notInCustomsCheck',
+    );
   });
 
   it('expireDue: pending requests 12 hours past their travel date expire; invoices back to 30, or 20 past their deadline', async () => {
@@ -172,10 +204,18 @@ describeEachDatabase('the visa request state machine', ({ database, build, postg
     const lateOne = await pending(1);
     const [late] = lateOne.invoices as [TestInvoice];
     const lateRequest = lateOne.id;
-    await db().updateTable('invoice').set({ emission_date: issueDayPastDeadline() }).where('id', '=', late.id).execute();
+    await db()
+      .updateTable('invoice')
+      .set({ emission_date: issueDayPastDeadline() })
+      .where('id', '=', late.id)
+      .execute();
     const recent = await pending(1);
     const setTravel = (id: number, hoursAgo: number) =>
-      db().updateTable('visa_request').set({ travel_date: new Date(now.getTime() - hoursAgo * 3_600_000) }).where('id', '=', id).execute();
+      db()
+        .updateTable('visa_request')
+        .set({ travel_date: new Date(now.getTime() - hoursAgo * 3_600_000) })
+        .where('id', '=', id)
+        .execute();
     await setTravel(due.id, 13);
     await setTravel(lateRequest, 24 * 5);
     await setTravel(recent.id, 11);
@@ -191,7 +231,11 @@ describeEachDatabase('the visa request state machine', ({ database, build, postg
     assert.equal(states.get(due.invoices[0]!.id)?.state_code, 30);
     assert.equal(states.get(late.id)?.state_code, 20);
     assert.equal(states.get(recent.invoices[0]!.id)?.state_code, 90);
-    const links = await db().selectFrom('visa_request_invoice').select(['invoice_id', 'released_at']).where('visa_request_id', 'in', [due.id, lateRequest]).execute();
+    const links = await db()
+      .selectFrom('visa_request_invoice')
+      .select(['invoice_id', 'released_at'])
+      .where('visa_request_id', 'in', [due.id, lateRequest])
+      .execute();
     assert.equal(links.length, 2);
     assert.ok(links.every((link) => link.released_at !== null));
     // The released invoice can go into a new request; the expired one keeps its history.
@@ -206,7 +250,11 @@ describeEachDatabase('the visa request state machine', ({ database, build, postg
     const completing = await pending(1);
     await analyseRisk(db(), completing.id, 'TRAVELER', undefined, GREEN);
     const longAgo = new Date(Date.now() - 5 * 24 * 3_600_000);
-    await db().updateTable('visa_request').set({ travel_date: longAgo }).where('id', 'in', [checked.id, completing.id]).execute();
+    await db()
+      .updateTable('visa_request')
+      .set({ travel_date: longAgo })
+      .where('id', 'in', [checked.id, completing.id])
+      .execute();
     await expireDue(db(), new Date());
     for (const [{ id, invoices }, stateCode, invoiceState] of [
       [checked, 20, 40],
@@ -216,7 +264,11 @@ describeEachDatabase('the visa request state machine', ({ database, build, postg
       assert.equal(row.state_code, stateCode);
       assert.equal(row.expired_at, null);
       assert.equal((await invoiceStates(db(), ids(invoices))).get(invoices[0]!.id)?.state_code, invoiceState);
-      const links = await db().selectFrom('visa_request_invoice').select('released_at').where('visa_request_id', '=', id).execute();
+      const links = await db()
+        .selectFrom('visa_request_invoice')
+        .select('released_at')
+        .where('visa_request_id', '=', id)
+        .execute();
       assert.deepEqual(links, [{ released_at: null }]);
     }
   });
@@ -224,7 +276,11 @@ describeEachDatabase('the visa request state machine', ({ database, build, postg
   /** A pending request whose travel date is 13 hours past: due to expire. */
   async function duePending(): Promise<number> {
     const { id } = await pending(1);
-    await db().updateTable('visa_request').set({ travel_date: new Date(Date.now() - 13 * 3_600_000) }).where('id', '=', id).execute();
+    await db()
+      .updateTable('visa_request')
+      .set({ travel_date: new Date(Date.now() - 13 * 3_600_000) })
+      .where('id', '=', id)
+      .execute();
     return id;
   }
 
@@ -247,16 +303,20 @@ describeEachDatabase('the visa request state machine', ({ database, build, postg
     await app.close();
   });
 
-  it('two instances expiring at the same time expire each request once', postgresOnly('the two passes run over two connections at once'), async () => {
-    await raceRounds(async () => {
-      const due = [await duePending(), await duePending(), await duePending()];
-      const expired = await Promise.all([expireDue(db(), new Date()), expireDue(db(), new Date())]);
-      // Each pass counts what it expired: together exactly the due requests, none twice.
-      assert.equal(expired[0] + expired[1], due.length);
-      for (const id of due) assert.equal((await request(id)).state_code, 10);
-      assert.equal(await expireDue(db(), new Date()), 0);
-    });
-  });
+  it(
+    'two instances expiring at the same time expire each request once',
+    postgresOnly('the two passes run over two connections at once'),
+    async () => {
+      await raceRounds(async () => {
+        const due = [await duePending(), await duePending(), await duePending()];
+        const expired = await Promise.all([expireDue(db(), new Date()), expireDue(db(), new Date())]);
+        // Each pass counts what it expired: together exactly the due requests, none twice.
+        assert.equal(expired[0] + expired[1], due.length);
+        for (const id of due) assert.equal((await request(id)).state_code, 10);
+        assert.equal(await expireDue(db(), new Date()), 0);
+      });
+    },
+  );
 
   it('release codes name the year and the office', () => {
     assert.match(newReleaseCode('IT277100', new Date('2026-03-01T10:00:00Z')), /^26IT277100\d{6}$/);

@@ -5,7 +5,16 @@ import { AppError, notFound } from '../../app-error';
 import type { Database, RiskOrigin, RiskReason } from '../../db/types';
 import { notifyVisaRequest } from '../notifications';
 import { riskInputOf, scoreRisk } from '../risk';
-import { expireRequests, grantInvoice, liveInvoiceIds, lockDueForExpiry, lockRequest, lockUnderCheck, setInvoices, setRequest } from './repository';
+import {
+  expireRequests,
+  grantInvoice,
+  liveInvoiceIds,
+  lockDueForExpiry,
+  lockRequest,
+  lockUnderCheck,
+  setInvoices,
+  setRequest,
+} from './repository';
 
 /**
  * The state machine of a visa request (docs/domain.md). Each transition is one transaction that first
@@ -49,12 +58,24 @@ export function newReleaseCode(customsOffice: string, now: Date): string {
 }
 
 /** Grants invoices of a request (visa 100, release data of the actor's office, no longer 'in completion'). */
-async function grantInvoices(trx: Transaction<Database>, ids: readonly number[], actor: ExitActor, now: Date): Promise<void> {
+async function grantInvoices(
+  trx: Transaction<Database>,
+  ids: readonly number[],
+  actor: ExitActor,
+  now: Date,
+): Promise<void> {
   // One release code per invoice: the merchant refunds each invoice on its own code.
-  for (const id of ids) await grantInvoice(trx, id, { customs_office: actor.customsOffice, release_code: newReleaseCode(actor.customsOffice, now) }, now);
+  for (const id of ids)
+    await grantInvoice(
+      trx,
+      id,
+      { customs_office: actor.customsOffice, release_code: newReleaseCode(actor.customsOffice, now) },
+      now,
+    );
 }
 
-const scanned = (actor: ExitActor | undefined, now: Date) => (actor ? { scanned_at: now, scanned_by: actor.clientId, customs_office: actor.customsOffice } : {});
+const scanned = (actor: ExitActor | undefined, now: Date) =>
+  actor ? { scanned_at: now, scanned_by: actor.clientId, customs_office: actor.customsOffice } : {};
 
 async function lockedOrThrow(trx: Transaction<Database>, requestId: number) {
   const request = await lockRequest(trx, requestId);
@@ -81,7 +102,8 @@ export async function analyseRisk(
     const request = await lockedOrThrow(trx, requestId);
     if (request.state_code !== VisaState.PENDING) throw new AppError(409, { key: 'visa.notPending' });
 
-    const result = options.score ?? scoreRisk(await riskInputOf(trx, requestId, now), options.random, options.sampleRate);
+    const result =
+      options.score ?? scoreRisk(await riskInputOf(trx, requestId, now), options.random, options.sampleRate);
     const light = result.light;
     const invoices = await liveInvoiceIds(trx, requestId);
     let stateCode: number;
@@ -105,18 +127,36 @@ export async function analyseRisk(
       ...(stateCode === VisaState.COMPLETED ? { completed_at: now } : {}),
       updated_at: now,
     });
-    await notifyVisaRequest(trx, requestId, stateCode === VisaState.IN_COMPLETION ? 'RISK_GREEN' : stateCode === VisaState.COMPLETED ? 'VISA_GRANTED' : 'CUSTOMS_CHECK');
+    await notifyVisaRequest(
+      trx,
+      requestId,
+      stateCode === VisaState.IN_COMPLETION
+        ? 'RISK_GREEN'
+        : stateCode === VisaState.COMPLETED
+          ? 'VISA_GRANTED'
+          : 'CUSTOMS_CHECK',
+    );
     return { stateCode, light };
   });
 }
 
 /** The exit scan of a request 'in completion' (50, else 409 'visa.notInCompletion'): it becomes 100, invoices granted. */
-export async function grantAtExit(db: Kysely<Database>, requestId: number, actor: ExitActor, now: Date = new Date()): Promise<TransitionOutcome> {
+export async function grantAtExit(
+  db: Kysely<Database>,
+  requestId: number,
+  actor: ExitActor,
+  now: Date = new Date(),
+): Promise<TransitionOutcome> {
   return db.transaction().execute(async (trx) => {
     const request = await lockedOrThrow(trx, requestId);
     if (request.state_code !== VisaState.IN_COMPLETION) throw new AppError(409, { key: 'visa.notInCompletion' });
     await grantInvoices(trx, await liveInvoiceIds(trx, requestId), actor, now);
-    await setRequest(trx, requestId, { state_code: VisaState.COMPLETED, ...scanned(actor, now), completed_at: now, updated_at: now });
+    await setRequest(trx, requestId, {
+      state_code: VisaState.COMPLETED,
+      ...scanned(actor, now),
+      completed_at: now,
+      updated_at: now,
+    });
     await notifyVisaRequest(trx, requestId, 'VISA_GRANTED');
     return { stateCode: VisaState.COMPLETED, light: request.risk_result as Light | null };
   });
@@ -141,13 +181,20 @@ export async function decideInvoices(
     const underCheck = new Set(await lockUnderCheck(trx, live));
     const seen = new Set<number>();
     for (const { refundId } of decisions) {
-      if (!underCheck.has(refundId) || seen.has(refundId)) throw new AppError(400, { key: 'visa.invoiceNotUnderCheck', params: { id: refundId } });
+      if (!underCheck.has(refundId) || seen.has(refundId))
+        throw new AppError(400, { key: 'visa.invoiceNotUnderCheck', params: { id: refundId } });
       seen.add(refundId);
     }
     for (const outcome of [InvoiceState.GRANTED, InvoiceState.DENIED, InvoiceState.NOT_SELECTED] as const) {
       const ids = decisions.filter((decision) => decision.outcome === outcome).map((decision) => decision.refundId);
       if (outcome === InvoiceState.GRANTED) await grantInvoices(trx, ids, actor, now);
-      else await setInvoices(trx, ids, { state_code: outcome, in_completion: false, customs_office: actor.customsOffice }, now);
+      else
+        await setInvoices(
+          trx,
+          ids,
+          { state_code: outcome, in_completion: false, customs_office: actor.customsOffice },
+          now,
+        );
     }
     const done = seen.size === underCheck.size;
     await setRequest(trx, requestId, {
@@ -157,7 +204,10 @@ export async function decideInvoices(
       updated_at: now,
     });
     if (done) await notifyVisaRequest(trx, requestId, 'VISA_DECIDED');
-    return { stateCode: done ? VisaState.COMPLETED : VisaState.CUSTOMS_CHECK, light: request.risk_result as Light | null };
+    return {
+      stateCode: done ? VisaState.COMPLETED : VisaState.CUSTOMS_CHECK,
+      light: request.risk_result as Light | null,
+    };
   });
 }
 

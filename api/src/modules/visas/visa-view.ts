@@ -29,14 +29,19 @@ const LIGHT_KEYS: Readonly<Record<number, MessageKey>> = {
 };
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
-const coded = (code: string | null, description: string | null) => (code === null ? null : { code, description: description ?? code });
+const coded = (code: string | null, description: string | null) =>
+  code === null ? null : { code, description: description ?? code };
 
 /** A request as docs/domain.md shows it, texts in `language`; `extras` adds the detail's invoices and QR code. */
 export function toVisa(row: VisaRow, language: ServerLanguage, extras: Pick<Visa, 'invoices' | 'qrCode'> = {}): Visa {
   const reasons = row.risk_reasons ?? [];
   const light = row.risk_result;
   const message =
-    light === null ? null : reasons.length > 0 ? reasons.map((reason) => describeRiskReason(reason, language)).join(' ') : translate(language, LIGHT_KEYS[light] ?? 'visa.state.other');
+    light === null
+      ? null
+      : reasons.length > 0
+        ? reasons.map((reason) => describeRiskReason(reason, language)).join(' ')
+        : translate(language, LIGHT_KEYS[light] ?? 'visa.state.other');
   return {
     idRichiesta: row.id,
     visaRequestId: row.public_id,

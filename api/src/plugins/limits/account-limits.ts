@@ -50,7 +50,11 @@ export function createAccountLimits(store: LimitStore, settings: AccountLimitSet
     /** Refuses (429 with Retry-After) a sign-in while the account is locked, the right password included. */
     async checkSignIn(username: string): Promise<void> {
       const locked = await store.peek(lock(accountKey(username)));
-      if (locked) throw new RetryLaterError({ key: 'limits.signInLocked', params: { minutes: minutes(locked.resetInMs) } }, seconds(locked.resetInMs));
+      if (locked)
+        throw new RetryLaterError(
+          { key: 'limits.signInLocked', params: { minutes: minutes(locked.resetInMs) } },
+          seconds(locked.resetInMs),
+        );
     },
 
     /**
@@ -83,7 +87,11 @@ export function createAccountLimits(store: LimitStore, settings: AccountLimitSet
     async takeMail(kind: AccountMail, account: string): Promise<void> {
       const max = kind === 'otp' ? settings.otpMailsPerHour : settings.mailsPerHour;
       const { count, resetInMs } = await hit(store, `mail:${kind}:${account}`, ACCOUNT_MAIL_WINDOW_MS);
-      if (count > max) throw new RetryLaterError({ key: 'limits.accountMails', params: { minutes: minutes(resetInMs) } }, seconds(resetInMs));
+      if (count > max)
+        throw new RetryLaterError(
+          { key: 'limits.accountMails', params: { minutes: minutes(resetInMs) } },
+          seconds(resetInMs),
+        );
     },
   };
 }

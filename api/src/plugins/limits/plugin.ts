@@ -67,7 +67,11 @@ export function createLimits(config: LimitsConfig, database: DatabaseHandle, opt
   const now = options.now ?? Date.now;
   const counters: WindowCounter[] = [];
   const store = config.redisUrl
-    ? createRedisLimitStore({ url: config.redisUrl, prefix: options.redisPrefix, onError: (error) => limits.onStoreError(error) })
+    ? createRedisLimitStore({
+        url: config.redisUrl,
+        prefix: options.redisPrefix,
+        onError: (error) => limits.onStoreError(error),
+      })
     : database.kind === 'postgres'
       ? createSqlLimitStore(database.db, now)
       : memoryStoreOf(database, now);
@@ -173,15 +177,17 @@ export const limitsPlugin = fp(
     }, FLUSH_INTERVAL_MS);
     flush.unref();
 
-    const purge = limits.store.kind === 'postgres'
-      ? setInterval(() => {
-          limits.store.purge().catch((error: unknown) => app.log.warn({ err: error }, 'limit purge failed'));
-        }, PURGE_INTERVAL_MS)
-      : undefined;
+    const purge =
+      limits.store.kind === 'postgres'
+        ? setInterval(() => {
+            limits.store.purge().catch((error: unknown) => app.log.warn({ err: error }, 'limit purge failed'));
+          }, PURGE_INTERVAL_MS)
+        : undefined;
     purge?.unref();
 
     app.addHook('onReady', async () => {
-      if (limits.store.ready && !(await limits.store.ready(REDIS_START_WAIT_MS))) app.log.warn('Redis (REDIS_URL) is not reachable yet: sign-in and mail calls answer 503 until it is');
+      if (limits.store.ready && !(await limits.store.ready(REDIS_START_WAIT_MS)))
+        app.log.warn('Redis (REDIS_URL) is not reachable yet: sign-in and mail calls answer 503 until it is');
     });
     app.addHook('onClose', async () => {
       clearInterval(flush);

@@ -38,7 +38,9 @@ const REDIS_KEY_PREFIX = 'varco:limit:';
  * The counters in Redis (`REDIS_URL`). Nothing is queued while the connection is down and a command that takes more
  * than a second fails: a limit must answer now (refuse, or carry on uncounted), not after a reconnection.
  */
-export function createRedisLimitStore(options: RedisLimitStoreOptions): LimitStore & Required<Pick<LimitStore, 'ready'>> {
+export function createRedisLimitStore(
+  options: RedisLimitStoreOptions,
+): LimitStore & Required<Pick<LimitStore, 'ready'>> {
   const prefix = options.prefix ?? REDIS_KEY_PREFIX;
   const redis = new Redis(options.url, {
     enableOfflineQueue: false,
@@ -67,8 +69,15 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): LimitSto
       return guarded(async () => {
         const totals = new Map<string, Tally>();
         if (hits.length === 0) return totals;
-        const reply = await commands.varcoLimitAdd(hits.length, ...hits.map(([key]) => prefix + key), Math.max(1, Math.round(windowMs)), ...hits.map(([, amount]) => amount));
-        hits.forEach(([key], index) => totals.set(key, { count: Number(reply[2 * index]), resetInMs: Number(reply[2 * index + 1]) }));
+        const reply = await commands.varcoLimitAdd(
+          hits.length,
+          ...hits.map(([key]) => prefix + key),
+          Math.max(1, Math.round(windowMs)),
+          ...hits.map(([, amount]) => amount),
+        );
+        hits.forEach(([key], index) =>
+          totals.set(key, { count: Number(reply[2 * index]), resetInMs: Number(reply[2 * index + 1]) }),
+        );
         return totals;
       });
     },

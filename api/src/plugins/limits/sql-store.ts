@@ -28,13 +28,19 @@ export function createSqlLimitStore(db: Kysely<Database>, now: () => number = Da
           count = case when l.expires_at <= ${current}::timestamptz then excluded.count else l.count + excluded.count end,
           expires_at = case when l.expires_at <= ${current}::timestamptz then excluded.expires_at else l.expires_at end
         returning key, count, expires_at`.execute(db);
-      for (const row of rows.rows) totals.set(row.key, { count: row.count, resetInMs: Math.max(0, new Date(row.expires_at).getTime() - at) });
+      for (const row of rows.rows)
+        totals.set(row.key, { count: row.count, resetInMs: Math.max(0, new Date(row.expires_at).getTime() - at) });
       return totals;
     },
 
     async peek(key) {
       const at = now();
-      const row = await db.selectFrom('abuse_limit').select(['count', 'expires_at']).where('key', '=', key).where('expires_at', '>', new Date(at)).executeTakeFirst();
+      const row = await db
+        .selectFrom('abuse_limit')
+        .select(['count', 'expires_at'])
+        .where('key', '=', key)
+        .where('expires_at', '>', new Date(at))
+        .executeTakeFirst();
       return row ? { count: row.count, resetInMs: new Date(row.expires_at).getTime() - at } : undefined;
     },
 

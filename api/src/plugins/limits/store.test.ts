@@ -38,16 +38,33 @@ function storeContract(open: () => LimitStore | Promise<LimitStore>, skip?: stri
 
   it('adds several keys at once, and 0 reads a total back', { skip }, async () => {
     const [a, b] = [key('a'), key('b')];
-    const first = await live().add([[a, 3], [b, 1]], 60_000);
+    const first = await live().add(
+      [
+        [a, 3],
+        [b, 1],
+      ],
+      60_000,
+    );
     assert.deepEqual([first.get(a)?.count, first.get(b)?.count], [3, 1]);
-    const second = await live().add([[b, 0], [a, 2]], 60_000);
+    const second = await live().add(
+      [
+        [b, 0],
+        [a, 2],
+      ],
+      60_000,
+    );
     assert.deepEqual([second.get(a)?.count, second.get(b)?.count], [5, 1]);
   });
 
   it('counts concurrent hits exactly once each', { skip }, async () => {
     const a = key('race');
-    const counts = await Promise.all(Array.from({ length: 40 }, () => hit(live(), a, 60_000).then((tally) => tally.count)));
-    assert.deepEqual([...counts].sort((x, y) => x - y), Array.from({ length: 40 }, (_, index) => index + 1));
+    const counts = await Promise.all(
+      Array.from({ length: 40 }, () => hit(live(), a, 60_000).then((tally) => tally.count)),
+    );
+    assert.deepEqual(
+      [...counts].sort((x, y) => x - y),
+      Array.from({ length: 40 }, (_, index) => index + 1),
+    );
   });
 
   it('forgets a reset key', { skip }, async () => {
@@ -97,8 +114,15 @@ describeEachDatabase('limit store: SQL', ({ database }) => {
     await hit(store, long, 60_000);
     now += 2_000;
     await store.purge();
-    const keys = await database().db.selectFrom('abuse_limit').select('key').where('key', 'in', [short, long]).execute();
-    assert.deepEqual(keys.map((row) => row.key), [long]);
+    const keys = await database()
+      .db.selectFrom('abuse_limit')
+      .select('key')
+      .where('key', 'in', [short, long])
+      .execute();
+    assert.deepEqual(
+      keys.map((row) => row.key),
+      [long],
+    );
   });
 });
 

@@ -31,7 +31,13 @@ function countingStore(store: LimitStore) {
   const batches: Array<ReadonlyArray<readonly [string, number]>> = [];
   return {
     batches,
-    store: { ...store, add: (hits: ReadonlyArray<readonly [string, number]>, windowMs: number) => (batches.push(hits), store.add(hits, windowMs)) },
+    store: {
+      ...store,
+      add: (hits: ReadonlyArray<readonly [string, number]>, windowMs: number) => (
+        batches.push(hits),
+        store.add(hits, windowMs)
+      ),
+    },
   };
 }
 

@@ -11,7 +11,11 @@ interface CheckboxFieldProps<Values extends FieldValues> {
 }
 
 /** A checkbox of the design system bound to a boolean field of the surrounding form. */
-export function CheckboxField<Values extends FieldValues>({ name, label, required = false }: CheckboxFieldProps<Values>) {
+export function CheckboxField<Values extends FieldValues>({
+  name,
+  label,
+  required = false,
+}: CheckboxFieldProps<Values>) {
   const { field, error } = useRuleField<Values>(name);
   const { id, issueId, describedBy } = useFieldIds(undefined, error);
   return (

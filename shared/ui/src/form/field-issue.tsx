@@ -1,13 +1,20 @@
 import { createContext, useContext, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from 'react-hook-form';
-import { accountRuleMessage, readRuleMessage, toServerLanguage, type AccountRuleIssue, type RuleIssue } from '@varco/contracts/plain';
+import {
+  accountRuleMessage,
+  readRuleMessage,
+  toServerLanguage,
+  type AccountRuleIssue,
+  type RuleIssue,
+} from '@varco/contracts/plain';
 
 /** The text of a rule's issue in the current language; a remote with rules of its own gives its texts. */
 export type IssueText = (issue: RuleIssue, language: string) => string;
 
 // Without a provider, the issues are the account rules' (@varco/contracts), in the api's words.
-const accountRuleText: IssueText = (issue, language) => accountRuleMessage(issue as AccountRuleIssue, toServerLanguage(language));
+const accountRuleText: IssueText = (issue, language) =>
+  accountRuleMessage(issue as AccountRuleIssue, toServerLanguage(language));
 const IssueTextContext = createContext<IssueText>(accountRuleText);
 
 export function IssueTextProvider({ text, children }: { text: IssueText; children: ReactNode }) {
@@ -40,7 +47,15 @@ export function useFieldIds(hint: string | undefined, error: FieldError | undefi
 }
 
 /** What is shown under a field: its hint, then its issue. */
-export function FieldNotes({ ids, hint, error }: { ids: { hintId: string; issueId: string }; hint: string | undefined; error: FieldError | undefined }) {
+export function FieldNotes({
+  ids,
+  hint,
+  error,
+}: {
+  ids: { hintId: string; issueId: string };
+  hint: string | undefined;
+  error: FieldError | undefined;
+}) {
   return (
     <>
       {hint ? (

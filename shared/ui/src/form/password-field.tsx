@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { FieldValues } from 'react-hook-form';
 import { TextField, type TextFieldProps } from './text-field';
 
-type PasswordFieldProps<Values extends FieldValues> = Omit<TextFieldProps<Values>, 'type' | 'addon' | 'autoComplete'> & {
+type PasswordFieldProps<Values extends FieldValues> = Omit<
+  TextFieldProps<Values>,
+  'type' | 'addon' | 'autoComplete'
+> & {
   autoComplete: 'new-password' | 'current-password';
 };
 
@@ -17,7 +20,9 @@ export function PasswordField<Values extends FieldValues>(props: PasswordFieldPr
       className="btn btn-outline-primary btn-sm"
       aria-controls={inputId}
       aria-pressed={visible}
-      aria-label={visible ? t('form.hidePassword', { field: props.label }) : t('form.showPassword', { field: props.label })}
+      aria-label={
+        visible ? t('form.hidePassword', { field: props.label }) : t('form.showPassword', { field: props.label })
+      }
       onClick={() => setVisible((current) => !current)}
     >
       {visible ? t('form.hide') : t('form.show')}

@@ -20,7 +20,15 @@ interface SelectFieldProps<Values extends FieldValues> {
 }
 
 /** A labelled select of the design system bound to a field of the surrounding form; disabled while it has no options. */
-export function SelectField<Values extends FieldValues>({ name, label, options, required = false, autoComplete, hint, placeholder }: SelectFieldProps<Values>) {
+export function SelectField<Values extends FieldValues>({
+  name,
+  label,
+  options,
+  required = false,
+  autoComplete,
+  hint,
+  placeholder,
+}: SelectFieldProps<Values>) {
   const { t } = useTranslation('common');
   const { field, error } = useRuleField<Values>(name);
   const ids = useFieldIds(hint, error);

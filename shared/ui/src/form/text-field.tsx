@@ -20,7 +20,19 @@ export interface TextFieldProps<Values extends FieldValues> {
 }
 
 /** A labelled input of the design system bound to a field of the surrounding form; required fields carry an asterisk. */
-export function TextField<Values extends FieldValues>({ name, label, type = 'text', required = false, autoComplete, inputMode, hint, min, max, readOnly, addon }: TextFieldProps<Values>) {
+export function TextField<Values extends FieldValues>({
+  name,
+  label,
+  type = 'text',
+  required = false,
+  autoComplete,
+  inputMode,
+  hint,
+  min,
+  max,
+  readOnly,
+  addon,
+}: TextFieldProps<Values>) {
   const { field, error } = useRuleField<Values>(name);
   const ids = useFieldIds(hint, error);
   const { id, describedBy } = ids;

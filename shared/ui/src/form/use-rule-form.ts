@@ -1,5 +1,13 @@
 import { useRef, type ChangeEvent } from 'react';
-import { useController, useForm, useFormContext, type DefaultValues, type FieldPath, type FieldValues, type Resolver } from 'react-hook-form';
+import {
+  useController,
+  useForm,
+  useFormContext,
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  type Resolver,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { $ZodType } from 'zod/v4/core';
 import { afterPointerRelease } from './after-pointer-release';
@@ -8,7 +16,10 @@ import { afterPointerRelease } from './after-pointer-release';
  * A form checked by a schema of @varco/contracts, the way every form of the portal is: a field is checked when it
  * loses focus, again while it is being corrected, and every field on submit (focus goes to the first wrong one).
  */
-export function useRuleForm<Values extends FieldValues>(schema: $ZodType<Values, Values>, defaultValues: DefaultValues<Values>) {
+export function useRuleForm<Values extends FieldValues>(
+  schema: $ZodType<Values, Values>,
+  defaultValues: DefaultValues<Values>,
+) {
   return useForm<Values>({
     resolver: zodResolver(schema) as Resolver<Values>,
     mode: 'onBlur',

@@ -6,7 +6,11 @@ export type ChangePasswordBody = ReturnType<typeof changePasswordBodySchema.pars
 
 /** PATCH public/traveler/change-pwd?key1&key2 with the new password (docs/calls.md). */
 export function changePassword({ key1, key2, body }: { key1: string; key2: string; body: ChangePasswordBody }) {
-  return requestVoid(`${PUBLIC_BASE}/traveler/change-pwd`, { method: 'PATCH', searchParams: { key1, key2 }, json: body });
+  return requestVoid(`${PUBLIC_BASE}/traveler/change-pwd`, {
+    method: 'PATCH',
+    searchParams: { key1, key2 },
+    json: body,
+  });
 }
 
 export function useChangePassword() {

@@ -32,8 +32,14 @@ function ChangePasswordScreen({ key1, key2 }: { key1: string; key2: string }) {
   // keys no link can have is invalid without a check.
   useEffect(() => {
     if (!invalidKey) return;
-    const serverError = wellFormed && isClientError(keyCheck.error) && keyCheck.error.detail ? keyCheck.error : undefined;
-    const shown: ClientError = serverError ?? { status: 0, detail: t('changePassword.invalidKey'), extra: {}, type: 'http-error' };
+    const serverError =
+      wellFormed && isClientError(keyCheck.error) && keyCheck.error.detail ? keyCheck.error : undefined;
+    const shown: ClientError = serverError ?? {
+      status: 0,
+      detail: t('changePassword.invalidKey'),
+      extra: {},
+      type: 'http-error',
+    };
     setError(shown);
     navigate('/', { replace: true });
   }, [invalidKey, wellFormed, keyCheck.error, navigate, setError, t]);
@@ -87,7 +93,12 @@ function NewPasswordForm({ key1, key2 }: { key1: string; key2: string }) {
             autoComplete="new-password"
             hint={t('changePassword.passwordHint', { length: PASSWORD_MIN_LENGTH })}
           />
-          <PasswordField name="confirmPassword" label={t('changePassword.confirmPassword')} required autoComplete="new-password" />
+          <PasswordField
+            name="confirmPassword"
+            label={t('changePassword.confirmPassword')}
+            required
+            autoComplete="new-password"
+          />
           <button type="submit" className="btn btn-primary" disabled={change.isPending}>
             {t('changePassword.submit')}
           </button>

@@ -10,5 +10,8 @@ export function deletePasskey(id: number) {
 
 export function useDeletePasskey() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deletePasskey, onSuccess: () => queryClient.invalidateQueries({ queryKey: PASSKEYS_QUERY_KEY }) });
+  return useMutation({
+    mutationFn: deletePasskey,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PASSKEYS_QUERY_KEY }),
+  });
 }

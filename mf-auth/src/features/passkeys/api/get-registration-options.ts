@@ -6,5 +6,7 @@ import { requestJson } from '@varco/http';
  * challenge to this session and browser (an HttpOnly cookie), for the add that follows.
  */
 export function getRegistrationOptions() {
-  return requestJson(`${PRIVATE_BASE}/passkeys/registration-options`, passkeyRegistrationOptionsSchema, { method: 'POST' });
+  return requestJson(`${PRIVATE_BASE}/passkeys/registration-options`, passkeyRegistrationOptionsSchema, {
+    method: 'POST',
+  });
 }

@@ -6,17 +6,42 @@ import { TEST_TRAVELER } from '@varco/ui/testing';
 import { renderSection } from '../../../testing/render-section';
 import { PROFILE } from '../../../testing/traveler';
 
-jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn(), requestVoid: jest.fn() }));
+jest.mock('@varco/http', () => ({
+  ...jest.requireActual('@varco/http'),
+  requestJson: jest.fn(),
+  requestVoid: jest.fn(),
+}));
 // The browser's WebAuthn dialog: jsdom has none. The e2e suite runs the real one with Chromium's virtual authenticator.
-jest.mock('@simplewebauthn/browser', () => ({ startRegistration: jest.fn(), startAuthentication: jest.fn(), WebAuthnAbortService: { cancelCeremony: jest.fn() } }));
+jest.mock('@simplewebauthn/browser', () => ({
+  startRegistration: jest.fn(),
+  startAuthentication: jest.fn(),
+  WebAuthnAbortService: { cancelCeremony: jest.fn() },
+}));
 const requestJsonMock = jest.mocked(requestJson);
 const requestVoidMock = jest.mocked(requestVoid);
 const startRegistrationMock = jest.mocked(startRegistration);
 
-const PHONE = { id: 7, name: 'My phone', createdAt: '2026-03-02T09:15:00Z', lastUsedAt: '2026-03-04T17:40:00Z', backedUp: true };
+const PHONE = {
+  id: 7,
+  name: 'My phone',
+  createdAt: '2026-03-02T09:15:00Z',
+  lastUsedAt: '2026-03-04T17:40:00Z',
+  backedUp: true,
+};
 const KEY = { id: 8, name: 'Security key', createdAt: '2026-03-03T10:00:00Z', lastUsedAt: null, backedUp: false };
-const OPTIONS = { challenge: 'c2lnbi1tZQ', rp: { name: 'Varco', id: 'localhost' }, user: { id: 'dXNlcg', name: 'mario.rossi@example.org', displayName: 'Mario Rossi' }, pubKeyCredParams: [{ type: 'public-key', alg: -7 }] };
-const CREDENTIAL = { id: 'Y3JlZA', rawId: 'Y3JlZA', type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'oA' }, clientExtensionResults: {} };
+const OPTIONS = {
+  challenge: 'c2lnbi1tZQ',
+  rp: { name: 'Varco', id: 'localhost' },
+  user: { id: 'dXNlcg', name: 'mario.rossi@example.org', displayName: 'Mario Rossi' },
+  pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+};
+const CREDENTIAL = {
+  id: 'Y3JlZA',
+  rawId: 'Y3JlZA',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+  clientExtensionResults: {},
+};
 
 /** The api as the profile sees it, with `passkeys` as the traveler's list (it changes as the test goes). */
 function answer(state: { passkeys: unknown[] }) {
@@ -25,7 +50,13 @@ function answer(state: { passkeys: unknown[] }) {
     if (path.endsWith('typology/DOCUMENT_TYPE')) return [{ code: 'PASSPORT', description: 'Passport' }];
     if (path.endsWith('passkeys/registration-options')) return OPTIONS;
     if (path.endsWith('private/passkeys') && options?.method === 'POST') {
-      const added = { id: 9, name: (options.json as { name: string }).name, createdAt: '2026-03-05T08:00:00Z', lastUsedAt: null, backedUp: false };
+      const added = {
+        id: 9,
+        name: (options.json as { name: string }).name,
+        createdAt: '2026-03-05T08:00:00Z',
+        lastUsedAt: null,
+        backedUp: false,
+      };
       state.passkeys = [...state.passkeys, added];
       return added;
     }
@@ -38,7 +69,11 @@ beforeEach(() => {
   requestJsonMock.mockReset();
   requestVoidMock.mockReset();
   startRegistrationMock.mockReset();
-  Object.defineProperty(globalThis, 'PublicKeyCredential', { value: function PublicKeyCredential() {}, configurable: true, writable: true });
+  Object.defineProperty(globalThis, 'PublicKeyCredential', {
+    value: function PublicKeyCredential() {},
+    configurable: true,
+    writable: true,
+  });
 });
 
 afterEach(() => {
@@ -78,7 +113,10 @@ describe('the profile’s passkeys', () => {
     await userEvent.click(within(section).getByRole('button', { name: 'Add a passkey' }));
     expect(await within(section).findByRole('status')).toHaveTextContent('The passkey “Work laptop” has been added.');
     expect(startRegistrationMock).toHaveBeenCalledWith({ optionsJSON: OPTIONS });
-    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/passkeys', expect.anything(), { method: 'POST', json: { name: 'Work laptop', credential: CREDENTIAL } });
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/passkeys', expect.anything(), {
+      method: 'POST',
+      json: { name: 'Work laptop', credential: CREDENTIAL },
+    });
     expect(await within(section).findByTestId('passkey-item')).toHaveTextContent('Work laptop');
     expect(within(section).getByLabelText(/^Name of the passkey/)).toHaveValue('');
   });
@@ -97,13 +135,21 @@ describe('the profile’s passkeys', () => {
 
   it('says so, translated, when the traveler cancels the browser’s dialog', async () => {
     answer({ passkeys: [] });
-    startRegistrationMock.mockRejectedValue(Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' }));
+    startRegistrationMock.mockRejectedValue(
+      Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' }),
+    );
     renderSection('edit-user', '/protected/edit-user', { user: TEST_TRAVELER, language: 'it_IT' });
     const section = await screen.findByTestId('passkeys');
     await userEvent.type(within(section).getByLabelText(/^Nome della passkey/), 'Telefono');
     await userEvent.click(within(section).getByRole('button', { name: 'Aggiungi una passkey' }));
-    expect(await within(section).findByTestId('passkey-error')).toHaveTextContent('La richiesta della passkey è stata annullata o è scaduta.');
-    expect(requestJsonMock).not.toHaveBeenCalledWith('v1/private/passkeys', expect.anything(), expect.objectContaining({ method: 'POST' }));
+    expect(await within(section).findByTestId('passkey-error')).toHaveTextContent(
+      'La richiesta della passkey è stata annullata o è scaduta.',
+    );
+    expect(requestJsonMock).not.toHaveBeenCalledWith(
+      'v1/private/passkeys',
+      expect.anything(),
+      expect.objectContaining({ method: 'POST' }),
+    );
   });
 
   it('tells a browser without passkeys, without asking the api', async () => {
@@ -113,8 +159,14 @@ describe('the profile’s passkeys', () => {
     const section = await screen.findByTestId('passkeys');
     await userEvent.type(within(section).getByLabelText(/^Name of the passkey/), 'Laptop');
     await userEvent.click(within(section).getByRole('button', { name: 'Add a passkey' }));
-    expect(await within(section).findByTestId('passkey-error')).toHaveTextContent('This browser does not support passkeys');
-    expect(requestJsonMock).not.toHaveBeenCalledWith('v1/private/passkeys/registration-options', expect.anything(), expect.anything());
+    expect(await within(section).findByTestId('passkey-error')).toHaveTextContent(
+      'This browser does not support passkeys',
+    );
+    expect(requestJsonMock).not.toHaveBeenCalledWith(
+      'v1/private/passkeys/registration-options',
+      expect.anything(),
+      expect.anything(),
+    );
   });
 
   it('removes a passkey only after the confirmation', async () => {

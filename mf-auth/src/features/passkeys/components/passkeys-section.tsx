@@ -12,7 +12,9 @@ import { useDeletePasskey } from '../api/delete-passkey';
 import { usePasskeys } from '../api/get-passkeys';
 
 function formatInstant(value: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }).format(new Date(value));
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }).format(
+    new Date(value),
+  );
 }
 
 /** One passkey of the list, with its removal behind a confirmation. */
@@ -29,22 +31,36 @@ function PasskeyItem({ passkey }: { passkey: Passkey }) {
         <div>
           <h3 className="h6 mb-1" id={titleId}>
             {passkey.name}
-            {passkey.backedUp ? <span className="badge bg-secondary ms-2 align-middle">{t('passkeys.synced')}</span> : null}
+            {passkey.backedUp ? (
+              <span className="badge bg-secondary ms-2 align-middle">{t('passkeys.synced')}</span>
+            ) : null}
           </h3>
           <p className="small mb-0">
             {t('passkeys.created', { date: formatInstant(passkey.createdAt, locale) })}
             <br />
-            {passkey.lastUsedAt ? t('passkeys.lastUsed', { date: formatInstant(passkey.lastUsedAt, locale) }) : t('passkeys.neverUsed')}
+            {passkey.lastUsedAt
+              ? t('passkeys.lastUsed', { date: formatInstant(passkey.lastUsedAt, locale) })
+              : t('passkeys.neverUsed')}
           </p>
         </div>
         {confirming ? null : (
-          <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => setConfirming(true)} aria-describedby={titleId}>
+          <button
+            type="button"
+            className="btn btn-outline-danger btn-sm"
+            onClick={() => setConfirming(true)}
+            aria-describedby={titleId}
+          >
             {t('passkeys.remove')}
           </button>
         )}
       </div>
       {confirming ? (
-        <div className="callout danger mt-3 mb-0" role="alertdialog" aria-labelledby={`${titleId}-confirm`} data-testid="passkey-remove-confirmation">
+        <div
+          className="callout danger mt-3 mb-0"
+          role="alertdialog"
+          aria-labelledby={`${titleId}-confirm`}
+          data-testid="passkey-remove-confirmation"
+        >
           <div className="callout-inner">
             <p className="fw-semibold mb-1" id={`${titleId}-confirm`}>
               {t('passkeys.removeConfirmTitle', { name: passkey.name })}
@@ -52,10 +68,21 @@ function PasskeyItem({ passkey }: { passkey: Passkey }) {
             <p>{t('passkeys.removeConfirmText')}</p>
             {removal.isError ? <ErrorAlert error={removal.error} /> : null}
             <div className="d-flex flex-wrap gap-3">
-              <button type="button" className="btn btn-danger btn-sm" disabled={removal.isPending} onClick={() => removal.mutate(passkey.id)}>
+              <button
+                type="button"
+                className="btn btn-danger btn-sm"
+                disabled={removal.isPending}
+                onClick={() => removal.mutate(passkey.id)}
+              >
                 {t('passkeys.removeConfirm')}
               </button>
-              <button type="button" className="btn btn-outline-primary btn-sm" disabled={removal.isPending} onClick={() => setConfirming(false)} autoFocus>
+              <button
+                type="button"
+                className="btn btn-outline-primary btn-sm"
+                disabled={removal.isPending}
+                onClick={() => setConfirming(false)}
+                autoFocus
+              >
                 {t('passkeys.removeCancel')}
               </button>
             </div>
@@ -85,7 +112,13 @@ function AddPasskeyForm() {
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={submit} noValidate className="mt-4" data-testid="add-passkey-form" aria-labelledby="add-passkey-title">
+      <form
+        onSubmit={submit}
+        noValidate
+        className="mt-4"
+        data-testid="add-passkey-form"
+        aria-labelledby="add-passkey-title"
+      >
         <h3 className="h6" id="add-passkey-title">
           {t('passkeys.addTitle')}
         </h3>
@@ -98,7 +131,13 @@ function AddPasskeyForm() {
         {supportsPasskeys() ? null : <p className="small">{t('passkeys.errors.unsupported')}</p>}
         <div className="row mt-5">
           <div className="col-md-6">
-            <TextField name="name" label={t('passkeys.name')} hint={t('passkeys.nameHint')} required autoComplete="off" />
+            <TextField
+              name="name"
+              label={t('passkeys.name')}
+              hint={t('passkeys.nameHint')}
+              required
+              autoComplete="off"
+            />
           </div>
         </div>
         <button type="submit" className="btn btn-primary" disabled={addition.isPending}>

@@ -6,7 +6,11 @@ import { TEST_TRAVELER } from '@varco/ui/testing';
 import { renderSection } from '../../../testing/render-section';
 import { PROFILE } from '../../../testing/traveler';
 
-jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn(), requestVoid: jest.fn() }));
+jest.mock('@varco/http', () => ({
+  ...jest.requireActual('@varco/http'),
+  requestJson: jest.fn(),
+  requestVoid: jest.fn(),
+}));
 const requestJsonMock = jest.mocked(requestJson);
 const requestVoidMock = jest.mocked(requestVoid);
 
@@ -46,14 +50,19 @@ describe('profile (docs/screens.md /protected/edit-user)', () => {
     let answerCountries: (list: unknown) => void = () => undefined;
     requestJsonMock.mockImplementation((path: string) => {
       if (path.endsWith('typology/COUNTRY')) return new Promise((resolve) => (answerCountries = resolve));
-      if (path.endsWith('typology/DOCUMENT_TYPE')) return Promise.resolve([{ code: 'PASSPORT', description: 'Passport' }]);
+      if (path.endsWith('typology/DOCUMENT_TYPE'))
+        return Promise.resolve([{ code: 'PASSPORT', description: 'Passport' }]);
       if (path.endsWith('private/passkeys')) return Promise.resolve({ passkeys: [] });
       return Promise.resolve(PROFILE);
     });
     renderSection('edit-user', '/protected/edit-user', { user: TEST_TRAVELER });
     // The profile and the document types have answered; the countries have not.
     const asked = () => requestJsonMock.mock.calls.map(([path]) => path);
-    await waitFor(() => expect(asked()).toEqual(expect.arrayContaining(['v1/private/traveler/user-info', expect.stringMatching(/typology\/DOCUMENT_TYPE$/)])));
+    await waitFor(() =>
+      expect(asked()).toEqual(
+        expect.arrayContaining(['v1/private/traveler/user-info', expect.stringMatching(/typology\/DOCUMENT_TYPE$/)]),
+      ),
+    );
     await screen.findByText('Loading…');
     expect(screen.queryByDisplayValue('US')).not.toBeInTheDocument();
     answerCountries([{ code: 'US', description: 'United States' }]);
@@ -61,7 +70,7 @@ describe('profile (docs/screens.md /protected/edit-user)', () => {
     expect(screen.getByLabelText('Country of the document')).toHaveValue('United States');
   });
 
-  it('names the zone of residence from its country\'s zones', async () => {
+  it("names the zone of residence from its country's zones", async () => {
     requestJsonMock.mockImplementation(async (path: string) => {
       if (path.endsWith('typology/COUNTRY')) return [{ code: 'IT', description: 'Italy' }];
       if (path.endsWith('typology/DOCUMENT_TYPE')) return [{ code: 'PASSPORT', description: 'Passport' }];
@@ -76,7 +85,8 @@ describe('profile (docs/screens.md /protected/edit-user)', () => {
 
   it('shows the code when the list that names it cannot be read', async () => {
     requestJsonMock.mockImplementation(async (path: string) => {
-      if (path.endsWith('typology/COUNTRY')) throw { status: 503, detail: 'Unavailable', extra: {}, type: 'http-error' };
+      if (path.endsWith('typology/COUNTRY'))
+        throw { status: 503, detail: 'Unavailable', extra: {}, type: 'http-error' };
       if (path.endsWith('typology/DOCUMENT_TYPE')) return [{ code: 'PASSPORT', description: 'Passport' }];
       if (path.endsWith('private/passkeys')) return { passkeys: [] };
       return PROFILE;
@@ -115,7 +125,9 @@ describe('profile (docs/screens.md /protected/edit-user)', () => {
     requestVoidMock.mockResolvedValue(undefined);
     const profile = renderSection('edit-user', '/protected/edit-user', { user: TEST_TRAVELER, language });
     await userEvent.click(await screen.findByRole('button', { name: /^(Delete my account|Elimina il mio account)$/ }));
-    await userEvent.click(screen.getByRole('button', { name: /^(Yes, delete my account|Sì, elimina il mio account)$/ }));
+    await userEvent.click(
+      screen.getByRole('button', { name: /^(Yes, delete my account|Sì, elimina il mio account)$/ }),
+    );
     await waitFor(() => expect(sessionStore.getState().user).toEqual({}));
     profile.unmount();
 
@@ -135,7 +147,12 @@ describe('profile (docs/screens.md /protected/edit-user)', () => {
 
   it('keeps the account and shows the detail when the deletion fails', async () => {
     answerWithProfile();
-    requestVoidMock.mockRejectedValue({ status: 500, detail: 'Please try again later.', extra: {}, type: 'http-error' });
+    requestVoidMock.mockRejectedValue({
+      status: 500,
+      detail: 'Please try again later.',
+      extra: {},
+      type: 'http-error',
+    });
     renderSection('edit-user', '/protected/edit-user', { user: TEST_TRAVELER });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));

@@ -57,13 +57,21 @@ export function ProfilePage() {
             <ReadOnlyField id="profile-surname" label={t('profile.surname')} value={user.cognome} />
           </div>
           <div className="col-md-6">
-            <ReadOnlyField id="profile-birthday" label={t('profile.birthday')} value={formatDay(user.dataNascita, toLocale(i18n.language))} />
+            <ReadOnlyField
+              id="profile-birthday"
+              label={t('profile.birthday')}
+              value={formatDay(user.dataNascita, toLocale(i18n.language))}
+            />
           </div>
           <div className="col-md-6">
             <ReadOnlyField id="profile-email" label={t('profile.email')} value={user.email} />
           </div>
           <div className="col-md-6">
-            <ReadOnlyField id="profile-country" label={t('profile.country')} value={labelOf(user.paeseResidenzaCodice, countries.data)} />
+            <ReadOnlyField
+              id="profile-country"
+              label={t('profile.country')}
+              value={labelOf(user.paeseResidenzaCodice, countries.data)}
+            />
           </div>
           {zone ? (
             <div className="col-md-6">
@@ -71,13 +79,25 @@ export function ProfilePage() {
             </div>
           ) : null}
           <div className="col-md-6">
-            <ReadOnlyField id="profile-document-type" label={t('profile.documentType')} value={labelOf(user.tipoDocumentoCodice, documentTypes.data)} />
+            <ReadOnlyField
+              id="profile-document-type"
+              label={t('profile.documentType')}
+              value={labelOf(user.tipoDocumentoCodice, documentTypes.data)}
+            />
           </div>
           <div className="col-md-6">
-            <ReadOnlyField id="profile-document-country" label={t('profile.documentCountry')} value={labelOf(user.paeseDocumentoCodice, countries.data)} />
+            <ReadOnlyField
+              id="profile-document-country"
+              label={t('profile.documentCountry')}
+              value={labelOf(user.paeseDocumentoCodice, countries.data)}
+            />
           </div>
           <div className="col-md-6">
-            <ReadOnlyField id="profile-document-number" label={t('profile.documentNumber')} value={user.numeroDocumento} />
+            <ReadOnlyField
+              id="profile-document-number"
+              label={t('profile.documentNumber')}
+              value={user.numeroDocumento}
+            />
           </div>
         </div>
       </form>

@@ -35,7 +35,10 @@ describe('recover password (docs/screens.md, docs/domain.md)', () => {
     renderSection('recover-password', '/recover-password', { language: 'it_IT' });
     await user.type(screen.getByLabelText(/^E-mail/), 'mario.rossi@example.org');
     await user.click(screen.getByRole('button', { name: 'Invia' }));
-    expect(requestVoidMock).toHaveBeenCalledWith('v1/public/traveler/send-change-pwd-token', { method: 'POST', json: { email: 'mario.rossi@example.org', lan: 'IT' } });
+    expect(requestVoidMock).toHaveBeenCalledWith('v1/public/traveler/send-change-pwd-token', {
+      method: 'POST',
+      json: { email: 'mario.rossi@example.org', lan: 'IT' },
+    });
     expect(await screen.findByTestId('recover-sent')).toHaveTextContent('Richiesta ricevuta');
   });
 
@@ -49,7 +52,12 @@ describe('recover password (docs/screens.md, docs/domain.md)', () => {
   });
 
   it('puts the api message about the e-mail on the field', async () => {
-    requestVoidMock.mockRejectedValue({ status: 400, detail: 'Some data in the request is not valid.', extra: { email: 'Address refused by the server' }, type: 'http-error' });
+    requestVoidMock.mockRejectedValue({
+      status: 400,
+      detail: 'Some data in the request is not valid.',
+      extra: { email: 'Address refused by the server' },
+      type: 'http-error',
+    });
     const user = userEvent.setup();
     renderSection('recover-password', '/recover-password');
     const email = screen.getByLabelText(/^E-mail/);

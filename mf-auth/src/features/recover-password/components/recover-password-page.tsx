@@ -39,7 +39,14 @@ export function RecoverPasswordPage() {
           {request.isError ? <ErrorAlert error={request.error} /> : null}
           <FormProvider {...form}>
             <form onSubmit={submit} noValidate className="mt-5" data-testid="recover-form">
-              <TextField name="email" label={t('recoverPassword.email')} type="email" inputMode="email" required autoComplete="email" />
+              <TextField
+                name="email"
+                label={t('recoverPassword.email')}
+                type="email"
+                inputMode="email"
+                required
+                autoComplete="email"
+              />
               <button type="submit" className="btn btn-primary" disabled={request.isPending}>
                 {t('recoverPassword.submit')}
               </button>

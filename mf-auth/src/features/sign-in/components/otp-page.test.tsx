@@ -9,7 +9,8 @@ jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJ
 const requestJsonMock = jest.mocked(requestJson);
 
 function answer(path: string) {
-  if (path.endsWith('/send-otp')) return Promise.resolve({ expirationDate: new Date(Date.now() + 90_000).toISOString() });
+  if (path.endsWith('/send-otp'))
+    return Promise.resolve({ expirationDate: new Date(Date.now() + 90_000).toISOString() });
   if (path.endsWith('/user-info')) return Promise.resolve(PROFILE);
   return Promise.reject({ status: 404, detail: 'Not Found', extra: {}, type: 'http-error' });
 }
@@ -25,7 +26,10 @@ describe('OTP step (docs/screens.md /sign-in/otp)', () => {
     renderSection('sign-in', '/sign-in/otp');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Verification code');
     expect(await screen.findByText(/^The code expires in 01:(30|29)$/)).toBeInTheDocument();
-    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/traveler/send-otp', expect.anything(), { method: 'POST', searchParams: { language: 'EN' } });
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/traveler/send-otp', expect.anything(), {
+      method: 'POST',
+      searchParams: { language: 'EN' },
+    });
     expect(requestJsonMock).toHaveBeenCalledTimes(1);
   });
 
@@ -76,16 +80,25 @@ describe('OTP step (docs/screens.md /sign-in/otp)', () => {
     await screen.findByText(/^The code expires in/);
     await user.type(screen.getByLabelText(/^Code/), ' 918273 ');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/traveler/user-info', expect.anything(), { headers: { 'x-otp': '918273' } });
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/traveler/user-info', expect.anything(), {
+      headers: { 'x-otp': '918273' },
+    });
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/protected'));
-    expect(sessionStore.getState()).toMatchObject({ user: { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' }, visaCreationEnabled: true });
+    expect(sessionStore.getState()).toMatchObject({
+      user: { numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' },
+      visaCreationEnabled: true,
+    });
     // The session is full on the server: the code is forgotten, and was never written to the browser's storage.
     expect(sessionStore.getState()).toMatchObject({ otp: null, otpExpiration: null });
     expect(localStorage.getItem('varco-session')).not.toContain('918273');
   });
 
   it('says the code is wrong when the server refuses it, and forgets it', async () => {
-    requestJsonMock.mockImplementation((path) => (path.endsWith('/user-info') ? Promise.reject({ status: 400, detail: '', extra: {}, type: 'http-error' }) : answer(path)));
+    requestJsonMock.mockImplementation((path) =>
+      path.endsWith('/user-info')
+        ? Promise.reject({ status: 400, detail: '', extra: {}, type: 'http-error' })
+        : answer(path),
+    );
     const user = userEvent.setup();
     renderSection('sign-in', '/sign-in/otp');
     await screen.findByText(/^The code expires in/);
@@ -102,7 +115,10 @@ describe('OTP step (docs/screens.md /sign-in/otp)', () => {
     requestJsonMock.mockImplementation((path, _schema, options) => {
       if (path.endsWith('/send-otp')) codesSent += 1;
       // The first code is locked whatever is typed; only the second one is good.
-      if (path.endsWith('/user-info')) return codesSent === 2 && options?.headers && (options.headers as Record<string, string>)['x-otp'] === '246810' ? answer(path) : Promise.reject(locked);
+      if (path.endsWith('/user-info'))
+        return codesSent === 2 && options?.headers && (options.headers as Record<string, string>)['x-otp'] === '246810'
+          ? answer(path)
+          : Promise.reject(locked);
       return answer(path);
     });
     const user = userEvent.setup();
@@ -125,7 +141,16 @@ describe('OTP step (docs/screens.md /sign-in/otp)', () => {
   });
 
   it('offers the new code in Italian too', async () => {
-    requestJsonMock.mockImplementation((path) => (path.endsWith('/user-info') ? Promise.reject({ status: 401, detail: 'Troppi codici errati: richiedine uno nuovo.', extra: {}, type: 'http-error' }) : answer(path)));
+    requestJsonMock.mockImplementation((path) =>
+      path.endsWith('/user-info')
+        ? Promise.reject({
+            status: 401,
+            detail: 'Troppi codici errati: richiedine uno nuovo.',
+            extra: {},
+            type: 'http-error',
+          })
+        : answer(path),
+    );
     const user = userEvent.setup();
     renderSection('sign-in', '/sign-in/otp', { language: 'it_IT' });
     await screen.findByText(/^Il codice scade/);

@@ -41,11 +41,19 @@ export function OtpPage() {
     if (!isStillValid(otpExpiration)) send();
   }, [otpExpiration, send]);
 
-  const submit = form.handleSubmit(({ code }) => verifyOtp.mutate(code.trim(), { onSuccess: () => navigate('/protected', { replace: true }) }));
+  const submit = form.handleSubmit(({ code }) =>
+    verifyOtp.mutate(code.trim(), { onSuccess: () => navigate('/protected', { replace: true }) }),
+  );
   const expired = remaining === 0;
   const codeRefused = isClientError(verifyOtp.error) && verifyOtp.error.status === 401;
   // The refusal was about the code before: a new one starts clean.
-  const sendAgain = () => send(undefined, { onSuccess: () => { forgetRefusal(); form.reset({ code: '' }); } });
+  const sendAgain = () =>
+    send(undefined, {
+      onSuccess: () => {
+        forgetRefusal();
+        form.reset({ code: '' });
+      },
+    });
 
   return (
     <div className="container py-4">
@@ -66,7 +74,12 @@ export function OtpPage() {
               {t('otp.submit')}
             </button>
             {expired || sendOtp.isError || codeRefused ? (
-              <button type="button" className="btn btn-outline-primary" onClick={sendAgain} disabled={sendOtp.isPending}>
+              <button
+                type="button"
+                className="btn btn-outline-primary"
+                onClick={sendAgain}
+                disabled={sendOtp.isPending}
+              >
                 {t('otp.resend')}
               </button>
             ) : null}

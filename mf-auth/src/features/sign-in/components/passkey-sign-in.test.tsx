@@ -5,21 +5,47 @@ import { requestJson, requestVoid } from '@varco/http';
 import { sessionStore } from '@varco/session';
 import { renderSection } from '../../../testing/render-section';
 
-jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn(), requestVoid: jest.fn() }));
+jest.mock('@varco/http', () => ({
+  ...jest.requireActual('@varco/http'),
+  requestJson: jest.fn(),
+  requestVoid: jest.fn(),
+}));
 // The browser's WebAuthn dialog: jsdom has none. The e2e suite runs the real one with Chromium's virtual authenticator.
-jest.mock('@simplewebauthn/browser', () => ({ startRegistration: jest.fn(), startAuthentication: jest.fn(), WebAuthnAbortService: { cancelCeremony: jest.fn() } }));
+jest.mock('@simplewebauthn/browser', () => ({
+  startRegistration: jest.fn(),
+  startAuthentication: jest.fn(),
+  WebAuthnAbortService: { cancelCeremony: jest.fn() },
+}));
 const requestJsonMock = jest.mocked(requestJson);
 const requestVoidMock = jest.mocked(requestVoid);
 const startAuthenticationMock = jest.mocked(startAuthentication);
 
 const OPTIONS = { challenge: 'c2lnbi1pbg', rpId: 'localhost', userVerification: 'required' };
-const ASSERTION = { id: 'Y3JlZA', rawId: 'Y3JlZA', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' }, clientExtensionResults: {} };
-const USER_INFO = { nome: 'Mario', cognome: 'Rossi', numeroDocumento: 'YA1234567', visaCreationEnabled: true, email: 'mario.rossi@example.org' };
+const ASSERTION = {
+  id: 'Y3JlZA',
+  rawId: 'Y3JlZA',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+  clientExtensionResults: {},
+};
+const USER_INFO = {
+  nome: 'Mario',
+  cognome: 'Rossi',
+  numeroDocumento: 'YA1234567',
+  visaCreationEnabled: true,
+  email: 'mario.rossi@example.org',
+};
 
 /** A browser with WebAuthn; `autofill`: whether it offers passkeys in the autofill (conditional mediation). */
 function browserWithPasskeys(autofill: boolean) {
-  const PublicKeyCredential = Object.assign(function PublicKeyCredential() {}, { isConditionalMediationAvailable: () => Promise.resolve(autofill) });
-  Object.defineProperty(globalThis, 'PublicKeyCredential', { value: PublicKeyCredential, configurable: true, writable: true });
+  const PublicKeyCredential = Object.assign(function PublicKeyCredential() {}, {
+    isConditionalMediationAvailable: () => Promise.resolve(autofill),
+  });
+  Object.defineProperty(globalThis, 'PublicKeyCredential', {
+    value: PublicKeyCredential,
+    configurable: true,
+    writable: true,
+  });
 }
 
 beforeEach(() => {
@@ -43,14 +69,18 @@ describe('sign-in with a passkey', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/protected'));
     expect(requestJsonMock).toHaveBeenCalledWith('v1/auth/passkey/options', expect.anything(), { method: 'POST' });
     expect(startAuthenticationMock).toHaveBeenCalledWith({ optionsJSON: OPTIONS, useBrowserAutofill: false });
-    expect(requestVoidMock).toHaveBeenCalledWith('v1/auth/passkey/verify', { method: 'POST', json: { credential: ASSERTION } });
+    expect(requestVoidMock).toHaveBeenCalledWith('v1/auth/passkey/verify', {
+      method: 'POST',
+      json: { credential: ASSERTION },
+    });
     expect(sessionStore.getState().user).toEqual({ numeroDocumento: 'YA1234567', nome: 'Mario', cognome: 'Rossi' });
   });
 
   it('shows the api’s refusal of a removed passkey', async () => {
     browserWithPasskeys(false);
     startAuthenticationMock.mockResolvedValue(ASSERTION as never);
-    const detail = 'This passkey is not registered for any account (it may have been removed): sign in with your e-mail and password.';
+    const detail =
+      'This passkey is not registered for any account (it may have been removed): sign in with your e-mail and password.';
     requestVoidMock.mockRejectedValue({ status: 401, detail, extra: {}, type: 'http-error' });
     renderSection('sign-in', '/sign-in');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
@@ -63,7 +93,9 @@ describe('sign-in with a passkey', () => {
     startAuthenticationMock.mockRejectedValue(Object.assign(new Error('not allowed'), { name: 'NotAllowedError' }));
     renderSection('sign-in', '/sign-in', { language: 'it_IT' });
     await userEvent.click(screen.getByRole('button', { name: 'Accedi con una passkey' }));
-    expect(await screen.findByTestId('passkey-error')).toHaveTextContent('La richiesta della passkey è stata annullata o è scaduta.');
+    expect(await screen.findByTestId('passkey-error')).toHaveTextContent(
+      'La richiesta della passkey è stata annullata o è scaduta.',
+    );
     expect(requestVoidMock).not.toHaveBeenCalled();
   });
 
@@ -84,7 +116,9 @@ describe('sign-in with a passkey', () => {
       return ASSERTION as never;
     });
     renderSection('sign-in', '/sign-in');
-    await waitFor(() => expect(startAuthenticationMock).toHaveBeenCalledWith({ optionsJSON: OPTIONS, useBrowserAutofill: true }));
+    await waitFor(() =>
+      expect(startAuthenticationMock).toHaveBeenCalledWith({ optionsJSON: OPTIONS, useBrowserAutofill: true }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/protected'));
     expect(screen.queryByTestId('passkey-error')).not.toBeInTheDocument();

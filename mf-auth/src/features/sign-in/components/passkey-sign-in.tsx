@@ -34,14 +34,22 @@ export function PasskeySignIn() {
   }, [startAutofill, navigate]);
 
   // The autofill request ends as "cancelled" whenever the button starts its own ceremony: only a real refusal is told.
-  const autofillError = autofill.isError && !(isPasskeyBrowserError(autofill.error) && autofill.error.reason === 'cancelled') ? autofill.error : null;
+  const autofillError =
+    autofill.isError && !(isPasskeyBrowserError(autofill.error) && autofill.error.reason === 'cancelled')
+      ? autofill.error
+      : null;
   const error = button.isError ? button.error : autofillError;
 
   return (
     <div className="mt-4 pt-4 border-top" data-testid="passkey-sign-in">
       <p className="mb-2">{t('signIn.passkeyText')}</p>
       {error ? <PasskeyErrorAlert error={error} /> : null}
-      <button type="button" className="btn btn-outline-primary" disabled={button.isPending} onClick={() => button.mutate({}, { onSuccess: () => navigate('/protected', { replace: true }) })}>
+      <button
+        type="button"
+        className="btn btn-outline-primary"
+        disabled={button.isPending}
+        onClick={() => button.mutate({}, { onSuccess: () => navigate('/protected', { replace: true }) })}
+      >
         {t('signIn.passkeyButton')}
       </button>
     </div>

@@ -13,7 +13,10 @@ describe('sign-in page (docs/screens.md, docs/domain.md)', () => {
     renderSection('sign-in', '/sign-in');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign in');
     expect(screen.getByRole('heading', { level: 2, name: 'With e-mail and password' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in with the digital identity' })).toHaveAttribute('href', 'http://localhost/api/v1/auth/login-spid');
+    expect(screen.getByRole('link', { name: 'Sign in with the digital identity' })).toHaveAttribute(
+      'href',
+      'http://localhost/api/v1/auth/login-spid',
+    );
   });
 
   it('asks for the e-mail address, which is the username, in both languages', () => {
@@ -84,7 +87,10 @@ describe('sign-in page (docs/screens.md, docs/domain.md)', () => {
     await user.type(screen.getByLabelText(/^E-mail/), 'mario.rossi');
     await user.type(screen.getByLabelText(/^Password/), 'Secret-123');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(requestVoidMock).toHaveBeenCalledWith('v1/auth/login-custom', { method: 'POST', json: { username: 'mario.rossi', password: 'Secret-123' } });
+    expect(requestVoidMock).toHaveBeenCalledWith('v1/auth/login-custom', {
+      method: 'POST',
+      json: { username: 'mario.rossi', password: 'Secret-123' },
+    });
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/sign-in/otp'));
   });
 

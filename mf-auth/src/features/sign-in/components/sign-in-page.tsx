@@ -32,8 +32,21 @@ export function SignInPage() {
           {login.isError ? <ErrorAlert error={login.error} fallback={t('signIn.wrongCredentials')} /> : null}
           <FormProvider {...form}>
             <form onSubmit={submit} noValidate className="mt-5" data-testid="sign-in-form">
-              <TextField name="username" label={t('signIn.email')} type="email" inputMode="email" required autoComplete="username webauthn" />
-              <TextField name="password" label={t('signIn.password')} type="password" required autoComplete="current-password" />
+              <TextField
+                name="username"
+                label={t('signIn.email')}
+                type="email"
+                inputMode="email"
+                required
+                autoComplete="username webauthn"
+              />
+              <TextField
+                name="password"
+                label={t('signIn.password')}
+                type="password"
+                required
+                autoComplete="current-password"
+              />
               <button type="submit" className="btn btn-primary" disabled={login.isPending}>
                 {t('signIn.submit')}
               </button>

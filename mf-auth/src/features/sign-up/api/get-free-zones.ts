@@ -5,7 +5,9 @@ import { requestJson } from '@varco/http';
 /** GET public/typology/countries/free-zone/{country}?from=REGISTRATION: the zones of a country of residence (docs/calls.md). */
 export function getFreeZones(country: string, language: ServerLanguage) {
   const query: FreeZoneQuery = { from: 'REGISTRATION', language };
-  return requestJson(`${PUBLIC_BASE}/typology/countries/free-zone/${encodeURIComponent(country)}`, lookupListSchema, { searchParams: query });
+  return requestJson(`${PUBLIC_BASE}/typology/countries/free-zone/${encodeURIComponent(country)}`, lookupListSchema, {
+    searchParams: query,
+  });
 }
 
 /** Asks only once a country is chosen. */

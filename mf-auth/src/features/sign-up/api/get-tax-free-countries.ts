@@ -7,9 +7,14 @@ import { requestJson } from '@varco/http';
  * registration these include the EU countries with inhabited free zones (Livigno...), whose residents qualify.
  */
 export function getTaxFreeCountries(language: ServerLanguage) {
-  return requestJson(`${PUBLIC_BASE}/typology/countries/tax-free`, lookupListSchema, { searchParams: { language, from: 'REGISTRATION' } });
+  return requestJson(`${PUBLIC_BASE}/typology/countries/tax-free`, lookupListSchema, {
+    searchParams: { language, from: 'REGISTRATION' },
+  });
 }
 
 export function useTaxFreeCountries(language: ServerLanguage) {
-  return useQuery({ queryKey: ['auth', 'typology', 'tax-free-countries', language], queryFn: () => getTaxFreeCountries(language) });
+  return useQuery({
+    queryKey: ['auth', 'typology', 'tax-free-countries', language],
+    queryFn: () => getTaxFreeCountries(language),
+  });
 }

@@ -16,10 +16,24 @@ export function AccountFields({ children }: { children?: ReactNode }) {
       <h2 className="h4 mt-3 mb-5">{t('signUp.accountTitle')}</h2>
       <div className="row">
         <div className="col-md-6">
-          <TextField name="email" label={t('signUp.email')} type="email" inputMode="email" required autoComplete="email" />
+          <TextField
+            name="email"
+            label={t('signUp.email')}
+            type="email"
+            inputMode="email"
+            required
+            autoComplete="email"
+          />
         </div>
         <div className="col-md-6">
-          <TextField name="confirmEmail" label={t('signUp.confirmEmail')} type="email" inputMode="email" required autoComplete="email" />
+          <TextField
+            name="confirmEmail"
+            label={t('signUp.confirmEmail')}
+            type="email"
+            inputMode="email"
+            required
+            autoComplete="email"
+          />
         </div>
         {children}
       </div>

@@ -10,7 +10,14 @@ function SuccessImage() {
   return (
     <svg width="96" height="96" viewBox="0 0 96 96" aria-hidden="true" focusable="false" data-testid="activation-image">
       <circle cx="48" cy="48" r="44" fill="#008055" />
-      <path d="M28 50l13 13 27-29" fill="none" stroke="#fff" strokeWidth="8" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M28 50l13 13 27-29"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -26,7 +33,10 @@ export function ActivationView({ key1, key2 }: { key1: string; key2: string }) {
   if (!wellFormed || activation.isError) {
     return (
       <div data-testid="activation-error">
-        <ErrorAlert error={wellFormed ? activation.error : undefined} fallback={t(wellFormed ? 'activation.error' : 'activation.invalidLink')} />
+        <ErrorAlert
+          error={wellFormed ? activation.error : undefined}
+          fallback={t(wellFormed ? 'activation.error' : 'activation.invalidLink')}
+        />
         <Link to="/" className="btn btn-outline-primary">
           {t('activation.home')}
         </Link>

@@ -31,8 +31,20 @@ export function CaptchaField({ captcha, loading, error, onReload }: CaptchaField
       <p className="small">{t('signUp.captchaHint')}</p>
       {error ? <ErrorAlert error={error} fallback={t('signUp.captchaError')} /> : null}
       <div className="d-flex flex-wrap align-items-center gap-3 mb-5">
-        <div className="border rounded bg-white d-flex align-items-center justify-content-center" style={{ minWidth: 200, minHeight: 70 }} aria-busy={loading}>
-          {captcha ? <img src={`data:image/png;base64,${captcha.imageB64}`} alt={t('signUp.captchaImage')} width={CAPTCHA_IMAGE_WIDTH} height={CAPTCHA_IMAGE_HEIGHT} data-testid="captcha-image" /> : null}
+        <div
+          className="border rounded bg-white d-flex align-items-center justify-content-center"
+          style={{ minWidth: 200, minHeight: 70 }}
+          aria-busy={loading}
+        >
+          {captcha ? (
+            <img
+              src={`data:image/png;base64,${captcha.imageB64}`}
+              alt={t('signUp.captchaImage')}
+              width={CAPTCHA_IMAGE_WIDTH}
+              height={CAPTCHA_IMAGE_HEIGHT}
+              data-testid="captcha-image"
+            />
+          ) : null}
         </div>
         <div className="d-flex flex-wrap gap-2">
           <button type="button" className="btn btn-outline-primary btn-sm" onClick={listen} disabled={!captcha}>

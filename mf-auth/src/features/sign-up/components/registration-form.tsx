@@ -1,6 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BIRTH_DATE_MIN, PASSWORD_MIN_LENGTH, registrationSchema, romeToday, ruleMessage, toServerLanguage, type RegistrationPayload, type RegistrationValues } from '@varco/contracts';
+import {
+  BIRTH_DATE_MIN,
+  PASSWORD_MIN_LENGTH,
+  registrationSchema,
+  romeToday,
+  ruleMessage,
+  toServerLanguage,
+  type RegistrationPayload,
+  type RegistrationValues,
+} from '@varco/contracts';
 import { FormProvider, PasswordField, TextField, useRuleForm } from '@varco/ui/form';
 import { NS } from '../../../i18n/namespace';
 import { useCaptcha } from '../api/get-captcha';
@@ -8,7 +17,12 @@ import { useRegisterTraveler } from '../api/register-traveler';
 import { useServerFieldIssues } from '../hooks/use-server-field-issues';
 import { AccountFields, AccountFormActions } from './account-fields';
 import { CaptchaField } from './captcha-field';
-import { EMPTY_RESIDENCE_DOCUMENT, RESIDENCE_DOCUMENT_FIELD_OF_EXTRA, ResidenceDocumentFields, toResidenceDocumentPayload } from './residence-document-fields';
+import {
+  EMPTY_RESIDENCE_DOCUMENT,
+  RESIDENCE_DOCUMENT_FIELD_OF_EXTRA,
+  ResidenceDocumentFields,
+  toResidenceDocumentPayload,
+} from './residence-document-fields';
 import { ServerErrors } from './server-errors';
 
 export type { RegistrationValues };
@@ -115,7 +129,13 @@ export function RegistrationForm({ initialValues, onRegistered, resending = fals
       ) : null}
       {register.isError ? <ServerErrors ref={errorsRef} error={register.error} unplaced={unplaced} /> : null}
       <FormProvider {...form}>
-        <form noValidate onSubmit={submit} aria-labelledby="sign-up-personal-title" data-testid="sign-up-form" className="mt-4">
+        <form
+          noValidate
+          onSubmit={submit}
+          aria-labelledby="sign-up-personal-title"
+          data-testid="sign-up-form"
+          className="mt-4"
+        >
           <h2 className="h4" id="sign-up-personal-title">
             {t('signUp.personalTitle')}
           </h2>
@@ -128,7 +148,15 @@ export function RegistrationForm({ initialValues, onRegistered, resending = fals
               <TextField name="surname" label={t('signUp.surname')} required autoComplete="family-name" />
             </div>
             <div className="col-md-6">
-              <TextField name="birthday" label={t('signUp.birthday')} type="date" min={BIRTH_DATE_MIN} max={romeToday()} required autoComplete="bday" />
+              <TextField
+                name="birthday"
+                label={t('signUp.birthday')}
+                type="date"
+                min={BIRTH_DATE_MIN}
+                max={romeToday()}
+                required
+                autoComplete="bday"
+              />
             </div>
           </div>
           <ResidenceDocumentFields />
@@ -138,11 +166,21 @@ export function RegistrationForm({ initialValues, onRegistered, resending = fals
               <PasswordField name="password" label={t('signUp.password')} required autoComplete="new-password" />
             </div>
             <div className="col-md-6">
-              <PasswordField name="confirmPassword" label={t('signUp.confirmPassword')} required autoComplete="new-password" />
+              <PasswordField
+                name="confirmPassword"
+                label={t('signUp.confirmPassword')}
+                required
+                autoComplete="new-password"
+              />
             </div>
           </AccountFields>
 
-          <CaptchaField captcha={captcha.data} loading={captcha.isFetching} error={captcha.isError ? captcha.error : null} onReload={reloadCaptcha} />
+          <CaptchaField
+            captcha={captcha.data}
+            loading={captcha.isFetching}
+            error={captcha.isError ? captcha.error : null}
+            onReload={reloadCaptcha}
+          />
 
           <AccountFormActions sending={register.isPending} />
         </form>

@@ -22,7 +22,13 @@ export interface ResidenceDocumentValues {
   documentNumber: string;
 }
 
-export const EMPTY_RESIDENCE_DOCUMENT: ResidenceDocumentValues = { country: '', countryZone: '', documentType: '', documentCountry: '', documentNumber: '' };
+export const EMPTY_RESIDENCE_DOCUMENT: ResidenceDocumentValues = {
+  country: '',
+  countryZone: '',
+  documentType: '',
+  documentCountry: '',
+  documentNumber: '',
+};
 
 /** Where the server's per-field messages on these fields (docs/calls.md, keyed by payload field) go on the form. */
 export const RESIDENCE_DOCUMENT_FIELD_OF_EXTRA: Readonly<Record<string, keyof ResidenceDocumentValues>> = {
@@ -33,7 +39,10 @@ export const RESIDENCE_DOCUMENT_FIELD_OF_EXTRA: Readonly<Record<string, keyof Re
   numeroDocumento: 'documentNumber',
 };
 
-export type ResidenceDocumentPayload = Pick<RegistrationPayload, 'paeseResidenzaCodice' | 'zonaResidenzaCodice' | 'tipoDocumentoCodice' | 'paeseDocumentoCodice' | 'numeroDocumento'>;
+export type ResidenceDocumentPayload = Pick<
+  RegistrationPayload,
+  'paeseResidenzaCodice' | 'zonaResidenzaCodice' | 'tipoDocumentoCodice' | 'paeseDocumentoCodice' | 'numeroDocumento'
+>;
 
 export function toResidenceDocumentPayload(values: ResidenceDocumentValues): ResidenceDocumentPayload {
   return {
@@ -45,7 +54,8 @@ export function toResidenceDocumentPayload(values: ResidenceDocumentValues): Res
   };
 }
 
-const toOptions = (lookups: ReadonlyArray<Lookup> | undefined): SelectOption[] => (lookups ?? []).map((item) => ({ value: item.code, label: item.description }));
+const toOptions = (lookups: ReadonlyArray<Lookup> | undefined): SelectOption[] =>
+  (lookups ?? []).map((item) => ({ value: item.code, label: item.description }));
 
 /**
  * The residence row (country of residence among the tax-free ones, and its zone), then the travel document under its
@@ -56,7 +66,9 @@ export function ResidenceDocumentFields() {
   const { t, i18n } = useTranslation(NS);
   const language = toServerLanguage(i18n.language);
   const { setValue } = useFormContext<ResidenceDocumentValues>();
-  const [country, countryZone] = useWatch<ResidenceDocumentValues, ['country', 'countryZone']>({ name: ['country', 'countryZone'] });
+  const [country, countryZone] = useWatch<ResidenceDocumentValues, ['country', 'countryZone']>({
+    name: ['country', 'countryZone'],
+  });
   const taxFreeCountries = useTaxFreeCountries(language);
   const countries = useCountries(language);
   const documentTypes = useDocumentTypes(language);
@@ -67,18 +79,28 @@ export function ResidenceDocumentFields() {
 
   // docs/screens.md: a zone that the chosen country does not have is reset to empty (a new country, a new zones answer).
   useEffect(() => {
-    if (countryZone && (!country || (zones.isSuccess && !zoneOptions.some((zone) => zone.code === countryZone)))) setValue('countryZone', '');
+    if (countryZone && (!country || (zones.isSuccess && !zoneOptions.some((zone) => zone.code === countryZone))))
+      setValue('countryZone', '');
   }, [country, countryZone, zones.isSuccess, zoneOptions, setValue]);
 
   return (
     <>
       <div className="row">
         <div className="col-md-6">
-          <SelectField<ResidenceDocumentValues> name="country" label={t('signUp.country')} options={toOptions(taxFreeCountries.data)} required />
+          <SelectField<ResidenceDocumentValues>
+            name="country"
+            label={t('signUp.country')}
+            options={toOptions(taxFreeCountries.data)}
+            required
+          />
         </div>
         {hasZones ? (
           <div className="col-md-6">
-            <SelectField<ResidenceDocumentValues> name="countryZone" label={t('signUp.countryZone')} options={toOptions(zoneOptions)} />
+            <SelectField<ResidenceDocumentValues>
+              name="countryZone"
+              label={t('signUp.countryZone')}
+              options={toOptions(zoneOptions)}
+            />
           </div>
         ) : null}
       </div>
@@ -86,13 +108,28 @@ export function ResidenceDocumentFields() {
       <h2 className="h4 mt-3 mb-5">{t('signUp.documentTitle')}</h2>
       <div className="row">
         <div className="col-md-6">
-          <SelectField<ResidenceDocumentValues> name="documentType" label={t('signUp.documentType')} options={toOptions(documentTypes.data)} required />
+          <SelectField<ResidenceDocumentValues>
+            name="documentType"
+            label={t('signUp.documentType')}
+            options={toOptions(documentTypes.data)}
+            required
+          />
         </div>
         <div className="col-md-6">
-          <SelectField<ResidenceDocumentValues> name="documentCountry" label={t('signUp.documentCountry')} options={toOptions(countries.data)} required />
+          <SelectField<ResidenceDocumentValues>
+            name="documentCountry"
+            label={t('signUp.documentCountry')}
+            options={toOptions(countries.data)}
+            required
+          />
         </div>
         <div className="col-md-6">
-          <TextField<ResidenceDocumentValues> name="documentNumber" label={t('signUp.documentNumber')} required autoComplete="off" />
+          <TextField<ResidenceDocumentValues>
+            name="documentNumber"
+            label={t('signUp.documentNumber')}
+            required
+            autoComplete="off"
+          />
         </div>
       </div>
     </>

@@ -4,7 +4,11 @@ import { romeToday } from '@varco/contracts';
 import { requestJson, requestVoid } from '@varco/http';
 import { renderSection } from '../../../testing/render-section';
 
-jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn(), requestVoid: jest.fn() }));
+jest.mock('@varco/http', () => ({
+  ...jest.requireActual('@varco/http'),
+  requestJson: jest.fn(),
+  requestVoid: jest.fn(),
+}));
 const requestJsonMock = jest.mocked(requestJson);
 const requestVoidMock = jest.mocked(requestVoid);
 
@@ -14,7 +18,10 @@ const COUNTRIES = [
 ];
 const ALL_COUNTRIES = [...COUNTRIES, { code: 'IT', description: 'Italy' }];
 const DOCUMENT_TYPES = [{ code: 'PP', description: 'Passport' }];
-const ZONES = { CH: [{ code: 'SAM', description: 'Samnaun' }] } as Record<string, Array<{ code: string; description: string }>>;
+const ZONES = { CH: [{ code: 'SAM', description: 'Samnaun' }] } as Record<
+  string,
+  Array<{ code: string; description: string }>
+>;
 let captchaCount = 0;
 let lookups: Record<string, unknown> = {};
 
@@ -28,7 +35,13 @@ function answerLookups() {
     if (path.startsWith('v1/public/typology/countries/free-zone/')) return ZONES[path.split('/').pop() ?? ''] ?? [];
     if (path === 'v1/public/captcha') {
       captchaCount += 1;
-      return { captcha: { token: `token-${captchaCount}`, imageB64: `image-${captchaCount}`, audioB64: `audio-${captchaCount}` } };
+      return {
+        captcha: {
+          token: `token-${captchaCount}`,
+          imageB64: `image-${captchaCount}`,
+          audioB64: `audio-${captchaCount}`,
+        },
+      };
     }
     throw new Error(`unexpected call ${path}`);
   });
@@ -84,14 +97,23 @@ describe('registration form (docs/screens.md, docs/domain.md)', () => {
     expect(screen.getByTestId('disclaimer')).not.toBeEmptyDOMElement();
     expect(screen.getByRole('link', { name: 'Abort' })).toHaveAttribute('href', '/');
     expect(screen.getByText('Name').parentElement).toHaveTextContent('Name *');
-    expect(screen.getByRole('link', { name: /privacy policy/ })).toHaveAttribute('href', 'https://www.adm.gov.it/portale/en/privacy');
+    expect(screen.getByRole('link', { name: /privacy policy/ })).toHaveAttribute(
+      'href',
+      'https://www.adm.gov.it/portale/en/privacy',
+    );
     expect(screen.getByRole('link', { name: /privacy policy/ })).toHaveAttribute('target', '_blank');
-    expect(screen.getByRole('img', { name: 'Security code to copy' })).toHaveAttribute('src', 'data:image/png;base64,image-1');
+    expect(screen.getByRole('img', { name: 'Security code to copy' })).toHaveAttribute(
+      'src',
+      'data:image/png;base64,image-1',
+    );
   });
 
   it('links the Italian privacy policy in Italian', async () => {
     await renderForm('it_IT');
-    expect(screen.getByRole('link', { name: /informativa/ })).toHaveAttribute('href', 'https://www.adm.gov.it/portale/privacy');
+    expect(screen.getByRole('link', { name: /informativa/ })).toHaveAttribute(
+      'href',
+      'https://www.adm.gov.it/portale/privacy',
+    );
     expect(screen.getByLabelText(/^Tipo di documento/)).toBeEnabled();
   });
 
@@ -113,8 +135,16 @@ describe('registration form (docs/screens.md, docs/domain.md)', () => {
     ['E-mail', 'not-an-email', 'Enter a valid e-mail address'],
     ['Confirm e-mail', 'bad@', 'Enter a valid e-mail address'],
     ['Password', '', 'This field cannot be empty'],
-    ['Password', 'Ab1-', 'The password must be at least 8 characters long, with characters of at least three types: uppercase, lowercase, digits, special characters'],
-    ['Password', 'abcdefgh1', 'The password must be at least 8 characters long, with characters of at least three types: uppercase, lowercase, digits, special characters'],
+    [
+      'Password',
+      'Ab1-',
+      'The password must be at least 8 characters long, with characters of at least three types: uppercase, lowercase, digits, special characters',
+    ],
+    [
+      'Password',
+      'abcdefgh1',
+      'The password must be at least 8 characters long, with characters of at least three types: uppercase, lowercase, digits, special characters',
+    ],
     ['Password', `Aa1-${'x'.repeat(125)}`, 'Enter at most 128 characters'],
     ['Confirm password', '', 'This field cannot be empty'],
     ['Security code', 'A', 'Enter at least 2 characters'],
@@ -136,7 +166,9 @@ describe('registration form (docs/screens.md, docs/domain.md)', () => {
     expect(birthday).toHaveAccessibleDescription('La data non può essere precedente al 1900');
     const password = screen.getByLabelText(/^Password/);
     await blurWith(user, password, 'abcdefgh');
-    expect(password).toHaveAccessibleDescription('La password deve contenere almeno 8 caratteri, di almeno tre tipi: maiuscole, minuscole, cifre, caratteri speciali');
+    expect(password).toHaveAccessibleDescription(
+      'La password deve contenere almeno 8 caratteri, di almeno tre tipi: maiuscole, minuscole, cifre, caratteri speciali',
+    );
   });
 
   it('accepts a strong password and today as birthday', async () => {
@@ -204,7 +236,9 @@ describe('registration form (docs/screens.md, docs/domain.md)', () => {
     expect(screen.queryByLabelText(/^Zone of residence/)).not.toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText(/^Country of residence/), 'CH');
     const zone = await screen.findByLabelText(/^Zone of residence/);
-    expect(requestJsonMock).toHaveBeenCalledWith('v1/public/typology/countries/free-zone/CH', expect.anything(), { searchParams: { from: 'REGISTRATION', language: 'EN' } });
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/public/typology/countries/free-zone/CH', expect.anything(), {
+      searchParams: { from: 'REGISTRATION', language: 'EN' },
+    });
     expect(zone).not.toHaveAttribute('aria-required');
     await user.selectOptions(zone, 'SAM');
     expect(zone).toHaveValue('SAM');
@@ -225,7 +259,9 @@ describe('registration form (docs/screens.md, docs/domain.md)', () => {
 
   it('plays the captcha audio and loads a new captcha on the reload link', async () => {
     const play = jest.fn().mockResolvedValue(undefined);
-    const audio = jest.spyOn(window, 'Audio').mockImplementation(() => ({ play, pause: jest.fn() }) as unknown as HTMLAudioElement);
+    const audio = jest
+      .spyOn(window, 'Audio')
+      .mockImplementation(() => ({ play, pause: jest.fn() }) as unknown as HTMLAudioElement);
     const user = userEvent.setup();
     await renderForm();
     await user.click(screen.getByRole('button', { name: 'Listen to the security code' }));
@@ -233,7 +269,12 @@ describe('registration form (docs/screens.md, docs/domain.md)', () => {
     expect(play).toHaveBeenCalled();
     await user.type(screen.getByLabelText(/^Security code/), 'XY');
     await user.click(screen.getByRole('button', { name: 'Load a new code' }));
-    await waitFor(() => expect(screen.getByRole('img', { name: 'Security code to copy' })).toHaveAttribute('src', 'data:image/png;base64,image-2'));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Security code to copy' })).toHaveAttribute(
+        'src',
+        'data:image/png;base64,image-2',
+      ),
+    );
     expect(screen.getByLabelText(/^Security code/)).toHaveValue('');
     audio.mockRestore();
   });
@@ -281,10 +322,18 @@ describe('registration form (docs/screens.md, docs/domain.md)', () => {
     expect(screen.getByTestId('resend-notice')).toBeInTheDocument();
     expect(screen.getByLabelText(/^E-mail/)).toHaveValue('mario@example.com');
     expect(screen.getByLabelText(/^Security code/)).toHaveValue('');
-    await waitFor(() => expect(screen.getByRole('img', { name: 'Security code to copy' })).toHaveAttribute('src', 'data:image/png;base64,image-2'));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Security code to copy' })).toHaveAttribute(
+        'src',
+        'data:image/png;base64,image-2',
+      ),
+    );
     await user.type(screen.getByLabelText(/^Security code/), 'QW34');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(requestVoidMock).toHaveBeenLastCalledWith('v1/public/traveler', expect.objectContaining({ headers: { 'x-captcha-value': 'QW34', 'x-captcha-token': 'token-2' } }));
+    expect(requestVoidMock).toHaveBeenLastCalledWith(
+      'v1/public/traveler',
+      expect.objectContaining({ headers: { 'x-captcha-value': 'QW34', 'x-captcha-token': 'token-2' } }),
+    );
     expect(await screen.findByTestId('check-mail')).toBeInTheDocument();
   });
 
@@ -307,7 +356,12 @@ describe('registration form (docs/screens.md, docs/domain.md)', () => {
     await user.click(screen.getByLabelText(/^Ho letto/));
     await user.type(screen.getByLabelText(/^Codice di sicurezza/), 'AB12');
     await user.click(screen.getByRole('button', { name: 'Conferma' }));
-    expect(requestVoidMock).toHaveBeenCalledWith('v1/public/traveler', expect.objectContaining({ json: expect.objectContaining({ lan: 'IT', zonaResidenzaCodice: 'SAM', paeseResidenzaCodice: 'CH' }) }));
+    expect(requestVoidMock).toHaveBeenCalledWith(
+      'v1/public/traveler',
+      expect.objectContaining({
+        json: expect.objectContaining({ lan: 'IT', zonaResidenzaCodice: 'SAM', paeseResidenzaCodice: 'CH' }),
+      }),
+    );
   });
 
   it('shows the server errors: detail and generic in the list, extras on their fields, and reloads the captcha', async () => {
@@ -339,7 +393,9 @@ describe('registration form (docs/screens.md, docs/domain.md)', () => {
     await waitFor(() => expect(errors).toHaveFocus());
     expect(screen.getByLabelText(/^Name/)).toHaveAccessibleDescription('Name not allowed');
     expect(screen.getByLabelText(/^Surname/)).toHaveAccessibleDescription('Surname not allowed');
-    expect(screen.getByLabelText(/^E-mail/)).toHaveAccessibleDescription(/^E-mail already registered\. Your e-mail address is also your username/);
+    expect(screen.getByLabelText(/^E-mail/)).toHaveAccessibleDescription(
+      /^E-mail already registered\. Your e-mail address is also your username/,
+    );
     expect(screen.getByLabelText(/^Date of birth/)).toHaveAccessibleDescription('Too young');
     expect(screen.getByLabelText(/^Document number/)).toHaveAccessibleDescription('Document already registered');
     expect(screen.getByLabelText(/^Country that issued/)).toHaveAccessibleDescription('Country not allowed');
@@ -348,7 +404,12 @@ describe('registration form (docs/screens.md, docs/domain.md)', () => {
     expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription('Password too weak');
     expect(screen.getByLabelText(/^Password/)).toHaveAttribute('aria-invalid', 'true');
     // The captcha reloads and its code is typed again.
-    await waitFor(() => expect(screen.getByRole('img', { name: 'Security code to copy' })).toHaveAttribute('src', 'data:image/png;base64,image-2'));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Security code to copy' })).toHaveAttribute(
+        'src',
+        'data:image/png;base64,image-2',
+      ),
+    );
     expect(captchaCalls()).toBe(2);
     expect(screen.getByLabelText(/^Security code/)).toHaveValue('');
     expect(screen.queryByTestId('check-mail')).not.toBeInTheDocument();
@@ -370,7 +431,11 @@ describe('registration form (docs/screens.md, docs/domain.md)', () => {
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     const errors = await screen.findByTestId('server-errors');
-    expect(within(errors).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Captcha not present or invalid.']);
+    expect(
+      within(errors)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Captcha not present or invalid.']);
   });
 
   it('shows a generic error when the server gives no detail', async () => {
@@ -389,7 +454,9 @@ describe('account activation (docs/screens.md, docs/calls.md)', () => {
     requestVoidMock.mockReturnValue(new Promise<void>((done) => (resolve = done)));
     renderSection('sign-up', '/sign-up?key1=abc&key2=def');
     expect(screen.getByText('Activating your account…')).toBeInTheDocument();
-    expect(requestVoidMock).toHaveBeenCalledWith('v1/public/traveler/activate', { searchParams: { key1: 'abc', key2: 'def' } });
+    expect(requestVoidMock).toHaveBeenCalledWith('v1/public/traveler/activate', {
+      searchParams: { key1: 'abc', key2: 'def' },
+    });
     expect(requestJsonMock).not.toHaveBeenCalled();
     await act(async () => resolve());
     const success = await screen.findByTestId('activation-success');
@@ -399,20 +466,25 @@ describe('account activation (docs/screens.md, docs/calls.md)', () => {
   });
 
   it('shows the server detail when the activation fails', async () => {
-    requestVoidMock.mockRejectedValue({ status: 400, detail: 'The activation link has expired', extra: {}, type: 'http-error' });
+    requestVoidMock.mockRejectedValue({
+      status: 400,
+      detail: 'The activation link has expired',
+      extra: {},
+      type: 'http-error',
+    });
     renderSection('sign-up', '/sign-up?key1=abc&key2=def', { language: 'it_IT' });
     expect(await screen.findByRole('alert')).toHaveTextContent('The activation link has expired');
     expect(screen.queryByTestId('activation-success')).not.toBeInTheDocument();
   });
 
-  it.each([['a NUL', `key1=abc%00&key2=def`], ['a key longer than any issued', `key1=abc&key2=${'x'.repeat(129)}`]])(
-    'says a link with %s is not valid, in the page language, without a call',
-    async (_what, query) => {
-      renderSection('sign-up', `/sign-up?${query}`, { language: 'it_IT' });
-      expect(await screen.findByRole('alert')).toHaveTextContent('Il link non è valido o è già stato usato.');
-      expect(requestVoidMock).not.toHaveBeenCalled();
-    },
-  );
+  it.each([
+    ['a NUL', `key1=abc%00&key2=def`],
+    ['a key longer than any issued', `key1=abc&key2=${'x'.repeat(129)}`],
+  ])('says a link with %s is not valid, in the page language, without a call', async (_what, query) => {
+    renderSection('sign-up', `/sign-up?${query}`, { language: 'it_IT' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Il link non è valido o è già stato usato.');
+    expect(requestVoidMock).not.toHaveBeenCalled();
+  });
 
   it('shows the form when only one key is present', async () => {
     renderSection('sign-up', '/sign-up?key1=abc');

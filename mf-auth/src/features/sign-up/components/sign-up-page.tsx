@@ -6,7 +6,8 @@ import { ActivationView } from './activation-view';
 import { CheckMailStep } from './check-mail-step';
 import { EMPTY_REGISTRATION, RegistrationForm, type RegistrationValues } from './registration-form';
 
-type Step = { kind: 'form'; values: RegistrationValues; resending: boolean } | { kind: 'check-mail'; values: RegistrationValues };
+type Step =
+  { kind: 'form'; values: RegistrationValues; resending: boolean } | { kind: 'check-mail'; values: RegistrationValues };
 
 /**
  * docs/screens.md /sign-up: the registration form, then the check-your-mail step (docs/domain.md); the account activation
@@ -32,11 +33,18 @@ export function SignUpPage() {
     <div className="container py-4">
       <h1>{t('signUp.title')}</h1>
       {step.kind === 'check-mail' ? (
-        <CheckMailStep email={step.values.email} onSendAgain={() => setStep({ kind: 'form', values: { ...step.values, captcha: '' }, resending: true })} />
+        <CheckMailStep
+          email={step.values.email}
+          onSendAgain={() => setStep({ kind: 'form', values: { ...step.values, captcha: '' }, resending: true })}
+        />
       ) : (
         <>
           <p className="lead">{t('signUp.lead')}</p>
-          <RegistrationForm initialValues={step.values} resending={step.resending} onRegistered={(values) => setStep({ kind: 'check-mail', values })} />
+          <RegistrationForm
+            initialValues={step.values}
+            resending={step.resending}
+            onRegistered={(values) => setStep({ kind: 'check-mail', values })}
+          />
         </>
       )}
     </div>

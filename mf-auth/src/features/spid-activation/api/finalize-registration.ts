@@ -7,7 +7,10 @@ import { requestJson } from '@varco/http';
  * (docs/domain.md, docs/calls.md) with the residence and travel document; answers the traveler, now signed in.
  */
 export function finalizeRegistration(body: FinalizeBody) {
-  return requestJson(`${PRIVATE_BASE}/traveler/finalize`, userInfoSchema, { method: 'POST', json: finalizeBodySchema.parse(body) });
+  return requestJson(`${PRIVATE_BASE}/traveler/finalize`, userInfoSchema, {
+    method: 'POST',
+    json: finalizeBodySchema.parse(body),
+  });
 }
 
 export function useFinalizeRegistration() {

@@ -14,7 +14,9 @@ const TAX_FREE_COUNTRIES = [
   { code: 'IT', description: 'Italy' },
 ];
 const COUNTRIES = [...TAX_FREE_COUNTRIES, { code: 'US', description: 'United States' }];
-const ZONES: Record<string, Array<{ code: string; description: string }>> = { IT: [{ code: 'IT-LIVIGNO', description: 'Livigno' }] };
+const ZONES: Record<string, Array<{ code: string; description: string }>> = {
+  IT: [{ code: 'IT-LIVIGNO', description: 'Livigno' }],
+};
 let finalizeAnswer: (body: unknown) => Promise<unknown>;
 
 beforeEach(() => {
@@ -118,7 +120,12 @@ describe('completion of a digital-identity registration (docs/screens.md /sign-i
 
   it('shows the server detail and each field message on its field', async () => {
     finalizeAnswer = () =>
-      Promise.reject({ status: 409, detail: 'The account already exists.', extra: { email: 'E-mail already used.', numeroDocumento: 'This identity document is already registered.' }, type: 'http-error' });
+      Promise.reject({
+        status: 409,
+        detail: 'The account already exists.',
+        extra: { email: 'E-mail already used.', numeroDocumento: 'This identity document is already registered.' },
+        type: 'http-error',
+      });
     const user = userEvent.setup();
     await renderForm();
     await fillDocument(user);
@@ -128,7 +135,9 @@ describe('completion of a digital-identity registration (docs/screens.md /sign-i
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The account already exists.');
     expect(screen.getByLabelText(/^E-mail/)).toHaveAccessibleDescription(/^E-mail already used\./);
-    expect(screen.getByLabelText(/^Document number/)).toHaveAccessibleDescription('This identity document is already registered.');
+    expect(screen.getByLabelText(/^Document number/)).toHaveAccessibleDescription(
+      'This identity document is already registered.',
+    );
     expect(sessionStore.getState().user).toEqual({});
   });
 });

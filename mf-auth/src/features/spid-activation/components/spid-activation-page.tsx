@@ -24,7 +24,11 @@ import { useSpidUserInfo } from '../api/get-spid-user-info';
  */
 
 /** Where the server's per-field messages (docs/calls.md, keyed by payload field) go on the form. */
-const FIELD_OF_EXTRA: Readonly<Record<string, keyof CompletionValues>> = { ...RESIDENCE_DOCUMENT_FIELD_OF_EXTRA, email: 'email', privacy: 'privacy' };
+const FIELD_OF_EXTRA: Readonly<Record<string, keyof CompletionValues>> = {
+  ...RESIDENCE_DOCUMENT_FIELD_OF_EXTRA,
+  email: 'email',
+  privacy: 'privacy',
+};
 
 function CompletionForm({ info }: { info: UserInfo }) {
   const { t, i18n } = useTranslation(NS);
@@ -51,7 +55,12 @@ function CompletionForm({ info }: { info: UserInfo }) {
 
   const submit = form.handleSubmit((values) =>
     finalize.mutate(
-      { email: values.email.trim(), privacy: true, lan: toServerLanguage(i18n.language), ...toResidenceDocumentPayload(values) },
+      {
+        email: values.email.trim(),
+        privacy: true,
+        lan: toServerLanguage(i18n.language),
+        ...toResidenceDocumentPayload(values),
+      },
       {
         onSuccess: (traveler) => {
           sessionStore.getState().signIn(traveler);
@@ -70,7 +79,13 @@ function CompletionForm({ info }: { info: UserInfo }) {
         </div>
       ) : null}
       <FormProvider {...form}>
-        <form noValidate onSubmit={submit} aria-labelledby="spid-activation-title" data-testid="spid-activation-form" className="mt-4">
+        <form
+          noValidate
+          onSubmit={submit}
+          aria-labelledby="spid-activation-title"
+          data-testid="spid-activation-form"
+          className="mt-4"
+        >
           <p className="small mb-5">{t('form.requiredLegend')}</p>
           <h2 className="h4 mb-5">{t('signUp.personalTitle')}</h2>
           <div className="row">
@@ -102,7 +117,13 @@ export function SpidActivationPage() {
     <div className="container py-4">
       <h1 id="spid-activation-title">{t('spidActivation.title')}</h1>
       <p className="lead">{t('spidActivation.lead')}</p>
-      {info.isPending ? <PageLoader /> : info.isError ? <ErrorAlert error={info.error} /> : <CompletionForm info={info.data} />}
+      {info.isPending ? (
+        <PageLoader />
+      ) : info.isError ? (
+        <ErrorAlert error={info.error} />
+      ) : (
+        <CompletionForm info={info.data} />
+      )}
     </div>
   );
 }

@@ -8,7 +8,14 @@ jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJ
 const requestJsonMock = jest.mocked(requestJson);
 
 /** A traveler who completed the registration before, not the test traveler: what the session holds comes from user-info. */
-const RETURNING = { ...PROFILE, nome: 'Anna', cognome: 'Neri', numeroDocumento: 'YA7654321', visaCreationEnabled: false, identityProvider: 'SPID' };
+const RETURNING = {
+  ...PROFILE,
+  nome: 'Anna',
+  cognome: 'Neri',
+  numeroDocumento: 'YA7654321',
+  visaCreationEnabled: false,
+  identityProvider: 'SPID',
+};
 
 beforeEach(() => {
   requestJsonMock.mockReset();
@@ -22,7 +29,10 @@ describe('return from the digital identity provider (docs/screens.md /sign-in/sp
     expect(screen.getByText('Signing you in…')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/protected$/));
     expect(requestJsonMock).toHaveBeenCalledWith('v1/private/traveler/user-info', expect.anything());
-    expect(sessionStore.getState()).toMatchObject({ user: { numeroDocumento: 'YA7654321', nome: 'Anna', cognome: 'Neri' }, visaCreationEnabled: false });
+    expect(sessionStore.getState()).toMatchObject({
+      user: { numeroDocumento: 'YA7654321', nome: 'Anna', cognome: 'Neri' },
+      visaCreationEnabled: false,
+    });
   });
 
   it('sends a first-time identity, with no travel document yet, to complete the registration, still signed out', async () => {
@@ -37,7 +47,9 @@ describe('return from the digital identity provider (docs/screens.md /sign-in/sp
     requestJsonMock.mockRejectedValue({ status: 401, detail: 'Sign in to continue.', extra: {}, type: 'http-error' });
     renderSection('sign-in', '/sign-in/spid');
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/sign-in\?error=spid$/));
-    expect(await screen.findByTestId('spid-error')).toHaveTextContent('The sign-in with the digital identity did not complete. Please try again.');
+    expect(await screen.findByTestId('spid-error')).toHaveTextContent(
+      'The sign-in with the digital identity did not complete. Please try again.',
+    );
     expect(sessionStore.getState().user).toEqual({});
   });
 });

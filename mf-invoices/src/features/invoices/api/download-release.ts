@@ -12,4 +12,3 @@ export async function downloadRelease(refundId: number) {
   });
   return { blob, filename: filename ?? releasePdfFilename(refundId) };
 }
-

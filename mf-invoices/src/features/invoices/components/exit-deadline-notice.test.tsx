@@ -6,7 +6,9 @@ import { ExitDeadlineNotice } from './exit-deadline-notice';
 registerTranslations();
 
 const renderNotice = (daysLeft: number, language: 'en_US' | 'it_IT' = 'en_US', stateCode = 30) =>
-  renderWithProviders(<ExitDeadlineNotice invoice={{ stateCode, exitDeadline: dayFromToday(daysLeft) }} />, { language });
+  renderWithProviders(<ExitDeadlineNotice invoice={{ stateCode, exitDeadline: dayFromToday(daysLeft) }} />, {
+    language,
+  });
 
 describe('ExitDeadlineNotice (days left to leave the EU)', () => {
   it.each([
@@ -27,11 +29,11 @@ describe('ExitDeadlineNotice (days left to leave the EU)', () => {
   });
 
   it.each([
-    [30, 'Mancano 30 giorni per lasciare l\'UE'],
-    [6, 'Mancano solo 6 giorni per lasciare l\'UE'],
-    [1, 'Manca solo 1 giorno per lasciare l\'UE'],
-    [0, 'Ultimo giorno per lasciare l\'UE: oggi'],
-    [-1, 'Termine per lasciare l\'UE scaduto'],
+    [30, "Mancano 30 giorni per lasciare l'UE"],
+    [6, "Mancano solo 6 giorni per lasciare l'UE"],
+    [1, "Manca solo 1 giorno per lasciare l'UE"],
+    [0, "Ultimo giorno per lasciare l'UE: oggi"],
+    [-1, "Termine per lasciare l'UE scaduto"],
   ])('speaks Italian with %i days left', (daysLeft, text) => {
     renderNotice(daysLeft, 'it_IT');
     expect(screen.getByTestId('exit-deadline')).toHaveTextContent(text);

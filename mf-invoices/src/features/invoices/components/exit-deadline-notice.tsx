@@ -9,7 +9,13 @@ import { exitDeadlineStatus } from '../utils/exit-deadline';
  * is never the only sign.
  * Nothing for an invoice that is no longer available: its deadline no longer asks anything of the traveler.
  */
-export function ExitDeadlineNotice({ invoice, className = '' }: { invoice: Pick<Invoice, 'stateCode' | 'exitDeadline'>; className?: string }) {
+export function ExitDeadlineNotice({
+  invoice,
+  className = '',
+}: {
+  invoice: Pick<Invoice, 'stateCode' | 'exitDeadline'>;
+  className?: string;
+}) {
   const { t } = useTranslation(NS);
   if (!isInvoiceAvailable(invoice.stateCode)) return null;
   const status = exitDeadlineStatus(invoice.exitDeadline);
@@ -21,7 +27,11 @@ export function ExitDeadlineNotice({ invoice, className = '' }: { invoice: Pick<
   else if (warning) text = t('exit.fewDaysLeft', { count: daysLeft });
   else text = t('exit.daysLeft', { count: daysLeft });
   return (
-    <span className={`d-block ${warning ? 'text-warning fw-semibold' : 'text-muted'} ${className}`.trim()} data-testid="exit-deadline" data-warning={warning}>
+    <span
+      className={`d-block ${warning ? 'text-warning fw-semibold' : 'text-muted'} ${className}`.trim()}
+      data-testid="exit-deadline"
+      data-warning={warning}
+    >
       {text}
     </span>
   );

@@ -5,7 +5,11 @@ import { sessionStore } from '@varco/session';
 import { anInvoice, catchSavedFiles, dayFromToday, notFound } from '@varco/ui/testing';
 import { renderRoutes } from '../../../testing/fixtures';
 
-jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn(), requestBlob: jest.fn() }));
+jest.mock('@varco/http', () => ({
+  ...jest.requireActual('@varco/http'),
+  requestJson: jest.fn(),
+  requestBlob: jest.fn(),
+}));
 const requestJsonMock = jest.mocked(requestJson);
 const requestBlobMock = jest.mocked(requestBlob);
 
@@ -36,7 +40,9 @@ describe('invoice detail (docs/screens.md /protected/invoice/{id})', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Invoice detail');
     expect(screen.getByText('Loading…')).toBeInTheDocument();
     const detail = await screen.findByTestId('invoice-detail');
-    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/invoices/detail', expect.anything(), { searchParams: { idRichiestaRimborso: 42, language: 'EN' } });
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/invoices/detail', expect.anything(), {
+      searchParams: { idRichiestaRimborso: 42, language: 'EN' },
+    });
     const rows = within(detail)
       .getAllByRole('term')
       .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
@@ -57,14 +63,18 @@ describe('invoice detail (docs/screens.md /protected/invoice/{id})', () => {
   });
 
   it('speaks Italian, with amounts and dates the Italian way', async () => {
-    requestJsonMock.mockResolvedValue(anInvoice({ idRichiestaRimborso: 42, exitDeadline: '2025-06-30', stateCode: 90 }));
+    requestJsonMock.mockResolvedValue(
+      anInvoice({ idRichiestaRimborso: 42, exitDeadline: '2025-06-30', stateCode: 90 }),
+    );
     renderRoutes('/protected/invoice/42', 'it_IT');
     const detail = await screen.findByTestId('invoice-detail');
     expect(within(detail).getByText('In lavorazione')).toBeInTheDocument();
     // Italian groups thousands from 5 digits on; Intl puts a no-break space before the euro sign.
     expect(within(detail).getByText('1.234,50 €')).toBeInTheDocument();
     expect(within(detail).getByTestId('exit-deadline-date')).toHaveTextContent('30 giu 2025');
-    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/invoices/detail', expect.anything(), { searchParams: { idRichiestaRimborso: 42, language: 'IT' } });
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/invoices/detail', expect.anything(), {
+      searchParams: { idRichiestaRimborso: 42, language: 'IT' },
+    });
   });
 
   // Every state's badge is @varco/ui's (shared/ui/src/ui.test.tsx): here, that the page gives it the state and the flag.
@@ -82,7 +92,9 @@ describe('invoice detail (docs/screens.md /protected/invoice/{id})', () => {
     requestJsonMock.mockResolvedValue(anInvoice({ idRichiestaRimborso: 42 }));
     renderRoutes('/protected/invoice/create?id=42');
     expect(await screen.findByTestId('invoice-detail')).toHaveTextContent('FT-2025-0001');
-    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/invoices/detail', expect.anything(), { searchParams: { idRichiestaRimborso: 42, language: 'EN' } });
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/invoices/detail', expect.anything(), {
+      searchParams: { idRichiestaRimborso: 42, language: 'EN' },
+    });
   });
 
   it('shows the not-found state, with a link to the homepage, on a 404', async () => {
@@ -92,11 +104,14 @@ describe('invoice detail (docs/screens.md /protected/invoice/{id})', () => {
     expect(screen.getByRole('link', { name: 'Go to the homepage' })).toHaveAttribute('href', '/protected');
   });
 
-  it.each(['/protected/invoice/create', '/protected/invoice/abc'])('asks nothing for %s, which holds no refund id', (route) => {
-    renderRoutes(route);
-    expect(screen.getByTestId('invoice-not-found')).toBeInTheDocument();
-    expect(requestJsonMock).not.toHaveBeenCalled();
-  });
+  it.each(['/protected/invoice/create', '/protected/invoice/abc'])(
+    'asks nothing for %s, which holds no refund id',
+    (route) => {
+      renderRoutes(route);
+      expect(screen.getByTestId('invoice-not-found')).toBeInTheDocument();
+      expect(requestJsonMock).not.toHaveBeenCalled();
+    },
+  );
 
   it('shows a title, a message and a go-back button on another failure', async () => {
     requestJsonMock.mockRejectedValue({ status: 500, detail: '', extra: {}, type: 'http-error' });
@@ -110,7 +125,9 @@ describe('invoice detail (docs/screens.md /protected/invoice/{id})', () => {
 
 describe('invoice detail: the exit deadline', () => {
   it('shows the days left for an available invoice', async () => {
-    requestJsonMock.mockResolvedValue(anInvoice({ idRichiestaRimborso: 42, stateCode: 30, exitDeadline: dayFromToday(20) }));
+    requestJsonMock.mockResolvedValue(
+      anInvoice({ idRichiestaRimborso: 42, stateCode: 30, exitDeadline: dayFromToday(20) }),
+    );
     renderRoutes('/protected/invoice/42');
     const notice = await screen.findByTestId('exit-deadline');
     expect(notice).toHaveTextContent('20 days left to leave the EU');
@@ -118,15 +135,19 @@ describe('invoice detail: the exit deadline', () => {
   });
 
   it('warns when fewer than 7 days are left', async () => {
-    requestJsonMock.mockResolvedValue(anInvoice({ idRichiestaRimborso: 42, stateCode: 1, exitDeadline: dayFromToday(3) }));
+    requestJsonMock.mockResolvedValue(
+      anInvoice({ idRichiestaRimborso: 42, stateCode: 1, exitDeadline: dayFromToday(3) }),
+    );
     renderRoutes('/protected/invoice/42', 'it_IT');
     const notice = await screen.findByTestId('exit-deadline');
-    expect(notice).toHaveTextContent('Mancano solo 3 giorni per lasciare l\'UE');
+    expect(notice).toHaveTextContent("Mancano solo 3 giorni per lasciare l'UE");
     expect(notice).toHaveClass('text-warning');
   });
 
   it('shows the deadline date but no days left once the invoice is no longer available', async () => {
-    requestJsonMock.mockResolvedValue(anInvoice({ idRichiestaRimborso: 42, stateCode: 100, exitDeadline: dayFromToday(3) }));
+    requestJsonMock.mockResolvedValue(
+      anInvoice({ idRichiestaRimborso: 42, stateCode: 100, exitDeadline: dayFromToday(3) }),
+    );
     renderRoutes('/protected/invoice/42');
     expect(await screen.findByTestId('exit-deadline-date')).toBeInTheDocument();
     expect(screen.queryByTestId('exit-deadline')).not.toBeInTheDocument();
@@ -147,7 +168,9 @@ describe('invoice detail: add new request', () => {
   });
 
   it('is still offered on the last day', async () => {
-    requestJsonMock.mockResolvedValue(anInvoice({ idRichiestaRimborso: 42, stateCode: 1, exitDeadline: dayFromToday(0) }));
+    requestJsonMock.mockResolvedValue(
+      anInvoice({ idRichiestaRimborso: 42, stateCode: 1, exitDeadline: dayFromToday(0) }),
+    );
     renderRoutes('/protected/invoice/42');
     await screen.findByTestId('invoice-detail');
     expect(addButton()).toBeInTheDocument();
@@ -155,7 +178,9 @@ describe('invoice detail: add new request', () => {
   });
 
   it('is not offered once the exit deadline has passed', async () => {
-    requestJsonMock.mockResolvedValue(anInvoice({ idRichiestaRimborso: 42, stateCode: 30, exitDeadline: dayFromToday(-1) }));
+    requestJsonMock.mockResolvedValue(
+      anInvoice({ idRichiestaRimborso: 42, stateCode: 30, exitDeadline: dayFromToday(-1) }),
+    );
     renderRoutes('/protected/invoice/42');
     await screen.findByTestId('invoice-detail');
     expect(addButton()).not.toBeInTheDocument();
@@ -192,7 +217,9 @@ describe('invoice detail: release PDF', () => {
     renderRoutes('/protected/invoice/42');
     await screen.findByTestId('invoice-detail');
     await user.click(downloadButton());
-    expect(requestBlobMock).toHaveBeenCalledWith('v1/private/invoices/downloadRelease', { searchParams: { idRichiestaRimborso: 42, language: 'EN' } });
+    expect(requestBlobMock).toHaveBeenCalledWith('v1/private/invoices/downloadRelease', {
+      searchParams: { idRichiestaRimborso: 42, language: 'EN' },
+    });
     // Busy while the file comes.
     expect(downloadButton()).toHaveTextContent('Downloading…');
     expect(downloadButton()).toBeDisabled();
@@ -217,12 +244,19 @@ describe('invoice detail: release PDF', () => {
 
   it('shows the detail of a failed download next to the button', async () => {
     requestJsonMock.mockResolvedValue(anInvoice({ idRichiestaRimborso: 42 }));
-    requestBlobMock.mockRejectedValue({ status: 409, detail: 'The release document is being prepared.', extra: {}, type: 'http-error' });
+    requestBlobMock.mockRejectedValue({
+      status: 409,
+      detail: 'The release document is being prepared.',
+      extra: {},
+      type: 'http-error',
+    });
     const user = userEvent.setup();
     renderRoutes('/protected/invoice/42');
     await screen.findByTestId('invoice-detail');
     await user.click(downloadButton());
-    expect(await screen.findByTestId('release-download-error')).toHaveTextContent('The release document is being prepared.');
+    expect(await screen.findByTestId('release-download-error')).toHaveTextContent(
+      'The release document is being prepared.',
+    );
     expect(screen.getByRole('alert')).toBe(screen.getByTestId('release-download-error'));
     expect(savedAs).toEqual([]);
   });
@@ -234,6 +268,8 @@ describe('invoice detail: release PDF', () => {
     renderRoutes('/protected/invoice/42', 'it_IT');
     await screen.findByTestId('invoice-detail');
     await user.click(screen.getByRole('button', { name: 'Scarica il PDF del visto' }));
-    expect(await screen.findByTestId('release-download-error')).toHaveTextContent('Non è stato possibile scaricare il PDF del visto.');
+    expect(await screen.findByTestId('release-download-error')).toHaveTextContent(
+      'Non è stato possibile scaricare il PDF del visto.',
+    );
   });
 });

@@ -45,7 +45,11 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
       <dl className="mb-4" data-testid="invoice-detail">
         <DetailRow label={t('detail.number')}>{invoice.invoiceNumber}</DetailRow>
         <DetailRow label={t('detail.status')}>
-          <InvoiceStatusBadge stateCode={invoice.stateCode} inCompletion={invoice.inCompletion} exitDeadlinePassed={!isBeforeExitDeadline(invoice.exitDeadline)} />
+          <InvoiceStatusBadge
+            stateCode={invoice.stateCode}
+            inCompletion={invoice.inCompletion}
+            exitDeadlinePassed={!isBeforeExitDeadline(invoice.exitDeadline)}
+          />
         </DetailRow>
         <DetailRow label={t('detail.vendor')}>{invoice.vendorName}</DetailRow>
         <DetailRow label={t('detail.emissionDate')}>{formatDate(invoice.emissionDate, i18n.language)}</DetailRow>
@@ -58,7 +62,9 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
         <DetailRow label={t('detail.broker')}>{invoice.brokerName ?? none}</DetailRow>
         <DetailRow label={t('detail.requestCode')}>{invoice.requestCode}</DetailRow>
         <DetailRow label={t('detail.customsOffice')}>{invoice.codeCustomsOffice ?? none}</DetailRow>
-        <DetailRow label={t('detail.releaseDate')}>{invoice.dateRelease ? formatDate(invoice.dateRelease, i18n.language) : none}</DetailRow>
+        <DetailRow label={t('detail.releaseDate')}>
+          {invoice.dateRelease ? formatDate(invoice.dateRelease, i18n.language) : none}
+        </DetailRow>
         <DetailRow label={t('detail.releaseCode')}>{invoice.codeRelease ?? none}</DetailRow>
       </dl>
       <div className="d-flex flex-wrap gap-2 align-items-start">
@@ -76,9 +82,14 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
 function AddRequestButton({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation(NS);
   const creationEnabled = useSession((state) => state.visaCreationEnabled);
-  if (!creationEnabled || !isInvoiceAvailable(invoice.stateCode) || !isBeforeExitDeadline(invoice.exitDeadline)) return null;
+  if (!creationEnabled || !isInvoiceAvailable(invoice.stateCode) || !isBeforeExitDeadline(invoice.exitDeadline))
+    return null;
   return (
-    <Link to={`/protected/visa/create?step=1&invoice=${invoice.idRichiestaRimborso}`} className="btn btn-primary" data-testid="add-request-button">
+    <Link
+      to={`/protected/visa/create?step=1&invoice=${invoice.idRichiestaRimborso}`}
+      className="btn btn-primary"
+      data-testid="add-request-button"
+    >
       {t('detail.addRequest')}
     </Link>
   );
@@ -95,5 +106,7 @@ function DownloadReleaseButton({ refundId }: { refundId: number }) {
     busyLabel: t('detail.downloadingRelease'),
     errorText: t('detail.downloadReleaseError'),
   };
-  return <DownloadButton fetchFile={() => downloadRelease(refundId)} texts={texts} errorTestId="release-download-error" />;
+  return (
+    <DownloadButton fetchFile={() => downloadRelease(refundId)} texts={texts} errorTestId="release-download-error" />
+  );
 }

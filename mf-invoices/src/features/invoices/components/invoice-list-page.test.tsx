@@ -8,7 +8,8 @@ jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJ
 const requestJsonMock = jest.mocked(requestJson);
 
 /** The statoFattura of each call made so far. */
-const filtersAsked = () => requestJsonMock.mock.calls.map(([, , options]) => (options?.searchParams as Record<string, string>).statoFattura);
+const filtersAsked = () =>
+  requestJsonMock.mock.calls.map(([, , options]) => (options?.searchParams as Record<string, string>).statoFattura);
 
 beforeEach(() => requestJsonMock.mockReset());
 
@@ -20,7 +21,9 @@ describe('all invoices (docs/screens.md /protected/invoice)', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('All invoices');
     expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
     await screen.findByTestId('invoice-list');
-    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/invoices', expect.anything(), { searchParams: { statoFattura: 'TUTTE', language: 'EN' } });
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/invoices', expect.anything(), {
+      searchParams: { statoFattura: 'TUTTE', language: 'EN' },
+    });
 
     await user.click(screen.getByRole('tab', { name: 'Available' }));
     expect(screen.getByRole('tab', { name: 'Available' })).toHaveAttribute('aria-selected', 'true');
@@ -51,21 +54,40 @@ describe('all invoices (docs/screens.md /protected/invoice)', () => {
   it('groups the invoices per year', async () => {
     requestJsonMock.mockResolvedValue({
       invoicesPerYear: [
-        { year: 2025, listInvoicesPerYear: [anInvoice({ idRichiestaRimborso: 1 }), anInvoice({ idRichiestaRimborso: 2, invoiceNumber: 'FT-2025-0002' })] },
-        { year: 2024, listInvoicesPerYear: [anInvoice({ idRichiestaRimborso: 3, invoiceNumber: 'FT-2024-0009', stateCode: 100 })] },
+        {
+          year: 2025,
+          listInvoicesPerYear: [
+            anInvoice({ idRichiestaRimborso: 1 }),
+            anInvoice({ idRichiestaRimborso: 2, invoiceNumber: 'FT-2025-0002' }),
+          ],
+        },
+        {
+          year: 2024,
+          listInvoicesPerYear: [anInvoice({ idRichiestaRimborso: 3, invoiceNumber: 'FT-2024-0009', stateCode: 100 })],
+        },
       ],
     });
     renderRoutes('/protected/invoice');
     const year2025 = await screen.findByRole('region', { name: '2025' });
     expect(within(year2025).getAllByTestId('invoice-item')).toHaveLength(2);
     const year2024 = screen.getByRole('region', { name: '2024' });
-    expect(within(year2024).getByRole('link', { name: 'Invoice FT-2024-0009' })).toHaveAttribute('href', '/protected/invoice/3');
+    expect(within(year2024).getByRole('link', { name: 'Invoice FT-2024-0009' })).toHaveAttribute(
+      'href',
+      '/protected/invoice/3',
+    );
     expect(within(year2024).getByText('Visa granted')).toBeInTheDocument();
   });
 
   it('shows 10 invoices at first and 10 more with Show more', async () => {
-    const invoices = Array.from({ length: 23 }, (_, index) => anInvoice({ idRichiestaRimborso: index + 1, invoiceNumber: `FT-${index + 1}` }));
-    requestJsonMock.mockResolvedValue({ invoicesPerYear: [{ year: 2025, listInvoicesPerYear: invoices.slice(0, 12) }, { year: 2024, listInvoicesPerYear: invoices.slice(12) }] });
+    const invoices = Array.from({ length: 23 }, (_, index) =>
+      anInvoice({ idRichiestaRimborso: index + 1, invoiceNumber: `FT-${index + 1}` }),
+    );
+    requestJsonMock.mockResolvedValue({
+      invoicesPerYear: [
+        { year: 2025, listInvoicesPerYear: invoices.slice(0, 12) },
+        { year: 2024, listInvoicesPerYear: invoices.slice(12) },
+      ],
+    });
     const user = userEvent.setup();
     renderRoutes('/protected/invoice');
     expect(await screen.findAllByTestId('invoice-item')).toHaveLength(10);
@@ -78,13 +100,16 @@ describe('all invoices (docs/screens.md /protected/invoice)', () => {
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 
-  it.each(['', '?tab=available', '?tab=completed'])('shows the empty state on an empty answer in the tab %s', async (search) => {
-    // A year with no invoice left counts as empty too.
-    requestJsonMock.mockResolvedValue({ invoicesPerYear: [{ year: 2025, listInvoicesPerYear: [] }] });
-    renderRoutes(`/protected/invoice${search}`);
-    expect(await screen.findByTestId('empty-invoices')).toHaveTextContent('No invoices found');
-    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
-  });
+  it.each(['', '?tab=available', '?tab=completed'])(
+    'shows the empty state on an empty answer in the tab %s',
+    async (search) => {
+      // A year with no invoice left counts as empty too.
+      requestJsonMock.mockResolvedValue({ invoicesPerYear: [{ year: 2025, listInvoicesPerYear: [] }] });
+      renderRoutes(`/protected/invoice${search}`);
+      expect(await screen.findByTestId('empty-invoices')).toHaveTextContent('No invoices found');
+      expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    },
+  );
 
   it('shows the days left to leave the EU on the available invoices only, warning below 7 days', async () => {
     requestJsonMock.mockResolvedValue({

@@ -24,7 +24,11 @@ export function InvoiceListPage() {
   const { t } = useTranslation(NS);
   const [params, setParams] = useSearchParams();
   const current = TABS.find((tab) => tab.id === params.get('tab')) ?? TABS[0];
-  const labels: Record<TabId, string> = { all: t('list.tabAll'), available: t('list.tabAvailable'), completed: t('list.tabCompleted') };
+  const labels: Record<TabId, string> = {
+    all: t('list.tabAll'),
+    available: t('list.tabAvailable'),
+    completed: t('list.tabCompleted'),
+  };
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
 
   const select = (id: TabId) => setParams(id === 'all' ? {} : { tab: id }, { replace: true });
@@ -90,11 +94,16 @@ function InvoicesOfFilter({ filter }: { filter: InvoiceFilter }) {
   const saved = state?.shownInvoices?.[filter];
   const shown = typeof saved === 'number' && saved > INVOICE_LIST_STEP ? saved : INVOICE_LIST_STEP;
   const showMore = () =>
-    navigate({ search: location.search }, { replace: true, state: { ...state, shownInvoices: { ...state?.shownInvoices, [filter]: shown + INVOICE_LIST_STEP } } });
+    navigate(
+      { search: location.search },
+      {
+        replace: true,
+        state: { ...state, shownInvoices: { ...state?.shownInvoices, [filter]: shown + INVOICE_LIST_STEP } },
+      },
+    );
 
   if (query.isPending) return <PageLoader />;
-  if (query.isError)
-    return <LoadError message={t('list.loadError')} />;
+  if (query.isError) return <LoadError message={t('list.loadError')} />;
 
   const years = query.data.invoicesPerYear.filter((year) => year.listInvoicesPerYear.length > 0);
   const total = years.reduce((sum, year) => sum + year.listInvoicesPerYear.length, 0);

@@ -12,7 +12,9 @@ describe('InvoiceStatusLegend (docs/domain.md)', () => {
     expect(within(legend).getByRole('heading', { name: 'Invoice statuses' })).toBeInTheDocument();
     // Which badge stands for each state is @varco/ui's (shared/ui/src/status-legend.test.tsx): here, this remote's words.
     const expired = within(legend).getByText('Expired').closest('li');
-    expect(expired).toHaveTextContent('The exit deadline has passed: the invoice can no longer be put in a visa request.');
+    expect(expired).toHaveTextContent(
+      'The exit deadline has passed: the invoice can no longer be put in a visa request.',
+    );
   });
 
   it('speaks Italian', () => {

@@ -9,7 +9,13 @@ const requestJsonMock = jest.mocked(requestJson);
 beforeEach(() => requestJsonMock.mockReset());
 
 const four = [
-  anInvoice({ idRichiestaRimborso: 11, invoiceNumber: 'FT-11', vendorName: 'Boutique Roma', totalAmount: 1234.5, stateCode: 30 }),
+  anInvoice({
+    idRichiestaRimborso: 11,
+    invoiceNumber: 'FT-11',
+    vendorName: 'Boutique Roma',
+    totalAmount: 1234.5,
+    stateCode: 30,
+  }),
   anInvoice({ idRichiestaRimborso: 12, invoiceNumber: 'FT-12', stateCode: 90 }),
   anInvoice({ idRichiestaRimborso: 13, invoiceNumber: 'FT-13', stateCode: 100, inCompletion: true }),
   anInvoice({ idRichiestaRimborso: 14, invoiceNumber: 'FT-14', stateCode: 40 }),
@@ -21,7 +27,9 @@ describe('LatestInvoices (home widget)', () => {
     renderWithProviders(<LatestInvoices />, { user: TEST_TRAVELER });
     const items = await screen.findAllByTestId('invoice-item');
     expect(items).toHaveLength(4);
-    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/invoices/latest', expect.anything(), { searchParams: { limit: 4, page: 0, language: 'EN' } });
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/invoices/latest', expect.anything(), {
+      searchParams: { limit: 4, page: 0, language: 'EN' },
+    });
     const first = within(items[0]!);
     expect(first.getByRole('link', { name: 'Invoice FT-11' })).toHaveAttribute('href', '/protected/invoice/11');
     expect(first.getByText('Boutique Roma')).toBeInTheDocument();
@@ -43,7 +51,10 @@ describe('LatestInvoices (home widget)', () => {
 
   it('shows the days left to leave the EU on an available invoice', async () => {
     requestJsonMock.mockResolvedValue({
-      invoices: [anInvoice({ idRichiestaRimborso: 11, exitDeadline: dayFromToday(1) }), anInvoice({ idRichiestaRimborso: 12, stateCode: 90 })],
+      invoices: [
+        anInvoice({ idRichiestaRimborso: 11, exitDeadline: dayFromToday(1) }),
+        anInvoice({ idRichiestaRimborso: 12, stateCode: 90 }),
+      ],
       links: { totalItems: 2 },
     });
     renderWithProviders(<LatestInvoices />, { user: TEST_TRAVELER, language: 'it_IT' });

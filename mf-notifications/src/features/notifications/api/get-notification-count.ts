@@ -37,7 +37,8 @@ export function useRefreshOnNewNotifications(count: number | undefined): void {
   const queryClient = useQueryClient();
   const previous = useRef(count);
   useEffect(() => {
-    if (count !== undefined && previous.current !== undefined && count > previous.current) void refreshAfterNotification(queryClient);
+    if (count !== undefined && previous.current !== undefined && count > previous.current)
+      void refreshAfterNotification(queryClient);
     previous.current = count;
   }, [count, queryClient]);
 }

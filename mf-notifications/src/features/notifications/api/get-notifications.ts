@@ -1,5 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { NOTIFICATIONS_PAGE_SIZE, PRIVATE_BASE, notificationListResponseSchema, toServerLanguage, type Language } from '@varco/contracts';
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  PRIVATE_BASE,
+  notificationListResponseSchema,
+  toServerLanguage,
+  type Language,
+} from '@varco/contracts';
 import { requestJson } from '@varco/http';
 import { notificationKeys } from './query-keys';
 import { FOLLOWS_NOTIFICATIONS } from '@varco/ui';

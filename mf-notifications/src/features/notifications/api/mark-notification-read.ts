@@ -21,18 +21,24 @@ export function useMarkNotificationRead(id: number) {
     mutationFn: () => markNotificationRead(id),
     onSuccess: () => {
       const readAt = new Date().toISOString();
-      queryClient.setQueriesData<InfiniteData<NotificationPage, number>>({ queryKey: notificationKeys.lists }, (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                notifications: page.notifications.map((item) => (item.id === id && !item.dataLettura ? { ...item, dataLettura: readAt } : item)),
-              })),
-            }
-          : data,
+      queryClient.setQueriesData<InfiniteData<NotificationPage, number>>(
+        { queryKey: notificationKeys.lists },
+        (data) =>
+          data
+            ? {
+                ...data,
+                pages: data.pages.map((page) => ({
+                  ...page,
+                  notifications: page.notifications.map((item) =>
+                    item.id === id && !item.dataLettura ? { ...item, dataLettura: readAt } : item,
+                  ),
+                })),
+              }
+            : data,
       );
-      queryClient.setQueryData<{ counter: number }>(notificationKeys.count, (count) => (count ? { counter: Math.max(0, count.counter - 1) } : count));
+      queryClient.setQueryData<{ counter: number }>(notificationKeys.count, (count) =>
+        count ? { counter: Math.max(0, count.counter - 1) } : count,
+      );
     },
   });
 }

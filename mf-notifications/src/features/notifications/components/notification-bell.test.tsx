@@ -97,10 +97,16 @@ describe('notification bell (docs/screens.md Header)', () => {
     jest.useFakeTimers();
     counters(1, 2, 1);
     const { queryClient } = renderBell();
-    queryClient.getQueryCache().build(queryClient, { queryKey: ['visa', 'shown', 7, 'en_US'], meta: FOLLOWS_NOTIFICATIONS });
+    queryClient
+      .getQueryCache()
+      .build(queryClient, { queryKey: ['visa', 'shown', 7, 'en_US'], meta: FOLLOWS_NOTIFICATIONS });
     queryClient.setQueryData(['visa', 'shown', 7, 'en_US'], 'a request as shown before its scan');
     queryClient.setQueryData(['visa', 'typology', 'airports', 'en_US'], 'a lookup no notification changes');
-    const stale = () => queryClient.getQueryCache().findAll({ stale: true }).map((query) => query.queryKey[1]);
+    const stale = () =>
+      queryClient
+        .getQueryCache()
+        .findAll({ stale: true })
+        .map((query) => query.queryKey[1]);
     expect(await screen.findByRole('link', { name: '1 unread notification' })).toBeInTheDocument();
     expect(stale()).not.toContain('shown');
     await act(() => jest.advanceTimersByTimeAsync(15_000));

@@ -20,12 +20,22 @@ export function NotificationBell() {
   else if (count > 0) label = t('bell.unread', { count });
 
   return (
-    <Link to="/protected/notifications" className="text-white position-relative d-inline-flex p-1" aria-label={label} title={label} data-testid="bell">
+    <Link
+      to="/protected/notifications"
+      className="text-white position-relative d-inline-flex p-1"
+      aria-label={label}
+      title={label}
+      data-testid="bell"
+    >
       <svg width="28" height="28" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
         <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1Z" />
       </svg>
       {count > 0 ? (
-        <span className="position-absolute top-0 start-100 translate-middle badge rounded-pill bg-danger" aria-hidden="true" data-testid="bell-count">
+        <span
+          className="position-absolute top-0 start-100 translate-middle badge rounded-pill bg-danger"
+          aria-hidden="true"
+          data-testid="bell-count"
+        >
           {count > BADGE_MAX ? `${BADGE_MAX}+` : count}
         </span>
       ) : null}

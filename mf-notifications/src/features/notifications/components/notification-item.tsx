@@ -15,7 +15,10 @@ export function NotificationItem({ notification, language }: { notification: Not
   const item = useRef<HTMLLIElement>(null);
   const unread = !notification.dataLettura;
   const messageId = `notification-${notification.id}-message`;
-  const received = { date: formatDate(notification.dataInserimento, language), time: formatTime(notification.dataInserimento, language) };
+  const received = {
+    date: formatDate(notification.dataInserimento, language),
+    time: formatTime(notification.dataInserimento, language),
+  };
 
   return (
     <li

@@ -7,7 +7,11 @@ import { renderWithProviders, TEST_TRAVELER } from '@varco/ui/testing';
 import NotificationsRoutes from '../../../exposed/routes';
 import { aNotification, notificationsFrom, renderNotifications, serverError } from '../../../testing/fixtures';
 
-jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn(), requestVoid: jest.fn() }));
+jest.mock('@varco/http', () => ({
+  ...jest.requireActual('@varco/http'),
+  requestJson: jest.fn(),
+  requestVoid: jest.fn(),
+}));
 const requestJsonMock = jest.mocked(requestJson);
 const requestVoidMock = jest.mocked(requestVoid);
 
@@ -28,7 +32,9 @@ function answer(list: ListAnswer, ...counters: number[]) {
     }
     const { page, language } = options?.searchParams as { page: number; language: string };
     const result = list(page, language);
-    return result instanceof Error || (result as { status?: number }).status ? Promise.reject(result) : Promise.resolve(result);
+    return result instanceof Error || (result as { status?: number }).status
+      ? Promise.reject(result)
+      : Promise.resolve(result);
   });
 }
 
@@ -39,15 +45,23 @@ beforeEach(() => {
 
 describe('notification list (docs/screens.md /protected/notifications)', () => {
   it('shows 30 notifications, and Show more appends the next page', async () => {
-    answer((page) => (page === 0 ? { notifications: notificationsFrom(1, 30), links: { totalItems: 35 } } : { notifications: notificationsFrom(31, 5), links: { totalItems: 35 } }));
+    answer((page) =>
+      page === 0
+        ? { notifications: notificationsFrom(1, 30), links: { totalItems: 35 } }
+        : { notifications: notificationsFrom(31, 5), links: { totalItems: 35 } },
+    );
     const user = userEvent.setup();
     renderNotifications();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Notifications');
     expect(await screen.findAllByTestId('notification-item')).toHaveLength(30);
-    expect(requestJsonMock).toHaveBeenCalledWith(LIST_PATH, expect.anything(), { searchParams: { page: 0, limit: 30, language: 'EN' } });
+    expect(requestJsonMock).toHaveBeenCalledWith(LIST_PATH, expect.anything(), {
+      searchParams: { page: 0, limit: 30, language: 'EN' },
+    });
     await user.click(screen.getByRole('button', { name: 'Show more' }));
     await waitFor(() => expect(screen.getAllByTestId('notification-item')).toHaveLength(35));
-    expect(requestJsonMock).toHaveBeenLastCalledWith(LIST_PATH, expect.anything(), { searchParams: { page: 1, limit: 30, language: 'EN' } });
+    expect(requestJsonMock).toHaveBeenLastCalledWith(LIST_PATH, expect.anything(), {
+      searchParams: { page: 1, limit: 30, language: 'EN' },
+    });
     const items = screen.getAllByTestId('notification-item');
     expect(items[0]).toHaveTextContent('Message 1');
     expect(items[34]).toHaveTextContent('Message 35');
@@ -55,10 +69,16 @@ describe('notification list (docs/screens.md /protected/notifications)', () => {
   });
 
   it('marks unread notifications, for the eye and for screen readers, and offers Mark as read only on them', async () => {
-    answer(() => ({
-      notifications: [aNotification({ id: 1, tipoNotifica: { messaggio: 'Visa approved' } }), aNotification({ id: 2, dataLettura: '2025-03-15T08:00:00Z', tipoNotifica: { messaggio: 'Invoice issued' } })],
-      links: { totalItems: 2 },
-    }), 1);
+    answer(
+      () => ({
+        notifications: [
+          aNotification({ id: 1, tipoNotifica: { messaggio: 'Visa approved' } }),
+          aNotification({ id: 2, dataLettura: '2025-03-15T08:00:00Z', tipoNotifica: { messaggio: 'Invoice issued' } }),
+        ],
+        links: { totalItems: 2 },
+      }),
+      1,
+    );
     renderNotifications();
     const [unread, read] = (await screen.findAllByTestId('notification-item')) as [HTMLElement, HTMLElement];
     expect(unread).toHaveAttribute('data-unread', 'true');
@@ -74,7 +94,10 @@ describe('notification list (docs/screens.md /protected/notifications)', () => {
 
   it('marks a notification as read: PUT, the item shows read, the bell counts one less at once', async () => {
     // A count asked right after the change could come from an api instance that has not heard of it yet: still 2.
-    answer(() => ({ notifications: [aNotification({ id: 5 }), aNotification({ id: 6 })], links: { totalItems: 2 } }), 2);
+    answer(
+      () => ({ notifications: [aNotification({ id: 5 }), aNotification({ id: 6 })], links: { totalItems: 2 } }),
+      2,
+    );
     requestVoidMock.mockResolvedValue(undefined);
     const user = userEvent.setup();
     renderNotifications();
@@ -119,12 +142,17 @@ describe('notification list (docs/screens.md /protected/notifications)', () => {
   });
 
   it('keeps the loaded notifications when Show more fails, and says so', async () => {
-    answer((page) => (page === 0 ? { notifications: notificationsFrom(1, 30), links: { totalItems: 35 } } : serverError));
+    answer((page) =>
+      page === 0 ? { notifications: notificationsFrom(1, 30), links: { totalItems: 35 } } : serverError,
+    );
     const user = userEvent.setup();
     renderNotifications();
     expect(await screen.findAllByTestId('notification-item')).toHaveLength(30);
     await user.click(screen.getByRole('button', { name: 'Show more' }));
-    expect(await screen.findByText('More notifications could not be loaded. Please try again.')).toHaveAttribute('role', 'alert');
+    expect(await screen.findByText('More notifications could not be loaded. Please try again.')).toHaveAttribute(
+      'role',
+      'alert',
+    );
     expect(screen.getAllByTestId('notification-item')).toHaveLength(30);
     expect(screen.getByRole('button', { name: 'Show more' })).toBeEnabled();
   });
@@ -139,17 +167,28 @@ describe('notification list (docs/screens.md /protected/notifications)', () => {
   });
 
   it('sends the language, and loads the messages again when the language changes', async () => {
-    answer((_page, language) => ({ notifications: [aNotification({ tipoNotifica: { messaggio: language === 'IT' ? 'Visto approvato' : 'Visa approved' } })], links: { totalItems: 1 } }));
+    answer((_page, language) => ({
+      notifications: [
+        aNotification({ tipoNotifica: { messaggio: language === 'IT' ? 'Visto approvato' : 'Visa approved' } }),
+      ],
+      links: { totalItems: 1 },
+    }));
     renderNotifications();
     expect(await screen.findByText('Visa approved')).toBeInTheDocument();
     await act(() => i18n.changeLanguage('it_IT'));
     expect(await screen.findByText('Visto approvato')).toBeInTheDocument();
-    expect(requestJsonMock).toHaveBeenLastCalledWith(LIST_PATH, expect.anything(), { searchParams: { page: 0, limit: 30, language: 'IT' } });
+    expect(requestJsonMock).toHaveBeenLastCalledWith(LIST_PATH, expect.anything(), {
+      searchParams: { page: 0, limit: 30, language: 'IT' },
+    });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Notifiche');
   });
 
   it('Back to the list finds as many notifications as Show more loaded, even once the cache has let them go', async () => {
-    answer((page) => (page === 0 ? { notifications: notificationsFrom(1, 30), links: { totalItems: 35 } } : { notifications: notificationsFrom(31, 5), links: { totalItems: 35 } }));
+    answer((page) =>
+      page === 0
+        ? { notifications: notificationsFrom(1, 30), links: { totalItems: 35 } }
+        : { notifications: notificationsFrom(31, 5), links: { totalItems: 35 } },
+    );
     function AwayAndBack() {
       const navigate = useNavigate();
       return (

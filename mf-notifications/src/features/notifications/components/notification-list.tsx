@@ -41,7 +41,12 @@ export function NotificationList() {
         </p>
       ) : null}
       {query.hasNextPage ? (
-        <button type="button" className="btn btn-outline-primary mt-3" onClick={showMore} disabled={query.isFetchingNextPage}>
+        <button
+          type="button"
+          className="btn btn-outline-primary mt-3"
+          onClick={showMore}
+          disabled={query.isFetchingNextPage}
+        >
           {t('list.showMore')}
         </button>
       ) : null}

@@ -15,4 +15,3 @@ export async function downloadVisa(id: number, requestCode: string) {
   });
   return { blob, filename: filename ?? visaPdfFallbackName(requestCode) };
 }
-

@@ -10,7 +10,12 @@ import { FOLLOWS_NOTIFICATIONS } from '@varco/ui';
  */
 export function getVisaList(page: number, limit: number, stateCode?: number) {
   return requestJson(`${PRIVATE_BASE}/visa/list`, visaListResponseSchema, {
-    searchParams: { page, limit, language: toServerLanguage(currentLanguage()), ...(stateCode === undefined ? {} : { stateCode }) },
+    searchParams: {
+      page,
+      limit,
+      language: toServerLanguage(currentLanguage()),
+      ...(stateCode === undefined ? {} : { stateCode }),
+    },
   });
 }
 

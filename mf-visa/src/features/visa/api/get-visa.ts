@@ -90,11 +90,20 @@ export function useShownVisa(id: number | null) {
  * opens on what the api holds now (its new QR), and the offline copy is that one too. A failure is the page's to show.
  */
 export function loadShownVisa(queryClient: QueryClient, id: number): Promise<void> {
-  return queryClient.prefetchQuery({ queryKey: shownVisaKey(id), queryFn: () => getShownVisa(id), networkMode: 'offlineFirst' });
+  return queryClient.prefetchQuery({
+    queryKey: shownVisaKey(id),
+    queryFn: () => getShownVisa(id),
+    networkMode: 'offlineFirst',
+  });
 }
 
 /** Request `id` is gone (deleted): nothing of it is shown again, neither from the cache nor offline. */
 export function forgetVisa(queryClient: QueryClient, id: number): void {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === 'visa' && (query.queryKey[1] === 'shown' || query.queryKey[1] === 'detail') && query.queryKey[2] === id });
+  queryClient.removeQueries({
+    predicate: (query) =>
+      query.queryKey[0] === 'visa' &&
+      (query.queryKey[1] === 'shown' || query.queryKey[1] === 'detail') &&
+      query.queryKey[2] === id,
+  });
   dropOfflineCopy(traveler(), copyKey(id));
 }

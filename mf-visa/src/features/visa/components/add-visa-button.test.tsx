@@ -7,7 +7,10 @@ import AddVisaButton from '../../../exposed/add-visa-button';
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
 const requestJsonMock = jest.mocked(requestJson);
 
-const usable = (count: number) => ({ invoices: Array.from({ length: count }, (_, index) => anInvoice({ idRichiestaRimborso: index + 1 })), links: { totalItems: count } });
+const usable = (count: number) => ({
+  invoices: Array.from({ length: count }, (_, index) => anInvoice({ idRichiestaRimborso: index + 1 })),
+  links: { totalItems: count },
+});
 
 beforeEach(() => {
   requestJsonMock.mockReset();
@@ -19,8 +22,13 @@ describe('AddVisaButton (docs/domain.md)', () => {
   it('links to the first step of a new request while visa creation is enabled and an invoice can go into it', async () => {
     sessionStore.getState().setVisaCreationEnabled(true);
     renderWithProviders(<AddVisaButton />, { user: TEST_TRAVELER });
-    expect(await screen.findByRole('link', { name: 'Add new request' })).toHaveAttribute('href', '/protected/visa/create?step=1');
-    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/invoices/usable', expect.anything(), { searchParams: { language: 'EN' } });
+    expect(await screen.findByRole('link', { name: 'Add new request' })).toHaveAttribute(
+      'href',
+      '/protected/visa/create?step=1',
+    );
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/invoices/usable', expect.anything(), {
+      searchParams: { language: 'EN' },
+    });
   });
 
   it('shows a loader while the invoices load, for its slot in the home to keep its place', async () => {
@@ -48,7 +56,9 @@ describe('AddVisaButton (docs/domain.md)', () => {
     requestJsonMock.mockResolvedValue(usable(0));
     sessionStore.getState().setVisaCreationEnabled(true);
     renderWithProviders(<AddVisaButton />, { user: TEST_TRAVELER, language: 'it_IT' });
-    expect(await screen.findByTestId('add-visa-nothing')).toHaveTextContent('Nessuna fattura può entrare in una nuova richiesta');
+    expect(await screen.findByTestId('add-visa-nothing')).toHaveTextContent(
+      'Nessuna fattura può entrare in una nuova richiesta',
+    );
   });
 
   it('keeps the button when the invoices cannot be loaded: the wizard tells the rest', async () => {

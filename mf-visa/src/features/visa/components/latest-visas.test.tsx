@@ -12,12 +12,19 @@ beforeEach(() => requestJsonMock.mockReset());
 describe('LatestVisas (home widget)', () => {
   it('asks for the latest 4 requests and shows them with their status', async () => {
     requestJsonMock.mockResolvedValue({
-      requests: [aVisa({ idRichiesta: 1, stateCode: 1 }), aVisa({ idRichiesta: 2, stateCode: 1, visaToBeAnalysed: true }), aVisa({ idRichiesta: 3, stateCode: 10 }), aVisa({ idRichiesta: 4, stateCode: 50 })],
+      requests: [
+        aVisa({ idRichiesta: 1, stateCode: 1 }),
+        aVisa({ idRichiesta: 2, stateCode: 1, visaToBeAnalysed: true }),
+        aVisa({ idRichiesta: 3, stateCode: 10 }),
+        aVisa({ idRichiesta: 4, stateCode: 50 }),
+      ],
       links: { totalItems: 12 },
     });
     renderWithProviders(<LatestVisas />, { user: TEST_TRAVELER });
     expect(await screen.findAllByTestId('visa-item')).toHaveLength(4);
-    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/visa/list', expect.anything(), { searchParams: { page: 0, limit: 4, language: 'EN' } });
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/visa/list', expect.anything(), {
+      searchParams: { page: 0, limit: 4, language: 'EN' },
+    });
     expect(screen.getByText('In progress')).toHaveAttribute('data-color', 'orange');
     expect(screen.getByText('Risk analysis')).toHaveAttribute('data-color', 'blue');
     expect(screen.getByText('Expired')).toHaveAttribute('data-color', 'gray');

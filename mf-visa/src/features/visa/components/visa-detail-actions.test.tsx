@@ -6,7 +6,12 @@ import { TEST_VISA_TRAVEL } from '@varco/contracts/testing';
 import { anInvoice, catchSavedFiles } from '@varco/ui/testing';
 import { aVisa, renderRoutes } from '../../../testing/fixtures';
 
-jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn(), requestVoid: jest.fn(), requestBlob: jest.fn() }));
+jest.mock('@varco/http', () => ({
+  ...jest.requireActual('@varco/http'),
+  requestJson: jest.fn(),
+  requestVoid: jest.fn(),
+  requestBlob: jest.fn(),
+}));
 const requestJsonMock = jest.mocked(requestJson);
 const requestVoidMock = jest.mocked(requestVoid);
 const requestBlobMock = jest.mocked(requestBlob);
@@ -23,7 +28,10 @@ afterEach(() => jest.restoreAllMocks());
 
 const full = aVisa({
   qrCode: 'iVBORw0KGgo=',
-  invoices: [anInvoice({ idRichiestaRimborso: 41, invoiceNumber: 'FT-41', stateCode: 90 }), anInvoice({ idRichiestaRimborso: 42, invoiceNumber: 'FT-42', stateCode: 90 })],
+  invoices: [
+    anInvoice({ idRichiestaRimborso: 41, invoiceNumber: 'FT-41', stateCode: 90 }),
+    anInvoice({ idRichiestaRimborso: 42, invoiceNumber: 'FT-42', stateCode: 90 }),
+  ],
   ...TEST_VISA_TRAVEL,
   destinationAirport: { code: 'JFK', description: 'New York John F. Kennedy (JFK)' },
   riskAnalysis: { showTrafficLight: false, codeAnalysisResult: null, message: null },
@@ -51,8 +59,14 @@ describe('visa detail: what it shows (docs/screens.md, docs/domain.md)', () => {
     expect(travel.getByText('New York John F. Kennedy (JFK)')).toBeInTheDocument();
     // 16:30 UTC on 12 June is 18:30 in Rome (summer time).
     expect(travel.getByText('Jun 12, 2026 at 18:30 (time in Italy)')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Invoice FT-41, Boutique Roma' })).toHaveAttribute('href', '/protected/invoice/41');
-    expect(screen.getByRole('link', { name: 'Invoice FT-42, Boutique Roma' })).toHaveAttribute('href', '/protected/invoice/42');
+    expect(screen.getByRole('link', { name: 'Invoice FT-41, Boutique Roma' })).toHaveAttribute(
+      'href',
+      '/protected/invoice/41',
+    );
+    expect(screen.getByRole('link', { name: 'Invoice FT-42, Boutique Roma' })).toHaveAttribute(
+      'href',
+      '/protected/invoice/42',
+    );
   });
 
   it('speaks Italian, amounts included', async () => {
@@ -71,7 +85,9 @@ describe('visa detail per state: QR instruction, traffic light, buttons', () => 
     requestJsonMock.mockResolvedValue(full);
     renderRoutes('/protected/visa/7');
     expect(await screen.findByTestId('qr-instruction')).toHaveTextContent('Show this QR code at the exit point');
-    expect(screen.getByRole('img', { name: 'QR code of request RQ-2025-0007, to show at the exit point' })).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
+    expect(
+      screen.getByRole('img', { name: 'QR code of request RQ-2025-0007, to show at the exit point' }),
+    ).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
     expect(actions().getByRole('link', { name: 'Modify' })).toHaveAttribute('href', '/protected/visa/update/7');
     expect(actions().getByRole('button', { name: 'Delete' })).toBeInTheDocument();
     expect(actions().getByRole('button', { name: 'Start risk analysis' })).toBeInTheDocument();
@@ -80,9 +96,15 @@ describe('visa detail per state: QR instruction, traffic light, buttons', () => 
   });
 
   it('in completion (50): go airside, with the extra information and a green light', async () => {
-    requestJsonMock.mockResolvedValue({ ...full, stateCode: 50, riskAnalysis: { showTrafficLight: true, codeAnalysisResult: 1, message: 'Low risk' } });
+    requestJsonMock.mockResolvedValue({
+      ...full,
+      stateCode: 50,
+      riskAnalysis: { showTrafficLight: true, codeAnalysisResult: 1, message: 'Low risk' },
+    });
     renderRoutes('/protected/visa/7');
-    expect(await screen.findByTestId('qr-instruction')).toHaveTextContent('Go to the air side after the passport or security check');
+    expect(await screen.findByTestId('qr-instruction')).toHaveTextContent(
+      'Go to the air side after the passport or security check',
+    );
     expect(screen.getByTestId('in-completion-info')).toHaveTextContent('In completion');
     const light = screen.getByTestId('traffic-light');
     expect(light).toHaveAttribute('data-light', 'green');
@@ -99,7 +121,11 @@ describe('visa detail per state: QR instruction, traffic light, buttons', () => 
     [10, 'red', 'Red light', 'A physical inspection at the customs office is required.'],
     [5, 'yellow', 'Yellow light', 'A check is required: go to the customs office.'],
   ])('customs check (20) with light %i: go to the customs office, %s in words', async (code, key, label, meaning) => {
-    requestJsonMock.mockResolvedValue({ ...full, stateCode: 20, riskAnalysis: { showTrafficLight: true, codeAnalysisResult: code, message: 'Amount above the threshold' } });
+    requestJsonMock.mockResolvedValue({
+      ...full,
+      stateCode: 20,
+      riskAnalysis: { showTrafficLight: true, codeAnalysisResult: code, message: 'Amount above the threshold' },
+    });
     renderRoutes('/protected/visa/7');
     expect(await screen.findByTestId('qr-instruction')).toHaveTextContent('go to the customs office');
     const light = screen.getByTestId('traffic-light');
@@ -155,11 +181,16 @@ describe('visa detail: delete (docs/domain.md, docs/calls.md)', () => {
 });
 
 describe('visa detail: a pending request tells one story', () => {
-  const statusBadge = () => within(screen.getByTestId('visa-detail')).getByText((_, element) => element?.classList.contains('badge') ?? false);
+  const statusBadge = () =>
+    within(screen.getByTestId('visa-detail')).getByText((_, element) => element?.classList.contains('badge') ?? false);
 
   it('waits for the exit point (orange); blue "Risk analysis" only while the analysis started here runs', async () => {
     let answer: (value: undefined) => void = () => undefined;
-    requestJsonMock.mockResolvedValueOnce({ ...full, visaToBeAnalysed: false }).mockResolvedValue({ ...full, stateCode: 50, riskAnalysis: { showTrafficLight: true, codeAnalysisResult: 1, message: null } });
+    requestJsonMock.mockResolvedValueOnce({ ...full, visaToBeAnalysed: false }).mockResolvedValue({
+      ...full,
+      stateCode: 50,
+      riskAnalysis: { showTrafficLight: true, codeAnalysisResult: 1, message: null },
+    });
     requestVoidMock.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     const user = userEvent.setup();
     renderRoutes('/protected/visa/7');
@@ -188,19 +219,32 @@ describe('visa detail: a pending request tells one story', () => {
 
 describe('visa detail: risk analysis (docs/domain.md)', () => {
   it('starts it and loads the request again', async () => {
-    requestJsonMock.mockResolvedValueOnce(full).mockResolvedValue({ ...full, stateCode: 50, riskAnalysis: { showTrafficLight: true, codeAnalysisResult: 1, message: null } });
+    requestJsonMock.mockResolvedValueOnce(full).mockResolvedValue({
+      ...full,
+      stateCode: 50,
+      riskAnalysis: { showTrafficLight: true, codeAnalysisResult: 1, message: null },
+    });
     requestVoidMock.mockResolvedValue(undefined);
     const user = userEvent.setup();
     renderRoutes('/protected/visa/7');
     await user.click(await screen.findByRole('button', { name: 'Start risk analysis' }));
-    expect(requestVoidMock).toHaveBeenCalledWith('v1/private/visa/start-risk-analysis', { method: 'post', json: { id: 7 }, searchParams: { language: 'EN' } });
+    expect(requestVoidMock).toHaveBeenCalledWith('v1/private/visa/start-risk-analysis', {
+      method: 'post',
+      json: { id: 7 },
+      searchParams: { language: 'EN' },
+    });
     expect(await screen.findByTestId('traffic-light')).toHaveAttribute('data-light', 'green');
     expect(screen.getByTestId('qr-instruction')).toHaveTextContent('Go to the air side');
   });
 
   it("shows the server's detail when it is refused", async () => {
     requestJsonMock.mockResolvedValue(full);
-    requestVoidMock.mockRejectedValue({ status: 409, type: 'http-error', detail: 'The request is no longer pending.', extra: {} });
+    requestVoidMock.mockRejectedValue({
+      status: 409,
+      type: 'http-error',
+      detail: 'The request is no longer pending.',
+      extra: {},
+    });
     const user = userEvent.setup();
     renderRoutes('/protected/visa/7');
     await user.click(await screen.findByRole('button', { name: 'Start risk analysis' }));
@@ -211,7 +255,9 @@ describe('visa detail: risk analysis (docs/domain.md)', () => {
 describe('visa detail: PDF download (docs/calls.md)', () => {
   it('saves the PDF under the name of content-disposition, or a name of its own', async () => {
     requestJsonMock.mockResolvedValue(full);
-    requestBlobMock.mockResolvedValueOnce({ blob: new Blob(['%PDF']), filename: 'visto-RQ-2025-0007.pdf' }).mockResolvedValueOnce({ blob: new Blob(['%PDF']), filename: null });
+    requestBlobMock
+      .mockResolvedValueOnce({ blob: new Blob(['%PDF']), filename: 'visto-RQ-2025-0007.pdf' })
+      .mockResolvedValueOnce({ blob: new Blob(['%PDF']), filename: null });
     const user = userEvent.setup();
     renderRoutes('/protected/visa/7');
     await user.click(await screen.findByRole('button', { name: 'Download PDF' }));
@@ -223,12 +269,16 @@ describe('visa detail: PDF download (docs/calls.md)', () => {
 
   it('shows the detail read from the blob of a failed download, or a text of its own', async () => {
     requestJsonMock.mockResolvedValue(full);
-    requestBlobMock.mockRejectedValueOnce({ status: 404, type: 'http-error', detail: 'No PDF for this request.', extra: {} }).mockRejectedValueOnce({ status: -1000, type: 'network-error', detail: '', extra: {} });
+    requestBlobMock
+      .mockRejectedValueOnce({ status: 404, type: 'http-error', detail: 'No PDF for this request.', extra: {} })
+      .mockRejectedValueOnce({ status: -1000, type: 'network-error', detail: '', extra: {} });
     const user = userEvent.setup();
     renderRoutes('/protected/visa/7');
     await user.click(await screen.findByRole('button', { name: 'Download PDF' }));
     expect(await screen.findByTestId('visa-download-error')).toHaveTextContent('No PDF for this request.');
     await user.click(screen.getByRole('button', { name: 'Download PDF' }));
-    await waitFor(() => expect(screen.getByTestId('visa-download-error')).toHaveTextContent('The PDF could not be downloaded.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('visa-download-error')).toHaveTextContent('The PDF could not be downloaded.'),
+    );
   });
 });

@@ -21,8 +21,12 @@ describe('visa detail (docs/screens.md /protected/visa/{id})', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Visa request detail');
     expect(screen.getByText('Loading…')).toBeInTheDocument();
     expect(await screen.findByTestId('visa-detail')).toHaveTextContent('RQ-2025-0007');
-    expect(screen.getByRole('img', { name: 'QR code of request RQ-2025-0007, to show at the exit point' })).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
-    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/visa/7', expect.anything(), { searchParams: { language: 'EN' } });
+    expect(
+      screen.getByRole('img', { name: 'QR code of request RQ-2025-0007, to show at the exit point' }),
+    ).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/visa/7', expect.anything(), {
+      searchParams: { language: 'EN' },
+    });
   });
 
   it('shows the not-found state on a 404', async () => {
@@ -57,9 +61,14 @@ describe('visa detail (docs/screens.md /protected/visa/{id})', () => {
 
       requestJsonMock.mockRejectedValue(networkError);
       renderRoutes('/protected/visa/7', 'it_IT');
-      expect(await screen.findByTestId('visa-offline-note')).toHaveTextContent(/^Offline — mostrato al \d+ \w+ \d{4}, ore \d{2}:\d{2}\./);
+      expect(await screen.findByTestId('visa-offline-note')).toHaveTextContent(
+        /^Offline — mostrato al \d+ \w+ \d{4}, ore \d{2}:\d{2}\./,
+      );
       expect(screen.getByTestId('visa-detail')).toHaveTextContent('RQ-2025-0007');
-      expect(screen.getByTestId('visa-qr').querySelector('img')).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
+      expect(screen.getByTestId('visa-qr').querySelector('img')).toHaveAttribute(
+        'src',
+        'data:image/png;base64,iVBORw0KGgo=',
+      );
       expect(screen.queryByTestId('visa-load-error')).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: /elimina/i })).not.toBeInTheDocument();
       expect(sessionStore.getState().error).toBeNull();

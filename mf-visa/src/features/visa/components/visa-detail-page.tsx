@@ -32,12 +32,18 @@ export function VisaDetailPage() {
 function VisaDetail({ visa, offlineAsOf }: { visa: Visa; offlineAsOf: string | null }) {
   const { t, i18n } = useTranslation(NS);
   const none = t('detail.none');
-  const sent = t('item.sentOn', { date: formatDate(visa.requestDate, i18n.language), time: formatTime(visa.requestDate, i18n.language) });
+  const sent = t('item.sentOn', {
+    date: formatDate(visa.requestDate, i18n.language),
+    time: formatTime(visa.requestDate, i18n.language),
+  });
   return (
     <>
       {offlineAsOf ? (
         <div className="alert alert-warning" role="status" data-testid="visa-offline-note">
-          {t('detail.offlineNote', { date: formatDate(offlineAsOf, i18n.language), time: formatTime(offlineAsOf, i18n.language) })}
+          {t('detail.offlineNote', {
+            date: formatDate(offlineAsOf, i18n.language),
+            time: formatTime(offlineAsOf, i18n.language),
+          })}
         </div>
       ) : null}
       <div className="row g-4">
@@ -72,23 +78,46 @@ function VisaDetail({ visa, offlineAsOf }: { visa: Visa; offlineAsOf: string | n
             {t('detail.travelTitle')}
           </h2>
           <dl className="mb-0" data-testid="visa-travel">
-            <DetailRow label={t('travel.fields.transportType')}>{visa.meansOfTransport.description ?? visa.meansOfTransport.code}</DetailRow>
+            <DetailRow label={t('travel.fields.transportType')}>
+              {visa.meansOfTransport.description ?? visa.meansOfTransport.code}
+            </DetailRow>
             {visa.meansOfTransport.code !== TRANSPORT_PRIVATE_VEHICLE ? (
-              <DetailRow label={t('travel.fields.crewMember')}>{visa.crewMember ? t('summary.yes') : t('summary.no')}</DetailRow>
+              <DetailRow label={t('travel.fields.crewMember')}>
+                {visa.crewMember ? t('summary.yes') : t('summary.no')}
+              </DetailRow>
             ) : null}
-            {visa.travelDocType ? <DetailRow label={t('travel.fields.documentType')}>{visa.travelDocType.description ?? visa.travelDocType.code}</DetailRow> : null}
-            {visa.travelDocNumber ? <DetailRow label={t('travel.fields.documentNumber')}>{visa.travelDocNumber}</DetailRow> : null}
+            {visa.travelDocType ? (
+              <DetailRow label={t('travel.fields.documentType')}>
+                {visa.travelDocType.description ?? visa.travelDocType.code}
+              </DetailRow>
+            ) : null}
+            {visa.travelDocNumber ? (
+              <DetailRow label={t('travel.fields.documentNumber')}>{visa.travelDocNumber}</DetailRow>
+            ) : null}
             {visa.destinationCountry ? (
-              <DetailRow label={t('travel.fields.destinationCountry')}>{visa.destinationCountry.description ?? visa.destinationCountry.code}</DetailRow>
+              <DetailRow label={t('travel.fields.destinationCountry')}>
+                {visa.destinationCountry.description ?? visa.destinationCountry.code}
+              </DetailRow>
             ) : null}
-            <DetailRow label={t('travel.fields.destinationFreeZone')}>{visa.destinationFreeZone ? (visa.destinationFreeZone.description ?? visa.destinationFreeZone.code) : none}</DetailRow>
-            {visa.flightNumber ? <DetailRow label={t('travel.fields.flightNumber')}>{visa.flightNumber}</DetailRow> : null}
+            <DetailRow label={t('travel.fields.destinationFreeZone')}>
+              {visa.destinationFreeZone
+                ? (visa.destinationFreeZone.description ?? visa.destinationFreeZone.code)
+                : none}
+            </DetailRow>
+            {visa.flightNumber ? (
+              <DetailRow label={t('travel.fields.flightNumber')}>{visa.flightNumber}</DetailRow>
+            ) : null}
             {visa.destinationAirport ? (
-              <DetailRow label={t('travel.fields.destinationAirport')}>{visa.destinationAirport.description ?? visa.destinationAirport.code}</DetailRow>
+              <DetailRow label={t('travel.fields.destinationAirport')}>
+                {visa.destinationAirport.description ?? visa.destinationAirport.code}
+              </DetailRow>
             ) : null}
             {visa.travelDate ? (
               <DetailRow label={t('summary.departure')}>
-                {t('summary.departureAt', { date: formatDate(visa.travelDate, i18n.language), time: formatTime(visa.travelDate, i18n.language) })}
+                {t('summary.departureAt', {
+                  date: formatDate(visa.travelDate, i18n.language),
+                  time: formatTime(visa.travelDate, i18n.language),
+                })}
               </DetailRow>
             ) : null}
           </dl>
@@ -101,12 +130,17 @@ function VisaDetail({ visa, offlineAsOf }: { visa: Visa; offlineAsOf: string | n
           </h2>
           <ul className="list-group" data-testid="visa-invoices">
             {visa.invoices.map((invoice) => (
-              <li key={invoice.idRichiestaRimborso} className="list-group-item d-flex flex-wrap justify-content-between align-items-start gap-2">
+              <li
+                key={invoice.idRichiestaRimborso}
+                className="list-group-item d-flex flex-wrap justify-content-between align-items-start gap-2"
+              >
                 <div>
                   <Link to={`/protected/invoice/${invoice.idRichiestaRimborso}`} className="fw-semibold">
                     {t('wizard.invoiceLabel', { number: invoice.invoiceNumber, vendor: invoice.vendorName })}
                   </Link>
-                  <small className="d-block text-muted">{t('wizard.issuedOn', { date: formatDate(invoice.emissionDate, i18n.language) })}</small>
+                  <small className="d-block text-muted">
+                    {t('wizard.issuedOn', { date: formatDate(invoice.emissionDate, i18n.language) })}
+                  </small>
                 </div>
                 <div className="text-end ms-auto">
                   <div className="fw-semibold">{formatAmount(invoice.totalAmount, i18n.language)}</div>

@@ -10,7 +10,9 @@ jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJ
 const requestJsonMock = jest.mocked(requestJson);
 
 const page = (from: number, count: number, totalItems: number) => ({
-  requests: Array.from({ length: count }, (_, index) => aVisa({ idRichiesta: from + index, requestCode: `RQ-${from + index}` })),
+  requests: Array.from({ length: count }, (_, index) =>
+    aVisa({ idRichiesta: from + index, requestCode: `RQ-${from + index}` }),
+  ),
   links: { totalItems },
 });
 
@@ -26,10 +28,14 @@ describe('visa list (docs/screens.md /protected/visa)', () => {
     renderRoutes('/protected/visa');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('All visa requests');
     expect(await screen.findAllByTestId('visa-item')).toHaveLength(10);
-    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/visa/list', expect.anything(), { searchParams: { page: 0, limit: 10, language: 'EN' } });
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/visa/list', expect.anything(), {
+      searchParams: { page: 0, limit: 10, language: 'EN' },
+    });
     await user.click(screen.getByRole('button', { name: 'Show more' }));
     await waitFor(() => expect(screen.getAllByTestId('visa-item')).toHaveLength(14));
-    expect(requestJsonMock).toHaveBeenLastCalledWith('v1/private/visa/list', expect.anything(), { searchParams: { page: 1, limit: 10, language: 'EN' } });
+    expect(requestJsonMock).toHaveBeenLastCalledWith('v1/private/visa/list', expect.anything(), {
+      searchParams: { page: 1, limit: 10, language: 'EN' },
+    });
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 
@@ -93,7 +99,10 @@ describe('visa list (docs/screens.md /protected/visa)', () => {
     requestJsonMock.mockClear();
     await user.click(screen.getByRole('button', { name: 'Browser back' }));
     await waitFor(() => expect(screen.getAllByTestId('visa-item')).toHaveLength(14));
-    const listPages = requestJsonMock.mock.calls.filter(([path, , options]) => path === 'v1/private/visa/list' && (options?.searchParams as { limit: number }).limit === 10);
+    const listPages = requestJsonMock.mock.calls.filter(
+      ([path, , options]) =>
+        path === 'v1/private/visa/list' && (options?.searchParams as { limit: number }).limit === 10,
+    );
     expect(listPages.map(([, , options]) => (options?.searchParams as { page: number }).page)).toEqual([0, 1]);
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });

@@ -14,8 +14,7 @@ export function VisaListPage() {
 
   let body;
   if (query.isPending) body = <PageLoader />;
-  else if (query.isError)
-    body = <LoadError message={t('list.loadError')} />;
+  else if (query.isError) body = <LoadError message={t('list.loadError')} />;
   else {
     const requests = query.data.pages.flatMap((page) => page.requests);
     body =
@@ -38,7 +37,12 @@ export function VisaListPage() {
       </div>
       {body}
       {query.hasNextPage ? (
-        <button type="button" className="btn btn-outline-primary mt-3" onClick={showMore} disabled={query.isFetchingNextPage}>
+        <button
+          type="button"
+          className="btn btn-outline-primary mt-3"
+          onClick={showMore}
+          disabled={query.isFetchingNextPage}
+        >
           {t('list.showMore')}
         </button>
       ) : null}

@@ -28,7 +28,13 @@ export function VisaQr({ visa }: { visa: Visa }) {
       <h2 className="h5" id="visa-qr-title">
         {t('detail.qrTitle')}
       </h2>
-      <img src={`data:image/png;base64,${visa.qrCode}`} alt={t('detail.qrAlt', { code: visa.requestCode })} width={240} height={240} className="img-fluid" />
+      <img
+        src={`data:image/png;base64,${visa.qrCode}`}
+        alt={t('detail.qrAlt', { code: visa.requestCode })}
+        width={240}
+        height={240}
+        className="img-fluid"
+      />
       <QrInstruction stateCode={visa.stateCode} />
     </section>
   );
@@ -46,7 +52,8 @@ export function VisaTrafficLight({ visa }: { visa: Visa }) {
   const analysis = visa.riskAnalysis;
   if (!analysis?.showTrafficLight) return null;
   const code = analysis.codeAnalysisResult;
-  const light = code === TrafficLight.GREEN || code === TrafficLight.YELLOW || code === TrafficLight.RED ? LIGHTS[code] : null;
+  const light =
+    code === TrafficLight.GREEN || code === TrafficLight.YELLOW || code === TrafficLight.RED ? LIGHTS[code] : null;
   let label: string;
   let meaning: string;
   switch (light?.key) {
@@ -68,13 +75,22 @@ export function VisaTrafficLight({ visa }: { visa: Visa }) {
   }
   return (
     // A plain bordered box, not a callout: the callout's text is set in the serif (Lora), this verdict in the page's face.
-    <section className="border border-primary rounded p-3 mt-3 text-start" aria-labelledby="visa-risk-title" data-testid="traffic-light" data-light={light?.key ?? 'none'}>
+    <section
+      className="border border-primary rounded p-3 mt-3 text-start"
+      aria-labelledby="visa-risk-title"
+      data-testid="traffic-light"
+      data-light={light?.key ?? 'none'}
+    >
       <div>
         <h2 className="h5" id="visa-risk-title">
           {t('risk.title')}
         </h2>
         <p className="d-flex align-items-center gap-2 fw-semibold mb-1">
-          <span aria-hidden="true" className={`d-inline-block rounded-circle ${light?.className ?? 'bg-secondary'}`} style={{ width: '1rem', height: '1rem' }} />
+          <span
+            aria-hidden="true"
+            className={`d-inline-block rounded-circle ${light?.className ?? 'bg-secondary'}`}
+            style={{ width: '1rem', height: '1rem' }}
+          />
           <span data-testid="traffic-light-label">{label}</span>
         </p>
         {meaning ? <p className="mb-1">{meaning}</p> : null}

@@ -15,7 +15,9 @@ describe('VisaStatusLegend (docs/domain.md)', () => {
     const texts = within(legend)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(texts[0]).toContain('The request waits for the exit point: show its QR code there, at the kiosk or to the customs officer, or start the risk analysis yourself.');
+    expect(texts[0]).toContain(
+      'The request waits for the exit point: show its QR code there, at the kiosk or to the customs officer, or start the risk analysis yourself.',
+    );
     expect(texts[1]).toContain('The risk analysis you started is running: its result appears in a moment.');
   });
 
@@ -24,7 +26,9 @@ describe('VisaStatusLegend (docs/domain.md)', () => {
     const texts = within(screen.getByTestId('visa-legend'))
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(texts[0]).toContain("La richiesta attende il punto di uscita: mostra lì il suo QR code, al totem o al funzionario doganale, oppure avvia tu l'analisi dei rischi.");
+    expect(texts[0]).toContain(
+      "La richiesta attende il punto di uscita: mostra lì il suo QR code, al totem o al funzionario doganale, oppure avvia tu l'analisi dei rischi.",
+    );
     expect(texts[1]).toContain("L'analisi dei rischi che hai avviato è in corso: il risultato arriva tra un momento.");
   });
 });

@@ -14,5 +14,8 @@ export function getDestinationCountries() {
 
 export function useDestinationCountries() {
   const language = currentLanguage();
-  return useQuery({ queryKey: ['visa', 'typology', 'destination-countries', language], queryFn: getDestinationCountries });
+  return useQuery({
+    queryKey: ['visa', 'typology', 'destination-countries', language],
+    queryFn: getDestinationCountries,
+  });
 }

@@ -6,7 +6,9 @@ import { currentLanguage } from '@varco/i18n';
 /** GET public/typology/countries/free-zone/{country}?from=VISA: the free zones of the destination country (docs/calls.md). */
 export function getFreeZones(country: string) {
   const query: FreeZoneQuery = { from: 'VISA', language: toServerLanguage(currentLanguage()) };
-  return requestJson(`${PUBLIC_BASE}/typology/countries/free-zone/${encodeURIComponent(country)}`, lookupListSchema, { searchParams: query });
+  return requestJson(`${PUBLIC_BASE}/typology/countries/free-zone/${encodeURIComponent(country)}`, lookupListSchema, {
+    searchParams: query,
+  });
 }
 
 /** Asks only once a country is chosen. */

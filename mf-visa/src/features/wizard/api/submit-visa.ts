@@ -15,8 +15,17 @@ export interface SubmitVisaInput {
 /** POST private/visa (a new request) or PUT private/visa (with its id): returns the id of the request (docs/calls.md). */
 export function submitVisa({ requestId, invoices, travel }: SubmitVisaInput) {
   const searchParams = { language: toServerLanguage(currentLanguage()) };
-  if (requestId === undefined) return requestJson(`${PRIVATE_BASE}/visa`, visaIdResponseSchema, { method: 'post', json: { invoices, travel }, searchParams });
-  return requestJson(`${PRIVATE_BASE}/visa`, visaIdResponseSchema, { method: 'put', json: { id: requestId, invoices, travel }, searchParams });
+  if (requestId === undefined)
+    return requestJson(`${PRIVATE_BASE}/visa`, visaIdResponseSchema, {
+      method: 'post',
+      json: { invoices, travel },
+      searchParams,
+    });
+  return requestJson(`${PRIVATE_BASE}/visa`, visaIdResponseSchema, {
+    method: 'put',
+    json: { id: requestId, invoices, travel },
+    searchParams,
+  });
 }
 
 /**

@@ -23,12 +23,14 @@ export function SelectInvoicesStep({ draft, onChange, onNext, ownInvoices = NO_I
   let body;
   let selectedIds: number[] = [];
   if (query.isPending) body = <PageLoader />;
-  else if (query.isError)
-    body = <LoadError message={t('wizard.loadError')} />;
+  else if (query.isError) body = <LoadError message={t('wizard.loadError')} />;
   else if (query.data.invoices.length + ownInvoices.length === 0) body = <EmptyState kind="invoices" />;
   else {
     const ownIds = new Set(ownInvoices.map((invoice) => invoice.idRichiestaRimborso));
-    const invoices = [...ownInvoices, ...query.data.invoices.filter((invoice) => !ownIds.has(invoice.idRichiestaRimborso))];
+    const invoices = [
+      ...ownInvoices,
+      ...query.data.invoices.filter((invoice) => !ownIds.has(invoice.idRichiestaRimborso)),
+    ];
     // Only invoices still usable count: a draft may hold one that has since gone into another request.
     const selected = invoices.filter((invoice) => draft.invoices.includes(invoice.idRichiestaRimborso));
     selectedIds = selected.map((invoice) => invoice.idRichiestaRimborso);
@@ -55,8 +57,12 @@ export function SelectInvoicesStep({ draft, onChange, onNext, ownInvoices = NO_I
                     />
                     <label htmlFor={id} className="d-flex flex-wrap justify-content-between gap-2 w-100">
                       <span>
-                        <span className="fw-semibold">{t('wizard.invoiceLabel', { number: invoice.invoiceNumber, vendor: invoice.vendorName })}</span>
-                        <small className="d-block text-muted">{t('wizard.issuedOn', { date: formatDate(invoice.emissionDate, i18n.language) })}</small>
+                        <span className="fw-semibold">
+                          {t('wizard.invoiceLabel', { number: invoice.invoiceNumber, vendor: invoice.vendorName })}
+                        </span>
+                        <small className="d-block text-muted">
+                          {t('wizard.issuedOn', { date: formatDate(invoice.emissionDate, i18n.language) })}
+                        </small>
                       </span>
                       <span className="text-end">
                         <span className="d-block fw-semibold">{formatAmount(invoice.totalAmount, i18n.language)}</span>

@@ -29,11 +29,19 @@ describe('wizard step 3: summary and submit (docs/domain.md wizard, docs/calls.m
   it('shows what will be sent, creates the request, opens it and clears the draft', async () => {
     localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1, 2], travel }));
     const post = jest.fn(() => ({ id: 55 }));
-    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/invoices/usable': usable, 'POST v1/private/visa': post, 'v1/private/visa/55': aVisa({ idRichiesta: 55 }) }));
+    requestJsonMock.mockImplementation(
+      answerByPath({
+        'v1/private/invoices/usable': usable,
+        'POST v1/private/visa': post,
+        'v1/private/visa/55': aVisa({ idRichiesta: 55 }),
+      }),
+    );
     const user = userEvent.setup();
     renderRoutes('/protected/visa/create?step=3');
     expect(await screen.findByRole('heading', { level: 2 })).toHaveTextContent('Step 3 of 3: summary');
-    await waitFor(() => expect(within(screen.getByTestId('summary-invoices')).getAllByRole('listitem')).toHaveLength(2));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('summary-invoices')).getAllByRole('listitem')).toHaveLength(2),
+    );
     expect(screen.getByTestId('summary-total')).toHaveTextContent('2 invoices selected, total €450.50');
     const rows = within(screen.getByTestId('summary-travel'));
     await waitFor(() => expect(rows.getByText('New York John F. Kennedy (JFK)')).toBeInTheDocument());
@@ -44,7 +52,11 @@ describe('wizard step 3: summary and submit (docs/domain.md wizard, docs/calls.m
     expect(rows.getByText('Jul 1, 2999 at 00:05 (time in Italy)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send request' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/protected\/visa\/55$/));
-    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/visa', expect.anything(), { method: 'post', json: { invoices: [1, 2], travel }, searchParams: { language: 'EN' } });
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/visa', expect.anything(), {
+      method: 'post',
+      json: { invoices: [1, 2], travel },
+      searchParams: { language: 'EN' },
+    });
     expect(localStorage.getItem(DRAFT_STORAGE_KEY)).toBeNull();
     expect(sessionStore.getState().visaCreationEnabled).toBe(false);
   });
@@ -55,14 +67,24 @@ describe('wizard step 3: summary and submit (docs/domain.md wizard, docs/calls.m
       status: 400,
       type: 'http-error',
       detail: 'The request is not valid',
-      extra: { 'travel.flightNumber': 'not a flight of that day', invoices: 'invoice FT-1 is already in a request', destinationCountry: 'not allowed' },
+      extra: {
+        'travel.flightNumber': 'not a flight of that day',
+        invoices: 'invoice FT-1 is already in a request',
+        destinationCountry: 'not allowed',
+      },
     };
-    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/invoices/usable': usable, 'POST v1/private/visa': () => Promise.reject(refusal) }));
+    requestJsonMock.mockImplementation(
+      answerByPath({ 'v1/private/invoices/usable': usable, 'POST v1/private/visa': () => Promise.reject(refusal) }),
+    );
     const user = userEvent.setup();
     renderRoutes('/protected/visa/create?step=3');
     await user.click(await screen.findByRole('button', { name: 'Send request' }));
     const errors = await screen.findByTestId('submit-errors');
-    expect(within(errors).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(errors)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'The request is not valid',
       'Flight number: not a flight of that day',
       'Invoices: invoice FT-1 is already in a request',
@@ -76,7 +98,9 @@ describe('wizard step 3: summary and submit (docs/domain.md wizard, docs/calls.m
   it('shows the generic text when the server says nothing, and the network text when it cannot be reached', async () => {
     localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1], travel }));
     let failure: unknown = { status: 500, type: 'http-error', detail: '', extra: {} };
-    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/invoices/usable': usable, 'POST v1/private/visa': () => Promise.reject(failure) }));
+    requestJsonMock.mockImplementation(
+      answerByPath({ 'v1/private/invoices/usable': usable, 'POST v1/private/visa': () => Promise.reject(failure) }),
+    );
     const user = userEvent.setup();
     renderRoutes('/protected/visa/create?step=3');
     await user.click(await screen.findByRole('button', { name: 'Send request' }));
@@ -89,7 +113,13 @@ describe('wizard step 3: summary and submit (docs/domain.md wizard, docs/calls.m
 
 describe('modify a request (docs/screens.md /protected/visa/update/{id})', () => {
   // The departure of `travel` (in 2999) is within the exit deadline of every invoice of the request.
-  const own = anInvoice({ idRichiestaRimborso: 9, invoiceNumber: 'FT-9', stateCode: 90, totalAmount: 99, exitDeadline: '2999-12-31' });
+  const own = anInvoice({
+    idRichiestaRimborso: 9,
+    invoiceNumber: 'FT-9',
+    stateCode: 90,
+    totalAmount: 99,
+    exitDeadline: '2999-12-31',
+  });
   const pendingVisa = aVisa({
     idRichiesta: 7,
     stateCode: 1,
@@ -107,7 +137,13 @@ describe('modify a request (docs/screens.md /protected/visa/update/{id})', () =>
 
   it('fills the draft with the request, offers its own invoices with the usable ones, and saves with PUT', async () => {
     const put = jest.fn(() => ({ id: 7 }));
-    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/visa/7': pendingVisa, 'v1/private/invoices/usable': usable, 'PUT v1/private/visa': put }));
+    requestJsonMock.mockImplementation(
+      answerByPath({
+        'v1/private/visa/7': pendingVisa,
+        'v1/private/invoices/usable': usable,
+        'PUT v1/private/visa': put,
+      }),
+    );
     const user = userEvent.setup();
     renderRoutes('/protected/visa/update/7');
     // The wizard's code loads when it is opened.
@@ -124,7 +160,11 @@ describe('modify a request (docs/screens.md /protected/visa/update/{id})', () =>
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/protected\/visa\/7$/));
-    expect(put).toHaveBeenCalledWith({ method: 'put', json: { id: 7, invoices: [9, 1], travel }, searchParams: { language: 'EN' } });
+    expect(put).toHaveBeenCalledWith({
+      method: 'put',
+      json: { id: 7, invoices: [9, 1], travel },
+      searchParams: { language: 'EN' },
+    });
     expect(localStorage.getItem(DRAFT_STORAGE_KEY)).toBeNull();
   });
 
@@ -134,10 +174,19 @@ describe('modify a request (docs/screens.md /protected/visa/update/{id})', () =>
       held = { ...held, flightNumber: json.travel.flightNumber ?? null, qrCode: 'QUZURVI=' };
       return { id: 7 };
     });
-    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/visa/7': () => held, 'v1/private/invoices/usable': usable, 'PUT v1/private/visa': put }));
+    requestJsonMock.mockImplementation(
+      answerByPath({
+        'v1/private/visa/7': () => held,
+        'v1/private/invoices/usable': usable,
+        'PUT v1/private/visa': put,
+      }),
+    );
     const user = userEvent.setup();
     renderRoutes('/protected/visa/7');
-    expect(await screen.findByRole('img', { name: /QR code/ })).toHaveAttribute('src', 'data:image/png;base64,QkVGT1JF');
+    expect(await screen.findByRole('img', { name: /QR code/ })).toHaveAttribute(
+      'src',
+      'data:image/png;base64,QkVGT1JF',
+    );
     await user.click(screen.getByRole('link', { name: 'Modify' }));
     await user.click(await screen.findByRole('button', { name: 'Next' }));
     const flight = await screen.findByRole('textbox', { name: 'Flight number' });
@@ -157,7 +206,9 @@ describe('modify a request (docs/screens.md /protected/visa/update/{id})', () =>
   });
 
   it('keeps what the traveler typed in step 2 when the language changes', async () => {
-    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/visa/7': pendingVisa, 'v1/private/invoices/usable': usable }));
+    requestJsonMock.mockImplementation(
+      answerByPath({ 'v1/private/visa/7': pendingVisa, 'v1/private/invoices/usable': usable }),
+    );
     const user = userEvent.setup();
     renderRoutes('/protected/visa/update/7?step=2');
     const flight = await screen.findByRole('textbox', { name: 'Flight number' });
@@ -166,10 +217,9 @@ describe('modify a request (docs/screens.md /protected/visa/update/{id})', () =>
     await user.type(flight, 'NH 210');
     await act(() => i18n.changeLanguage('it_IT'));
     expect(await screen.findByRole('textbox', { name: 'Numero del volo' })).toHaveValue('NH 210');
-    expect(requestJsonMock.mock.calls.filter(([path]) => path === 'v1/private/visa/7').map(([, , options]) => options)).toEqual([
-      { searchParams: { language: 'EN' } },
-      { searchParams: { language: 'IT' } },
-    ]);
+    expect(
+      requestJsonMock.mock.calls.filter(([path]) => path === 'v1/private/visa/7').map(([, , options]) => options),
+    ).toEqual([{ searchParams: { language: 'EN' } }, { searchParams: { language: 'IT' } }]);
   });
 
   it('keeps a new request apart from a modification draft', async () => {
@@ -182,7 +232,9 @@ describe('modify a request (docs/screens.md /protected/visa/update/{id})', () =>
   it('does not modify a request that is no longer pending', async () => {
     requestJsonMock.mockImplementation(answerByPath({ 'v1/private/visa/7': { ...pendingVisa, stateCode: 20 } }));
     renderRoutes('/protected/visa/update/7?step=1');
-    expect(await screen.findByTestId('visa-not-editable')).toHaveTextContent('Only a pending visa request can be modified.');
+    expect(await screen.findByTestId('visa-not-editable')).toHaveTextContent(
+      'Only a pending visa request can be modified.',
+    );
     expect(screen.getByRole('link', { name: 'Go to the request' })).toHaveAttribute('href', '/protected/visa/7');
     expect(localStorage.getItem(DRAFT_STORAGE_KEY)).toBeNull();
   });

@@ -41,7 +41,8 @@ export function SummaryStep({ requestId, invoiceIds, travel, ownInvoices, onBack
   }, [submission.isError]);
 
   const known = new Map<number, Invoice>();
-  for (const invoice of [...ownInvoices, ...(usable.data?.invoices ?? [])]) known.set(invoice.idRichiestaRimborso, invoice);
+  for (const invoice of [...ownInvoices, ...(usable.data?.invoices ?? [])])
+    known.set(invoice.idRichiestaRimborso, invoice);
   const invoices = invoiceIds.map((id) => known.get(id)).filter((invoice): invoice is Invoice => invoice !== undefined);
   const total = invoices.reduce((sum, invoice) => sum + invoice.totalAmount, 0);
   const none = t('summary.none');
@@ -55,27 +56,55 @@ export function SummaryStep({ requestId, invoiceIds, travel, ownInvoices, onBack
       <h3 className="h5">{t('summary.invoicesTitle')}</h3>
       <ul className="list-group mb-2" data-testid="summary-invoices">
         {invoices.map((invoice) => (
-          <li key={invoice.idRichiestaRimborso} className="list-group-item d-flex flex-wrap justify-content-between gap-2">
+          <li
+            key={invoice.idRichiestaRimborso}
+            className="list-group-item d-flex flex-wrap justify-content-between gap-2"
+          >
             <span>{t('wizard.invoiceLabel', { number: invoice.invoiceNumber, vendor: invoice.vendorName })}</span>
             <span className="fw-semibold">{formatAmount(invoice.totalAmount, i18n.language)}</span>
           </li>
         ))}
       </ul>
-      <p data-testid="summary-total">{t('wizard.selected', { count: invoiceIds.length, total: formatAmount(total, i18n.language) })}</p>
+      <p data-testid="summary-total">
+        {t('wizard.selected', { count: invoiceIds.length, total: formatAmount(total, i18n.language) })}
+      </p>
       <h3 className="h5">{t('summary.travelTitle')}</h3>
       <dl className="mb-4" data-testid="summary-travel">
-        <DetailRow label={t('travel.fields.transportType')}>{describe(transports.data, travel.transportType)}</DetailRow>
+        <DetailRow label={t('travel.fields.transportType')}>
+          {describe(transports.data, travel.transportType)}
+        </DetailRow>
         {travel.transportType !== TRANSPORT_PRIVATE_VEHICLE ? (
-          <DetailRow label={t('travel.fields.crewMember')}>{travel.crewMember ? t('summary.yes') : t('summary.no')}</DetailRow>
+          <DetailRow label={t('travel.fields.crewMember')}>
+            {travel.crewMember ? t('summary.yes') : t('summary.no')}
+          </DetailRow>
         ) : null}
-        {travel.travelDocType !== null ? <DetailRow label={t('travel.fields.documentType')}>{describe(documents.data, travel.travelDocType)}</DetailRow> : null}
-        {travel.travelDocNumber !== null ? <DetailRow label={t('travel.fields.documentNumber')}>{travel.travelDocNumber}</DetailRow> : null}
-        <DetailRow label={t('travel.fields.destinationCountry')}>{describe(countries.data, travel.destinationCountry)}</DetailRow>
-        <DetailRow label={t('travel.fields.destinationFreeZone')}>{describe(freeZones.data, travel.destinationFreeZone) ?? none}</DetailRow>
-        {travel.flightNumber !== null ? <DetailRow label={t('travel.fields.flightNumber')}>{travel.flightNumber}</DetailRow> : null}
-        {travel.destinationAirport !== null ? <DetailRow label={t('travel.fields.destinationAirport')}>{describe(airports.data, travel.destinationAirport)}</DetailRow> : null}
+        {travel.travelDocType !== null ? (
+          <DetailRow label={t('travel.fields.documentType')}>
+            {describe(documents.data, travel.travelDocType)}
+          </DetailRow>
+        ) : null}
+        {travel.travelDocNumber !== null ? (
+          <DetailRow label={t('travel.fields.documentNumber')}>{travel.travelDocNumber}</DetailRow>
+        ) : null}
+        <DetailRow label={t('travel.fields.destinationCountry')}>
+          {describe(countries.data, travel.destinationCountry)}
+        </DetailRow>
+        <DetailRow label={t('travel.fields.destinationFreeZone')}>
+          {describe(freeZones.data, travel.destinationFreeZone) ?? none}
+        </DetailRow>
+        {travel.flightNumber !== null ? (
+          <DetailRow label={t('travel.fields.flightNumber')}>{travel.flightNumber}</DetailRow>
+        ) : null}
+        {travel.destinationAirport !== null ? (
+          <DetailRow label={t('travel.fields.destinationAirport')}>
+            {describe(airports.data, travel.destinationAirport)}
+          </DetailRow>
+        ) : null}
         <DetailRow label={t('summary.departure')}>
-          {t('summary.departureAt', { date: formatDate(travel.travelDate, i18n.language), time: formatTime(travel.travelDate, i18n.language) })}
+          {t('summary.departureAt', {
+            date: formatDate(travel.travelDate, i18n.language),
+            time: formatTime(travel.travelDate, i18n.language),
+          })}
         </DetailRow>
       </dl>
       <div ref={errorsRef}>{submission.isError ? <SubmitErrors error={submission.error} /> : null}</div>
@@ -88,9 +117,15 @@ export function SummaryStep({ requestId, invoiceIds, travel, ownInvoices, onBack
           className="btn btn-primary"
           disabled={submission.isPending}
           aria-busy={submission.isPending}
-          onClick={() => submission.mutate({ requestId, invoices: invoiceIds, travel }, { onSuccess: ({ id }) => onSubmitted(id) })}
+          onClick={() =>
+            submission.mutate({ requestId, invoices: invoiceIds, travel }, { onSuccess: ({ id }) => onSubmitted(id) })
+          }
         >
-          {submission.isPending ? t('summary.submitting') : requestId === undefined ? t('summary.submit') : t('summary.submitUpdate')}
+          {submission.isPending
+            ? t('summary.submitting')
+            : requestId === undefined
+              ? t('summary.submit')
+              : t('summary.submitUpdate')}
         </button>
       </div>
     </section>

@@ -28,9 +28,15 @@ async function openStep2(travel: unknown = null) {
 const select = (name: string) => screen.getByRole('combobox', { name });
 const input = (name: string) => screen.getByRole('textbox', { name });
 const dateInput = () => screen.getByLabelText(/^Departure date/);
-const optionsOf = (name: string) => within(select(name)).getAllByRole('option').map((option) => option.textContent);
+const optionsOf = (name: string) =>
+  within(select(name))
+    .getAllByRole('option')
+    .map((option) => option.textContent);
 const issueOf = (element: HTMLElement) => {
-  const id = element.getAttribute('aria-describedby')?.split(' ').find((part) => part.endsWith('-issue'));
+  const id = element
+    .getAttribute('aria-describedby')
+    ?.split(' ')
+    .find((part) => part.endsWith('-issue'));
   return id ? document.getElementById(id)?.textContent : undefined;
 };
 
@@ -65,9 +71,19 @@ describe('wizard step 2: fields shown and required per transport (docs/domain.md
     expect(screen.getByText('Destination free zone').closest('label')).toHaveTextContent(/^Destination free zone$/);
     // The airports are those of the destination country.
     await user.selectOptions(select('Destination country'), 'US');
-    await waitFor(() => expect(optionsOf('Destination airport')).toEqual(['Choose…', 'New York John F. Kennedy (JFK)', 'Los Angeles (LAX)']));
-    expect(requestJsonMock).toHaveBeenCalledWith('v1/public/typology/airports/US', expect.anything(), { searchParams: { language: 'EN' } });
-    expect(requestJsonMock).toHaveBeenCalledWith('v1/public/typology/countries/tax-free', expect.anything(), { searchParams: { from: 'VISA', language: 'EN' } });
+    await waitFor(() =>
+      expect(optionsOf('Destination airport')).toEqual([
+        'Choose…',
+        'New York John F. Kennedy (JFK)',
+        'Los Angeles (LAX)',
+      ]),
+    );
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/public/typology/airports/US', expect.anything(), {
+      searchParams: { language: 'EN' },
+    });
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/public/typology/countries/tax-free', expect.anything(), {
+      searchParams: { from: 'VISA', language: 'EN' },
+    });
   });
 
   it('hides the document fields for a crew member', async () => {
@@ -103,7 +119,9 @@ describe('wizard step 2: fields shown and required per transport (docs/domain.md
     await user.selectOptions(select('Destination country'), 'CH');
     await waitFor(() => expect(select('Destination free zone')).toBeEnabled());
     expect(optionsOf('Destination free zone')).toEqual(['Choose…', 'Samnaun']);
-    expect(requestJsonMock).toHaveBeenCalledWith('v1/public/typology/countries/free-zone/CH', expect.anything(), { searchParams: { from: 'VISA', language: 'EN' } });
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/public/typology/countries/free-zone/CH', expect.anything(), {
+      searchParams: { from: 'VISA', language: 'EN' },
+    });
   });
 });
 
@@ -333,8 +351,17 @@ describe('wizard step 2: the rules of the api, told when a field loses focus', (
     localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1], travel: null }));
     requestJsonMock.mockImplementation(
       answerByPath({
-        'v1/private/invoices/usable': { invoices: [anInvoice({ idRichiestaRimborso: 1, invoiceNumber: 'FT-1', exitDeadline: '2025-04-30' })], links: { totalItems: 1 } },
-        'v1/private/traveler/user-info': { nome: 'Mario', cognome: 'Rossi', tipoDocumentoCodice: 'ID_CARD', numeroDocumento: 'CA12345XY', visaCreationEnabled: true },
+        'v1/private/invoices/usable': {
+          invoices: [anInvoice({ idRichiestaRimborso: 1, invoiceNumber: 'FT-1', exitDeadline: '2025-04-30' })],
+          links: { totalItems: 1 },
+        },
+        'v1/private/traveler/user-info': {
+          nome: 'Mario',
+          cognome: 'Rossi',
+          tipoDocumentoCodice: 'ID_CARD',
+          numeroDocumento: 'CA12345XY',
+          visaCreationEnabled: true,
+        },
       }),
     );
     const user = userEvent.setup();
@@ -406,7 +433,11 @@ describe('wizard step 2: the rules of the api, told when a field loses focus', (
     await waitFor(() => expect(select('Destination country')).toBeEnabled());
     await user.selectOptions(select('Destination country'), 'IT');
     await user.tab();
-    await waitFor(() => expect(issueOf(select('Destination country'))).toBe('The destination must be outside the EU VAT area: choose a country outside the EU, or one of its free zones'));
+    await waitFor(() =>
+      expect(issueOf(select('Destination country'))).toBe(
+        'The destination must be outside the EU VAT area: choose a country outside the EU, or one of its free zones',
+      ),
+    );
     await waitFor(() => expect(select('Destination free zone')).toBeEnabled());
     await user.selectOptions(select('Destination free zone'), 'IT-LIVIGNO');
     await waitFor(() => expect(issueOf(select('Destination country'))).toBeUndefined());
@@ -415,10 +446,14 @@ describe('wizard step 2: the rules of the api, told when a field loses focus', (
   it('refuses a departure after the exit deadline of a selected invoice', async () => {
     clockAt('2025-01-15T09:42:00Z');
     await openWithInvoice();
-    await waitFor(() => expect(requestJsonMock).toHaveBeenCalledWith('v1/private/invoices/usable', expect.anything(), expect.anything()));
+    await waitFor(() =>
+      expect(requestJsonMock).toHaveBeenCalledWith('v1/private/invoices/usable', expect.anything(), expect.anything()),
+    );
     await waitFor(() => {
       setDate('2025-05-01');
-      expect(issueOf(dateInput())).toBe('The departure cannot be later than Apr 30, 2025, the exit deadline of invoice FT-1');
+      expect(issueOf(dateInput())).toBe(
+        'The departure cannot be later than Apr 30, 2025, the exit deadline of invoice FT-1',
+      );
     });
     setDate('2025-04-30');
     await waitFor(() => expect(issueOf(dateInput())).toBeUndefined());
@@ -430,7 +465,15 @@ describe('wizard step 2: the traveler’s own document', () => {
     clockAt('2025-01-15T09:42:00Z');
     localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1], travel: null }));
     requestJsonMock.mockImplementation(
-      answerByPath({ 'v1/private/traveler/user-info': { nome: 'Mario', cognome: 'Rossi', tipoDocumentoCodice: 'ID_CARD', numeroDocumento: 'CA12345XY', visaCreationEnabled: true } }),
+      answerByPath({
+        'v1/private/traveler/user-info': {
+          nome: 'Mario',
+          cognome: 'Rossi',
+          tipoDocumentoCodice: 'ID_CARD',
+          numeroDocumento: 'CA12345XY',
+          visaCreationEnabled: true,
+        },
+      }),
     );
     const user = userEvent.setup();
     renderRoutes('/protected/visa/create?step=2');

@@ -1,7 +1,16 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DATE_INPUT_MAX, earliestExitDeadline, MIN_TEXT_LENGTH, TRANSPORT_AIR, TRAVEL_DOC_NUMBER_MAX_LENGTH, type Invoice, type Lookup, type RuleIssue } from '@varco/contracts';
+import {
+  DATE_INPUT_MAX,
+  earliestExitDeadline,
+  MIN_TEXT_LENGTH,
+  TRANSPORT_AIR,
+  TRAVEL_DOC_NUMBER_MAX_LENGTH,
+  type Invoice,
+  type Lookup,
+  type RuleIssue,
+} from '@varco/contracts';
 import {
   hourOptions,
   isTravelFieldRequired,
@@ -15,7 +24,16 @@ import {
   type TravelValues,
 } from '@varco/contracts/travel-details';
 import { formatDate, LoadError } from '@varco/ui';
-import { CheckboxField, FormProvider, IssueTextProvider, SelectField, TextField, useRuleForm, type IssueText, type SelectOption } from '@varco/ui/form';
+import {
+  CheckboxField,
+  FormProvider,
+  IssueTextProvider,
+  SelectField,
+  TextField,
+  useRuleForm,
+  type IssueText,
+  type SelectOption,
+} from '@varco/ui/form';
 import { NS } from '../../../i18n/namespace';
 import { useAirports } from '../api/get-airports';
 import { useDestinationCountries } from '../api/get-destination-countries';
@@ -37,7 +55,8 @@ interface TravelStepProps {
 
 const NO_INVOICES: ReadonlyArray<Invoice> = [];
 
-const toOptions = (lookups: ReadonlyArray<Lookup> | undefined): SelectOption[] => (lookups ?? []).map((item) => ({ value: item.code, label: item.description }));
+const toOptions = (lookups: ReadonlyArray<Lookup> | undefined): SelectOption[] =>
+  (lookups ?? []).map((item) => ({ value: item.code, label: item.description }));
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /** The numbers offered, plus the value held if it is not among them (a saved draft gone stale): the select shows it and the check tells why it is wrong. */
@@ -47,11 +66,22 @@ function timeOptions(offered: number[], held: string): SelectOption[] {
 }
 
 /** The values a change of `field` brings to the others (see changeTravel); a new hour keeps the minutes only while still offered. */
-function dependentChanges(values: TravelValues, field: TravelField, profile: ProfileDocument | undefined): Partial<TravelValues> {
+function dependentChanges(
+  values: TravelValues,
+  field: TravelField,
+  profile: ProfileDocument | undefined,
+): Partial<TravelValues> {
   const next = changeTravel(values, field, profile);
-  if (field === 'hour' && next.minutes !== '' && (next.hour === '' || !minuteOptions(next.departureDate, Number(next.hour), new Date()).includes(Number(next.minutes))))
+  if (
+    field === 'hour' &&
+    next.minutes !== '' &&
+    (next.hour === '' ||
+      !minuteOptions(next.departureDate, Number(next.hour), new Date()).includes(Number(next.minutes)))
+  )
     next.minutes = '';
-  return Object.fromEntries(TRAVEL_FIELDS.filter((name) => name !== field && next[name] !== values[name]).map((name) => [name, next[name]]));
+  return Object.fromEntries(
+    TRAVEL_FIELDS.filter((name) => name !== field && next[name] !== values[name]).map((name) => [name, next[name]]),
+  );
 }
 
 /**
@@ -66,7 +96,9 @@ export function TravelStep({ draft, onSave, onNext, onBack, ownInvoices = NO_INV
   // The departure cannot pass the earliest exit deadline of the selected invoices (the api's rule, told here).
   const usable = useUsableInvoices();
   const exitDeadline = useMemo(() => {
-    const selected = [...ownInvoices, ...(usable.data?.invoices ?? [])].filter((invoice) => draft.invoices.includes(invoice.idRichiestaRimborso));
+    const selected = [...ownInvoices, ...(usable.data?.invoices ?? [])].filter((invoice) =>
+      draft.invoices.includes(invoice.idRichiestaRimborso),
+    );
     const earliest = earliestExitDeadline(selected);
     return earliest ? { day: earliest.exitDeadline, invoiceNumber: earliest.invoiceNumber } : undefined;
   }, [ownInvoices, usable.data, draft.invoices]);
@@ -80,7 +112,8 @@ export function TravelStep({ draft, onSave, onNext, onBack, ownInvoices = NO_INV
   // The document fields start with the traveler's own document (the profile's), which they can change.
   const profile = useUserInfo().data;
   const profileDocument = useMemo<ProfileDocument | undefined>(
-    () => (profile ? { documentType: profile.tipoDocumentoCodice, documentNumber: profile.numeroDocumento } : undefined),
+    () =>
+      profile ? { documentType: profile.tipoDocumentoCodice, documentNumber: profile.numeroDocumento } : undefined,
     [profile],
   );
   const profileRef = useRef(profileDocument);
@@ -90,7 +123,8 @@ export function TravelStep({ draft, onSave, onNext, onBack, ownInvoices = NO_INV
   /** Sets values from code: the fields they empty or fill lose their issue. */
   const setFields = useCallback(
     (changes: Partial<TravelValues>) => {
-      for (const [name, value] of Object.entries(changes) as Array<[TravelField, string | boolean]>) setValue(name, value);
+      for (const [name, value] of Object.entries(changes) as Array<[TravelField, string | boolean]>)
+        setValue(name, value);
       clearErrors(Object.keys(changes) as TravelField[]);
     },
     [setValue, clearErrors],
@@ -121,7 +155,10 @@ export function TravelStep({ draft, onSave, onNext, onBack, ownInvoices = NO_INV
         case 'maxLength':
           return t('validation.maxLength', { length: TRAVEL_DOC_NUMBER_MAX_LENGTH });
         case 'afterDeadline':
-          return t('validation.afterDeadline', { deadline: formatDate(String(issue.day), language), number: issue.invoiceNumber });
+          return t('validation.afterDeadline', {
+            deadline: formatDate(String(issue.day), language),
+            number: issue.invoiceNumber,
+          });
         case 'empty':
           return t('validation.empty');
         case 'date':
@@ -147,7 +184,8 @@ export function TravelStep({ draft, onSave, onNext, onBack, ownInvoices = NO_INV
   const freeZones = useFreeZones(values.destinationCountry);
   const air = values.transportType === TRANSPORT_AIR;
   const airports = useAirports(values.destinationCountry, air);
-  const lookupFailed = transports.isError || documents.isError || countries.isError || freeZones.isError || airports.isError;
+  const lookupFailed =
+    transports.isError || documents.isError || countries.isError || freeZones.isError || airports.isError;
 
   const submit = form.handleSubmit((valid) => {
     const travel = toTravel(valid, context());
@@ -182,7 +220,10 @@ export function TravelStep({ draft, onSave, onNext, onBack, ownInvoices = NO_INV
 
   const validDate = values.departureDate !== '' && values.departureDate <= DATE_INPUT_MAX;
   const hours = timeOptions(validDate ? hourOptions(values.departureDate, now) : [], values.hour);
-  const minutes = timeOptions(validDate && values.hour !== '' ? minuteOptions(values.departureDate, Number(values.hour), now) : [], values.minutes);
+  const minutes = timeOptions(
+    validDate && values.hour !== '' ? minuteOptions(values.departureDate, Number(values.hour), now) : [],
+    values.minutes,
+  );
   const noAirports = air && airports.isSuccess && airports.data.length === 0;
 
   return (
@@ -197,8 +238,14 @@ export function TravelStep({ draft, onSave, onNext, onBack, ownInvoices = NO_INV
           <form noValidate onSubmit={submit} data-testid="travel-form">
             <fieldset className="mb-3">
               <legend className="h6 mb-4">{t('travel.transportLegend')}</legend>
-              <SelectField {...choice('transportType')} options={toOptions(transports.data)} hint={t('travel.transportHint')} />
-              {isTravelFieldShown('crewMember', values) ? <CheckboxField name="crewMember" label={t('travel.fields.crewMember')} /> : null}
+              <SelectField
+                {...choice('transportType')}
+                options={toOptions(transports.data)}
+                hint={t('travel.transportHint')}
+              />
+              {isTravelFieldShown('crewMember', values) ? (
+                <CheckboxField name="crewMember" label={t('travel.fields.crewMember')} />
+              ) : null}
               {isTravelFieldShown('documentType', values) ? (
                 <div className="row">
                   <div className="col-md-6">
@@ -229,7 +276,13 @@ export function TravelStep({ draft, onSave, onNext, onBack, ownInvoices = NO_INV
                     <SelectField
                       {...choice('destinationAirport')}
                       options={toOptions(airports.data)}
-                      hint={noAirports ? t('travel.noAirports') : values.destinationCountry === '' ? t('travel.airportHint') : undefined}
+                      hint={
+                        noAirports
+                          ? t('travel.noAirports')
+                          : values.destinationCountry === ''
+                            ? t('travel.airportHint')
+                            : undefined
+                      }
                     />
                   </div>
                 </div>
@@ -239,7 +292,13 @@ export function TravelStep({ draft, onSave, onNext, onBack, ownInvoices = NO_INV
               <legend className="h6 mb-4">{t('travel.departureLegend')}</legend>
               <div className="row">
                 <div className="col-md-6">
-                  <TextField {...field('departureDate')} type="date" min={minDepartureDay(now)} max={DATE_INPUT_MAX} hint={t('travel.timeZoneHint')} />
+                  <TextField
+                    {...field('departureDate')}
+                    type="date"
+                    min={minDepartureDay(now)}
+                    max={DATE_INPUT_MAX}
+                    hint={t('travel.timeZoneHint')}
+                  />
                 </div>
                 <div className="col-6 col-md-3">
                   <SelectField {...choice('hour')} options={hours} />

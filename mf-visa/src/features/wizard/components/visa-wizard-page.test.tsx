@@ -10,7 +10,10 @@ jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJ
 const requestJsonMock = jest.mocked(requestJson);
 
 const usable = {
-  invoices: [anInvoice({ idRichiestaRimborso: 1, invoiceNumber: 'FT-1', totalAmount: 300 }), anInvoice({ idRichiestaRimborso: 2, invoiceNumber: 'FT-2', vendorName: 'Pelletteria Firenze', totalAmount: 150.5 })],
+  invoices: [
+    anInvoice({ idRichiestaRimborso: 1, invoiceNumber: 'FT-1', totalAmount: 300 }),
+    anInvoice({ idRichiestaRimborso: 2, invoiceNumber: 'FT-2', vendorName: 'Pelletteria Firenze', totalAmount: 150.5 }),
+  ],
   links: { totalItems: 2 },
 };
 
@@ -21,35 +24,57 @@ beforeEach(() => requestJsonMock.mockReset());
 describe('visa wizard while a request is pending (one at a time)', () => {
   const pendingList = (options: unknown) => {
     const { stateCode } = (options as { searchParams: { stateCode?: number } }).searchParams;
-    return { requests: stateCode === 1 ? [aVisa({ idRichiesta: 12, requestCode: 'VR-2025-PEND0001' })] : [], links: { totalItems: stateCode === 1 ? 1 : 0 } };
+    return {
+      requests: stateCode === 1 ? [aVisa({ idRichiesta: 12, requestCode: 'VR-2025-PEND0001' })] : [],
+      links: { totalItems: stateCode === 1 ? 1 : 0 },
+    };
   };
 
   it('says why no new request can be made and links to the pending one, instead of the steps', async () => {
-    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/visa/list': pendingList, 'v1/private/invoices/usable': usable }));
+    requestJsonMock.mockImplementation(
+      answerByPath({ 'v1/private/visa/list': pendingList, 'v1/private/invoices/usable': usable }),
+    );
     renderRoutes('/protected/visa/create?step=2');
     const refusal = await screen.findByTestId('visa-pending-refusal');
-    expect(within(refusal).getByRole('heading', { name: 'You already have a pending visa request' })).toBeInTheDocument();
+    expect(
+      within(refusal).getByRole('heading', { name: 'You already have a pending visa request' }),
+    ).toBeInTheDocument();
     expect(within(refusal).getByRole('alert')).toHaveTextContent(
       'Your visa request VR-2025-PEND0001 is still pending: a new request can be created once it has been scanned at the exit point, or after you delete it.',
     );
-    expect(within(refusal).getByRole('link', { name: 'Go to the pending request' })).toHaveAttribute('href', '/protected/visa/12');
+    expect(within(refusal).getByRole('link', { name: 'Go to the pending request' })).toHaveAttribute(
+      'href',
+      '/protected/visa/12',
+    );
     expect(screen.queryByTestId('step-indicator')).not.toBeInTheDocument();
     expect(screen.queryByTestId('travel-form')).not.toBeInTheDocument();
-    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/visa/list', expect.anything(), { searchParams: { page: 0, limit: 1, language: 'EN', stateCode: 1 } });
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/visa/list', expect.anything(), {
+      searchParams: { page: 0, limit: 1, language: 'EN', stateCode: 1 },
+    });
   });
 
   it('says it in Italian', async () => {
     requestJsonMock.mockImplementation(answerByPath({ 'v1/private/visa/list': pendingList }));
     renderRoutes('/protected/visa/create?step=1', 'it_IT');
     const refusal = await screen.findByTestId('visa-pending-refusal');
-    expect(within(refusal).getByRole('alert')).toHaveTextContent('La tua richiesta di visto VR-2025-PEND0001 è ancora in attesa: potrai crearne una nuova');
-    expect(within(refusal).getByRole('link', { name: 'Vai alla richiesta in attesa' })).toHaveAttribute('href', '/protected/visa/12');
+    expect(within(refusal).getByRole('alert')).toHaveTextContent(
+      'La tua richiesta di visto VR-2025-PEND0001 è ancora in attesa: potrai crearne una nuova',
+    );
+    expect(within(refusal).getByRole('link', { name: 'Vai alla richiesta in attesa' })).toHaveAttribute(
+      'href',
+      '/protected/visa/12',
+    );
   });
 
   it('keeps the steps once opened, when the request it submits becomes the pending one', async () => {
     let pendingNow = false;
-    const list = () => (pendingNow ? { requests: [aVisa({ idRichiesta: 56 })], links: { totalItems: 1 } } : { requests: [], links: { totalItems: 0 } });
-    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/visa/list': list, 'v1/private/invoices/usable': usable }));
+    const list = () =>
+      pendingNow
+        ? { requests: [aVisa({ idRichiesta: 56 })], links: { totalItems: 1 } }
+        : { requests: [], links: { totalItems: 0 } };
+    requestJsonMock.mockImplementation(
+      answerByPath({ 'v1/private/visa/list': list, 'v1/private/invoices/usable': usable }),
+    );
     const { queryClient } = renderRoutes('/protected/visa/create?step=1');
     expect(await screen.findByRole('checkbox', { name: /FT-1/ })).toBeInTheDocument();
     // What a submission does: the request is created, then every visa query is fetched again.
@@ -63,7 +88,12 @@ describe('visa wizard while a request is pending (one at a time)', () => {
   });
 
   it('opens the steps when no request is pending', async () => {
-    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/visa/list': { requests: [], links: { totalItems: 0 } }, 'v1/private/invoices/usable': usable }));
+    requestJsonMock.mockImplementation(
+      answerByPath({
+        'v1/private/visa/list': { requests: [], links: { totalItems: 0 } },
+        'v1/private/invoices/usable': usable,
+      }),
+    );
     renderRoutes('/protected/visa/create?step=1');
     expect(await screen.findByRole('checkbox', { name: /FT-1/ })).toBeInTheDocument();
     expect(screen.queryByTestId('visa-pending-refusal')).not.toBeInTheDocument();
@@ -80,7 +110,9 @@ describe('visa wizard (docs/screens.md /protected/visa/create?step=1..3)', () =>
     expect(steps.map((step) => step.textContent)).toEqual(['1Invoices', '2Travel details', '3Summary']);
     expect(steps[0]).toHaveAttribute('aria-current', 'step');
     expect(await screen.findByRole('checkbox', { name: /Invoice FT-2, Pelletteria Firenze/ })).not.toBeChecked();
-    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/invoices/usable', expect.anything(), { searchParams: { language: 'EN' } });
+    expect(requestJsonMock).toHaveBeenCalledWith('v1/private/invoices/usable', expect.anything(), {
+      searchParams: { language: 'EN' },
+    });
   });
 
   it('enables Next only once an invoice is selected, and keeps the selection in local storage', async () => {
@@ -166,7 +198,9 @@ describe('visa wizard (docs/screens.md /protected/visa/create?step=1..3)', () =>
   });
 
   it('shows the empty state when no invoice can be used, and the load failure on an error', async () => {
-    requestJsonMock.mockImplementation(answerByPath({ 'v1/private/invoices/usable': { invoices: [], links: { totalItems: 0 } } }));
+    requestJsonMock.mockImplementation(
+      answerByPath({ 'v1/private/invoices/usable': { invoices: [], links: { totalItems: 0 } } }),
+    );
     const { unmount } = renderRoutes('/protected/visa/create?step=1');
     expect(await screen.findByTestId('empty-invoices')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();

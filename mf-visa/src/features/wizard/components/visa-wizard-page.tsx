@@ -82,10 +82,28 @@ function WizardSteps({ draft, save, clear, requestId, ownInvoices = NO_INVOICES 
   return (
     <>
       <StepIndicator current={step} />
-      {step === 1 ? <SelectInvoicesStep draft={draft} onChange={save} onNext={() => goTo(2)} ownInvoices={ownInvoices} /> : null}
-      {step === 2 ? <TravelStep key={pathname} draft={draft} onSave={save} onNext={() => goTo(3)} onBack={() => goTo(1)} ownInvoices={ownInvoices} /> : null}
+      {step === 1 ? (
+        <SelectInvoicesStep draft={draft} onChange={save} onNext={() => goTo(2)} ownInvoices={ownInvoices} />
+      ) : null}
+      {step === 2 ? (
+        <TravelStep
+          key={pathname}
+          draft={draft}
+          onSave={save}
+          onNext={() => goTo(3)}
+          onBack={() => goTo(1)}
+          ownInvoices={ownInvoices}
+        />
+      ) : null}
       {step === 3 && draft.travel ? (
-        <SummaryStep requestId={requestId} invoiceIds={draft.invoices} travel={draft.travel} ownInvoices={ownInvoices} onBack={() => goTo(2)} onSubmitted={onSubmitted} />
+        <SummaryStep
+          requestId={requestId}
+          invoiceIds={draft.invoices}
+          travel={draft.travel}
+          ownInvoices={ownInvoices}
+          onBack={() => goTo(2)}
+          onSubmitted={onSubmitted}
+        />
       ) : null}
     </>
   );
@@ -156,7 +174,15 @@ export function VisaUpdatePage() {
 
   const notFound = id === null || isNotFound(query.error);
   let body;
-  if (notFound) body = <NotFoundState title={t('detail.notFoundTitle')} text={t('detail.notFoundText')} homeLabel={t('detail.homepage')} testId="visa-not-found" />;
+  if (notFound)
+    body = (
+      <NotFoundState
+        title={t('detail.notFoundTitle')}
+        text={t('detail.notFoundText')}
+        homeLabel={t('detail.homepage')}
+        testId="visa-not-found"
+      />
+    );
   else if (query.isPending) body = <PageLoader />;
   else if (query.isError) body = <LoadError message={t('detail.loadError')} />;
   else if (!pending)
@@ -172,7 +198,16 @@ export function VisaUpdatePage() {
     );
   else if (finished) body = null;
   else if (draft.requestId !== query.data.idRichiesta) body = <PageLoader />;
-  else body = <WizardSteps draft={draft} save={save} clear={finish} requestId={query.data.idRichiesta} ownInvoices={query.data.invoices ?? NO_INVOICES} />;
+  else
+    body = (
+      <WizardSteps
+        draft={draft}
+        save={save}
+        clear={finish}
+        requestId={query.data.idRichiesta}
+        ownInvoices={query.data.invoices ?? NO_INVOICES}
+      />
+    );
 
   return <WizardLayout title={t('wizard.updateTitle')}>{body}</WizardLayout>;
 }

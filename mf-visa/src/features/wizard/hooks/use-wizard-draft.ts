@@ -74,5 +74,9 @@ export function draftFromVisa(visa: Visa): WizardDraft {
           destinationAirport: visa.destinationAirport?.code ?? null,
         }
       : null;
-  return { invoices: (visa.invoices ?? []).map((invoice) => invoice.idRichiestaRimborso), travel, requestId: visa.idRichiesta };
+  return {
+    invoices: (visa.invoices ?? []).map((invoice) => invoice.idRichiestaRimborso),
+    travel,
+    requestId: visa.idRichiesta,
+  };
 }

@@ -1,5 +1,14 @@
 import type { Travel } from '@varco/contracts';
-import { EMPTY_TRAVEL, isTravelFieldShown, romeToUtcIso, travelIssues, travelValuesOf, type TravelContext, type TravelField, type TravelValues } from '@varco/contracts/travel-details';
+import {
+  EMPTY_TRAVEL,
+  isTravelFieldShown,
+  romeToUtcIso,
+  travelIssues,
+  travelValuesOf,
+  type TravelContext,
+  type TravelField,
+  type TravelValues,
+} from '@varco/contracts/travel-details';
 
 /** The traveler's own identity document (the profile's), offered in the document fields. */
 export interface ProfileDocument {
@@ -9,7 +18,13 @@ export interface ProfileDocument {
 
 /** The document fields, when they are shown and still empty, filled with the profile's document. */
 export function withProfileDocument(values: TravelValues, profile: ProfileDocument | undefined): TravelValues {
-  if (!profile || !isTravelFieldShown('documentType', values) || values.documentType !== '' || values.documentNumber !== '') return values;
+  if (
+    !profile ||
+    !isTravelFieldShown('documentType', values) ||
+    values.documentType !== '' ||
+    values.documentNumber !== ''
+  )
+    return values;
   return { ...values, documentType: profile.documentType, documentNumber: profile.documentNumber };
 }
 
@@ -19,10 +34,14 @@ export function withProfileDocument(values: TravelValues, profile: ProfileDocume
  * empty get the traveler's own document from `profile`.
  */
 export function changeTravel(values: TravelValues, field: TravelField, profile?: ProfileDocument): TravelValues {
-  if (field === 'transportType') return withProfileDocument({ ...EMPTY_TRAVEL, transportType: values.transportType }, profile);
+  if (field === 'transportType')
+    return withProfileDocument({ ...EMPTY_TRAVEL, transportType: values.transportType }, profile);
   if (field === 'departureDate') return { ...values, hour: '', minutes: '' };
   if (field === 'destinationCountry') return { ...values, destinationFreeZone: '', destinationAirport: '' };
-  if (field === 'crewMember') return values.crewMember ? { ...values, documentType: '', documentNumber: '' } : withProfileDocument(values, profile);
+  if (field === 'crewMember')
+    return values.crewMember
+      ? { ...values, documentType: '', documentNumber: '' }
+      : withProfileDocument(values, profile);
   return values;
 }
 
@@ -31,7 +50,8 @@ export function toTravel(values: TravelValues, context: TravelContext): Travel |
   if (Object.keys(travelIssues(values, context)).length > 0) return null;
   const travelDate = romeToUtcIso(values.departureDate, Number(values.hour), Number(values.minutes));
   if (travelDate === null) return null;
-  const shown = (field: Exclude<TravelField, 'crewMember'>) => (isTravelFieldShown(field, values) && values[field].trim() !== '' ? values[field].trim() : null);
+  const shown = (field: Exclude<TravelField, 'crewMember'>) =>
+    isTravelFieldShown(field, values) && values[field].trim() !== '' ? values[field].trim() : null;
   return {
     transportType: values.transportType,
     crewMember: isTravelFieldShown('crewMember', values) && values.crewMember,
