@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const LANGUAGES = ['en', 'it'];
+const LANGUAGES = ['en', 'it', 'zh-Hans', 'es', 'fr', 'de', 'ar', 'ja', 'ko', 'ru', 'pt-BR', 'tr'];
 const PAGES = ['index', 'howto', 'frame', 'frame-signed-in'];
 
 /** Writes index.html, main.js and, unless `pages` is false, pages/<lang>/<page>.html into a shell folder. */
@@ -34,7 +34,7 @@ export const PAGE_CASES = [
   {
     name: "Italian not the browser's first language",
     path: '/',
-    acceptLanguage: 'fr-FR,fr;q=0.9,it;q=0.8',
+    acceptLanguage: 'nl-NL,nl;q=0.9,it;q=0.8',
     file: 'pages/en/index.html',
   },
   { name: 'Accept-Language in capitals', path: '/', acceptLanguage: 'IT', file: 'pages/it/index.html' },
@@ -82,6 +82,33 @@ export const PAGE_CASES = [
     file: 'pages/it/frame.html',
   },
   { name: 'an address below /howto', path: '/howto/more', file: 'pages/en/frame.html' },
+  {
+    name: 'Chinese in traditional script',
+    path: '/',
+    acceptLanguage: 'zh-TW,zh;q=0.9',
+    file: 'pages/zh-Hans/index.html',
+  },
+  { name: 'Portuguese of Portugal', path: '/howto', acceptLanguage: 'pt-PT', file: 'pages/pt-BR/howto.html' },
+  {
+    name: 'a language the portal does not speak',
+    path: '/',
+    acceptLanguage: 'nl-NL,de;q=0.8',
+    file: 'pages/en/index.html',
+  },
+  {
+    name: 'the Arabic cookie beats Accept-Language',
+    path: '/protected/visa/12',
+    cookie: 'i18next=ar',
+    acceptLanguage: 'ru-RU',
+    file: 'pages/ar/frame.html',
+  },
+  { name: '?lng=ja beats a Korean cookie', path: '/?lng=ja', cookie: 'i18next=ko', file: 'pages/ja/index.html' },
+  {
+    name: 'a signed-in traveler in simplified Chinese',
+    path: '/',
+    cookie: 'varco_session=abc; i18next=zh_Hans',
+    file: 'pages/zh-Hans/frame-signed-in.html',
+  },
 ];
 
 /** The request headers of a case. */

@@ -7,9 +7,25 @@ export const PAGE_VARY = 'Cookie, Accept-Language';
 const SESSION_COOKIE = 'varco_session';
 const LANGUAGE_COOKIE = 'i18next';
 
-/** A value starting with `it` is Italian; anything else is English, as the browser's i18next detection falls back. */
+/** The short form of each language by its primary subtag (contracts' LANGUAGE_TABLE; a test keeps them alike). */
+export const LANGUAGE_BY_SUBTAG = {
+  it: 'it',
+  en: 'en',
+  zh: 'zh-Hans',
+  es: 'es',
+  fr: 'fr',
+  de: 'de',
+  ar: 'ar',
+  ja: 'ja',
+  ko: 'ko',
+  ru: 'ru',
+  pt: 'pt-BR',
+  tr: 'tr',
+};
+
+/** The language a value's primary subtag names; anything else is English, as the browser's i18next detection falls back. */
 function languageOf(value) {
-  return /^it/i.test(value) ? 'it' : 'en';
+  return LANGUAGE_BY_SUBTAG[value.trim().slice(0, 2).toLowerCase()] ?? 'en';
 }
 
 function cookie(header, name) {
@@ -23,7 +39,7 @@ function cookie(header, name) {
 /**
  * @param {{ pathname: string, lng?: string | null, cookie?: string, acceptLanguage?: string }} request
  *   the page address, its `lng` query parameter, and the Cookie and Accept-Language headers
- * @returns {{ language: 'it' | 'en', file: string }} the file to serve, from the shell's root
+ * @returns {{ language: string, file: string }} the file to serve, from the shell's root
  */
 export function choosePage({ pathname, lng, cookie: cookieHeader, acceptLanguage }) {
   // An empty value counts as none, as nginx's $arg_ and $cookie_ variables see it.

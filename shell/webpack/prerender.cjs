@@ -7,7 +7,9 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 const SHELL = path.join(__dirname, '..');
 const PRERENDER_FOLDER = path.join(SHELL, '.prerender');
-const LANGUAGES = ['en', 'it'];
+// The short forms of @varco/contracts' LANGUAGE_TABLE (a test keeps them alike), with each one's direction.
+const LANGUAGES = ['it', 'en', 'zh-Hans', 'es', 'fr', 'de', 'ar', 'ja', 'ko', 'ru', 'pt-BR', 'tr'];
+const RIGHT_TO_LEFT = new Set(['ar']);
 const PAGES = [
   { file: 'index', page: 'index', signedIn: false },
   { file: 'howto', page: 'howto', signedIn: false },
@@ -55,7 +57,10 @@ function prerenderConfig(client) {
 function pagePlugins(template, production) {
   if (!production)
     return [
-      new HtmlWebpackPlugin({ ...template, templateParameters: { lang: 'en', rootAttributes: '', appHtml: '' } }),
+      new HtmlWebpackPlugin({
+        ...template,
+        templateParameters: { lang: 'en', dir: 'ltr', rootAttributes: '', appHtml: '' },
+      }),
     ];
   const page = (filename, served) =>
     new HtmlWebpackPlugin({
@@ -69,6 +74,7 @@ function pagePlugins(template, production) {
         return {
           htmlWebpackPlugin: { tags: assetTags, files: assets, options },
           lang: served.language,
+          dir: RIGHT_TO_LEFT.has(served.language) ? 'rtl' : 'ltr',
           rootAttributes: attributes,
           appHtml: html,
         };
@@ -84,4 +90,4 @@ function pagePlugins(template, production) {
   ];
 }
 
-module.exports = { prerenderConfig, pagePlugins };
+module.exports = { prerenderConfig, pagePlugins, LANGUAGES, RIGHT_TO_LEFT };

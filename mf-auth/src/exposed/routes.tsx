@@ -7,7 +7,8 @@ import { RecoverPasswordPage } from '../features/recover-password';
 import { OtpPage, SignInPage } from '../features/sign-in';
 import { SignUpPage } from '../features/sign-up';
 import { SpidActivationPage, SpidReturnPage } from '../features/spid-activation';
-import { registerTranslations } from '../i18n/namespace';
+import { WhenTranslated } from '@varco/i18n';
+import { NS, registerTranslations } from '../i18n/namespace';
 
 registerTranslations();
 
@@ -31,15 +32,17 @@ const PAGES: Record<AuthSection, ReadonlyArray<{ path?: string; Page: ComponentT
  */
 export default function AuthRoutes({ section }: AuthRoutesProps) {
   return (
-    <Routes>
-      {PAGES[section].map(({ path, Page }) =>
-        path === undefined ? (
-          <Route key="" index element={<Page />} />
-        ) : (
-          <Route key={path} path={path} element={<Page />} />
-        ),
-      )}
-      <Route path="*" element={<Navigate to="/" replace />} />
-    </Routes>
+    <WhenTranslated ns={NS}>
+      <Routes>
+        {PAGES[section].map(({ path, Page }) =>
+          path === undefined ? (
+            <Route key="" index element={<Page />} />
+          ) : (
+            <Route key={path} path={path} element={<Page />} />
+          ),
+        )}
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </WhenTranslated>
   );
 }

@@ -1,19 +1,22 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import type { RoutesProps } from '@varco/federation-contract';
 import { InvoiceDetailPage, InvoiceListPage } from '../features/invoices';
-import { registerTranslations } from '../i18n/namespace';
+import { WhenTranslated } from '@varco/i18n';
+import { NS, registerTranslations } from '../i18n/namespace';
 
 registerTranslations();
 
 /** mf-invoices/routes, mounted by the shell under /protected/invoice; paths are relative to it. */
 export default function InvoicesRoutes(_props: RoutesProps) {
   return (
-    <Routes>
-      <Route index element={<InvoiceListPage />} />
-      {/* docs/screens.md: /protected/invoice/create is the same detail view, the refund id then in ?id=; without one it is not found. */}
-      <Route path="create" element={<InvoiceDetailPage />} />
-      <Route path=":id" element={<InvoiceDetailPage />} />
-      <Route path="*" element={<Navigate to="/" replace />} />
-    </Routes>
+    <WhenTranslated ns={NS}>
+      <Routes>
+        <Route index element={<InvoiceListPage />} />
+        {/* docs/screens.md: /protected/invoice/create is the same detail view, the refund id then in ?id=; without one it is not found. */}
+        <Route path="create" element={<InvoiceDetailPage />} />
+        <Route path=":id" element={<InvoiceDetailPage />} />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </WhenTranslated>
   );
 }

@@ -1,15 +1,18 @@
 import { Route, Routes } from 'react-router-dom';
 import type { RoutesProps } from '@varco/federation-contract';
 import { NotificationList } from '../features/notifications';
-import { registerTranslations } from '../i18n/namespace';
+import { WhenTranslated } from '@varco/i18n';
+import { NS, registerTranslations } from '../i18n/namespace';
 
 registerTranslations();
 
 /** mf-notifications/routes, mounted by the shell under /protected/notifications. */
 export default function NotificationsRoutes(_props: RoutesProps) {
   return (
-    <Routes>
-      <Route index element={<NotificationList />} />
-    </Routes>
+    <WhenTranslated ns={NS}>
+      <Routes>
+        <Route index element={<NotificationList />} />
+      </Routes>
+    </WhenTranslated>
   );
 }

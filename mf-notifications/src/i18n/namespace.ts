@@ -4,7 +4,14 @@ import it from './it.json';
 
 export const NS = 'notifications';
 
-/** Adds this remote's texts to the page's i18next instance; called by every exposed module. */
+/**
+ * Adds this remote's texts to the page's i18next instance; called by every exposed module. Italian and English come
+ * with the code; each other language is a chunk of its own, fetched only for a page in that language.
+ */
 export function registerTranslations(): void {
-  addNamespace(NS, { it, en });
+  addNamespace(NS, {
+    it,
+    en,
+    load: (language) => import(/* webpackExclude: /\/(en|it)\.json$/ */ `./${language}.json`),
+  });
 }

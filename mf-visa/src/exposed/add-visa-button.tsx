@@ -1,7 +1,8 @@
 import type { WidgetProps } from '@varco/federation-contract';
 import { PageLoader } from '@varco/ui';
 import { AddVisaButton as Button } from '../features/visa';
-import { registerTranslations } from '../i18n/namespace';
+import { WhenTranslated } from '@varco/i18n';
+import { NS, registerTranslations } from '../i18n/namespace';
 
 registerTranslations();
 
@@ -11,5 +12,9 @@ registerTranslations();
  * time: the button, or the line saying there is nothing to add).
  */
 export default function AddVisaButton(_props: WidgetProps) {
-  return <Button whilePending={<PageLoader />} />;
+  return (
+    <WhenTranslated ns={NS}>
+      <Button whilePending={<PageLoader />} />
+    </WhenTranslated>
+  );
 }

@@ -3,7 +3,8 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import type { RoutesProps } from '@varco/federation-contract';
 import { PageLoader } from '@varco/ui';
 import { VisaDetailPage, VisaListPage } from '../features/visa';
-import { registerTranslations } from '../i18n/namespace';
+import { WhenTranslated } from '@varco/i18n';
+import { NS, registerTranslations } from '../i18n/namespace';
 
 registerTranslations();
 
@@ -19,12 +20,14 @@ const withWizard = (page: ReactElement) => <Suspense fallback={<PageLoader />}>{
 /** mf-visa/routes, mounted by the shell under /protected/visa; paths are relative to it. */
 export default function VisaRoutes(_props: RoutesProps) {
   return (
-    <Routes>
-      <Route index element={<VisaListPage />} />
-      <Route path="create" element={withWizard(<VisaWizardPage />)} />
-      <Route path="update/:id" element={withWizard(<VisaUpdatePage />)} />
-      <Route path=":id" element={<VisaDetailPage />} />
-      <Route path="*" element={<Navigate to="/" replace />} />
-    </Routes>
+    <WhenTranslated ns={NS}>
+      <Routes>
+        <Route index element={<VisaListPage />} />
+        <Route path="create" element={withWizard(<VisaWizardPage />)} />
+        <Route path="update/:id" element={withWizard(<VisaUpdatePage />)} />
+        <Route path=":id" element={<VisaDetailPage />} />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </WhenTranslated>
   );
 }

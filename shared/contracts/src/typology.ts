@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { SERVER_LANGUAGES } from './language';
 
 /** Lookup records (docs/domain.md): the code is the id, the description the label (in the requested language). */
 export const lookupSchema = z.object({
@@ -15,7 +16,7 @@ export type TypologyType = z.infer<typeof typologyTypeSchema>;
 /** `from` tells why free zones are asked: a traveler's residence (registration) or a visa destination. */
 export const freeZoneQuerySchema = z.object({
   from: z.optional(z.enum(['REGISTRATION', 'VISA'])),
-  language: z.optional(z.enum(['IT', 'EN'])),
+  language: z.optional(z.enum(SERVER_LANGUAGES)),
 });
 export type FreeZoneQuery = z.infer<typeof freeZoneQuerySchema>;
 

@@ -1,25 +1,61 @@
-import { diffKeys } from './keys';
+import { join } from 'node:path';
+import { translationIssues, translationIssuesOfDir } from './checks';
 import { addNamespace, i18n, normaliseLanguage } from './i18n';
-import enLocale from './locales/en.json';
-import itLocale from './locales/it.json';
 
 describe('common translations', () => {
-  it('have the same keys in Italian and English', () => {
-    expect(diffKeys(itLocale, enLocale)).toEqual({ missingInEn: [], missingInIt: [] });
+  it('have every key of the English texts in every language, with its placeholders and plural forms', () => {
+    // Italian says "Home" too.
+    expect(translationIssuesOfDir(join(__dirname, 'locales'), ['nav.home', 'nav.protectedHome'])).toEqual({});
   });
 
-  it('reports a key that one language lacks', () => {
-    expect(diffKeys({ a: { b: 'x', c: 'y' } }, { a: { b: 'x' } })).toEqual({ missingInEn: ['a.c'], missingInIt: [] });
+  it('report a missing key, a lost placeholder, a missing plural form and a text left in English', () => {
+    const english = {
+      a: { b: 'Hello {{name}}', c: 'Sign in' },
+      days_one: '{{count}} day',
+      days_other: '{{count}} days',
+    };
+    expect(
+      translationIssues(
+        english,
+        { a: { b: 'Здравствуйте', c: 'Sign in' }, days_one: '{{count}} день', days_other: '{{count}} дней' },
+        'ru-RU',
+      ),
+    ).toEqual(['missing days_few', 'missing days_many', 'placeholders of a.b:  for {{name}}', 'English left in a.c']);
+    expect(
+      translationIssues(
+        english,
+        {
+          a: { b: 'Bonjour {{name}}', c: 'Sign in' },
+          days_one: 'un jour',
+          days_many: '{{count}} jours',
+          days_other: '{{count}} jours',
+          x: 'y',
+        },
+        'fr-FR',
+        ['a.c'],
+      ),
+    ).toEqual(['extra x']);
   });
 });
 
 describe('language', () => {
-  it('maps what browsers send to one of the two languages, English otherwise', () => {
+  it('maps what browsers send to one of the languages by its primary subtag, English otherwise', () => {
     expect(normaliseLanguage('it')).toBe('it_IT');
     expect(normaliseLanguage('it-CH')).toBe('it_IT');
     expect(normaliseLanguage('en-GB')).toBe('en_US');
-    expect(normaliseLanguage('fr-FR')).toBe('en_US');
+    expect(normaliseLanguage('fr-CA')).toBe('fr');
+    expect(normaliseLanguage('zh-TW')).toBe('zh_Hans');
+    expect(normaliseLanguage('pt-PT')).toBe('pt_BR');
+    expect(normaliseLanguage('nl-NL')).toBe('en_US');
     expect(normaliseLanguage(undefined)).toBe('en_US');
+  });
+
+  it('writes Arabic right to left', async () => {
+    await i18n.changeLanguage('ar');
+    expect(document.documentElement.lang).toBe('ar');
+    expect(document.documentElement.dir).toBe('rtl');
+    await i18n.changeLanguage('en_US');
+    expect(document.documentElement.dir).toBe('ltr');
   });
 
   it('keeps <html lang> in step with the chosen language', async () => {

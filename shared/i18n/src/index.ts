@@ -8,5 +8,5 @@ export {
   normaliseLanguage,
   type NamespaceResources,
 } from './i18n';
-export { diffKeys, flattenKeys } from './keys';
+export { WhenTranslated } from './when-translated';
 export { useTranslation, Trans, I18nextProvider } from 'react-i18next';

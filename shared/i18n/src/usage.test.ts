@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LANGUAGES } from '@varco/contracts';
 import { flattenKeys } from './keys';
 
 // Every translation key must be used by the code: keys are written whole (`t('ns:key')`, or `t('key')` in the
@@ -11,10 +10,7 @@ const root = join(__dirname, '..', '..', '..');
 const plural = /_(zero|one|two|few|many|other)$/;
 
 /** Keys the code builds from a constant rather than writes whole, by namespace. */
-const BUILT_KEYS: Record<string, string[]> = {
-  // The language selector: t(`language.${language}`).
-  common: LANGUAGES.map((language) => `language.${language}`),
-};
+const BUILT_KEYS: Record<string, string[]> = {};
 
 const sourceFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { ShortLanguage } from '@varco/contracts/plain';
+import { toShortLanguage, type ShortLanguage } from '@varco/contracts/plain';
 import { isSignedIn, sessionStore } from '@varco/session';
 import { normalisedPath, PAGE_PATHS, type PrerenderedPage } from '../prerender/pages';
 
@@ -23,7 +23,7 @@ export function readServedPage(root: HTMLElement, doc: Document = document): Ser
   return {
     page,
     signedIn: root.dataset.session === 'signed-in',
-    language: doc.documentElement.lang === 'it' ? 'it' : 'en',
+    language: toShortLanguage(doc.documentElement.lang),
   };
 }
 

@@ -6,8 +6,8 @@ const STORAGE_KEY = 'i18nextLng';
 /** This tab's record of the language it reloaded for, so that a browser refusing the cookie reloads once, not forever. */
 const RELOADED_KEY = 'varco-reloaded-for-language';
 
-const shortOf = (language: string | null | undefined) =>
-  language ? (language.toLowerCase().startsWith('it') ? 'it' : 'en') : null;
+/** A language's primary subtag (`it_IT` → `it`, `zh-Hans` → `zh`): one per language of the portal. */
+const primaryOf = (language: string) => language.split(/[-_]/)[0]!.toLowerCase();
 
 function readStorage(storage: () => Storage, key: string): string | null {
   try {
@@ -22,10 +22,10 @@ function readStorage(storage: () => Storage, key: string): string | null {
  * languages: local or session storage, when neither the address (`lng`) nor the cookie names one. The CDN chose the
  * page's language from those and from Accept-Language; this is the one case it could not see.
  */
-export function languageOnlyThisBrowserKnows(location: Pick<Location, 'search'>, cookie: string): 'it' | 'en' | null {
+export function languageOnlyThisBrowserKnows(location: Pick<Location, 'search'>, cookie: string): string | null {
   if (new URLSearchParams(location.search).has('lng')) return null;
   if (cookie.split(';').some((part) => part.trim().startsWith(`${COOKIE}=`))) return null;
-  return shortOf(readStorage(() => localStorage, STORAGE_KEY) ?? readStorage(() => sessionStorage, STORAGE_KEY));
+  return readStorage(() => localStorage, STORAGE_KEY) ?? readStorage(() => sessionStorage, STORAGE_KEY) ?? null;
 }
 
 /**
@@ -36,7 +36,7 @@ export function languageOnlyThisBrowserKnows(location: Pick<Location, 'search'>,
 export function reloadInRememberedLanguage(doc: Document = document, win: Window = window): boolean {
   if (!doc.getElementById('root')?.dataset.page) return false;
   const remembered = languageOnlyThisBrowserKnows(win.location, doc.cookie);
-  if (!remembered || remembered === doc.documentElement.lang) return false;
+  if (!remembered || primaryOf(remembered) === primaryOf(doc.documentElement.lang)) return false;
   if (readStorage(() => win.sessionStorage, RELOADED_KEY) === remembered) return false;
   try {
     win.sessionStorage.setItem(RELOADED_KEY, remembered);
@@ -44,7 +44,7 @@ export function reloadInRememberedLanguage(doc: Document = document, win: Window
     return false;
   }
   // Long enough for the reload: i18next writes its own cookie, with its own lifetime, as the page starts.
-  doc.cookie = `${COOKIE}=${remembered === 'it' ? 'it_IT' : 'en_US'}; path=/; max-age=60; samesite=strict`;
+  doc.cookie = `${COOKIE}=${encodeURIComponent(remembered)}; path=/; max-age=60; samesite=strict`;
   win.location.reload();
   return true;
 }

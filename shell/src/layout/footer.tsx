@@ -20,7 +20,8 @@ function useFooterLinks() {
 export function Footer({ pending = false }: { pending?: boolean }) {
   const { t, i18n } = useTranslation('common');
   const links = useFooterLinks();
-  const language = toShortLanguage(i18n.language);
+  // The agency publishes these pages in Italian and English: every other language links the English ones.
+  const language = toShortLanguage(i18n.language) === 'it' ? 'it' : 'en';
   const items = [
     { key: 'footer.assistance', href: links.assistance, id: 'assistance' },
     { key: 'footer.accessibility', href: links.accessibility[language], id: 'accessibility' },

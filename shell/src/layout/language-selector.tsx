@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '@varco/contracts/plain';
+import { LANGUAGE_TABLE } from '@varco/contracts/plain';
 import { currentLanguage } from '@varco/i18n';
 
-/** Changes the interface language; the detector remembers the choice (local storage and a 10-minute cookie). */
+/**
+ * Changes the interface language, each named in its own script; the detector remembers the choice (local storage and a
+ * 10-minute cookie).
+ */
 export function LanguageSelector() {
   const { t, i18n } = useTranslation('common');
   return (
@@ -17,9 +20,9 @@ export function LanguageSelector() {
         value={currentLanguage()}
         onChange={(event) => void i18n.changeLanguage(event.target.value)}
       >
-        {LANGUAGES.map((language) => (
-          <option key={language} value={language} lang={language.slice(0, 2)}>
-            {t(`language.${language}`)}
+        {LANGUAGE_TABLE.map(({ long, short, dir, name }) => (
+          <option key={long} value={long} lang={short} dir={dir}>
+            {name}
           </option>
         ))}
       </select>

@@ -1,3 +1,5 @@
+import type { ShortLanguage } from '@varco/contracts/plain';
+
 /** The page asks a waiting service worker to take over (the traveler clicked Reload on the update banner). */
 export const SKIP_WAITING = 'varco:skip-waiting';
 
@@ -6,6 +8,6 @@ export const PAGE_STATE = 'varco:page-state';
 
 export interface PageStateMessage {
   type: typeof PAGE_STATE;
-  language: 'it' | 'en';
+  language: ShortLanguage;
   signedIn: boolean;
 }

@@ -8,6 +8,7 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { API_PATH, isImmutableFile, isReleasedRemoteEntry, isRemoteReleaseFile, isRuntimeConfig } from './cache-rules';
+import { SHORT_LANGUAGES, type ShortLanguage } from '@varco/contracts/plain';
 import { pageFile, type PageChoice } from '../prerender/pages';
 import { PAGE_STATE, SKIP_WAITING, type PageStateMessage } from './messages';
 
@@ -32,10 +33,12 @@ const PAGE_STATE_CACHE = 'varco-page-state';
 const PAGE_STATE_KEY = '/page-state';
 let pageChoice: Promise<PageChoice> | undefined;
 
+const isLanguage = (value: unknown): value is ShortLanguage => SHORT_LANGUAGES.includes(value as ShortLanguage);
+
 async function savedPageChoice(): Promise<PageChoice> {
   const saved = await (await caches.open(PAGE_STATE_CACHE)).match(PAGE_STATE_KEY);
   const choice = (saved ? await saved.json() : {}) as Partial<PageChoice>;
-  return { language: choice.language === 'it' ? 'it' : 'en', signedIn: choice.signedIn === true };
+  return { language: isLanguage(choice.language) ? choice.language : 'en', signedIn: choice.signedIn === true };
 }
 
 function rememberPageChoice({ language, signedIn }: PageStateMessage): Promise<unknown> {
@@ -93,7 +96,7 @@ clientsClaim();
 self.addEventListener('message', (event) => {
   if (event.data === SKIP_WAITING) void self.skipWaiting();
   const data = event.data as Partial<PageStateMessage> | null;
-  if (data?.type === PAGE_STATE && (data.language === 'it' || data.language === 'en'))
+  if (data?.type === PAGE_STATE && isLanguage(data.language))
     event.waitUntil(
       rememberPageChoice({ type: PAGE_STATE, language: data.language, signedIn: data.signedIn === true }),
     );

@@ -1,4 +1,5 @@
-// Imports nothing: the service worker uses it too.
+// Imports no code (types only): the service worker uses it too.
+import type { ShortLanguage } from '@varco/contracts/plain';
 
 /** The pages rendered at build time (render-page.tsx): the shell's own pages, and the frame of every other address. */
 export type PrerenderedPage = 'index' | 'howto' | 'frame';
@@ -8,7 +9,7 @@ export const PAGE_PATHS: Record<Exclude<PrerenderedPage, 'frame'>, string> = { i
 
 /** What the page served for an address depends on, besides the address. */
 export interface PageChoice {
-  language: 'it' | 'en';
+  language: ShortLanguage;
   signedIn: boolean;
 }
 
