@@ -1,10 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { toShortLanguage, type Language } from '../../shared/contracts/src/language';
 
 /** Chooses the interface language as a traveler does, with the selector in the header. */
-export async function chooseLanguage(page: Page, language: 'it_IT' | 'en_US'): Promise<void> {
+export async function chooseLanguage(page: Page, language: Language): Promise<void> {
   await page.locator('#language-select').selectOption(language);
-  await expect(page.locator('html')).toHaveAttribute('lang', language.slice(0, 2));
+  await expect(page.locator('html')).toHaveAttribute('lang', toShortLanguage(language));
 }
 
 /** No WCAG 2.1 A/AA violation on the page as it is now. */

@@ -1,15 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ShortLanguage } from '../../shared/contracts/src/language';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** The two interface languages: the selector's value and the short form of the translation files. */
+/** The languages the journeys' specs run in (languages.spec.ts runs the others): the selector's value and the short form of the translation files. */
 export const LANGUAGES = [
   { code: 'en', locale: 'en_US' },
   { code: 'it', locale: 'it_IT' },
 ] as const;
-export type LanguageCode = (typeof LANGUAGES)[number]['code'];
+export type JourneyLanguage = (typeof LANGUAGES)[number]['code'];
+/** Every interface language, by its short form. */
+export type LanguageCode = ShortLanguage;
 
 /** Where each namespace's translations are: a remote's own, or `common` of the shared i18n package. */
 const FILES = {
@@ -20,6 +23,9 @@ const FILES = {
   'mf-notifications': (language: LanguageCode) => join(repoRoot, 'mf-notifications', 'src', 'i18n', `${language}.json`),
 } as const;
 export type Namespace = keyof typeof FILES;
+
+/** The translation file the build ships for a namespace in a language. */
+export const translationFile = (namespace: Namespace, language: LanguageCode): string => FILES[namespace](language);
 
 /**
  * The text the traveler reads for `key` (dotted path) of a namespace in a language, read from the translation file the

@@ -1,11 +1,12 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { romeWallTime } from '../../shared/contracts/src/rome-calendar';
 import { chooseLanguage } from './fixtures';
-import { LANGUAGES, textsOf, type LanguageCode } from './messages';
+import { toLanguage, type Language } from '../../shared/contracts/src/language';
+import { textsOf, type LanguageCode } from './messages';
 import { DEMO_VENDOR_NAME } from './travelers';
 
 /** The locale of the header's language selector for a language code. */
-export const localeOf = (language: LanguageCode) => LANGUAGES.find((item) => item.code === language)!.locale;
+export const localeOf = (language: LanguageCode): Language => toLanguage(language);
 
 /**
  * Opens the wizard from its address in `language`, chooses one invoice at step 1 (on its label, as a traveler does: the

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { chooseLanguage } from '../support/fixtures';
-import { LANGUAGES, labelled, textsOf, type LanguageCode } from '../support/messages';
+import { LANGUAGES, labelled, textsOf, type JourneyLanguage } from '../support/messages';
 import { CAPTCHA_TEST_ANSWER } from '../support/ports';
 import { uniqueSuffix } from '../support/travelers';
 import { localeOf } from '../support/wizard';
@@ -14,7 +14,7 @@ const WRONG_CODE = '0O0O0';
 const REGISTRATION_WINDOW_MS = 75_000;
 
 /** The api's one answer to a failed captcha (captcha.invalid of api/src/i18n/messages.ts), in each language. */
-const CAPTCHA_INVALID: Record<LanguageCode, string> = {
+const CAPTCHA_INVALID: Record<JourneyLanguage, string> = {
   en: 'Captcha not present or invalid.',
   it: 'Captcha non presente o non valido.',
 };

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chooseLanguage } from '../support/fixtures';
-import { LANGUAGES, labelled, textsOf, type LanguageCode } from '../support/messages';
+import { LANGUAGES, labelled, textsOf, type JourneyLanguage } from '../support/messages';
 import { createTraveler } from '../support/travelers';
 import { lastMailId, waitForMail } from '../support/sign-in';
 import type { FreshTraveler } from '../support/travelers';
@@ -10,7 +10,7 @@ import { localeOf } from '../support/wizard';
 // code once it expired, and the new code, read from the mail catcher, signing the traveler in.
 
 /** The api's refusal of a code that is not the current one (otp.incorrect of api/src/i18n/messages.ts). */
-const OTP_INCORRECT: Record<LanguageCode, string> = {
+const OTP_INCORRECT: Record<JourneyLanguage, string> = {
   en: 'OTP incorrect (enter the correct code)',
   it: 'OTP errato (inserire il codice corretto)',
 };
@@ -20,7 +20,7 @@ const isSendOtp = (url: string) => new URL(url).pathname === SEND_OTP;
 const codeOf = (text: string) => /\b(\d{6})\b/.exec(text)![1]!;
 
 /** Credentials on /sign-in in `language`; resolves with the expiry of the code the OTP page then asks the api for. */
-async function credentials(page: Page, traveler: FreshTraveler, language: LanguageCode): Promise<number> {
+async function credentials(page: Page, traveler: FreshTraveler, language: JourneyLanguage): Promise<number> {
   const t = textsOf('mf-auth', language);
   await page.goto('/sign-in');
   await chooseLanguage(page, localeOf(language));
@@ -35,7 +35,7 @@ async function credentials(page: Page, traveler: FreshTraveler, language: Langua
   return Date.parse(((await answer.json()) as { expirationDate: string }).expirationDate);
 }
 
-async function expireAndResend(page: Page, language: LanguageCode): Promise<void> {
+async function expireAndResend(page: Page, language: JourneyLanguage): Promise<void> {
   const t = textsOf('mf-auth', language);
   const traveler = await createTraveler();
   // The page's own clock, from now: the countdown is moved to its end rather than waited for.

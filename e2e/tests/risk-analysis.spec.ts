@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chooseLanguage } from '../support/fixtures';
-import { LANGUAGES, textsOf, type LanguageCode } from '../support/messages';
+import { LANGUAGES, textsOf, type JourneyLanguage } from '../support/messages';
 import { createTraveler } from '../support/travelers';
 import { signIn } from '../support/sign-in';
 import { issueInvoice } from '../support/travelers';
@@ -16,7 +16,7 @@ const LIGHTS = {
   red: { amount: 14_500, state: 'customsCheck', qr: 'qr.customsCheck', label: 'risk.red', meaning: 'risk.redText' },
 } as const;
 
-async function startRiskAnalysis(page: Page, language: LanguageCode, light: keyof typeof LIGHTS): Promise<void> {
+async function startRiskAnalysis(page: Page, language: JourneyLanguage, light: keyof typeof LIGHTS): Promise<void> {
   const t = textsOf('mf-visa', language);
   const common = textsOf('common', language);
   const expected = LIGHTS[light];

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { LANGUAGES, labelled, textsOf, type LanguageCode } from '../support/messages';
+import { LANGUAGES, labelled, textsOf, type JourneyLanguage } from '../support/messages';
 import { createTraveler } from '../support/travelers';
 import { signIn } from '../support/sign-in';
 import { issueInvoice, romeDay, type FreshTraveler } from '../support/travelers';
@@ -13,7 +13,7 @@ import { fieldIssue, focusAndLeave, openTravelStep, romeInstant } from '../suppo
  * A fresh traveler with one invoice of theirs, signed in, on step 2 of a new request in `language`; the page's clock
  * set to `clock` once signed in (the sign-in code's validity is the api's, on the real clock).
  */
-async function onTravelStep(page: Page, language: LanguageCode, clock?: Date): Promise<FreshTraveler> {
+async function onTravelStep(page: Page, language: JourneyLanguage, clock?: Date): Promise<FreshTraveler> {
   const traveler = await createTraveler();
   const { invoiceNumber } = await issueInvoice(traveler, 180);
   await signIn(page, { traveler });
@@ -22,7 +22,7 @@ async function onTravelStep(page: Page, language: LanguageCode, clock?: Date): P
   return traveler;
 }
 
-function travelForm(page: Page, language: LanguageCode) {
+function travelForm(page: Page, language: JourneyLanguage) {
   const t = textsOf('mf-visa', language);
   const form = page.getByTestId('travel-form');
   const field = (name: string) => form.getByLabel(labelled(t(`travel.fields.${name}`)));
@@ -30,7 +30,7 @@ function travelForm(page: Page, language: LanguageCode) {
 }
 
 /** Which fields the transport and the crew flag show, and the messages of the transport, flight, airport and destination rules. */
-async function checkFieldRules(page: Page, language: LanguageCode): Promise<void> {
+async function checkFieldRules(page: Page, language: JourneyLanguage): Promise<void> {
   const traveler = await onTravelStep(page, language);
   const { t, form, field } = travelForm(page, language);
   const transport = field('transportType');
@@ -112,7 +112,7 @@ async function checkFieldRules(page: Page, language: LanguageCode): Promise<void
 }
 
 /** The hours and minutes offered from the page's clock, and the refusal of a departure in the past. */
-async function checkDepartureClock(page: Page, language: LanguageCode): Promise<void> {
+async function checkDepartureClock(page: Page, language: JourneyLanguage): Promise<void> {
   // The page's clock at 14:37 in Rome today (it then runs on): the first departure it can offer is 14:40.
   const today = romeDay();
   await onTravelStep(page, language, romeInstant(today, 14, 37));
