@@ -17,6 +17,10 @@ const PAGES = [
   { file: 'frame-signed-in', page: 'frame', signedIn: true },
 ];
 
+/** The portal's title in a language, as the tab shows it (the common texts' `app.title`). */
+const titleIn = (language) =>
+  require(path.join(SHELL, '..', 'shared', 'i18n', 'src', 'locales', `${language}.json`)).app.title;
+
 /** The Node compilation of the page renderer: the shell's own sources and shared packages, nothing of the remotes. */
 function prerenderConfig(client) {
   const compile = client.module.rules.find((rule) => rule.use?.loader === 'swc-loader');
@@ -75,6 +79,7 @@ function pagePlugins(template, production) {
           htmlWebpackPlugin: { tags: assetTags, files: assets, options },
           lang: served.language,
           dir: RIGHT_TO_LEFT.has(served.language) ? 'rtl' : 'ltr',
+          title: titleIn(served.language),
           rootAttributes: attributes,
           appHtml: html,
         };

@@ -1,3 +1,4 @@
+import { PageLoader } from '@varco/ui';
 import type { ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import type { AuthRoutesProps, AuthSection } from '@varco/federation-contract';
@@ -32,7 +33,7 @@ const PAGES: Record<AuthSection, ReadonlyArray<{ path?: string; Page: ComponentT
  */
 export default function AuthRoutes({ section }: AuthRoutesProps) {
   return (
-    <WhenTranslated ns={NS}>
+    <WhenTranslated ns={NS} fallback={<PageLoader />}>
       <Routes>
         {PAGES[section].map(({ path, Page }) =>
           path === undefined ? (

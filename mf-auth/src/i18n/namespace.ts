@@ -12,6 +12,7 @@ export function registerTranslations(): void {
   addNamespace(NS, {
     it,
     en,
-    load: (language) => import(/* webpackExclude: /\/(en|it)\.json$/ */ `./${language}.json`),
+    load: (language) =>
+      import(/* webpackChunkName: "texts-[request]", webpackExclude: /\/(en|it)\.json$/ */ `./${language}.json`),
   });
 }

@@ -1,3 +1,4 @@
+import { PageLoader } from '@varco/ui';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import type { RoutesProps } from '@varco/federation-contract';
 import { InvoiceDetailPage, InvoiceListPage } from '../features/invoices';
@@ -9,7 +10,7 @@ registerTranslations();
 /** mf-invoices/routes, mounted by the shell under /protected/invoice; paths are relative to it. */
 export default function InvoicesRoutes(_props: RoutesProps) {
   return (
-    <WhenTranslated ns={NS}>
+    <WhenTranslated ns={NS} fallback={<PageLoader />}>
       <Routes>
         <Route index element={<InvoiceListPage />} />
         {/* docs/screens.md: /protected/invoice/create is the same detail view, the refund id then in ?id=; without one it is not found. */}

@@ -1,3 +1,4 @@
+import { PageLoader } from '@varco/ui';
 import { Route, Routes } from 'react-router-dom';
 import type { RoutesProps } from '@varco/federation-contract';
 import { NotificationList } from '../features/notifications';
@@ -9,7 +10,7 @@ registerTranslations();
 /** mf-notifications/routes, mounted by the shell under /protected/notifications. */
 export default function NotificationsRoutes(_props: RoutesProps) {
   return (
-    <WhenTranslated ns={NS}>
+    <WhenTranslated ns={NS} fallback={<PageLoader />}>
       <Routes>
         <Route index element={<NotificationList />} />
       </Routes>

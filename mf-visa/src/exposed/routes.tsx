@@ -20,7 +20,7 @@ const withWizard = (page: ReactElement) => <Suspense fallback={<PageLoader />}>{
 /** mf-visa/routes, mounted by the shell under /protected/visa; paths are relative to it. */
 export default function VisaRoutes(_props: RoutesProps) {
   return (
-    <WhenTranslated ns={NS}>
+    <WhenTranslated ns={NS} fallback={<PageLoader />}>
       <Routes>
         <Route index element={<VisaListPage />} />
         <Route path="create" element={withWizard(<VisaWizardPage />)} />

@@ -36,6 +36,7 @@ function createAppConfig({ dirname, name, exposes, devPort, host = false }) {
     const production = argv.mode !== 'development';
     const packageJson = JSON.parse(fs.readFileSync(path.join(dirname, 'package.json'), 'utf8'));
     const translationsFolder = path.join(dirname, 'src', 'i18n') + path.sep;
+    const BUNDLED_TEXTS = /[\\/](en|it)\.json$|\.tsx?$/;
     /** @type {import('webpack').Configuration} */
     const config = {
       context: dirname,
@@ -155,11 +156,13 @@ function createAppConfig({ dirname, name, exposes, devPort, host = false }) {
             // A shared workspace package is reached by two blocks, the provided copy and each consumer's fallback:
             // one named file for both, or the preload hints may name a file the page does not load (its README).
             ...WORKSPACE_CHUNKS,
-            // An app's own texts (src/i18n: both languages and the module that adds them), which every exposed module
+            // An app's own texts (src/i18n: Italian, English and the module that adds them), which every exposed module
             // imports: one file of their own, else each expose's chunk carried a copy under splitChunks' 20 KB, and a
             // page mounting two of them (mf-visa's widget and button on the signed-in home) downloaded them twice.
+            // The other languages stay one chunk each, fetched only for a page in that language.
             translations: {
-              test: (module) => module.resource?.startsWith(translationsFolder) === true,
+              test: (module) =>
+                module.resource?.startsWith(translationsFolder) === true && BUNDLED_TEXTS.test(module.resource),
               name: 'translations',
               chunks: 'async',
               enforce: true,

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '@varco/i18n';
@@ -18,6 +18,10 @@ export function Frame({ served }: { served: ServedPage | null }) {
   useScrollMemory();
   // The frame's HTML keeps the page's place with the loader; the address's own page renders once it is hydrated.
   const framePlaceholder = hydrating && served?.page === 'frame';
+  // The tab's title in the page's language (the HTML of the build has it already; a change of language changes it).
+  useEffect(() => {
+    document.title = t('app.title');
+  }, [t]);
   return (
     <div className="varco-page d-flex flex-column min-vh-100">
       <a className="visually-hidden-focusable" href="#main">

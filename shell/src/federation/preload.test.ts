@@ -1,7 +1,8 @@
 import { waitFor } from '@testing-library/react';
 import { preloadRemote } from '@module-federation/enhanced/runtime';
 import { idlePrefetchPlugin } from './idle-prefetch';
-import { preloadFirstScreen, preloadWhenIdle, whenFirstScreenDrawn } from './preload';
+import { i18n } from '@varco/i18n';
+import { otherLanguagesLeftOut, preloadFirstScreen, preloadWhenIdle, whenFirstScreenDrawn } from './preload';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ preloadRemote: jest.fn(async () => undefined) }));
 jest.mock('./remote-component', () => ({ loadRemoteProviders: jest.fn(async () => ({})) }));
@@ -113,5 +114,17 @@ describe('whenFirstScreenDrawn', () => {
     document.body.append(document.createElement('p'));
     await new Promise((resolve) => requestAnimationFrame(resolve));
     expect(cancelled).not.toHaveBeenCalled();
+  });
+});
+
+describe('the texts a preload fetches', () => {
+  it("are the page's language's only: a remote's texts in other languages are left out", async () => {
+    await i18n.changeLanguage('fr');
+    const remote = 'https://cdn.example/mf-visa/0.1.0';
+    expect(otherLanguagesLeftOut(`${remote}/texts-fr-json.0a1b2c3d4e.js`)).toBe(true);
+    expect(otherLanguagesLeftOut(`${remote}/texts-zh-Hans-json.0a1b2c3d4e.js`)).toBe(false);
+    expect(otherLanguagesLeftOut(`${remote}/1234.0a1b2c3d4e.js`)).toBe(true);
+    await i18n.changeLanguage('en_US');
+    expect(otherLanguagesLeftOut(`${remote}/texts-fr-json.0a1b2c3d4e.js`)).toBe(false);
   });
 });

@@ -1,5 +1,7 @@
 import { preloadRemote } from '@module-federation/enhanced/runtime';
+import { toShortLanguage } from '@varco/contracts/plain';
 import { REMOTE_MOUNTS, remoteOf, type RemoteName } from '@varco/federation-contract';
+import { currentLanguage } from '@varco/i18n';
 import { firstScreenRemotes, type FirstScreenRemote } from './first-screen';
 import { expectFirstScreen } from './first-screen-calls';
 import { prefetchFromNowOn } from './idle-prefetch';
@@ -109,6 +111,15 @@ export function preloadFirstScreen(pathname: string, signedIn: boolean): void {
 }
 
 /** The shell's remote providers, and each remote's manifest, entry and the chunks of these exposes (not executed). */
+/**
+ * A remote's texts in another language than the page's (its `texts-<language>-json` chunks, mf-*\/src/i18n/namespace.ts)
+ * are never needed by this page's next pages: left out of the preload.
+ */
+export function otherLanguagesLeftOut(url: string): boolean {
+  const texts = /\/texts-(.+)-json\.[^/]*\.js$/.exec(url);
+  return !texts || texts[1] === toShortLanguage(currentLanguage());
+}
+
 function preloadExposes(remotes: FirstScreenRemote[], resourceCategory: 'sync' | 'all' = 'sync'): void {
   void loadRemoteProviders().catch(() => undefined);
   Promise.resolve()
@@ -120,6 +131,7 @@ function preloadExposes(remotes: FirstScreenRemote[], resourceCategory: 'sync' |
           resourceCategory,
           share: false,
           depsRemote: false,
+          filter: otherLanguagesLeftOut,
         })),
       ),
     )
