@@ -1,4 +1,17 @@
-import { ACCOUNT_RULE_MESSAGES, type ServerLanguage } from '@varco/contracts';
+import { ACCOUNT_RULE_MESSAGES, SERVER_LANGUAGES, type ServerLanguage } from '@varco/contracts';
+import ar from './locales/ar.json';
+import de from './locales/de.json';
+import en from './locales/en.json';
+import es from './locales/es.json';
+import fr from './locales/fr.json';
+import it from './locales/it.json';
+import ja from './locales/ja.json';
+import ko from './locales/ko.json';
+import ptBr from './locales/pt-BR.json';
+import ru from './locales/ru.json';
+import tr from './locales/tr.json';
+import zhHans from './locales/zh-Hans.json';
+import { chooseForm, fill, gatherPlurals, type Text, type WithoutPlural } from './texts';
 
 /** The messages of the account forms' field rules, the very texts the forms show on blur (`@varco/contracts`). */
 const accountRules = (language: ServerLanguage) => {
@@ -26,355 +39,55 @@ const accountRules = (language: ServerLanguage) => {
 };
 
 /**
- * The api's own texts (error details and field messages), in both languages. English is the reference: the Italian
- * catalogue must have exactly its keys (checked by the compiler here and by messages.test.ts, placeholders too).
- * Placeholders are `{name}`.
+ * The api's own texts (error details, field messages, states, risk reasons, notifications): one file per language in
+ * `locales/<short>.json`, imported here so that they are read once, when the api loads. English is the reference:
+ * every other file has exactly its keys, placeholders and plural forms (messages.test.ts). The account rules' words
+ * come from `@varco/contracts`, so that a form and the api say the same.
  */
-const en = {
-  badRequest: 'The request is not valid.',
-  validationFailed: 'Some data in the request is not valid.',
-  unauthorized: 'You must sign in to continue.',
-  forbidden: 'You are not allowed to do this.',
-  forgedRequest: 'This request was not sent by the portal.',
-  notFound: 'The requested resource was not found.',
-  methodNotAllowed: 'This method is not allowed here.',
-  payloadTooLarge: 'The request is too large.',
-  unsupportedMediaType: 'The request format is not supported.',
-  tooManyRequests: 'Too many requests. Please try again in a moment.',
-  requestFailed: 'The request could not be processed.',
-  internalError: 'An unexpected error occurred. Please try again later.',
-  serviceUnavailable: 'The service is temporarily unavailable. Please try again later.',
-  databaseUnavailable: 'The database is not reachable.',
-  'field.required': 'Required field',
-  'field.invalidType': 'Invalid type',
-  'field.minLength': 'At least {min} characters',
-  'field.maxLength': 'At most {max} characters',
-  'field.exactLength': 'Exactly {length} characters',
-  'field.minValue': 'Must be at least {min}',
-  'field.maxValue': 'Must be at most {max}',
-  'field.minItems': 'Select at least {min}',
-  'field.maxItems': 'Select at most {max}',
-  'field.format': 'Invalid format',
-  'field.oneOf': 'Allowed values: {values}',
-  'field.unknownKey': 'Unknown field',
-  'field.invalid': 'Invalid value',
-  'typology.unknownCountry': 'Unknown country: {country}.',
-  'captcha.invalid': 'Captcha not present or invalid.',
-  'auth.badCredentials': 'Username or password wrong',
-  'limits.signInLocked': 'Too many wrong passwords for this account. Try again in {minutes} min.',
-  'limits.accountMails': 'Too many e-mails requested for this account. Try again in {minutes} min.',
-  'auth.notActive': 'Your account is not active yet: open the activation link we sent you by e-mail.',
-  'auth.otpRequired': 'Enter the code we sent you by e-mail to complete the sign-in.',
-  'spid.notConfigured':
-    'The sign-in with the digital identity is not available at the moment: sign in with username and password.',
-  'spid.activationRequired': 'Complete your registration to continue.',
-  'spid.notPending': 'There is no registration to complete.',
-  'otp.incorrect': 'OTP incorrect (enter the correct code)',
-  'otp.expired': 'The code has expired: request a new one.',
-  'otp.tooManyAttempts': 'Too many wrong codes: request a new one.',
-  'otp.notSent': 'No code has been sent yet: request one.',
-  'passkey.challengeExpired': 'The passkey request has expired or was already used: try again.',
-  'passkey.unknown':
-    'This passkey is not registered for any account (it may have been removed): sign in with your e-mail and password.',
-  'passkey.verificationFailed':
-    'The passkey could not be verified: try again, or sign in with your e-mail and password.',
-  'passkey.registrationFailed': 'The passkey could not be added: try again.',
-  'passkey.alreadyRegistered': 'This passkey is already registered.',
-  'passkey.tooMany': 'You can have at most {max} passkeys: remove one before adding another.',
-  'passkey.notFound': 'Passkey not found.',
-  'field.dateInvalid': 'Invalid date (expected YYYY-MM-DD)',
-  ...accountRules('EN'),
-  'field.unknownCountry': 'Unknown country',
-  'field.unknownDocumentType': 'Unknown document type',
-  'field.unknownZone': 'This zone does not belong to the country of residence',
-  'field.residenceNotTaxFree':
-    'Residents of this country cannot use tax-free (unless they live in one of its free zones)',
-  'field.readOnly': 'This field cannot be changed',
-  'traveler.emailTaken': 'An account with this e-mail already exists: sign in, or recover the password.',
-  'traveler.documentTaken': 'This identity document is already registered.',
-  'traveler.duplicate': 'The registration cannot be completed: the account already exists.',
-  'key.invalid': 'The link is not valid or has already been used.',
-  'key.expired': 'The link has expired.',
-  'invoice.notFound': 'Invoice not found.',
-  'merchant.badKey': 'Missing or unknown API key.',
-  'merchant.vendorRequired': 'A broker must name the vendor of the invoice.',
-  'merchant.duplicateInvoice': 'The vendor has already issued an invoice with this number this year.',
-  'merchant.notCancellable': 'Only an invoice not yet in a visa request can be cancelled.',
-  'merchant.alreadyCancelled': 'The invoice has already been cancelled by a credit note.',
-  'field.amountAboveMinimum': 'Each invoice must be worth more than {min} euros',
-  'field.vatBelowTotal': 'The VAT must be less than the total amount',
-  'field.decimals': 'At most two decimal places',
-  'field.dateNotFuture': 'The date cannot be in the future',
-  'field.exitDeadlinePassed': 'The deadline for leaving the EU with these goods ({deadline}) has already passed',
-  'field.dateBeforeInvoice': 'The date cannot precede the invoice date',
-  'invoiceState.available': 'Available',
-  'invoiceState.inRequest': 'In progress',
-  'invoiceState.granted': 'Visa granted',
-  'invoiceState.inCompletion': 'In completion',
-  'invoiceState.customsCheck': 'Customs check required',
-  'invoiceState.notSelected': 'Not selected by customs',
-  'invoiceState.denied': 'Visa denied',
-  'invoiceState.other': 'Being processed',
-  // risk.* and exitPoint.*: the risk analysis (modules/risk) and the exit point (modules/exit-point).
-  'risk.totalAbove': 'The total of the request, {total}, is above {threshold}.',
-  'risk.largeInvoice': 'Invoices above {threshold}: {count} (the largest {max}).',
-  'risk.manyInvoices': 'The request holds {count} invoices ({threshold} or more).',
-  'risk.oldPurchase':
-    'Invoices issued more than {threshold} days before the departure: {count} (the oldest {days} days before).',
-  'risk.crewMember': 'The traveler leaves as a crew member.',
-  'risk.privateVehicle': 'The traveler leaves by private vehicle.',
-  'risk.previousChecks': 'Earlier requests of the traveler sent to a customs check: {count}.',
-  'risk.previousDenials': 'Earlier requests of the traveler with an invoice denied by customs: {count}.',
-  'risk.randomSample': 'Selected at random for a customs check.',
-  'risk.noFindings': 'No risk factor found.',
-  'exitPoint.badKey': 'Missing or unknown exit point API key.',
-  'exitPoint.officerOnly': 'Only a customs officer can do this.',
-  'exitPoint.invalidQr': 'The QR code is not valid: it is damaged, altered or was not issued by this agency.',
-  'exitPoint.qrMalformed': 'The code is not a visa request QR code',
-  'exitPoint.qrSignature': 'The signature does not match the content: the code was altered or forged',
-  'exitPoint.qrUnknownKey': 'The code was signed by a key this agency does not know',
-  'exitPoint.staleQr':
-    'This QR code has been replaced by a newer one after a change of the request: show the latest QR code.',
-  'exitPoint.alreadyUsed': 'This QR code has already been used: the visa request is completed.',
-  'exitPoint.expired': 'The visa request has expired: it was not presented at the exit point in time.',
-  'exitPoint.requestNotFound': 'Visa request not found.',
-  'exitPoint.granted': 'Customs visa granted: go airside.',
-  'exitPoint.customsCheck': 'Go to the customs office for a customs check.',
-  // Visa requests (modules/visas).
-  'visa.notFound': 'Visa request not found.',
-  'visa.notPending': 'Only a pending visa request can be changed, deleted or analysed.',
-  'visa.pendingExists':
-    'Your visa request {requestCode} is still pending: have its QR code scanned at the exit point, or modify or delete it, before you create a new one.',
-  'visa.notInCompletion': 'The visa request is not waiting for the exit scan.',
-  'visa.notInCustomsCheck': 'The visa request is not waiting for a customs decision.',
-  'visa.invoiceNotUnderCheck': 'Invoice {id} is not waiting for a customs decision in this request.',
-  'visa.invoiceTaken': 'An invoice you selected is already in another visa request.',
-  'visa.invoiceTakenField': 'Invoice {number} is already in another visa request',
-  'visa.invoiceDuplicate': 'The same invoice ({id}) is selected more than once',
-  'visa.invoiceNotFound': 'Invoice {id} is not one of your invoices',
-  'visa.invoiceNotAvailable': 'Invoice {number} is not available for a visa request',
-  'visa.invoiceDeadlinePassed':
-    'The deadline for leaving the EU with the goods of invoice {number} ({deadline}) has passed',
-  'visa.transportUnknown': 'Choose air (AE) or private vehicle (MP)',
-  'visa.flightNumberFormat': 'Invalid flight number (for example AZ 610)',
-  'visa.airportUnknown': 'Unknown airport',
-  'visa.airportNotInCountry': 'This airport is not in the destination country',
-  'visa.destinationInEu':
-    'The destination must be outside the EU VAT area: choose a country outside the EU, or one of its free zones',
-  'visa.zoneNotInCountry': 'This free zone does not belong to the destination country',
-  'visa.travelDateInvalid': 'Invalid date and time',
-  'visa.travelDateNotFuture': 'Date must be in the future',
-  'visa.travelDateTooLate': 'The date cannot be later than {max}',
-  'visa.travelDateAfterDeadline':
-    'The departure cannot be later than {deadline}, the exit deadline of invoice {number}',
-  'visa.state.pending': 'Pending',
-  'visa.state.expired': 'Expired',
-  'visa.state.customsCheck': 'Customs check',
-  'visa.state.inCompletion': 'In completion',
-  'visa.state.completed': 'Completed',
-  'visa.state.other': 'Being processed',
-  'visa.light.green': 'Green channel: the customs visa is given when the QR code is passed at the exit point.',
-  'visa.light.yellow': 'Documentary check: go to the customs office with the QR code.',
-  'visa.light.red': 'Red channel: a physical inspection at the customs office is required.',
-  'notification.notFound': 'Notification not found.',
-  'notification.INVOICE_MATCHED': 'Invoice {invoiceNumber} of {vendor} for {amount} is now in your area.',
-  'notification.VISA_CREATED':
-    'Visa request {requestCode} has been created and is pending: show its QR code at the exit point (kiosk or customs officer) when you leave the EU, or start the risk analysis from the request.',
-  'notification.RISK_GREEN':
-    'Visa request {requestCode} is in completion: go airside and pass the QR code at the exit point.',
-  'notification.CUSTOMS_CHECK':
-    'Visa request {requestCode} needs a customs check: go to the customs office with the QR code and the goods.',
-  'notification.VISA_GRANTED': 'The customs visa of request {requestCode} has been granted.',
-  'notification.VISA_DECIDED': 'Customs has decided on the invoices of visa request {requestCode}.',
-  'notification.VISA_EXPIRED':
-    'Visa request {requestCode} has expired: its invoices are available again while their exit deadline allows it.',
-  'notification.EXIT_DEADLINE_7':
-    'The exit deadline of invoice {invoiceNumber} is {deadline}: less than a week left to leave the EU with the goods and get the visa.',
-  'notification.EXIT_DEADLINE_1':
-    'Last reminder: the exit deadline of invoice {invoiceNumber} is {deadline}. Leave the EU with the goods by then to get the visa.',
-  'notification.PASSKEY_ADDED':
-    'The passkey “{name}” has been added to your account: it can now sign in without password or code. If you did not add it, remove it from your profile and change your password.',
-  'notification.PASSKEY_REMOVED': 'The passkey “{name}” has been removed from your account: it can no longer sign in.',
-} as const;
-
-export type MessageKey = keyof typeof en;
-
-const it: Record<MessageKey, string> = {
-  badRequest: 'La richiesta non è valida.',
-  validationFailed: 'Alcuni dati della richiesta non sono validi.',
-  unauthorized: 'Devi accedere per continuare.',
-  forbidden: 'Non sei autorizzato a eseguire questa operazione.',
-  forgedRequest: 'Questa richiesta non è stata inviata dal portale.',
-  notFound: 'La risorsa richiesta non è stata trovata.',
-  methodNotAllowed: 'Questo metodo non è consentito qui.',
-  payloadTooLarge: 'La richiesta è troppo grande.',
-  unsupportedMediaType: 'Il formato della richiesta non è supportato.',
-  tooManyRequests: 'Troppe richieste. Riprova tra qualche istante.',
-  requestFailed: 'Non è stato possibile elaborare la richiesta.',
-  internalError: 'Si è verificato un errore imprevisto. Riprova più tardi.',
-  serviceUnavailable: 'Il servizio è temporaneamente non disponibile. Riprova più tardi.',
-  databaseUnavailable: 'Il database non è raggiungibile.',
-  'field.required': 'Campo obbligatorio',
-  'field.invalidType': 'Tipo non valido',
-  'field.minLength': 'Almeno {min} caratteri',
-  'field.maxLength': 'Al massimo {max} caratteri',
-  'field.exactLength': 'Esattamente {length} caratteri',
-  'field.minValue': 'Deve essere almeno {min}',
-  'field.maxValue': 'Deve essere al massimo {max}',
-  'field.minItems': 'Selezionane almeno {min}',
-  'field.maxItems': 'Selezionane al massimo {max}',
-  'field.format': 'Formato non valido',
-  'field.oneOf': 'Valori ammessi: {values}',
-  'field.unknownKey': 'Campo non previsto',
-  'field.invalid': 'Valore non valido',
-  'typology.unknownCountry': 'Paese sconosciuto: {country}.',
-  'captcha.invalid': 'Captcha non presente o non valido.',
-  'auth.badCredentials': 'Username o password errati',
-  'limits.signInLocked': 'Troppe password errate per questo account. Riprova tra {minutes} min.',
-  'limits.accountMails': 'Troppe e-mail richieste per questo account. Riprova tra {minutes} min.',
-  'auth.notActive':
-    'Il tuo account non è ancora attivo: apri il link di attivazione che ti abbiamo inviato per e-mail.',
-  'auth.otpRequired': "Inserisci il codice che ti abbiamo inviato per e-mail per completare l'accesso.",
-  'spid.notConfigured':
-    "L'accesso con l'identità digitale non è disponibile al momento: accedi con username e password.",
-  'spid.activationRequired': 'Completa la registrazione per continuare.',
-  'spid.notPending': "Non c'è nessuna registrazione da completare.",
-  'otp.incorrect': 'OTP errato (inserire il codice corretto)',
-  'otp.expired': 'Il codice è scaduto: richiedine uno nuovo.',
-  'otp.tooManyAttempts': 'Troppi codici errati: richiedine uno nuovo.',
-  'otp.notSent': 'Nessun codice è stato ancora inviato: richiedine uno.',
-  'passkey.challengeExpired': 'La richiesta della passkey è scaduta o è già stata usata: riprova.',
-  'passkey.unknown':
-    'Questa passkey non è registrata per nessun account (potrebbe essere stata rimossa): accedi con e-mail e password.',
-  'passkey.verificationFailed':
-    'Non è stato possibile verificare la passkey: riprova, oppure accedi con e-mail e password.',
-  'passkey.registrationFailed': 'Non è stato possibile aggiungere la passkey: riprova.',
-  'passkey.alreadyRegistered': 'Questa passkey è già registrata.',
-  'passkey.tooMany': 'Puoi avere al massimo {max} passkey: rimuovine una prima di aggiungerne un’altra.',
-  'passkey.notFound': 'Passkey non trovata.',
-  'field.dateInvalid': 'Data non valida (formato AAAA-MM-GG)',
-  ...accountRules('IT'),
-  'field.unknownCountry': 'Paese sconosciuto',
-  'field.unknownDocumentType': 'Tipo di documento sconosciuto',
-  'field.unknownZone': 'Questa zona non appartiene al paese di residenza',
-  'field.residenceNotTaxFree':
-    'I residenti in questo paese non possono usare il tax-free (salvo che risiedano in una sua zona franca)',
-  'field.readOnly': 'Questo campo non può essere modificato',
-  'traveler.emailTaken': 'Esiste già un account con questa e-mail: accedi, oppure recupera la password.',
-  'traveler.documentTaken': "Questo documento d'identità è già registrato.",
-  'traveler.duplicate': "La registrazione non può essere completata: l'account esiste già.",
-  'key.invalid': 'Il link non è valido o è già stato usato.',
-  'key.expired': 'Il link è scaduto.',
-  'invoice.notFound': 'Fattura non trovata.',
-  'merchant.badKey': 'Chiave API assente o sconosciuta.',
-  'merchant.vendorRequired': 'Un intermediario deve indicare il venditore della fattura.',
-  'merchant.duplicateInvoice': "Il venditore ha già emesso quest'anno una fattura con questo numero.",
-  'merchant.notCancellable': 'Si può annullare solo una fattura non ancora inserita in una richiesta di visto.',
-  'merchant.alreadyCancelled': 'La fattura è già stata annullata da una nota di credito.',
-  'field.amountAboveMinimum': 'Ogni fattura deve superare {min} euro',
-  'field.vatBelowTotal': "L'IVA deve essere inferiore all'importo totale",
-  'field.decimals': 'Al massimo due decimali',
-  'field.dateNotFuture': 'La data non può essere nel futuro',
-  'field.exitDeadlinePassed': "Il termine per uscire dall'UE con questi beni ({deadline}) è già scaduto",
-  'field.dateBeforeInvoice': 'La data non può precedere quella della fattura',
-  'invoiceState.available': 'Disponibile',
-  'invoiceState.inRequest': 'In lavorazione',
-  'invoiceState.granted': 'Vistata',
-  'invoiceState.inCompletion': 'In completamento',
-  'invoiceState.customsCheck': 'Controllo doganale richiesto',
-  'invoiceState.notSelected': 'Non selezionata dalla dogana',
-  'invoiceState.denied': 'Visto negato',
-  'invoiceState.other': 'In elaborazione',
-  // risk.* and exitPoint.*: the risk analysis (modules/risk) and the exit point (modules/exit-point).
-  'risk.totalAbove': 'Il totale della richiesta, {total}, supera {threshold}.',
-  'risk.largeInvoice': 'Fatture oltre {threshold}: {count} (la più alta {max}).',
-  'risk.manyInvoices': 'La richiesta contiene {count} fatture ({threshold} o più).',
-  'risk.oldPurchase':
-    'Fatture emesse più di {threshold} giorni prima della partenza: {count} (la più vecchia {days} giorni prima).',
-  'risk.crewMember': "Il viaggiatore parte come membro dell'equipaggio.",
-  'risk.privateVehicle': 'Il viaggiatore parte con un veicolo privato.',
-  'risk.previousChecks': 'Richieste precedenti del viaggiatore inviate al controllo doganale: {count}.',
-  'risk.previousDenials': 'Richieste precedenti del viaggiatore con una fattura respinta dalla dogana: {count}.',
-  'risk.randomSample': 'Selezionata a campione per un controllo doganale.',
-  'risk.noFindings': 'Nessun fattore di rischio rilevato.',
-  'exitPoint.badKey': "Chiave API del punto d'uscita assente o sconosciuta.",
-  'exitPoint.officerOnly': 'Solo un funzionario doganale può eseguire questa operazione.',
-  'exitPoint.invalidQr': 'Il codice QR non è valido: è danneggiato, alterato o non è stato emesso da questa agenzia.',
-  'exitPoint.qrMalformed': 'Il codice non è un QR di una richiesta di visto',
-  'exitPoint.qrSignature': 'La firma non corrisponde al contenuto: il codice è stato alterato o contraffatto',
-  'exitPoint.qrUnknownKey': 'Il codice è stato firmato con una chiave che questa agenzia non conosce',
-  'exitPoint.staleQr':
-    'Questo codice QR è stato sostituito da uno più recente dopo una modifica della richiesta: mostra il codice QR più recente.',
-  'exitPoint.alreadyUsed': 'Questo codice QR è già stato usato: la richiesta di visto è completata.',
-  'exitPoint.expired': "La richiesta di visto è scaduta: non è stata presentata in tempo al punto d'uscita.",
-  'exitPoint.requestNotFound': 'Richiesta di visto non trovata.',
-  'exitPoint.granted': "Visto doganale concesso: prosegui verso l'area airside.",
-  'exitPoint.customsCheck': "Recati all'ufficio doganale per un controllo doganale.",
-  // Richieste di visto (modules/visas).
-  'visa.notFound': 'Richiesta di visto non trovata.',
-  'visa.notPending': 'Solo una richiesta di visto in attesa può essere modificata, eliminata o analizzata.',
-  'visa.pendingExists':
-    'La tua richiesta di visto {requestCode} è ancora in attesa: presenta il suo QR code al punto di uscita, oppure modificala o eliminala, prima di crearne una nuova.',
-  'visa.notInCompletion': 'La richiesta di visto non è in attesa della scansione in uscita.',
-  'visa.notInCustomsCheck': 'La richiesta di visto non è in attesa di una decisione della dogana.',
-  'visa.invoiceNotUnderCheck': 'La fattura {id} non è in attesa di una decisione della dogana in questa richiesta.',
-  'visa.invoiceTaken': "Una fattura selezionata è già in un'altra richiesta di visto.",
-  'visa.invoiceTakenField': "La fattura {number} è già in un'altra richiesta di visto",
-  'visa.invoiceDuplicate': 'La stessa fattura ({id}) è selezionata più volte',
-  'visa.invoiceNotFound': 'La fattura {id} non è tra le tue fatture',
-  'visa.invoiceNotAvailable': 'La fattura {number} non è disponibile per una richiesta di visto',
-  'visa.invoiceDeadlinePassed':
-    "Il termine per uscire dall'UE con i beni della fattura {number} ({deadline}) è scaduto",
-  'visa.transportUnknown': 'Scegli aereo (AE) o veicolo privato (MP)',
-  'visa.flightNumberFormat': 'Numero di volo non valido (per esempio AZ 610)',
-  'visa.airportUnknown': 'Aeroporto sconosciuto',
-  'visa.airportNotInCountry': 'Questo aeroporto non è nel paese di destinazione',
-  'visa.destinationInEu':
-    "La destinazione deve essere fuori dal territorio IVA dell'UE: scegli un paese extra UE o una sua zona franca",
-  'visa.zoneNotInCountry': 'Questa zona franca non appartiene al paese di destinazione',
-  'visa.travelDateInvalid': 'Data e ora non valide',
-  'visa.travelDateNotFuture': 'La data deve essere nel futuro',
-  'visa.travelDateTooLate': 'La data non può essere successiva al {max}',
-  'visa.travelDateAfterDeadline':
-    'La partenza non può essere successiva al {deadline}, termine di uscita della fattura {number}',
-  'visa.state.pending': 'In attesa',
-  'visa.state.expired': 'Scaduta',
-  'visa.state.customsCheck': 'Controllo doganale',
-  'visa.state.inCompletion': 'In completamento',
-  'visa.state.completed': 'Completata',
-  'visa.state.other': 'In elaborazione',
-  'visa.light.green': "Canale verde: il visto doganale viene rilasciato quando il codice QR passa al punto d'uscita.",
-  'visa.light.yellow': "Controllo documentale: recati all'ufficio doganale con il codice QR.",
-  'visa.light.red': "Canale rosso: è richiesta un'ispezione fisica presso l'ufficio doganale.",
-  'notification.notFound': 'Notifica non trovata.',
-  'notification.INVOICE_MATCHED': 'La fattura {invoiceNumber} di {vendor} da {amount} è ora nella tua area.',
-  'notification.VISA_CREATED':
-    "La richiesta di visto {requestCode} è stata creata ed è in attesa: mostra il suo QR code al punto di uscita (totem o funzionario doganale) quando lasci l'UE, oppure avvia l'analisi dei rischi dalla richiesta.",
-  'notification.RISK_GREEN':
-    "La richiesta di visto {requestCode} è in completamento: vai in area imbarchi e passa il codice QR al punto d'uscita.",
-  'notification.CUSTOMS_CHECK':
-    "La richiesta di visto {requestCode} richiede un controllo doganale: recati all'ufficio doganale con il codice QR e i beni.",
-  'notification.VISA_GRANTED': 'Il visto doganale della richiesta {requestCode} è stato rilasciato.',
-  'notification.VISA_DECIDED': 'La dogana ha deciso sulle fatture della richiesta di visto {requestCode}.',
-  'notification.VISA_EXPIRED':
-    'La richiesta di visto {requestCode} è scaduta: le sue fatture tornano disponibili finché il termine di uscita lo consente.',
-  'notification.EXIT_DEADLINE_7':
-    "Il termine di uscita della fattura {invoiceNumber} è il {deadline}: manca meno di una settimana per uscire dall'UE con i beni e ottenere il visto.",
-  'notification.EXIT_DEADLINE_1':
-    "Ultimo promemoria: il termine di uscita della fattura {invoiceNumber} è il {deadline}. Esci dall'UE con i beni entro quella data per ottenere il visto.",
-  'notification.PASSKEY_ADDED':
-    'La passkey “{name}” è stata aggiunta al tuo account: ora può accedere senza password né codice. Se non l’hai aggiunta tu, rimuovila dal tuo profilo e cambia la password.',
-  'notification.PASSKEY_REMOVED':
-    'La passkey “{name}” è stata rimossa dal tuo account: non può più essere usata per accedere.',
+const FILES: Readonly<Record<ServerLanguage, Readonly<Record<string, string>>>> = {
+  IT: it,
+  EN: en,
+  'ZH-HANS': zhHans,
+  ES: es,
+  FR: fr,
+  DE: de,
+  AR: ar,
+  JA: ja,
+  KO: ko,
+  RU: ru,
+  'PT-BR': ptBr,
+  TR: tr,
 };
 
-export const catalogues: Readonly<Record<ServerLanguage, Readonly<Record<MessageKey, string>>>> = { EN: en, IT: it };
+export type MessageKey = WithoutPlural<keyof typeof en> | keyof ReturnType<typeof accountRules>;
+
+/** A language's texts over English's, so that a key a file might lack still reads in English rather than failing. */
+const catalogueOf = (language: ServerLanguage) =>
+  ({
+    ...gatherPlurals(en),
+    ...accountRules('EN'),
+    ...gatherPlurals(FILES[language]),
+    ...accountRules(language),
+  }) as Readonly<Record<MessageKey, Text>>;
+
+export const catalogues: Readonly<Record<ServerLanguage, Readonly<Record<MessageKey, Text>>>> = Object.fromEntries(
+  SERVER_LANGUAGES.map((language) => [language, catalogueOf(language)]),
+) as Record<ServerLanguage, Readonly<Record<MessageKey, Text>>>;
+
+/** The value whose number chooses the form of a plural text: `count`, unless its callers give the number another name. */
+const COUNTED_BY: Partial<Record<MessageKey, string>> = {
+  'limits.signInLocked': 'minutes',
+  'limits.accountMails': 'minutes',
+  'risk.oldPurchase': 'days',
+};
 
 export type MessageParams = Readonly<Record<string, string | number>>;
 
-/** The text of `key` in `language`, with `{name}` placeholders replaced; an unknown placeholder stays visible. */
+/**
+ * The text of `key` in `language`, in the plural form its number asks for, with `{name}` placeholders replaced; an
+ * unknown placeholder stays visible.
+ */
 export function translate(language: ServerLanguage, key: MessageKey, params: MessageParams = {}): string {
-  return catalogues[language][key].replace(/\{(\w+)\}/g, (placeholder, name: string) =>
-    name in params ? String(params[name]) : placeholder,
-  );
+  const text = chooseForm(language, catalogues[language][key], Number(params[COUNTED_BY[key] ?? 'count']));
+  return fill(text, params);
 }

@@ -87,7 +87,7 @@ describeEachDatabase('mail dispatcher', ({ database, build, postgresOnly }) => {
     assert.equal(message!.subject, 'Il tuo codice di accesso a Varco');
     assert.equal(message!.language, 'it');
     assert.match(message!.text, /654321/);
-    assert.match(message!.html, /<html lang="it">/);
+    assert.match(message!.html, /<html lang="it" dir="ltr">/);
     const stored = await row(id);
     assert.ok(stored.sent_at instanceof Date);
     assert.equal(stored.attempts, 1);

@@ -31,7 +31,7 @@ describeEachDatabase('mail outbox', ({ database }) => {
     assert.equal(row.template, 'otp');
     assert.equal(row.subject, 'Il tuo codice di accesso a Varco');
     assert.match(row.text_body, /123456/);
-    assert.match(row.html_body, /<html lang="it">/);
+    assert.match(row.html_body, /<html lang="it" dir="ltr">/);
     assert.equal(row.attempts, 0);
     assert.equal(row.sent_at, null);
     assert.ok(row.next_attempt_at.getTime() <= Date.now() + 1_000);

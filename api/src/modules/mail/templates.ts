@@ -1,9 +1,23 @@
-import type { ServerLanguage } from '@varco/contracts';
+import { LANGUAGE_TABLE, SERVER_LANGUAGES, type ServerLanguage } from '@varco/contracts';
+import { chooseForm, fill, gatherPlurals, type Text, type TextParams, type WithoutPlural } from '../../i18n/texts';
+import ar from './locales/ar.json';
+import de from './locales/de.json';
+import en from './locales/en.json';
+import es from './locales/es.json';
+import fr from './locales/fr.json';
+import it from './locales/it.json';
+import ja from './locales/ja.json';
+import ko from './locales/ko.json';
+import ptBr from './locales/pt-BR.json';
+import ru from './locales/ru.json';
+import tr from './locales/tr.json';
+import zhHans from './locales/zh-Hans.json';
 
 /**
- * The mails the api sends, in Italian and English. Each template is a list of blocks (paragraphs, a link, a code)
- * that one layout renders twice: as plain text, the part every client can read, and as simple HTML with every value
- * escaped. Texts live here rather than in `i18n/messages.ts` because a mail is a document, not an error message.
+ * The mails the api sends, in every interface language. Each template is a list of blocks (paragraphs, a link, a
+ * code) that one layout renders twice: as plain text, the part every client can read, and as simple HTML with every
+ * value escaped. Their words are in `locales/<short>.json`, apart from the api's messages (`i18n/messages.ts`)
+ * because a mail is a document, not an error message; the files have the same form and pass the same checks.
  */
 
 /** The parameters of each template. Links are absolute http(s) URLs built by the caller from PUBLIC_BASE_URL. */
@@ -50,126 +64,74 @@ export function recipientName(nome: string | null | undefined, cognome: string |
   return name === '' ? null : name;
 }
 
+const FILES: Readonly<Record<ServerLanguage, Readonly<Record<string, string>>>> = {
+  IT: it,
+  EN: en,
+  'ZH-HANS': zhHans,
+  ES: es,
+  FR: fr,
+  DE: de,
+  AR: ar,
+  JA: ja,
+  KO: ko,
+  RU: ru,
+  'PT-BR': ptBr,
+  TR: tr,
+};
+
+type MailKey = WithoutPlural<keyof typeof en>;
+
+// Read once, when the api loads; a key a file might lack reads in English rather than failing a mail.
+const TEXTS = Object.fromEntries(
+  SERVER_LANGUAGES.map((language) => [language, { ...gatherPlurals(en), ...gatherPlurals(FILES[language]) }]),
+) as Record<ServerLanguage, Readonly<Record<MailKey, Text>>>;
+
+/** A language's words: `key` filled with `params`, a plural text in the form of `params.count`. */
+const wordsOf =
+  (language: ServerLanguage) =>
+  (key: MailKey, params: TextParams = {}) =>
+    fill(chooseForm(language, TEXTS[language][key], Number(params.count)), params);
+
+type Words = ReturnType<typeof wordsOf>;
+
 /** The opening line: the traveler by name when it is known, a neutral greeting only when it is not. */
-function greeting(language: ServerLanguage, name: string | null): string {
-  if (language === 'IT') return name ? `Gentile ${name},` : 'Gentile viaggiatore,';
-  return name ? `Dear ${name},` : 'Dear traveler,';
-}
+const greeting = (words: Words, name: string | null) => (name ? words('greeting', { name }) : words('greetingNoName'));
 
-const SIGNATURE: Record<ServerLanguage, string> = {
-  IT: 'Varco — il portale tax-free per i viaggiatori',
-  EN: 'Varco — the tax-free portal for travelers',
-};
-
-const AUTOMATIC: Record<ServerLanguage, string> = {
-  IT: 'Questa e-mail è stata inviata automaticamente: non rispondere.',
-  EN: 'This e-mail was sent automatically: please do not reply.',
-};
-
-const minutes = (language: ServerLanguage, count: number) =>
-  language === 'IT' ? (count === 1 ? '1 minuto' : `${count} minuti`) : count === 1 ? '1 minute' : `${count} minutes`;
-
-type TemplateTexts<P> = Record<ServerLanguage, (params: P) => MailContent>;
-
-const TEMPLATES: { [N in MailTemplateName]: TemplateTexts<MailTemplateParams[N]> } = {
-  activation: {
-    IT: ({ link }) => ({
-      subject: 'Attiva il tuo account Varco',
-      blocks: [
-        paragraph('grazie per esserti registrato su Varco. Per attivare il tuo account apri questo collegamento:'),
-        { kind: 'link', label: 'Attiva il mio account', url: link },
-        paragraph(
-          'Se non ti sei registrato tu, ignora questa e-mail: senza attivazione l’account non sarà utilizzabile.',
-        ),
-      ],
-    }),
-    EN: ({ link }) => ({
-      subject: 'Activate your Varco account',
-      blocks: [
-        paragraph('thank you for signing up to Varco. To activate your account, open this link:'),
-        { kind: 'link', label: 'Activate my account', url: link },
-        paragraph('If you did not sign up, ignore this e-mail: without activation the account cannot be used.'),
-      ],
-    }),
-  },
-  otp: {
-    IT: ({ code, validityMinutes }) => ({
-      subject: 'Il tuo codice di accesso a Varco',
-      blocks: [
-        paragraph('questo è il codice per completare l’accesso a Varco:'),
-        { kind: 'code', code },
-        paragraph(`Il codice vale ${minutes('IT', validityMinutes)} e si può usare una sola volta.`),
-        paragraph('Se non stai accedendo tu, qualcuno conosce la tua password: cambiala al più presto.'),
-      ],
-    }),
-    EN: ({ code, validityMinutes }) => ({
-      subject: 'Your Varco sign-in code',
-      blocks: [
-        paragraph('this is the code to complete your sign-in to Varco:'),
-        { kind: 'code', code },
-        paragraph(`The code is valid for ${minutes('EN', validityMinutes)} and can be used once.`),
-        paragraph('If you are not signing in, someone knows your password: change it as soon as possible.'),
-      ],
-    }),
-  },
-  'password-reset': {
-    IT: ({ link, passkeys }) => ({
-      subject: 'Reimposta la tua password di Varco',
-      blocks: [
-        paragraph(
-          'abbiamo ricevuto una richiesta di reimpostare la password del tuo account Varco. Per sceglierne una nuova apri questo collegamento:',
-        ),
-        { kind: 'link', label: 'Reimposta la password', url: link },
-        ...(passkeys > 0
-          ? [
-              paragraph(
-                passkeys === 1
-                  ? 'Il tuo account ha 1 passkey: la nuova password non la rimuove. Se non la riconosci, rimuovila dal tuo profilo.'
-                  : `Il tuo account ha ${passkeys} passkey: la nuova password non le rimuove. Se non le riconosci tutte, rimuovi dal tuo profilo quelle sconosciute.`,
-              ),
-            ]
-          : []),
-        paragraph('Se non l’hai chiesto tu, ignora questa e-mail: la tua password resta quella di prima.'),
-      ],
-    }),
-    EN: ({ link, passkeys }) => ({
-      subject: 'Reset your Varco password',
-      blocks: [
-        paragraph(
-          'we received a request to reset the password of your Varco account. To choose a new one, open this link:',
-        ),
-        { kind: 'link', label: 'Reset my password', url: link },
-        ...(passkeys > 0
-          ? [
-              paragraph(
-                passkeys === 1
-                  ? 'Your account has 1 passkey: a new password does not remove it. If you do not recognise it, remove it from your profile.'
-                  : `Your account has ${passkeys} passkeys: a new password does not remove them. If you do not recognise them all, remove the unknown ones from your profile.`,
-              ),
-            ]
-          : []),
-        paragraph('If you did not ask for this, ignore this e-mail: your password stays as it was.'),
-      ],
-    }),
-  },
-  notification: {
-    IT: ({ message, link }) => ({
-      subject: 'Una nuova notifica da Varco',
-      blocks: [
-        paragraph(message),
-        { kind: 'link', label: 'Apri le notifiche', url: link },
-        paragraph('Trovi questa e le altre notifiche nella tua area di Varco.'),
-      ],
-    }),
-    EN: ({ message, link }) => ({
-      subject: 'A new notification from Varco',
-      blocks: [
-        paragraph(message),
-        { kind: 'link', label: 'Open your notifications', url: link },
-        paragraph('You find this and your other notifications in your Varco area.'),
-      ],
-    }),
-  },
+const TEMPLATES: { [N in MailTemplateName]: (words: Words, params: MailTemplateParams[N]) => MailContent } = {
+  activation: (words, { link }) => ({
+    subject: words('activation.subject'),
+    blocks: [
+      paragraph(words('activation.intro')),
+      { kind: 'link', label: words('activation.button'), url: link },
+      paragraph(words('activation.notYou')),
+    ],
+  }),
+  otp: (words, { code, validityMinutes }) => ({
+    subject: words('otp.subject'),
+    blocks: [
+      paragraph(words('otp.intro')),
+      { kind: 'code', code },
+      paragraph(words('otp.validity', { count: validityMinutes })),
+      paragraph(words('otp.notYou')),
+    ],
+  }),
+  'password-reset': (words, { link, passkeys }) => ({
+    subject: words('passwordReset.subject'),
+    blocks: [
+      paragraph(words('passwordReset.intro')),
+      { kind: 'link', label: words('passwordReset.button'), url: link },
+      ...(passkeys > 0 ? [paragraph(words('passwordReset.passkeys', { count: passkeys }))] : []),
+      paragraph(words('passwordReset.notYou')),
+    ],
+  }),
+  notification: (words, { message, link }) => ({
+    subject: words('notification.subject'),
+    blocks: [
+      paragraph(message),
+      { kind: 'link', label: words('notification.button'), url: link },
+      paragraph(words('notification.where')),
+    ],
+  }),
 };
 
 export function escapeHtml(value: string): string {
@@ -192,7 +154,10 @@ function checkedLink(url: string): string {
   return parsed.href;
 }
 
-function renderText(content: MailContent, opening: string, language: ServerLanguage): string {
+/** The words closing every mail: who sends it, and that no one reads the answers. */
+const closing = (words: Words) => [words('signature'), words('automatic')] as const;
+
+function renderText(content: MailContent, opening: string, words: Words): string {
   const blocks = content.blocks.map((block) => {
     switch (block.kind) {
       case 'paragraph':
@@ -204,37 +169,45 @@ function renderText(content: MailContent, opening: string, language: ServerLangu
         return `    ${block.code}`;
     }
   });
-  return [opening, ...blocks, `-- \n${SIGNATURE[language]}\n${AUTOMATIC[language]}`].join('\n\n') + '\n';
+  return [opening, ...blocks, `-- \n${closing(words).join('\n')}`].join('\n\n') + '\n';
 }
 
-function renderHtml(content: MailContent, opening: string, language: ServerLanguage): string {
+/** `<html lang>` and the writing direction of each language (`@varco/contracts`). */
+const LAYOUT = new Map(LANGUAGE_TABLE.map((entry) => [entry.server, { lang: entry.short, dir: entry.dir }]));
+
+function renderHtml(content: MailContent, opening: string, words: Words, language: ServerLanguage): string {
+  const { lang, dir } = LAYOUT.get(language) ?? { lang: 'en', dir: 'ltr' };
+  // Some clients drop the attributes of <html>: the direction is said again in the styles of the page.
+  const direction = dir === 'rtl' ? ';direction:rtl;text-align:right' : '';
   const blocks = content.blocks.map((block) => {
     switch (block.kind) {
       case 'paragraph':
         return `<p style="margin:0 0 16px">${escapeHtml(block.text)}</p>`;
       case 'link': {
         const url = escapeHtml(checkedLink(block.url));
-        // A button, and the address written out below it for clients that hide links.
+        // A button, and the address written out below it for clients that hide links (an address reads left to right
+        // in every language).
         return (
           `<p style="margin:0 0 16px"><a href="${url}" style="display:inline-block;padding:12px 20px;background:#0066cc;color:#ffffff;` +
           `text-decoration:none;border-radius:4px;font-weight:bold">${escapeHtml(block.label)}</a></p>` +
-          `<p style="margin:0 0 16px;font-size:13px;word-break:break-all"><a href="${url}" style="color:#0066cc">${url}</a></p>`
+          `<p dir="ltr" style="margin:0 0 16px;font-size:13px;word-break:break-all"><a href="${url}" style="color:#0066cc">${url}</a></p>`
         );
       }
       case 'code':
-        return `<p style="margin:0 0 16px;font-size:28px;font-weight:bold;letter-spacing:6px;font-family:monospace">${escapeHtml(block.code)}</p>`;
+        return `<p dir="ltr" style="margin:0 0 16px;font-size:28px;font-weight:bold;letter-spacing:6px;font-family:monospace">${escapeHtml(block.code)}</p>`;
     }
   });
+  const [signature, automatic] = closing(words);
   return [
     '<!doctype html>',
-    `<html lang="${language === 'IT' ? 'it' : 'en'}">`,
+    `<html lang="${lang}" dir="${dir}">`,
     `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(content.subject)}</title></head>`,
-    '<body style="margin:0;padding:24px;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a">',
-    '<div style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff;border-radius:4px">',
+    `<body style="margin:0;padding:24px;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a${direction}">`,
+    `<div dir="${dir}" style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff;border-radius:4px${direction}">`,
     `<p style="margin:0 0 16px">${escapeHtml(opening)}</p>`,
     ...blocks,
     `<hr style="border:0;border-top:1px solid #dddddd;margin:24px 0 16px">`,
-    `<p style="margin:0;font-size:13px;color:#555555">${escapeHtml(SIGNATURE[language])}<br>${escapeHtml(AUTOMATIC[language])}</p>`,
+    `<p style="margin:0;font-size:13px;color:#555555">${escapeHtml(signature)}<br>${escapeHtml(automatic)}</p>`,
     '</div>',
     '</body>',
     '</html>',
@@ -252,12 +225,13 @@ export function renderMail<N extends MailTemplateName>(
   params: MailTemplateParams[N],
   name: string | null,
 ): RenderedMail {
-  const texts: TemplateTexts<MailTemplateParams[N]> = TEMPLATES[template];
-  const content = texts[language](params);
-  const opening = greeting(language, name);
+  const words = wordsOf(language);
+  const render = TEMPLATES[template] as (words: Words, params: MailTemplateParams[N]) => MailContent;
+  const content = render(words, params);
+  const opening = greeting(words, name);
   return {
     subject: content.subject,
-    text: renderText(content, opening, language),
-    html: renderHtml(content, opening, language),
+    text: renderText(content, opening, words),
+    html: renderHtml(content, opening, words, language),
   };
 }
