@@ -1,4 +1,16 @@
-import { ACCOUNT_RULE_MESSAGES, SERVER_LANGUAGES, type ServerLanguage } from '@varco/contracts';
+import { SERVER_LANGUAGES, type AccountRuleCode, type ServerLanguage } from '@varco/contracts';
+import commonAr from '@varco/i18n/locales/ar.json';
+import commonDe from '@varco/i18n/locales/de.json';
+import commonEn from '@varco/i18n/locales/en.json';
+import commonEs from '@varco/i18n/locales/es.json';
+import commonFr from '@varco/i18n/locales/fr.json';
+import commonIt from '@varco/i18n/locales/it.json';
+import commonJa from '@varco/i18n/locales/ja.json';
+import commonKo from '@varco/i18n/locales/ko.json';
+import commonPtBr from '@varco/i18n/locales/pt-BR.json';
+import commonRu from '@varco/i18n/locales/ru.json';
+import commonTr from '@varco/i18n/locales/tr.json';
+import commonZhHans from '@varco/i18n/locales/zh-Hans.json';
 import ar from './locales/ar.json';
 import de from './locales/de.json';
 import en from './locales/en.json';
@@ -13,9 +25,30 @@ import tr from './locales/tr.json';
 import zhHans from './locales/zh-Hans.json';
 import { chooseForm, fill, gatherPlurals, type Text, type WithoutPlural } from './texts';
 
-/** The messages of the account forms' field rules, the very texts the forms show on blur (`@varco/contracts`). */
+/** The account rules' words in each language: the common texts' `accountRule` section, which the forms show on blur. */
+const RULE_TEXTS: Readonly<Record<ServerLanguage, { accountRule: Readonly<Record<AccountRuleCode, string>> }>> = {
+  IT: commonIt,
+  EN: commonEn,
+  'ZH-HANS': commonZhHans,
+  ES: commonEs,
+  FR: commonFr,
+  DE: commonDe,
+  AR: commonAr,
+  JA: commonJa,
+  KO: commonKo,
+  RU: commonRu,
+  'PT-BR': commonPtBr,
+  TR: commonTr,
+};
+
+/** The messages of the account forms' field rules, the very texts the forms show (i18next's `{{min}}` as `{min}`). */
 const accountRules = (language: ServerLanguage) => {
-  const texts = ACCOUNT_RULE_MESSAGES[language];
+  const texts = Object.fromEntries(
+    Object.entries(RULE_TEXTS[language].accountRule).map(([code, text]) => [
+      code,
+      text.replace(/\{\{(\w+)\}\}/g, '{$1}'),
+    ]),
+  ) as Record<AccountRuleCode, string>;
   return {
     'account.empty': texts.empty,
     'account.minLength': texts.minLength,
@@ -42,7 +75,7 @@ const accountRules = (language: ServerLanguage) => {
  * The api's own texts (error details, field messages, states, risk reasons, notifications): one file per language in
  * `locales/<short>.json`, imported here so that they are read once, when the api loads. English is the reference:
  * every other file has exactly its keys, placeholders and plural forms (messages.test.ts). The account rules' words
- * come from `@varco/contracts`, so that a form and the api say the same.
+ * come from the common texts of `@varco/i18n`, so that a form and the api say the same.
  */
 const FILES: Readonly<Record<ServerLanguage, Readonly<Record<string, string>>>> = {
   IT: it,

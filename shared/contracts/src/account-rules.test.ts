@@ -1,8 +1,5 @@
-import { LANGUAGE_TABLE } from './language';
 import {
-  ACCOUNT_RULE_MESSAGES,
   acceptedIssue,
-  accountRuleMessage,
   birthDateIssue,
   emailIssue,
   hasControlCharacter,
@@ -49,9 +46,6 @@ describe('account field rules', () => {
     }
     expect(hasControlCharacter('Rossi\tBianchi\r\n')).toBe(false);
     expect(hasControlCharacter('Città 😀 \u00a0')).toBe(false);
-    expect(accountRuleMessage({ code: 'controlCharacter' }, 'IT')).toBe(
-      'Contiene un carattere di controllo non ammesso',
-    );
   });
 
   it('takes as a link key pair only what the api could have issued', () => {
@@ -64,28 +58,5 @@ describe('account field rules', () => {
   it('wants the consent given', () => {
     expect(acceptedIssue(false)).toEqual({ code: 'mustAccept' });
     expect(acceptedIssue(true)).toBeNull();
-  });
-
-  it('writes the messages in every language with their values', () => {
-    expect(accountRuleMessage({ code: 'dateTooEarly', year: 1900 }, 'EN')).toBe('The date cannot be earlier than 1900');
-    expect(accountRuleMessage({ code: 'maxLength', max: 50 }, 'IT')).toBe('Inserisci al massimo 50 caratteri');
-    expect(accountRuleMessage({ code: 'minLength', min: 2 }, 'DE')).toBe('Geben Sie mindestens 2 Zeichen ein');
-    expect(accountRuleMessage({ code: 'maxLength', max: 100 }, 'RU')).toBe('Максимальное количество символов: 100');
-    expect(accountRuleMessage({ code: 'passwordRules', min: 8 }, 'JA')).toMatch(/^パスワードは8文字以上/);
-    expect(accountRuleMessage({ code: 'dateTooEarly', year: 1900 }, 'AR')).toBe('لا يمكن أن يكون التاريخ قبل عام 1900');
-  });
-
-  it('has every message in every language, with the placeholders of the English one and no English left', () => {
-    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
-    const english = ACCOUNT_RULE_MESSAGES.EN;
-    for (const { server } of LANGUAGE_TABLE) {
-      const texts = ACCOUNT_RULE_MESSAGES[server];
-      expect(Object.keys(texts).sort()).toEqual(Object.keys(english).sort());
-      for (const code of Object.keys(english) as Array<keyof typeof english>) {
-        expect(texts[code].trim()).not.toBe('');
-        expect([server, code, placeholders(texts[code])]).toEqual([server, code, placeholders(english[code])]);
-        if (server !== 'EN') expect([server, code, texts[code]]).not.toEqual([server, code, english[code]]);
-      }
-    }
   });
 });

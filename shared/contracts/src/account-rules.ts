@@ -1,5 +1,4 @@
 import { MIN_TEXT_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
-import type { ServerLanguage } from './language';
 import { isIsoDay, romeToday } from './rome-calendar';
 
 /**
@@ -40,204 +39,28 @@ export type AccountRuleIssue =
 export type AccountRuleCode = AccountRuleIssue['code'];
 
 /**
- * The messages of the issues in every interface language, with `{name}` placeholders filled from the issue. They stay
- * here rather than in a remote's texts: the forms show them on blur and the api answers with them, in the same words.
- * Their numbers are the rules' own bounds, so none needs plural forms: where a noun would change with the number, the
- * number follows a colon.
+ * Every issue's code. Its message, in every interface language, is `accountRule.<code>` of the common texts
+ * (shared/i18n/src/locales): the forms show it on blur and the api answers with it, in the same words.
  */
-export const ACCOUNT_RULE_MESSAGES: Readonly<Record<ServerLanguage, Readonly<Record<AccountRuleCode, string>>>> = {
-  EN: {
-    empty: 'This field cannot be empty',
-    minLength: 'Enter at least {min} characters',
-    maxLength: 'Enter at most {max} characters',
-    email: 'Enter a valid e-mail address',
-    passwordRules:
-      'The password must be at least {min} characters long, with characters of at least three types: uppercase, lowercase, digits, special characters',
-    date: 'Enter a valid date',
-    dateTooEarly: 'The date cannot be earlier than {year}',
-    dateNotPast: 'The date cannot be later than today',
-    mustAccept: 'You must accept to continue',
-    differentPassword: 'The passwords are different',
-    differentEmail: 'The e-mail addresses are different',
-    controlCharacter: 'Contains a control character that is not allowed',
-  },
-  IT: {
-    empty: 'Il campo non può essere vuoto',
-    minLength: 'Inserisci almeno {min} caratteri',
-    maxLength: 'Inserisci al massimo {max} caratteri',
-    email: 'Inserisci un indirizzo e-mail valido',
-    passwordRules:
-      'La password deve contenere almeno {min} caratteri, di almeno tre tipi: maiuscole, minuscole, cifre, caratteri speciali',
-    date: 'Inserisci una data valida',
-    dateTooEarly: 'La data non può essere precedente al {year}',
-    dateNotPast: 'La data non può essere successiva a oggi',
-    mustAccept: 'Devi accettare per continuare',
-    differentPassword: 'Le password non coincidono',
-    differentEmail: 'Gli indirizzi e-mail non coincidono',
-    controlCharacter: 'Contiene un carattere di controllo non ammesso',
-  },
-  'ZH-HANS': {
-    empty: '此字段不能为空',
-    minLength: '请至少输入 {min} 个字符',
-    maxLength: '最多输入 {max} 个字符',
-    email: '请输入有效的电子邮件地址',
-    passwordRules: '密码长度至少为 {min} 个字符，且须包含以下至少三类字符：大写字母、小写字母、数字、特殊字符',
-    date: '请输入有效日期',
-    dateTooEarly: '日期不能早于 {year} 年',
-    dateNotPast: '日期不能晚于今天',
-    mustAccept: '您必须同意才能继续',
-    differentPassword: '两次输入的密码不一致',
-    differentEmail: '两次输入的电子邮件地址不一致',
-    controlCharacter: '包含不允许的控制字符',
-  },
-  ES: {
-    empty: 'Este campo no puede estar vacío',
-    minLength: 'Introduzca al menos {min} caracteres',
-    maxLength: 'Introduzca como máximo {max} caracteres',
-    email: 'Introduzca una dirección de correo electrónico válida',
-    passwordRules:
-      'La contraseña debe tener al menos {min} caracteres, de al menos tres tipos: mayúsculas, minúsculas, cifras, caracteres especiales',
-    date: 'Introduzca una fecha válida',
-    dateTooEarly: 'La fecha no puede ser anterior a {year}',
-    dateNotPast: 'La fecha no puede ser posterior a hoy',
-    mustAccept: 'Debe aceptar para continuar',
-    differentPassword: 'Las contraseñas no coinciden',
-    differentEmail: 'Las direcciones de correo electrónico no coinciden',
-    controlCharacter: 'Contiene un carácter de control no permitido',
-  },
-  FR: {
-    empty: 'Ce champ ne peut pas être vide',
-    minLength: 'Saisissez au moins {min} caractères',
-    maxLength: 'Saisissez au plus {max} caractères',
-    email: 'Saisissez une adresse e-mail valide',
-    passwordRules:
-      'Le mot de passe doit comporter au moins {min} caractères, de trois types au moins\u00a0: majuscules, minuscules, chiffres, caractères spéciaux',
-    date: 'Saisissez une date valide',
-    dateTooEarly: 'La date ne peut pas être antérieure à {year}',
-    dateNotPast: "La date ne peut pas être postérieure à aujourd'hui",
-    mustAccept: 'Vous devez accepter pour continuer',
-    differentPassword: 'Les mots de passe ne correspondent pas',
-    differentEmail: 'Les adresses e-mail ne correspondent pas',
-    controlCharacter: 'Contient un caractère de contrôle non autorisé',
-  },
-  DE: {
-    empty: 'Dieses Feld darf nicht leer sein',
-    minLength: 'Geben Sie mindestens {min} Zeichen ein',
-    maxLength: 'Geben Sie höchstens {max} Zeichen ein',
-    email: 'Geben Sie eine gültige E-Mail-Adresse ein',
-    passwordRules:
-      'Das Passwort muss mindestens {min} Zeichen lang sein und Zeichen aus mindestens drei Gruppen enthalten: Großbuchstaben, Kleinbuchstaben, Ziffern, Sonderzeichen',
-    date: 'Geben Sie ein gültiges Datum ein',
-    dateTooEarly: 'Das Datum darf nicht vor {year} liegen',
-    dateNotPast: 'Das Datum darf nicht nach dem heutigen Tag liegen',
-    mustAccept: 'Sie müssen zustimmen, um fortzufahren',
-    differentPassword: 'Die Passwörter stimmen nicht überein',
-    differentEmail: 'Die E-Mail-Adressen stimmen nicht überein',
-    controlCharacter: 'Enthält ein unzulässiges Steuerzeichen',
-  },
-  AR: {
-    empty: 'لا يمكن ترك هذا الحقل فارغًا',
-    minLength: 'يجب ألا يقل عدد الأحرف عن {min}',
-    maxLength: 'يجب ألا يزيد عدد الأحرف على {max}',
-    email: 'يُرجى إدخال عنوان بريد إلكتروني صالح',
-    passwordRules:
-      'يجب ألا يقل عدد أحرف كلمة المرور عن {min}، وأن تتضمن ثلاثة أنواع على الأقل مما يلي: أحرف كبيرة، أحرف صغيرة، أرقام، رموز خاصة',
-    date: 'يُرجى إدخال تاريخ صالح',
-    dateTooEarly: 'لا يمكن أن يكون التاريخ قبل عام {year}',
-    dateNotPast: 'لا يمكن أن يكون التاريخ بعد اليوم',
-    mustAccept: 'يجب الموافقة للمتابعة',
-    differentPassword: 'كلمتا المرور غير متطابقتين',
-    differentEmail: 'عنوانا البريد الإلكتروني غير متطابقين',
-    controlCharacter: 'يحتوي على حرف تحكم غير مسموح به',
-  },
-  JA: {
-    empty: 'この項目は空欄にできません',
-    minLength: '{min}文字以上で入力してください',
-    maxLength: '{max}文字以内で入力してください',
-    email: '有効なメールアドレスを入力してください',
-    passwordRules: 'パスワードは{min}文字以上で、大文字、小文字、数字、特殊文字のうち3種類以上を含める必要があります',
-    date: '有効な日付を入力してください',
-    dateTooEarly: '{year}年より前の日付は入力できません',
-    dateNotPast: '今日より後の日付は入力できません',
-    mustAccept: '続行するには同意が必要です',
-    differentPassword: 'パスワードが一致しません',
-    differentEmail: 'メールアドレスが一致しません',
-    controlCharacter: '使用できない制御文字が含まれています',
-  },
-  KO: {
-    empty: '이 항목은 비워 둘 수 없습니다',
-    minLength: '최소 {min}자 이상 입력하십시오',
-    maxLength: '최대 {max}자까지 입력하십시오',
-    email: '올바른 이메일 주소를 입력하십시오',
-    passwordRules:
-      '비밀번호는 {min}자 이상이어야 하며 대문자, 소문자, 숫자, 특수 문자 중 세 가지 이상을 포함해야 합니다',
-    date: '올바른 날짜를 입력하십시오',
-    dateTooEarly: '{year}년 이전 날짜는 입력할 수 없습니다',
-    dateNotPast: '오늘 이후 날짜는 입력할 수 없습니다',
-    mustAccept: '계속하려면 동의해야 합니다',
-    differentPassword: '비밀번호가 일치하지 않습니다',
-    differentEmail: '이메일 주소가 일치하지 않습니다',
-    controlCharacter: '허용되지 않는 제어 문자가 포함되어 있습니다',
-  },
-  RU: {
-    empty: 'Поле не может быть пустым',
-    minLength: 'Минимальное количество символов: {min}',
-    maxLength: 'Максимальное количество символов: {max}',
-    email: 'Введите действительный адрес электронной почты',
-    passwordRules:
-      'Пароль должен содержать не менее {min} символов как минимум трёх типов: прописные буквы, строчные буквы, цифры, специальные символы',
-    date: 'Введите действительную дату',
-    dateTooEarly: 'Дата не может быть раньше {year} года',
-    dateNotPast: 'Дата не может быть позже сегодняшней',
-    mustAccept: 'Чтобы продолжить, необходимо дать согласие',
-    differentPassword: 'Пароли не совпадают',
-    differentEmail: 'Адреса электронной почты не совпадают',
-    controlCharacter: 'Содержит недопустимый управляющий символ',
-  },
-  'PT-BR': {
-    empty: 'Este campo não pode ficar vazio',
-    minLength: 'Digite no mínimo {min} caracteres',
-    maxLength: 'Digite no máximo {max} caracteres',
-    email: 'Digite um endereço de e-mail válido',
-    passwordRules:
-      'A senha deve ter no mínimo {min} caracteres, de pelo menos três tipos: letras maiúsculas, letras minúsculas, números, caracteres especiais',
-    date: 'Digite uma data válida',
-    dateTooEarly: 'A data não pode ser anterior a {year}',
-    dateNotPast: 'A data não pode ser posterior a hoje',
-    mustAccept: 'É preciso aceitar para continuar',
-    differentPassword: 'As senhas não coincidem',
-    differentEmail: 'Os endereços de e-mail não coincidem',
-    controlCharacter: 'Contém um caractere de controle não permitido',
-  },
-  TR: {
-    empty: 'Bu alan boş bırakılamaz',
-    minLength: 'En az {min} karakter girin',
-    maxLength: 'En fazla {max} karakter girin',
-    email: 'Geçerli bir e-posta adresi girin',
-    passwordRules:
-      'Şifre en az {min} karakter uzunluğunda olmalı ve şu dört türden en az üçünden karakter içermelidir: büyük harf, küçük harf, rakam, özel karakter',
-    date: 'Geçerli bir tarih girin',
-    dateTooEarly: 'Tarih {year} yılından önce olamaz',
-    dateNotPast: 'Tarih bugünden sonra olamaz',
-    mustAccept: 'Devam etmek için onay vermeniz gerekir',
-    differentPassword: 'Şifreler eşleşmiyor',
-    differentEmail: 'E-posta adresleri eşleşmiyor',
-    controlCharacter: 'İzin verilmeyen bir kontrol karakteri içeriyor',
-  },
-};
+export const ACCOUNT_RULE_CODES = [
+  'empty',
+  'minLength',
+  'maxLength',
+  'email',
+  'passwordRules',
+  'date',
+  'dateTooEarly',
+  'dateNotPast',
+  'mustAccept',
+  'differentPassword',
+  'differentEmail',
+  'controlCharacter',
+] as const satisfies readonly AccountRuleCode[];
 
 /** The values an issue puts into its message. */
 export function accountRuleParams(issue: AccountRuleIssue): Record<string, number> {
   const { code: _code, ...params } = issue;
   return params;
-}
-
-/** The message of an issue in a language. */
-export function accountRuleMessage(issue: AccountRuleIssue, language: ServerLanguage): string {
-  const params = accountRuleParams(issue);
-  return ACCOUNT_RULE_MESSAGES[language][issue.code].replace(/\{(\w+)\}/g, (placeholder, name: string) =>
-    name in params ? String(params[name]) : placeholder,
-  );
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

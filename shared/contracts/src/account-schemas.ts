@@ -15,7 +15,7 @@ import {
 /**
  * The account forms' rules as zod schemas, for the forms (react-hook-form's zod resolver) and the api's request
  * bodies alike. A refused value carries its issue in the zod message, written by `ruleMessage` and read back by
- * `readRuleMessage`: each side turns it into the text of its language (`accountRuleMessage`).
+ * `readRuleMessage`: each side turns it into the text of its language (`accountRule.<code>` of the common texts).
  */
 
 /** A string field checked by one of the account rules. */

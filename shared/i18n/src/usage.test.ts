@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ACCOUNT_RULE_CODES } from '@varco/contracts/plain';
 import { flattenKeys } from './keys';
 
 // Every translation key must be used by the code: keys are written whole (`t('ns:key')`, or `t('key')` in the
@@ -10,7 +11,10 @@ const root = join(__dirname, '..', '..', '..');
 const plural = /_(zero|one|two|few|many|other)$/;
 
 /** Keys the code builds from a constant rather than writes whole, by namespace. */
-const BUILT_KEYS: Record<string, string[]> = {};
+const BUILT_KEYS: Record<string, string[]> = {
+  // The account rules' messages: t(`common:accountRule.${issue.code}`) (@varco/ui's FieldIssue, and the api).
+  common: ACCOUNT_RULE_CODES.map((code) => `accountRule.${code}`),
+};
 
 const sourceFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

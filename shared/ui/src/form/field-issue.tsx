@@ -1,20 +1,16 @@
 import { createContext, useContext, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from 'react-hook-form';
-import {
-  accountRuleMessage,
-  readRuleMessage,
-  toServerLanguage,
-  type AccountRuleIssue,
-  type RuleIssue,
-} from '@varco/contracts/plain';
+import { accountRuleParams, readRuleMessage, type AccountRuleIssue, type RuleIssue } from '@varco/contracts/plain';
+import { i18n } from '@varco/i18n';
 
 /** The text of a rule's issue in the current language; a remote with rules of its own gives its texts. */
 export type IssueText = (issue: RuleIssue, language: string) => string;
 
-// Without a provider, the issues are the account rules' (@varco/contracts), in the api's words.
+// Without a provider, the issues are the account rules' (@varco/contracts), in the api's words: `accountRule.<code>` of
+// the common texts, which the api answers with too.
 const accountRuleText: IssueText = (issue, language) =>
-  accountRuleMessage(issue as AccountRuleIssue, toServerLanguage(language));
+  i18n.t(`common:accountRule.${issue.code}`, { ...accountRuleParams(issue as AccountRuleIssue), lng: language });
 const IssueTextContext = createContext<IssueText>(accountRuleText);
 
 export function IssueTextProvider({ text, children }: { text: IssueText; children: ReactNode }) {
