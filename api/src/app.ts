@@ -44,6 +44,7 @@ import { requestOriginPlugin } from './plugins/request-origin';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { createLimits, limitsPlugin, type LimitsOptions } from './plugins/limits/plugin';
 import { inputValidatorCompiler } from './plugins/validation';
+import { requestTracing } from './telemetry/http';
 
 export const API_VERSION = '0.1.0';
 export const DOCS_PATH = `${API_PREFIX}/docs`;
@@ -83,13 +84,15 @@ export type App = FastifyInstance & ReturnType<FastifyInstance['withTypeProvider
 export function buildApp(config: Config, deps: AppDeps) {
   // The polling calls' warm case is answered in front of Fastify's router (plugins/polling-path.ts, docs/architecture.md).
   const pollingPath = createPollingPath();
+  // Undefined unless tracing was started (telemetry/start.ts): then no hook and the logger factory as it is.
+  const tracing = requestTracing({ trustProxy: config.trustProxy });
   const app = Fastify({
     serverFactory: pollingPath.serverFactory,
     logger: { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     // The request's logger is made when it first writes a line (per-request.ts): the polling calls seldom do.
-    childLoggerFactory: lazyChildLoggerFactory,
+    childLoggerFactory: tracing ? tracing.childLoggerFactory(lazyChildLoggerFactory) : lazyChildLoggerFactory,
     // A request id from outside is trusted only from our own proxy.
     requestIdHeader: config.trustProxy ? 'x-request-id' : false,
     // Bytes the HTTP parser cannot read as a request answer the error shape too.
@@ -104,6 +107,9 @@ export function buildApp(config: Config, deps: AppDeps) {
   // Request and response schemas are the zod contracts shared with the browser; no input string holds a control character.
   app.setValidatorCompiler(inputValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  // First, so that the request's span is open around every other hook.
+  if (tracing) app.register(tracing.plugin);
 
   // External plugins.
   // Security headers and the request id on every answer.

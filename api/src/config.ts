@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isQrSigningKey } from './modules/qr';
 import type { AccountLimitSettings } from './plugins/limits/account-limits';
 import { DEFAULT_DATA_DIR } from './paths';
+import { TRACING_ENV, tracingConfig, type TracingConfig } from './telemetry/settings';
 
 /** An unset variable and an empty one (`FOO=` in an env file) mean the same: use the default. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -126,6 +127,8 @@ const envSchema = z.object({
   QR_SIGNING_KEY: optional(
     z.string().refine(isQrSigningKey, 'must be an Ed25519 private key in PKCS#8 PEM, or the base64 of it').optional(),
   ),
+  // OpenTelemetry's own variables (telemetry/settings.ts): tracing is on when an OTLP endpoint is set.
+  ...TRACING_ENV,
 });
 
 const OIDC_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_REDIRECT_URI'] as const;
@@ -260,6 +263,8 @@ export interface Config {
   webauthn: WebauthnConfig;
   /** Serve the api's documentation (`/api/docs`, `/api/openapi.json`): API_DOCS, off by default in production. */
   apiDocs: boolean;
+  /** Where traces go (OTEL_*); absent, the api does not trace. */
+  tracing?: TracingConfig;
 }
 
 export interface OidcConfig {
@@ -330,5 +335,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     qrSigningKey: value.QR_SIGNING_KEY,
     webauthn: webauthnSettings(env),
     apiDocs: value.API_DOCS ?? value.NODE_ENV !== 'production',
+    ...tracingConfig(value),
   };
 }

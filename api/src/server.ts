@@ -1,10 +1,11 @@
 // Starts the api: reads the configuration, opens the database, listens, and stops gracefully on SIGINT/SIGTERM. Every
 // end of the process is logged with its reason and exit code (process-exit.ts).
-import { buildApp } from './app';
+import { API_VERSION, buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { watchProcessExits, type ProcessExits } from './process-exit';
 import { unsupportedRuntime } from './runtime';
+import { startTracing, type Tracing } from './telemetry/start';
 
 /** A stop that takes longer than this (a stuck request or query) ends the process anyway. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -28,6 +29,13 @@ function checkRuntime(): void {
 async function main(): Promise<void> {
   checkRuntime();
   const config = readConfig();
+  // Before the database and the app: they trace only if tracing is on as they are built.
+  let tracing: Tracing | undefined;
+  try {
+    tracing = config.tracing && (await startTracing(config.tracing, { serviceVersion: API_VERSION }));
+  } catch (error) {
+    exits.exit(1, 'cannot start tracing', error);
+  }
   let database: DatabaseHandle;
   try {
     database = await openDatabase(config, { error: (payload, message) => console.error(message, payload) });
@@ -36,6 +44,10 @@ async function main(): Promise<void> {
   }
   const app = buildApp(config, { database });
   exits.useLogger(app.log);
+  if (tracing) {
+    tracing.useLogger(app.log);
+    app.log.info(tracing.description, 'tracing: spans are exported over OTLP');
+  }
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
@@ -48,6 +60,8 @@ async function main(): Promise<void> {
       // Stops accepting connections, lets requests in flight finish, runs onClose hooks; then the database goes.
       await app.close();
       await database.close();
+      // The spans of the last requests still go out.
+      await tracing?.shutdown();
     } catch (error) {
       exits.exit(1, `${signal}: error while stopping`, error);
     }

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient, type Transaction } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { postgresTarget, tracedDialect } from '../telemetry/database';
 import type { Database } from './types';
 
 /**
@@ -91,7 +92,9 @@ export function createPostgresDatabase(
   pool.on('connect', (client) =>
     client.on('error', (error) => options.logger?.error({ err: error }, 'PostgreSQL connection lost while in use')),
   );
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
+  const db = new Kysely<Database>({
+    dialect: tracedDialect(new PostgresDialect({ pool: withPreparedStatements(pool) }), postgresTarget(url)),
+  });
   return {
     kind: 'postgres',
     db,
@@ -164,7 +167,7 @@ async function listenPostgres(
 
 /** Wraps an open PGlite instance. `close` closes the instance too. */
 export function createPgliteDatabase(pglite: PGlite): DatabaseHandle {
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: tracedDialect(new PGliteDialect(pglite)) });
   return {
     kind: 'pglite',
     db,

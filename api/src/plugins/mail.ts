@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createMailDispatcher, type MailDispatcherOptions, createSmtpSender } from '../modules/mail';
+import { traceMailSends } from '../telemetry/mail';
 
 export interface MailPluginOptions {
   /** Unset: no dispatcher; mails wait in the outbox for an instance that has one. */
@@ -18,7 +19,7 @@ export const mailPlugin = fp(
       app.log.warn('SMTP_URL is not set: mails are kept in the outbox and not sent by this instance');
       return;
     }
-    const sender = createSmtpSender(options.smtpUrl, options.from);
+    const sender = traceMailSends(createSmtpSender(options.smtpUrl, options.from), options.smtpUrl);
     const dispatcher = createMailDispatcher({
       ...options.tuning,
       db: app.db,

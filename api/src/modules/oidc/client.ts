@@ -1,5 +1,6 @@
 import * as client from 'openid-client';
 import type { OidcConfig } from '../../config';
+import { tracedFetch } from '../../telemetry/fetch';
 
 /** The claims Varco asks of the digital identity provider. */
 export const OIDC_SCOPE = 'openid profile email';
@@ -30,16 +31,15 @@ export function createOidcClient(options: OidcConfig) {
   let configuration: Promise<client.Configuration> | undefined;
   const issuer = new URL(options.issuer);
   const insecure = issuer.protocol === 'http:';
+  // Every call of the configuration goes through this fetch: discovery, token, user info.
+  const tracedCalls = tracedFetch();
 
   function discover(): Promise<client.Configuration> {
     configuration ??= client
-      .discovery(
-        issuer,
-        options.clientId,
-        undefined,
-        client.ClientSecretBasic(options.clientSecret),
-        insecure ? { execute: [client.allowInsecureRequests] } : undefined,
-      )
+      .discovery(issuer, options.clientId, undefined, client.ClientSecretBasic(options.clientSecret), {
+        ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),
+        ...(tracedCalls ? { [client.customFetch]: tracedCalls } : {}),
+      })
       .catch((error: unknown) => {
         configuration = undefined;
         throw error;
