@@ -12,6 +12,8 @@ import { createQrService } from '../src/modules/qr';
 import { roundMs, timingSummary } from './timings';
 
 const TARGET_MS = 20;
+/** The PDFs' budget: embedded fonts make a render cost more than a QR code (per language in documents.ts). */
+const PDF_TARGET_MS = 50;
 const WARM_UP = 30;
 const RUNS = Math.max(1, Number(process.argv[2]) || 500);
 
@@ -36,7 +38,7 @@ const visa: Visa = {
   ...TEST_VISA_TRAVEL,
 };
 
-const cases: Array<[name: string, run: (i: number) => unknown]> = [
+const cases: Array<[name: string, run: (i: number) => unknown, targetMs?: number]> = [
   ['qr-issue', (i) => qr.issue(claims(i))],
   ['qr-verify', () => qr.verify(token)],
   ['qr-png', (i) => qr.png(qr.issue(claims(i)))],
@@ -47,11 +49,12 @@ const cases: Array<[name: string, run: (i: number) => unknown]> = [
         { visa, qrPng: png, traveler: { nome: 'Zoë', cognome: 'Müller-Pérez' }, generatedAt: new Date() },
         i % 2 ? 'IT' : 'EN',
       ),
+    PDF_TARGET_MS,
   ],
 ];
 
 async function main() {
-  for (const [name, run] of cases) {
+  for (const [name, run, targetMs = TARGET_MS] of cases) {
     const coldStart = performance.now();
     await run(0);
     const coldMs = performance.now() - coldStart;
@@ -66,12 +69,12 @@ async function main() {
       bench: name,
       runs: RUNS,
       coldMs: roundMs(coldMs, 3),
-      ...timingSummary(times, TARGET_MS, 3),
+      ...timingSummary(times, targetMs, 3),
       node: process.version,
     };
     console.log(JSON.stringify(result));
     console.log(
-      `${result.withinTarget ? 'ok  ' : 'MISS'} ${name}: p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms (target ≤ ${TARGET_MS} ms), cold ${result.coldMs} ms`,
+      `${result.withinTarget ? 'ok  ' : 'MISS'} ${name}: p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms (target ≤ ${targetMs} ms), cold ${result.coldMs} ms`,
     );
   }
   console.log(`token: ${token.length} characters; PNG: ${Buffer.from(png, 'base64').length} bytes`);

@@ -1,10 +1,10 @@
 import PDFDocument from 'pdfkit';
-import { TIME_ZONE, type ServerLanguage } from '@varco/contracts';
+import { TIME_ZONE, toLocale, type ServerLanguage } from '@varco/contracts';
 
 /**
- * What the agency's PDFs share (the invoice release and the visa request): the standard font Helvetica, whose WinAnsi
- * encoding every text goes through (`toWinAnsi`), formatters per language in Europe/Rome, the colours, and a document
- * that collects its own bytes.
+ * What the agency's PDFs share (the invoice release and the visa request): formatters per language (its locale, as
+ * the pages use) in Europe/Rome, the colours, and a document that collects its own bytes. Their text is drawn by
+ * `pdf-text.ts`, in the fonts of `pdf-fonts.ts`.
  */
 
 export const PDF_MARGIN = 56;
@@ -14,37 +14,6 @@ export const PDF_COLORS: Readonly<Record<'text' | 'muted' | 'accent' | 'rule', s
   accent: '#0066cc',
   rule: '#c5c7c9',
 };
-
-/** Unicode characters outside Latin-1 that WinAnsiEncoding has (0x80-0x9F). */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-
-/**
- * Text a standard font can show: WinAnsi characters pass; others are decomposed (NFKD: narrow no-break spaces of
- * some locales become spaces, letters lose marks WinAnsi lacks, e.g. ő → o) and what is still missing becomes '?'.
- */
-export function toWinAnsi(text: string): string {
-  let out = '';
-  for (const char of text.normalize('NFC')) {
-    if (isWinAnsi(char)) {
-      out += char;
-      continue;
-    }
-    for (const part of char.normalize('NFKD')) {
-      if (isWinAnsi(part)) out += part;
-      else if (!/\p{M}/u.test(part)) out += '?';
-    }
-  }
-  return out;
-}
-
-function isWinAnsi(char: string): boolean {
-  const code = char.codePointAt(0) ?? 0;
-  if (code === 0x09 || code === 0x0a) return true;
-  if (code < 0x20 || code === 0x7f) return false;
-  if (code < 0x80) return true;
-  if (code >= 0xa0 && code <= 0xff) return true;
-  return WIN_ANSI_EXTRA.has(char);
-}
 
 /** Intl formatters are costly to build: one set per language, made on first use. */
 export interface PdfFormatters {
@@ -58,7 +27,7 @@ const formatters = new Map<ServerLanguage, PdfFormatters>();
 export function formattersFor(language: ServerLanguage): PdfFormatters {
   let found = formatters.get(language);
   if (!found) {
-    const locale = language === 'IT' ? 'it-IT' : 'en-US';
+    const locale = toLocale(language);
     found = {
       // 'always': Italian groups 4-digit amounts too (1.234,56 €); the locale default leaves them as 1234,56 €.
       money: new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', useGrouping: 'always' }),
@@ -94,21 +63,19 @@ export function fill(template: string, values: Record<string, string | number>):
 type CommonTexts = { readonly none: string; readonly generatedAt: string };
 
 /**
- * How a layout writes in its language: its texts (`t`) and any value (`orNone`, the `none` mark when it is missing)
- * through WinAnsi, the language's formatters, and the footer for the moment the document was generated.
+ * How a layout writes in its language: its texts (`t`), any value (`orNone`, the `none` mark when it is missing), the
+ * language's formatters, and the footer for the moment the document was generated.
  */
 export function pdfWriter<K extends string>(
   texts: Readonly<Record<K, string>> & CommonTexts,
   language: ServerLanguage,
 ) {
   const format = formattersFor(language);
-  const none = toWinAnsi(texts.none);
   return {
     format,
-    t: (key: K) => toWinAnsi(texts[key]),
-    orNone: (value: string | null | undefined) => (value && value.trim() ? toWinAnsi(value) : none),
-    footer: (generatedAt: Date) =>
-      toWinAnsi(fill(texts.generatedAt, { date: formatInstant(generatedAt, format.dateTime) })),
+    t: (key: K) => texts[key],
+    orNone: (value: string | null | undefined) => (value && value.trim() ? value : texts.none),
+    footer: (generatedAt: Date) => fill(texts.generatedAt, { date: formatInstant(generatedAt, format.dateTime) }),
   };
 }
 
@@ -118,7 +85,10 @@ export interface PdfInfo {
   Subject: string;
 }
 
-/** A new A4 document in `language` and the promise of its bytes, which settles when `doc.end()` is called. */
+/**
+ * A new A4 document in `language` and the promise of its bytes, which settles when `doc.end()` is called. No default
+ * font: every text goes through the text writer and its embedded fonts, so pdfkit's Helvetica is never loaded.
+ */
 export function newPdf(
   language: ServerLanguage,
   info: PdfInfo,
@@ -127,9 +97,10 @@ export function newPdf(
   const doc = new PDFDocument({
     size: 'A4',
     margin: PDF_MARGIN,
-    lang: language === 'IT' ? 'it-IT' : 'en-US',
+    lang: toLocale(language),
     displayTitle: true,
-    font: 'Helvetica',
+    // null, not a name: pdfkit then sets no font of its own (its types know only names and files).
+    font: null as unknown as string,
     info: { ...info, Creator: 'Varco', CreationDate: generatedAt },
   });
   const chunks: Buffer[] = [];

@@ -1,10 +1,13 @@
+import type { ServerLanguage } from '@varco/contracts';
 import { PDF_COLORS, PDF_MARGIN } from './pdf-common';
+import { createTextWriter, type Align, type Paragraph, type TextStyle } from './pdf-text';
 
 /**
  * The one layout of the agency's PDFs (the invoice release and the visa request), in PDF points (A4 is 595.28 ×
  * 841.89): a header (title, issuer, a thick rule), section headings, label/value rows, and on every page a footer with
- * the generation time (and the page number, for documents that may take several). Texts are given already through
- * `toWinAnsi`. `y` is where the next block starts; a block that no longer fits starts a new page.
+ * the generation time (and the page number, for documents that may take several). It follows the language's writing
+ * direction: in Arabic the text starts on the right and the columns are mirrored (labels on the right, values on their
+ * left). `y` is where the next block starts; a block that no longer fits starts a new page.
  */
 
 export interface PdfLayoutOptions {
@@ -18,12 +21,26 @@ export interface PdfLayoutOptions {
 
 export type PdfRow = readonly [label: string, value: string];
 
+/** The styles of the layout's texts, for the blocks a document draws itself. */
+export const PDF_STYLES = {
+  title: { weight: 'bold', size: 19, color: PDF_COLORS.text },
+  issuer: { weight: 'regular', size: 10.5, color: PDF_COLORS.muted },
+  heading: { weight: 'bold', size: 12.5, color: PDF_COLORS.accent },
+  label: { weight: 'regular', size: 10, color: PDF_COLORS.muted },
+  value: { weight: 'bold', size: 10.5, color: PDF_COLORS.text },
+  body: { weight: 'regular', size: 10.5, color: PDF_COLORS.text },
+  notice: { weight: 'bold', size: 11.5, color: PDF_COLORS.accent },
+  footer: { weight: 'regular', size: 8.5, color: PDF_COLORS.muted },
+} as const satisfies Record<string, TextStyle>;
+
 const GAP = 12;
 /** Room kept above the footer. */
 const FOOTER_SPACE = 36;
 const PAGE_NUMBER_WIDTH = 80;
 
-export function createPdfLayout(doc: PDFKit.PDFDocument, options: PdfLayoutOptions) {
+export function createPdfLayout(doc: PDFKit.PDFDocument, language: ServerLanguage, options: PdfLayoutOptions) {
+  const writer = createTextWriter(doc, language);
+  const rtl = writer.direction === 'rtl';
   const left = PDF_MARGIN;
   const width = doc.page.width - 2 * PDF_MARGIN;
   let page = 1;
@@ -31,7 +48,30 @@ export function createPdfLayout(doc: PDFKit.PDFDocument, options: PdfLayoutOptio
   const layout = {
     left,
     width,
+    rtl,
     y: PDF_MARGIN,
+
+    /** The left edge of a box `offset` points from the side where lines start (the right one in Arabic). */
+    x(offset: number, boxWidth: number): number {
+      return rtl ? left + width - offset - boxWidth : left + offset;
+    },
+
+    /** `text` laid out in lines of at most `boxWidth`, to measure before drawing (see `TextWriter.lay`). */
+    lay(text: string, style: TextStyle, boxWidth: number, base: 'document' | 'auto' = 'document'): Paragraph {
+      return writer.lay(text, style, boxWidth, base);
+    },
+
+    /** `text` in the box `offset` points from the start side, from `top`; returns its height. */
+    text(
+      text: string,
+      style: TextStyle,
+      top: number,
+      { offset = 0, boxWidth = width, align = 'start' as Align, base = 'document' as 'document' | 'auto' } = {},
+    ): number {
+      const paragraph = writer.lay(text, style, boxWidth, base);
+      paragraph.draw(layout.x(offset, boxWidth), top, align);
+      return paragraph.height;
+    },
 
     rule(at: number, color = PDF_COLORS.rule, lineWidth = 0.75) {
       doc
@@ -44,23 +84,20 @@ export function createPdfLayout(doc: PDFKit.PDFDocument, options: PdfLayoutOptio
         .restore();
     },
 
-    /** The footer of the current page, drawn inside the bottom margin so that it never starts a page of its own. */
+    /** The footer of the current page, inside the bottom margin. */
     footer() {
       const footerY = doc.page.height - PDF_MARGIN + 12;
-      const bottomMargin = doc.page.margins.bottom;
-      doc.page.margins.bottom = 0;
       layout.rule(footerY - 8, PDF_COLORS.rule, 0.5);
-      doc.font('Helvetica').fontSize(8.5).fillColor(PDF_COLORS.muted);
       const textWidth = options.pageText ? width - PAGE_NUMBER_WIDTH : width;
-      doc.text(options.footerText, left, footerY, { width: textWidth, lineBreak: false });
+      layout.text(options.footerText, PDF_STYLES.footer, footerY, { boxWidth: textWidth });
       if (options.pageText) {
-        doc.text(options.pageText(page), left + textWidth, footerY, {
-          width: PAGE_NUMBER_WIDTH,
-          align: 'right',
-          lineBreak: false,
+        const pageText = options.pageText(page);
+        layout.text(pageText, PDF_STYLES.footer, footerY, {
+          offset: textWidth,
+          boxWidth: PAGE_NUMBER_WIDTH,
+          align: 'end',
         });
       }
-      doc.page.margins.bottom = bottomMargin;
     },
 
     /** A new page (after this one's footer) when `height` points no longer fit. */
@@ -74,10 +111,8 @@ export function createPdfLayout(doc: PDFKit.PDFDocument, options: PdfLayoutOptio
 
     /** The title, the issuer under it, a thick accent rule. */
     header(title: string, issuer: string) {
-      doc.font('Helvetica-Bold').fontSize(19).fillColor(PDF_COLORS.text).text(title, left, layout.y, { width });
-      layout.y = doc.y + 4;
-      doc.font('Helvetica').fontSize(10.5).fillColor(PDF_COLORS.muted).text(issuer, left, layout.y, { width });
-      layout.y = doc.y + 8;
+      layout.y += layout.text(title, PDF_STYLES.title, layout.y) + 2;
+      layout.y += layout.text(issuer, PDF_STYLES.issuer, layout.y) + 6;
       layout.rule(layout.y, PDF_COLORS.accent, 2);
       layout.y += 4;
     },
@@ -85,38 +120,23 @@ export function createPdfLayout(doc: PDFKit.PDFDocument, options: PdfLayoutOptio
     /** A section's title over a thin rule, on a new page unless some of the section fits under it. */
     heading(text: string) {
       layout.ensure(60);
-      layout.y += 16;
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(12.5)
-        .fillColor(PDF_COLORS.accent)
-        .text(text, left, layout.y, { width, lineBreak: false });
-      layout.y += 18;
+      layout.y += 14;
+      layout.y += layout.text(text, PDF_STYLES.heading, layout.y) + 1;
       layout.rule(layout.y);
-      layout.y += 8;
+      layout.y += 7;
     },
 
-    /** Label/value rows: the label muted on the left, the value bold on its right, both wrapping. */
+    /** Label/value rows: the label muted at the start, the value bold after it (in its own direction), both wrapping. */
     rows(items: readonly PdfRow[]) {
-      const valueX = left + options.labelWidth + GAP;
       const valueWidth = width - options.labelWidth - GAP;
       for (const [label, value] of items) {
-        doc.font('Helvetica').fontSize(10);
-        const labelHeight = doc.heightOfString(label, { width: options.labelWidth });
-        doc.font('Helvetica-Bold').fontSize(10.5);
-        const valueHeight = doc.heightOfString(value, { width: valueWidth });
-        layout.ensure(Math.max(labelHeight, valueHeight));
-        doc
-          .font('Helvetica')
-          .fontSize(10)
-          .fillColor(PDF_COLORS.muted)
-          .text(label, left, layout.y + 0.5, { width: options.labelWidth });
-        doc
-          .font('Helvetica-Bold')
-          .fontSize(10.5)
-          .fillColor(PDF_COLORS.text)
-          .text(value, valueX, layout.y, { width: valueWidth });
-        layout.y += Math.max(labelHeight, valueHeight) + 6;
+        const labelText = writer.lay(label, PDF_STYLES.label, options.labelWidth);
+        const valueText = writer.lay(value, PDF_STYLES.value, valueWidth, 'auto');
+        const height = Math.max(labelText.height, valueText.height);
+        layout.ensure(height);
+        labelText.draw(layout.x(0, options.labelWidth), layout.y + 0.5);
+        valueText.draw(layout.x(options.labelWidth + GAP, valueWidth), layout.y);
+        layout.y += height + 3;
       }
     },
 
