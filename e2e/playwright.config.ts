@@ -1,17 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../deploy/chromium/launch-options.mjs';
 import { E2E_SHELL_PORT } from './support/ports';
-
-/** Debian's Chromium (no browser download here); flags that keep it from calling home on a closed network. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 
 export default defineConfig({
   testDir: './tests',
@@ -25,7 +14,11 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   use: {
     baseURL: `http://localhost:${E2E_SHELL_PORT}`,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      // A whole suite of pages in one browser: its shared memory goes to /tmp, not a container's small /dev/shm.
+      args: [...CHROMIUM_ARGS, '--disable-dev-shm-usage'],
+    },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     locale: 'en-US',

@@ -1,8 +1,8 @@
-import { apiErrorSchema, serverLanguageSchema, type ServerLanguage } from '@varco/contracts';
+import { serverLanguageSchema, type ServerLanguage } from '@varco/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { requireSession } from './modules/auth';
-import { callLanguage } from './plugins/errors';
+import { callLanguage, errorAnswers } from './plugins/errors';
 
 /**
  * What the signed-in traveler's calls (invoices, visas, notifications; docs/calls.md) have in common: their error
@@ -10,7 +10,7 @@ import { callLanguage } from './plugins/errors';
  */
 
 /** The error answers of every signed-in traveler's call. */
-export const travelerErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+export const travelerErrors = errorAnswers(400, 401, 403);
 
 /** docs/calls.md: the traveler's calls send the current language, which wins over Accept-Language. */
 export const languageQuery = { language: z.optional(serverLanguageSchema) };

@@ -37,6 +37,9 @@ class ExitError extends Error {
   }
 }
 
+/** `--lang`'s value as the api's language: Italian for it, it_IT..., English otherwise. */
+const languageOf = (value) => ((value ?? '').toUpperCase().startsWith('IT') ? 'IT' : 'EN');
+
 function parseArgs(argv) {
   const options = { officer: (process.env.KIOSK_ROLE ?? '').toLowerCase() === 'officer', lang: 'EN', json: false };
   const positional = [];
@@ -44,8 +47,8 @@ function parseArgs(argv) {
     const arg = argv[i];
     if (arg === '--officer') options.officer = true;
     else if (arg === '--json') options.json = true;
-    else if (arg === '--lang') options.lang = (argv[++i] ?? '').toUpperCase().startsWith('IT') ? 'IT' : 'EN';
-    else if (arg.startsWith('--lang=')) options.lang = arg.slice(7).toUpperCase().startsWith('IT') ? 'IT' : 'EN';
+    else if (arg === '--lang') options.lang = languageOf(argv[++i]);
+    else if (arg.startsWith('--lang=')) options.lang = languageOf(arg.slice(7));
     else if (arg === '--help' || arg === '-h') throw new ExitError(USAGE, 0);
     else positional.push(arg);
   }
@@ -103,6 +106,12 @@ function refused(status, json, options) {
   return new ExitError(lines.join('\n'), 1);
 }
 
+/** An answer of the api as the screen's lines: `format`ted (or as is with --json) when it is a 200, else refused. */
+function screenOf({ status, json }, options, format) {
+  if (status !== 200) throw refused(status, json, options);
+  return options.json ? [JSON.stringify(json, null, 2)] : format(json);
+}
+
 function readToken(arg) {
   if (existsSync(arg)) {
     let image;
@@ -124,7 +133,8 @@ async function scan(arg, options) {
   const token = readToken(arg);
   let key = await publicKey(options);
   // A code signed by a key we have not cached: the agency may have rotated its key. Ask once.
-  if (claimedKeyId(token) && claimedKeyId(token) !== key.kid) key = await publicKey(options, { refresh: true });
+  const claimed = claimedKeyId(token);
+  if (claimed && claimed !== key.kid) key = await publicKey(options, { refresh: true });
   const offline = verifyOffline(token, key);
   if (!offline.ok) {
     const why = {
@@ -134,15 +144,11 @@ async function scan(arg, options) {
     }[offline.reason];
     throw new ExitError(`FORGED — ${why} (checked offline, not sent to the api)`, 2);
   }
-  const { status, json } = await call('POST', '/scan', options, { token });
-  if (status !== 200) throw refused(status, json, options);
-  return options.json ? [JSON.stringify(json, null, 2)] : formatScan(json);
+  return screenOf(await call('POST', '/scan', options, { token }), options, formatScan);
 }
 
 async function show(publicId, options) {
-  const { status, json } = await call('GET', `/requests/${encodeURIComponent(publicId)}`, options);
-  if (status !== 200) throw refused(status, json, options);
-  return options.json ? [JSON.stringify(json, null, 2)] : formatRequest(json);
+  return screenOf(await call('GET', `/requests/${encodeURIComponent(publicId)}`, options), options, formatRequest);
 }
 
 async function decide(publicId, args, options) {
@@ -152,11 +158,8 @@ async function decide(publicId, args, options) {
   } catch (error) {
     throw new ExitError(`${error.message}\n\n${USAGE}`, 64);
   }
-  const { status, json } = await call('POST', `/requests/${encodeURIComponent(publicId)}/decisions`, options, {
-    decisions,
-  });
-  if (status !== 200) throw refused(status, json, options);
-  return options.json ? [JSON.stringify(json, null, 2)] : ['DECIDED', '', ...formatRequest(json)];
+  const answer = await call('POST', `/requests/${encodeURIComponent(publicId)}/decisions`, options, { decisions });
+  return screenOf(answer, options, (view) => ['DECIDED', '', ...formatRequest(view)]);
 }
 
 async function main(argv) {

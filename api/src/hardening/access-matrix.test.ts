@@ -5,6 +5,7 @@ import type { RouteOptions } from 'fastify';
 import { DOCS_PATH, EXIT_POINT_PREFIX, IDENTITY_PREFIX, MERCHANT_PREFIX, OPENAPI_PATH, PUBLIC_PREFIX } from '../app';
 import { createMerchantService } from '../modules/merchants';
 import { notify } from '../modules/notifications';
+import { addPasskey } from '../modules/passkeys/testing';
 import { insertInvoice, validTravel } from '../modules/visas/testing';
 import { sha256 } from '../secrets';
 import { ACTIVATION_PENDING_ROUTES, OTP_PENDING_ROUTES, PRIVATE_PREFIX, SESSION_COOKIE } from '../modules/auth';
@@ -200,23 +201,8 @@ describeEachDatabase('access-control matrix of the route table', ({ build, datab
         assert.equal(created.statusCode, 200, created.body);
         return { id: created.json<{ id: number }>().id, invoice: invoice.id };
       }
-      case 'passkey': {
-        const row = await db
-          .insertInto('passkey')
-          .values({
-            traveler_id: traveler.id,
-            credential_id: randomBytes(16).toString('base64url'),
-            public_key: randomBytes(77),
-            counter: 0,
-            device_type: 'singleDevice',
-            backed_up: false,
-            transports: ['internal'],
-            name: 'Matrix key',
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return { id: row.id };
-      }
+      case 'passkey':
+        return { id: (await addPasskey(app, traveler, 'Matrix key')).passkey.id };
       case 'notification': {
         const id = await notify(db, {
           travelerId: traveler.id,

@@ -1,4 +1,5 @@
 import {
+  apiErrorSchema,
   parseServerLanguage,
   readRuleMessage,
   type ApiErrorBody,
@@ -28,6 +29,16 @@ export function callLanguage(
   query: { language?: ServerLanguage | undefined },
 ): ServerLanguage {
   return query.language ?? requestLanguage(request);
+}
+
+type ErrorAnswers<Status extends number> = Record<Status, typeof apiErrorSchema>;
+
+/**
+ * The response schemas of a route's error answers, one per status it may give: every error answers the one shape that
+ * this plugin sends, so the document and the serialiser name it for each.
+ */
+export function errorAnswers<const Status extends number>(...statuses: Status[]): ErrorAnswers<Status> {
+  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as ErrorAnswers<Status>;
 }
 
 const DETAIL_BY_STATUS: Readonly<Record<number, MessageKey>> = {

@@ -2,17 +2,8 @@
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../chromium/launch-options.mjs';
 import { startCdn } from '../../local-cdn/server.mjs';
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** The portal over a stand-in api that answers every call with an empty success, so that screens render and nothing else loads. */
 export async function startPortal({ root, shellPort }) {
@@ -24,8 +15,6 @@ export async function startPortal({ root, shellPort }) {
   const cdn = await startCdn({ root, shellPort, apiUrl: `http://127.0.0.1:${api.address().port}` });
   return { url: cdn.url, close: () => Promise.all([cdn.close(), new Promise((resolve) => api.close(resolve))]) };
 }
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * The usual slow-mobile profile: DevTools' Fast 3G network (150 ms, 1.6 Mbit/s down, 750 kbit/s up), a CPU 4× slower.

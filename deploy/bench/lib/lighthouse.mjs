@@ -1,13 +1,13 @@
 // Lighthouse (the npm package) on pages of the portal, in Debian's Chromium: its default configuration is the mobile
 // preset with simulated throttling. Chromium is started as Lighthouse's own command line starts it (chrome-launcher,
-// with its default flags) plus --headless and the benches' flags (no sandbox, no background networking:
-// lib/front-end.mjs); not by Playwright, whose flags turn the back/forward cache off, which Lighthouse then reports as a
-// failure of the page. Playwright only attaches to it, to put a signed-in traveler into the browser's own profile,
-// which Lighthouse's tab uses.
+// with its default flags) plus --headless and the tooling's flags (no sandbox, no background networking:
+// deploy/chromium/launch-options.mjs); not by Playwright, whose flags turn the back/forward cache off, which
+// Lighthouse then reports as a failure of the page. Playwright only attaches to it, to put a signed-in traveler into
+// the browser's own profile, which Lighthouse's tab uses.
 import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './front-end.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../chromium/launch-options.mjs';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Language, Travel, Visa } from '@varco/contracts';
 import { notFound, renderMounted, TEST_TRAVELER } from '@varco/ui/testing';
 import VisaRoutes from '../exposed/routes';
@@ -31,9 +32,16 @@ export const AIR_TRAVEL = {
   destinationAirport: 'JFK',
 } as const satisfies Omit<Travel, 'travelDate'>;
 
-/** Renders the routes of this remote where the shell mounts them, signed in. */
-export function renderRoutes(route: string, language: Language = 'en_US') {
-  return renderMounted('/protected/visa/*', <VisaRoutes />, { route, user: TEST_TRAVELER, language });
+/** Renders the routes of this remote where the shell mounts them, signed in; `beside` (a test's own controls) next to them. */
+export function renderRoutes(route: string, language: Language = 'en_US', beside?: ReactNode) {
+  return renderMounted(
+    '/protected/visa/*',
+    <>
+      <VisaRoutes />
+      {beside}
+    </>,
+    { route, user: TEST_TRAVELER, language },
+  );
 }
 
 /** The lookups of wizard step 2, as the public typology calls answer them. */

@@ -22,3 +22,4 @@ export { ActionButton, type ButtonMutation } from './action-button';
 export { DeleteWithConfirmation, type DeleteWithConfirmationProps } from './delete-with-confirmation';
 export { FOLLOWS_NOTIFICATIONS, refreshAfterNotification } from './follows-notifications';
 export { useShownPages, type PagedQuery } from './shown-pages';
+export { ShowMoreButton, type ShowMoreButtonProps, type ShowMoreQuery } from './show-more-button';

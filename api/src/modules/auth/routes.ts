@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   HOME_INVOICES_LIMIT,
   HOME_VISAS_LIMIT,
   loginCustomBodySchema,
@@ -13,7 +12,7 @@ import * as z from 'zod/mini';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../app-error';
 import type { Database } from '../../db/types';
-import { requestLanguage } from '../../plugins/errors';
+import { errorAnswers, requestLanguage } from '../../plugins/errors';
 import { requireSession } from './session-plugin';
 import type { OidcClient } from '../oidc';
 import { toUserInfo } from './user-info';
@@ -26,7 +25,7 @@ export const LOGIN_RATE_LIMIT_MAX = 60;
 /** OTP mails per session (or client address without one) and minute. */
 export const SEND_OTP_RATE_LIMIT_MAX = 5;
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
+const errors = errorAnswers(400, 401, 403, 429);
 
 /** `POST /api/v1/auth/login-custom` (docs/calls.md identity calls): the credentials step of the sign-in. */
 export const identityRoutes: FastifyPluginAsyncZod<{ loginRateLimitMax?: number }> = async (app, options) => {

@@ -1,5 +1,6 @@
-import { apiErrorSchema, idSchema } from '@varco/contracts';
+import { idSchema } from '@varco/contracts';
 import * as z from 'zod/mini';
+import { errorAnswers } from '../../plugins/errors';
 
 /** The exit point's own payloads (kiosks and officers' devices: not part of the portal's contracts). */
 
@@ -77,11 +78,4 @@ export const publicKeySchema = z.object({
   use: z.literal('sig'),
 });
 
-export const exitPointErrors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+export const exitPointErrors = errorAnswers(400, 401, 403, 404, 409, 429);

@@ -1,19 +1,24 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import type { Passkey, PasskeyAuthenticationOptions, PasskeyRegistrationOptions } from '@varco/contracts';
+import type { Passkey } from '@varco/contracts';
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { signedInTraveler, type SignedInTraveler } from '../../test/travelers';
 import { until } from '../../test/wait';
 import { SESSION_COOKIE } from '../auth';
 import { CHALLENGE_COOKIE, PASSKEY_OPTIONS_RATE_LIMIT_MAX } from './routes';
 import { MAX_PASSKEYS } from './service';
-import { createSoftAuthenticator, FLAGS, type SoftAuthenticator } from './testing';
-
-const PRIVATE = '/api/v1/private/passkeys';
-const AUTH = '/api/v1/auth/passkey';
-/** testConfig()'s portal: PUBLIC_BASE_URL's default, from which the RP ID and the origin are derived. */
-const ORIGIN = 'http://localhost:8080';
-const RP_ID = 'localhost';
+import {
+  addPasskey,
+  authenticationOptions,
+  FLAGS,
+  PASSKEY_SIGN_IN_PATH as AUTH,
+  PASSKEYS_PATH as PRIVATE,
+  portalAuthenticator,
+  PORTAL_RP_ID as RP_ID,
+  registrationOptions,
+  signInWith,
+  verifyPasskey,
+} from './testing';
 
 type Response = Awaited<ReturnType<TestApp['inject']>>;
 
@@ -42,49 +47,8 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
       ...(body === undefined ? {} : { payload: body as object }),
     });
 
-  /** The registration options for `traveler`, with the cookie of the ceremony. */
-  async function registrationOptions(traveler: SignedInTraveler) {
-    const response = await call('POST', `${PRIVATE}/registration-options`, { cookies: [traveler.cookie] });
-    assert.equal(response.statusCode, 200, response.body);
-    const challenge = cookieOf(response, CHALLENGE_COOKIE);
-    assert.ok(challenge?.httpOnly, 'the ceremony cookie is HttpOnly');
-    return { options: response.json() as PasskeyRegistrationOptions, cookie: `${CHALLENGE_COOKIE}=${challenge.value}` };
-  }
-
-  /** Adds a passkey held by a new software authenticator; answers the authenticator and the stored passkey. */
-  async function addPasskey(
-    traveler: SignedInTraveler,
-    name = 'Work laptop',
-    authenticatorOptions: { synced?: boolean } = {},
-  ) {
-    const authenticator = createSoftAuthenticator({ origin: ORIGIN, rpId: RP_ID, ...authenticatorOptions });
-    const { options, cookie } = await registrationOptions(traveler);
-    const response = await call('POST', PRIVATE, {
-      cookies: [traveler.cookie, cookie],
-      body: { name, credential: authenticator.register(options) },
-    });
-    assert.equal(response.statusCode, 201, response.body);
-    return { authenticator, passkey: response.json() as Passkey };
-  }
-
-  async function authenticationOptions() {
-    const response = await call('POST', `${AUTH}/options`);
-    assert.equal(response.statusCode, 200, response.body);
-    const challenge = cookieOf(response, CHALLENGE_COOKIE);
-    assert.ok(challenge?.httpOnly);
-    return {
-      options: response.json() as PasskeyAuthenticationOptions,
-      cookie: `${CHALLENGE_COOKIE}=${challenge.value}`,
-    };
-  }
-
   const verify = (cookie: string, credential: unknown, language = 'EN') =>
-    call('POST', `${AUTH}/verify`, { cookies: [cookie], body: { credential }, language });
-
-  async function signInWith(authenticator: SoftAuthenticator) {
-    const { options, cookie } = await authenticationOptions();
-    return verify(cookie, authenticator.assert(options));
-  }
+    verifyPasskey(app, cookie, credential, language);
 
   const list = async (traveler: SignedInTraveler) => {
     const response = await call('GET', PRIVATE, { cookies: [traveler.cookie] });
@@ -97,7 +61,7 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
 
   it('adds a passkey from a signed-in session, and signs in with it into a full session without OTP', async () => {
     const traveler = await signedInTraveler(db());
-    const { options } = await registrationOptions(traveler);
+    const { options } = await registrationOptions(app, traveler);
     assert.equal(options.rp.id, RP_ID);
     assert.equal(options.rp.name, 'Varco');
     assert.equal(options.user.name, await emailOf(traveler));
@@ -105,7 +69,7 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
     assert.equal(options.authenticatorSelection?.userVerification, 'required');
     assert.equal(options.authenticatorSelection?.residentKey, 'required');
 
-    const { authenticator, passkey } = await addPasskey(traveler, '  Phone  ', { synced: true });
+    const { authenticator, passkey } = await addPasskey(app, traveler, '  Phone  ', { synced: true });
     assert.equal(passkey.name, 'Phone');
     assert.equal(passkey.lastUsedAt, null);
     assert.equal(passkey.backedUp, true);
@@ -118,7 +82,7 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
     assert.equal(stored.device_type, 'multiDevice');
     assert.deepEqual(stored.transports, ['internal']);
 
-    const { options: request } = await authenticationOptions();
+    const { options: request } = await authenticationOptions(app);
     assert.equal(request.rpId, RP_ID);
     assert.equal(request.userVerification, 'required');
     assert.deepEqual(
@@ -127,7 +91,7 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
       'no credential listed: the browser offers the passkeys it holds',
     );
 
-    const signIn = await signInWith(authenticator);
+    const signIn = await signInWith(app, authenticator);
     assert.equal(signIn.statusCode, 204, signIn.body);
     const session = cookieOf(signIn, SESSION_COOKIE);
     assert.ok(session?.httpOnly);
@@ -155,8 +119,8 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
 
   it('refuses a replayed assertion: the challenge is single use', async () => {
     const traveler = await signedInTraveler(db());
-    const { authenticator } = await addPasskey(traveler);
-    const { options, cookie } = await authenticationOptions();
+    const { authenticator } = await addPasskey(app, traveler);
+    const { options, cookie } = await authenticationOptions(app);
     const assertion = authenticator.assert(options);
     assert.equal((await verify(cookie, assertion)).statusCode, 204);
     const replay = await verify(cookie, assertion);
@@ -164,7 +128,7 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
     assert.equal(replay.json().detail, 'The passkey request has expired or was already used: try again.');
     assert.equal(cookieOf(replay, SESSION_COOKIE), undefined);
     // Nor with the challenge of another ceremony of this browser.
-    const fresh = await authenticationOptions();
+    const fresh = await authenticationOptions(app);
     const stale = await verify(fresh.cookie, assertion);
     assert.equal(stale.statusCode, 401);
     assert.equal(
@@ -175,12 +139,12 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
 
   it('refuses an assertion without this browser’s ceremony cookie, or after the challenge expired', async () => {
     const traveler = await signedInTraveler(db());
-    const { authenticator } = await addPasskey(traveler);
-    const { options } = await authenticationOptions();
+    const { authenticator } = await addPasskey(app, traveler);
+    const { options } = await authenticationOptions(app);
     const noCookie = await call('POST', `${AUTH}/verify`, { body: { credential: authenticator.assert(options) } });
     assert.equal(noCookie.statusCode, 400);
 
-    const late = await authenticationOptions();
+    const late = await authenticationOptions(app);
     await db()
       .updateTable('webauthn_challenge')
       .set({ expires_at: new Date(Date.now() - 1000) } as never)
@@ -193,15 +157,15 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
 
   it('refuses an assertion made for another origin (a phishing page) and one without user verification', async () => {
     const traveler = await signedInTraveler(db());
-    const { authenticator } = await addPasskey(traveler);
-    const phishing = await authenticationOptions();
+    const { authenticator } = await addPasskey(app, traveler);
+    const phishing = await authenticationOptions(app);
     const response = await verify(
       phishing.cookie,
       authenticator.assert(phishing.options, { origin: 'https://varco-login.example.com' }),
     );
     assert.equal(response.statusCode, 401);
     assert.equal(cookieOf(response, SESSION_COOKIE), undefined);
-    const presenceOnly = await authenticationOptions();
+    const presenceOnly = await authenticationOptions(app);
     assert.equal(
       (await verify(presenceOnly.cookie, authenticator.assert(presenceOnly.options, { flags: FLAGS.UP }))).statusCode,
       401,
@@ -210,11 +174,11 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
 
   it('refuses a signature counter that does not grow (a cloned authenticator) and a change of backup eligibility', async () => {
     const traveler = await signedInTraveler(db());
-    const { authenticator } = await addPasskey(traveler);
-    assert.equal((await signInWith(authenticator)).statusCode, 204);
-    const again = await authenticationOptions();
+    const { authenticator } = await addPasskey(app, traveler);
+    assert.equal((await signInWith(app, authenticator)).statusCode, 204);
+    const again = await authenticationOptions(app);
     assert.equal((await verify(again.cookie, authenticator.assert(again.options, { counter: 1 }))).statusCode, 401);
-    const eligible = await authenticationOptions();
+    const eligible = await authenticationOptions(app);
     assert.equal(
       (
         await verify(
@@ -224,15 +188,15 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
       ).statusCode,
       401,
     );
-    assert.equal((await signInWith(authenticator)).statusCode, 204);
+    assert.equal((await signInWith(app, authenticator)).statusCode, 204);
   });
 
   it('refuses a registration made for another origin, without its session, or with a used challenge', async () => {
     const traveler = await signedInTraveler(db());
     const other = await signedInTraveler(db());
-    const authenticator = createSoftAuthenticator({ origin: ORIGIN, rpId: RP_ID });
+    const authenticator = portalAuthenticator();
 
-    const phishing = await registrationOptions(traveler);
+    const phishing = await registrationOptions(app, traveler);
     const wrongOrigin = await call('POST', PRIVATE, {
       cookies: [traveler.cookie, phishing.cookie],
       body: {
@@ -244,7 +208,7 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
     assert.equal(wrongOrigin.json().detail, 'The passkey could not be added: try again.');
 
     // The challenge is bound to the session that asked for it.
-    const mine = await registrationOptions(traveler);
+    const mine = await registrationOptions(app, traveler);
     const credential = authenticator.register(mine.options);
     const stolen = await call('POST', PRIVATE, {
       cookies: [other.cookie, mine.cookie],
@@ -264,8 +228,8 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
 
   it('checks the name, excludes the passkeys already registered and refuses more than the maximum', async () => {
     const traveler = await signedInTraveler(db());
-    const authenticator = createSoftAuthenticator({ origin: ORIGIN, rpId: RP_ID });
-    const first = await registrationOptions(traveler);
+    const authenticator = portalAuthenticator();
+    const first = await registrationOptions(app, traveler);
     const credential = authenticator.register(first.options);
     const empty = await call('POST', PRIVATE, {
       cookies: [traveler.cookie, first.cookie],
@@ -273,21 +237,21 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
     });
     assert.equal(empty.statusCode, 400);
     assert.equal(empty.json().extra.name, 'This field cannot be empty');
-    const long = await registrationOptions(traveler);
+    const long = await registrationOptions(app, traveler);
     const tooLong = await call('POST', PRIVATE, {
       cookies: [traveler.cookie, long.cookie],
       body: { name: 'x'.repeat(51), credential: authenticator.register(long.options) },
     });
     assert.equal(tooLong.json().extra.name, 'At most 50 characters');
 
-    const { authenticator: laptop } = await addPasskey(traveler, 'Laptop');
-    const { options } = await registrationOptions(traveler);
+    const { authenticator: laptop } = await addPasskey(app, traveler, 'Laptop');
+    const { options } = await registrationOptions(app, traveler);
     assert.deepEqual(
       options.excludeCredentials?.map((item) => item.id),
       [laptop.credentialId],
     );
 
-    for (let index = 1; index < MAX_PASSKEYS; index += 1) await addPasskey(traveler, `Key ${index}`);
+    for (let index = 1; index < MAX_PASSKEYS; index += 1) await addPasskey(app, traveler, `Key ${index}`);
     const full = await call('POST', `${PRIVATE}/registration-options`, { cookies: [traveler.cookie] });
     assert.equal(full.statusCode, 409);
     assert.equal(
@@ -298,13 +262,13 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
 
   it('refuses a passkey no account holds any more: removed, it stops at once', async () => {
     const traveler = await signedInTraveler(db());
-    const { authenticator, passkey } = await addPasskey(traveler);
-    assert.equal((await signInWith(authenticator)).statusCode, 204);
+    const { authenticator, passkey } = await addPasskey(app, traveler);
+    assert.equal((await signInWith(app, authenticator)).statusCode, 204);
     const removed = await call('DELETE', `${PRIVATE}/${passkey.id}`, { cookies: [traveler.cookie] });
     assert.equal(removed.statusCode, 204);
     assert.deepEqual(await list(traveler), []);
 
-    const { options, cookie } = await authenticationOptions();
+    const { options, cookie } = await authenticationOptions(app);
     const refused = await verify(cookie, authenticator.assert(options), 'IT');
     assert.equal(refused.statusCode, 401);
     assert.equal(
@@ -316,8 +280,8 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
 
   it('ends the sessions a removed passkey opened, on every instance at once; the traveler’s other sessions stay', async () => {
     const traveler = await signedInTraveler(db());
-    const { authenticator, passkey } = await addPasskey(traveler, 'Lost phone');
-    const signIn = await signInWith(authenticator);
+    const { authenticator, passkey } = await addPasskey(app, traveler, 'Lost phone');
+    const signIn = await signInWith(app, authenticator);
     assert.equal(signIn.statusCode, 204, signIn.body);
     const phone = `${SESSION_COOKIE}=${cookieOf(signIn, SESSION_COOKIE)?.value}`;
     // A second api instance on the same database; both have served (and cached) the phone's session.
@@ -346,8 +310,8 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
 
   it('removed from the session it opened: that session ends and its cookie is cleared in the same answer', async () => {
     const traveler = await signedInTraveler(db());
-    const { authenticator, passkey } = await addPasskey(traveler, 'Phone');
-    const signIn = await signInWith(authenticator);
+    const { authenticator, passkey } = await addPasskey(app, traveler, 'Phone');
+    const signIn = await signInWith(app, authenticator);
     const phone = `${SESSION_COOKIE}=${cookieOf(signIn, SESSION_COOKIE)?.value}`;
     const removed = await call('DELETE', `${PRIVATE}/${passkey.id}`, { cookies: [phone] });
     assert.equal(removed.statusCode, 204);
@@ -359,7 +323,7 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
 
   it('removed from another session: that session keeps its cookie', async () => {
     const traveler = await signedInTraveler(db());
-    const { passkey } = await addPasskey(traveler, 'Old laptop');
+    const { passkey } = await addPasskey(app, traveler, 'Old laptop');
     const removed = await call('DELETE', `${PRIVATE}/${passkey.id}`, { cookies: [traveler.cookie] });
     assert.equal(removed.statusCode, 204);
     assert.equal(cookieOf(removed, SESSION_COOKIE), undefined);
@@ -369,7 +333,7 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
   it('lets only its owner list and remove a passkey', async () => {
     const owner = await signedInTraveler(db());
     const other = await signedInTraveler(db());
-    const { passkey } = await addPasskey(owner);
+    const { passkey } = await addPasskey(app, owner);
     assert.deepEqual(await list(other), []);
     const response = await call('DELETE', `${PRIVATE}/${passkey.id}`, { cookies: [other.cookie] });
     assert.equal(response.statusCode, 404);
@@ -383,7 +347,7 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
 
   it('tells the traveler of each passkey added or removed, in a notification and an e-mail', async () => {
     const traveler = await signedInTraveler(db());
-    const { passkey } = await addPasskey(traveler, 'Tablet');
+    const { passkey } = await addPasskey(app, traveler, 'Tablet');
     await call('DELETE', `${PRIVATE}/${passkey.id}`, { cookies: [traveler.cookie] });
     const notifications = await db()
       .selectFrom('notification')
@@ -411,8 +375,8 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
 
   it('keeps the passkeys through a password reset, whose mail counts them, and removes them with the account', async () => {
     const traveler = await signedInTraveler(db());
-    const { authenticator } = await addPasskey(traveler, 'Phone');
-    await addPasskey(traveler, 'Laptop');
+    const { authenticator } = await addPasskey(app, traveler, 'Phone');
+    await addPasskey(app, traveler, 'Laptop');
     const email = await emailOf(traveler);
     const reset = await call('POST', '/api/v1/public/traveler/send-change-pwd-token', { body: { email } });
     assert.equal(reset.statusCode, 204);
@@ -429,7 +393,7 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
     assert.equal((await call('DELETE', '/api/v1/private/traveler', { cookies: [traveler.cookie] })).statusCode, 204);
     const left = await db().selectFrom('passkey').select('id').where('traveler_id', '=', traveler.id).execute();
     assert.deepEqual(left, []);
-    assert.equal((await signInWith(authenticator)).statusCode, 401);
+    assert.equal((await signInWith(app, authenticator)).statusCode, 401);
   });
 
   it('limits the sign-in attempts per client as the credentials sign-in does, and the options requests', async () => {

@@ -1,7 +1,6 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
   addPasskeyBodySchema,
-  apiErrorSchema,
   passkeyAuthenticationOptionsSchema,
   passkeyIdParamsSchema,
   passkeyListResponseSchema,
@@ -14,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { AppError } from '../../app-error';
 import type { WebauthnConfig } from '../../config';
+import { errorAnswers } from '../../plugins/errors';
 import { requireSession } from '../auth';
 import { recipientName } from '../mail';
 import { CHALLENGE_TTL_MS, createPasskeyService, MAX_PASSKEYS, type RegistrationActor } from './service';
@@ -25,14 +25,7 @@ export const PASSKEY_OPTIONS_RATE_LIMIT_MAX = 30;
 /** Registration calls per session and minute. */
 export const PASSKEY_REGISTRATION_RATE_LIMIT_MAX = 20;
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409, 429);
 const sessionKey = (request: FastifyRequest) => request.session?.token_hash ?? request.ip;
 
 export interface PasskeyRoutesOptions {

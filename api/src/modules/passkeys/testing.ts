@@ -1,9 +1,14 @@
+import assert from 'node:assert/strict';
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import type { Passkey, PasskeyAuthenticationOptions, PasskeyRegistrationOptions } from '@varco/contracts';
+import type { TestApp } from '../../test/app';
+import { CHALLENGE_COOKIE } from './routes';
 
 /**
  * A software authenticator for the tests: it answers the api's WebAuthn options with the structures a browser sends
  * (a 'none' attestation with an EC P-256 key, assertions signed with it), built with node:crypto and a small CBOR
- * writer, so the ceremonies are verified by the real library end to end.
+ * writer, so the ceremonies are verified by the real library end to end. Below it, the ceremonies as the portal runs
+ * them, for every test that needs a traveler's passkey.
  */
 
 type Cbor = number | string | Uint8Array | Cbor[] | Map<number | string, Cbor>;
@@ -140,3 +145,70 @@ export function createSoftAuthenticator(options: SoftAuthenticatorOptions) {
 }
 
 export type SoftAuthenticator = ReturnType<typeof createSoftAuthenticator>;
+
+export const PASSKEYS_PATH = '/api/v1/private/passkeys';
+export const PASSKEY_SIGN_IN_PATH = '/api/v1/auth/passkey';
+/** testConfig()'s portal: PUBLIC_BASE_URL's default, from which the RP ID and the origin are derived. */
+export const PORTAL_ORIGIN = 'http://localhost:8080';
+export const PORTAL_RP_ID = 'localhost';
+
+/** A new authenticator of testConfig()'s portal. */
+export const portalAuthenticator = (options: { synced?: boolean } = {}) =>
+  createSoftAuthenticator({ origin: PORTAL_ORIGIN, rpId: PORTAL_RP_ID, ...options });
+
+/** A POST as the portal sends it, with the browser's cookies (the session, the ceremony's). */
+function post(app: TestApp, url: string, cookies: string[], body?: unknown, language = 'EN') {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { 'accept-language': language, ...(cookies.length > 0 ? { cookie: cookies.join('; ') } : {}) },
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
+}
+
+/** The options of a ceremony (200), with its HttpOnly cookie as a `cookie` header entry. */
+function ceremony<T>(response: Awaited<ReturnType<TestApp['inject']>>): { options: T; cookie: string } {
+  assert.equal(response.statusCode, 200, response.body);
+  const challenge = response.cookies.find((cookie) => cookie.name === CHALLENGE_COOKIE);
+  assert.ok(challenge?.httpOnly, 'the ceremony cookie is HttpOnly');
+  return { options: response.json() as T, cookie: `${CHALLENGE_COOKIE}=${challenge.value}` };
+}
+
+/** The registration options for the traveler signed in with `traveler.cookie`, with the cookie of the ceremony. */
+export async function registrationOptions(app: TestApp, traveler: { cookie: string }) {
+  return ceremony<PasskeyRegistrationOptions>(
+    await post(app, `${PASSKEYS_PATH}/registration-options`, [traveler.cookie]),
+  );
+}
+
+/** Adds a passkey held by a new software authenticator; answers the authenticator and the stored passkey. */
+export async function addPasskey(
+  app: TestApp,
+  traveler: { cookie: string },
+  name = 'Work laptop',
+  authenticatorOptions: { synced?: boolean } = {},
+): Promise<{ authenticator: SoftAuthenticator; passkey: Passkey }> {
+  const authenticator = portalAuthenticator(authenticatorOptions);
+  const { options, cookie } = await registrationOptions(app, traveler);
+  const response = await post(app, PASSKEYS_PATH, [traveler.cookie, cookie], {
+    name,
+    credential: authenticator.register(options),
+  });
+  assert.equal(response.statusCode, 201, response.body);
+  return { authenticator, passkey: response.json() as Passkey };
+}
+
+/** The sign-in options of a browser with no session, with the cookie of the ceremony. */
+export async function authenticationOptions(app: TestApp) {
+  return ceremony<PasskeyAuthenticationOptions>(await post(app, `${PASSKEY_SIGN_IN_PATH}/options`, []));
+}
+
+/** Sends an assertion with the ceremony's cookie. */
+export const verifyPasskey = (app: TestApp, cookie: string, credential: unknown, language = 'EN') =>
+  post(app, `${PASSKEY_SIGN_IN_PATH}/verify`, [cookie], { credential }, language);
+
+/** A whole sign-in with the passkey `authenticator` holds: the answer of the verification. */
+export async function signInWith(app: TestApp, authenticator: SoftAuthenticator) {
+  const { options, cookie } = await authenticationOptions(app);
+  return verifyPasskey(app, cookie, authenticator.assert(options));
+}

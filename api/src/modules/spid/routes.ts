@@ -2,7 +2,7 @@ import { apiErrorSchema, finalizeBodySchema, userInfoSchema } from '@varco/contr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { AppError } from '../../app-error';
-import { requestLanguage } from '../../plugins/errors';
+import { errorAnswers, requestLanguage } from '../../plugins/errors';
 import { requireSession } from '../auth';
 import type { OidcClient } from '../oidc';
 import { createSpidService, OIDC_LOGIN_TTL_MS } from './service';
@@ -132,7 +132,7 @@ export const spidIdentityRoutes: FastifyPluginAsyncZod<SpidRoutesOptions> = asyn
 /** `POST /api/v1/private/traveler/finalize` (docs/domain.md, docs/calls.md): completes the registration of a digital identity traveler. */
 export const spidPrivateRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createSpidService(app.db);
-  const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
+  const errors = errorAnswers(400, 401, 403, 409);
   app.post(
     '/traveler/finalize',
     {

@@ -1,6 +1,5 @@
 import {
   activationQuerySchema,
-  apiErrorSchema,
   changePasswordBodySchema,
   emailIssue,
   HEADERS,
@@ -15,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { AppError } from '../../app-error';
+import { errorAnswers } from '../../plugins/errors';
 import { accountKey } from '../../plugins/limits/account-limits';
 import { requireSession } from '../auth';
 import { verifyCaptcha } from '../captcha';
@@ -28,13 +28,7 @@ export const REGISTRATION_RATE_LIMIT_MAX = 10;
 /** Password-recovery mails asked per client address and minute (an airport shares one address; per account: plugins/limits). */
 export const RECOVERY_RATE_LIMIT_MAX = 20;
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorAnswers(400, 401, 403, 409, 429);
 
 export interface TravelerRoutesOptions {
   publicBaseUrl: string;

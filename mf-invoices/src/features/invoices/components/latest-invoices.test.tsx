@@ -1,10 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { requestJson } from '@varco/http';
 import { anInvoice, dayFromToday, notFound, renderWithProviders, TEST_TRAVELER } from '@varco/ui/testing';
-import LatestInvoices from '../../../exposed/latest-invoices';
+import { registerTranslations } from '../../../i18n/namespace';
+import { LatestInvoices } from './latest-invoices';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
 const requestJsonMock = jest.mocked(requestJson);
+
+registerTranslations();
 
 beforeEach(() => requestJsonMock.mockReset());
 

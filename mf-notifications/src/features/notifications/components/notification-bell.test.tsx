@@ -3,10 +3,13 @@ import { requestJson } from '@varco/http';
 import { sessionStore } from '@varco/session';
 import { FOLLOWS_NOTIFICATIONS } from '@varco/ui';
 import { renderWithProviders, TEST_TRAVELER } from '@varco/ui/testing';
-import Bell from '../../../exposed/bell';
+import { registerTranslations } from '../../../i18n/namespace';
+import { NotificationBell } from './notification-bell';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
 const requestJsonMock = jest.mocked(requestJson);
+
+registerTranslations();
 
 const COUNT_PATH = 'v1/private/notifications/count';
 const countCalls = () => requestJsonMock.mock.calls.filter(([path]) => path === COUNT_PATH).length;
@@ -23,7 +26,7 @@ function counters(...values: number[]) {
 }
 
 function renderBell(language: 'en_US' | 'it_IT' = 'en_US') {
-  return renderWithProviders(<Bell />, { user: TEST_TRAVELER, language });
+  return renderWithProviders(<NotificationBell />, { user: TEST_TRAVELER, language });
 }
 
 beforeEach(() => requestJsonMock.mockReset());

@@ -4,8 +4,8 @@ import { requestJson, requestVoid } from '@varco/http';
 import { Link, Route, Routes, useNavigate } from 'react-router-dom';
 import { i18n } from '@varco/i18n';
 import { renderWithProviders, TEST_TRAVELER } from '@varco/ui/testing';
-import NotificationsRoutes from '../../../exposed/routes';
 import { aNotification, notificationsFrom, renderNotifications, serverError } from '../../../testing/fixtures';
+import { NotificationList } from './notification-list';
 
 jest.mock('@varco/http', () => ({
   ...jest.requireActual('@varco/http'),
@@ -205,7 +205,7 @@ describe('notification list (docs/screens.md /protected/notifications)', () => {
       <>
         <AwayAndBack />
         <Routes>
-          <Route path="/protected/notifications/*" element={<NotificationsRoutes />} />
+          <Route path="/protected/notifications" element={<NotificationList />} />
           <Route path="*" element={null} />
         </Routes>
       </>,

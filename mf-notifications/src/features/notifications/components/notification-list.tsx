@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@varco/i18n';
-import { EmptyState, LoadError, PageLoader, useShownPages } from '@varco/ui';
+import { EmptyState, LoadError, PageLoader, ShowMoreButton } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useNotifications } from '../api/get-notifications';
 import { NotificationItem } from './notification-item';
@@ -11,7 +11,6 @@ export function NotificationList() {
   const { t } = useTranslation(NS);
   const language = currentLanguage();
   const query = useNotifications(language);
-  const showMore = useShownPages(query, 'shownNotificationPages');
 
   let body;
   if (query.isPending) body = <PageLoader />;
@@ -40,16 +39,7 @@ export function NotificationList() {
           {t('list.loadMoreError')}
         </p>
       ) : null}
-      {query.hasNextPage ? (
-        <button
-          type="button"
-          className="btn btn-outline-primary mt-3"
-          onClick={showMore}
-          disabled={query.isFetchingNextPage}
-        >
-          {t('list.showMore')}
-        </button>
-      ) : null}
+      <ShowMoreButton query={query} historyKey="shownNotificationPages" label={t('list.showMore')} />
     </section>
   );
 }

@@ -1,11 +1,14 @@
 import { screen } from '@testing-library/react';
 import { requestJson } from '@varco/http';
 import { notFound, renderWithProviders, TEST_TRAVELER } from '@varco/ui/testing';
-import LatestVisas from '../../../exposed/latest-visas';
+import { registerTranslations } from '../../../i18n/namespace';
 import { aVisa } from '../../../testing/fixtures';
+import { LatestVisas } from './latest-visas';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
 const requestJsonMock = jest.mocked(requestJson);
+
+registerTranslations();
 
 beforeEach(() => requestJsonMock.mockReset());
 

@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useNavigate } from 'react-router-dom';
 import { requestJson } from '@varco/http';
-import { notFound, renderMounted, TEST_TRAVELER } from '@varco/ui/testing';
-import VisaRoutes from '../../../exposed/routes';
+import { notFound } from '@varco/ui/testing';
 import { aVisa, renderRoutes } from '../../../testing/fixtures';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
@@ -80,14 +79,7 @@ describe('visa list (docs/screens.md /protected/visa)', () => {
       );
     }
     const user = userEvent.setup();
-    const { queryClient } = renderMounted(
-      '/protected/visa/*',
-      <>
-        <VisaRoutes />
-        <BackButton />
-      </>,
-      { route: '/protected/visa', user: TEST_TRAVELER },
-    );
+    const { queryClient } = renderRoutes('/protected/visa', 'en_US', <BackButton />);
     expect(await screen.findAllByTestId('visa-item')).toHaveLength(10);
     await user.click(screen.getByRole('button', { name: 'Show more' }));
     await waitFor(() => expect(screen.getAllByTestId('visa-item')).toHaveLength(14));

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyState, LoadError, PageLoader, useShownPages } from '@varco/ui';
+import { EmptyState, LoadError, PageLoader, ShowMoreButton } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { useVisaList } from '../api/get-visa-list';
 import { AddVisaButton } from './add-visa-button';
@@ -10,7 +10,6 @@ import { VisaStatusLegend } from './visa-status-legend';
 export function VisaListPage() {
   const { t } = useTranslation(NS);
   const query = useVisaList();
-  const showMore = useShownPages(query, 'shownVisaPages');
 
   let body;
   if (query.isPending) body = <PageLoader />;
@@ -36,16 +35,7 @@ export function VisaListPage() {
         <AddVisaButton />
       </div>
       {body}
-      {query.hasNextPage ? (
-        <button
-          type="button"
-          className="btn btn-outline-primary mt-3"
-          onClick={showMore}
-          disabled={query.isFetchingNextPage}
-        >
-          {t('list.showMore')}
-        </button>
-      ) : null}
+      <ShowMoreButton query={query} historyKey="shownVisaPages" label={t('list.showMore')} />
       {query.isFetchNextPageError ? (
         <div className="alert alert-danger mt-3" role="alert">
           {t('list.loadError')}

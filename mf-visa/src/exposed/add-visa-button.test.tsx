@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { requestJson } from '@varco/http';
 import { sessionStore } from '@varco/session';
 import { anInvoice, renderWithProviders, TEST_TRAVELER } from '@varco/ui/testing';
-import AddVisaButton from '../../../exposed/add-visa-button';
+import AddVisaButton from './add-visa-button';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestJson: jest.fn() }));
 const requestJsonMock = jest.mocked(requestJson);
@@ -18,7 +18,7 @@ beforeEach(() => {
 });
 afterEach(() => sessionStore.getState().setVisaCreationEnabled(false));
 
-describe('AddVisaButton (docs/domain.md)', () => {
+describe('mf-visa/AddVisaButton, the home widget (docs/domain.md)', () => {
   it('links to the first step of a new request while visa creation is enabled and an invoice can go into it', async () => {
     sessionStore.getState().setVisaCreationEnabled(true);
     renderWithProviders(<AddVisaButton />, { user: TEST_TRAVELER });
