@@ -54,7 +54,7 @@ export interface CaptchaChallenge {
   consumed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
-  language: "IT" | "EN";
+  language: "IT" | "EN" | "ZH-HANS" | "ES" | "FR" | "DE" | "AR" | "JA" | "KO" | "RU" | "PT-BR" | "TR";
   token_hash: string;
 }
 
@@ -130,7 +130,7 @@ export interface MailOutbox {
   failed_at: Timestamp | null;
   html_body: string;
   id: Generated<number>;
-  language: "IT" | "EN";
+  language: "IT" | "EN" | "ZH-HANS" | "ES" | "FR" | "DE" | "AR" | "JA" | "KO" | "RU" | "PT-BR" | "TR";
   last_error: string | null;
   next_attempt_at: Generated<Timestamp>;
   priority: Generated<number>;
@@ -239,7 +239,7 @@ export interface Traveler {
   id: Generated<number>;
   identity_provider: Generated<"CREDENTIALS" | "SPID">;
   identity_subject: string | null;
-  language: Generated<"IT" | "EN">;
+  language: Generated<"IT" | "EN" | "ZH-HANS" | "ES" | "FR" | "DE" | "AR" | "JA" | "KO" | "RU" | "PT-BR" | "TR">;
   nome: string;
   numero_documento: string;
   paese_documento: string | null;
