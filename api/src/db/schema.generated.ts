@@ -45,8 +45,18 @@ export interface AccountKey {
 export interface Airport {
   code: string;
   country_code: string;
+  description_ar: string;
+  description_de: string;
   description_en: string;
+  description_es: string;
+  description_fr: string;
   description_it: string;
+  description_ja: string;
+  description_ko: string;
+  description_pt_br: string;
+  description_ru: string;
+  description_tr: string;
+  description_zh_hans: string;
 }
 
 export interface CaptchaChallenge {
@@ -60,15 +70,35 @@ export interface CaptchaChallenge {
 
 export interface Country {
   code: string;
+  description_ar: string;
+  description_de: string;
   description_en: string;
+  description_es: string;
+  description_fr: string;
   description_it: string;
+  description_ja: string;
+  description_ko: string;
+  description_pt_br: string;
+  description_ru: string;
+  description_tr: string;
+  description_zh_hans: string;
   eu_member: Generated<boolean>;
 }
 
 export interface DocumentType {
   code: string;
+  description_ar: string;
+  description_de: string;
   description_en: string;
+  description_es: string;
+  description_fr: string;
   description_it: string;
+  description_ja: string;
+  description_ko: string;
+  description_pt_br: string;
+  description_ru: string;
+  description_tr: string;
+  description_zh_hans: string;
 }
 
 export interface ExitPointClient {
@@ -93,8 +123,18 @@ export interface ExitPointEvent {
 export interface FreeZone {
   code: string;
   country_code: string;
+  description_ar: string;
+  description_de: string;
   description_en: string;
+  description_es: string;
+  description_fr: string;
   description_it: string;
+  description_ja: string;
+  description_ko: string;
+  description_pt_br: string;
+  description_ru: string;
+  description_tr: string;
+  description_zh_hans: string;
   residential: Generated<boolean>;
 }
 
@@ -219,14 +259,34 @@ export interface Session {
 
 export interface TicketType {
   code: string;
+  description_ar: string;
+  description_de: string;
   description_en: string;
+  description_es: string;
+  description_fr: string;
   description_it: string;
+  description_ja: string;
+  description_ko: string;
+  description_pt_br: string;
+  description_ru: string;
+  description_tr: string;
+  description_zh_hans: string;
 }
 
 export interface TransportType {
   code: string;
+  description_ar: string;
+  description_de: string;
   description_en: string;
+  description_es: string;
+  description_fr: string;
   description_it: string;
+  description_ja: string;
+  description_ko: string;
+  description_pt_br: string;
+  description_ru: string;
+  description_tr: string;
+  description_zh_hans: string;
 }
 
 export interface Traveler {
