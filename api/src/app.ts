@@ -36,7 +36,7 @@ import { lazyChildLoggerFactory } from './per-request';
 import { backgroundPlugin } from './plugins/background';
 import { clientErrorHandler } from './plugins/client-errors';
 import { dbPlugin } from './plugins/db';
-import { errorsPlugin, sendError, toErrorAnswer } from './plugins/errors';
+import { ACCEPT_LANGUAGE_DESCRIPTION, errorsPlugin, sendError, toErrorAnswer } from './plugins/errors';
 import { mailPlugin, type MailPluginOptions } from './plugins/mail';
 import { createPollingPath } from './plugins/polling-path';
 import { qrPlugin } from './plugins/qr';
@@ -146,7 +146,7 @@ export function buildApp(config: Config, deps: AppDeps) {
         license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' },
         description:
           'The traveler portal of the tax-free system. Every error answers `{ detail, extra? }`; texts follow ' +
-          '`Accept-Language` (IT or EN).',
+          `${ACCEPT_LANGUAGE_DESCRIPTION}.`,
       },
       // Relative: the api answers on the portal's own origin (or wherever the client reached this document).
       servers: [{ url: '/', description: 'This api' }],

@@ -45,8 +45,18 @@ export interface AccountKey {
 export interface Airport {
   code: string;
   country_code: string;
+  description_ar: string;
+  description_de: string;
   description_en: string;
+  description_es: string;
+  description_fr: string;
   description_it: string;
+  description_ja: string;
+  description_ko: string;
+  description_pt_br: string;
+  description_ru: string;
+  description_tr: string;
+  description_zh_hans: string;
 }
 
 export interface CaptchaChallenge {
@@ -54,21 +64,41 @@ export interface CaptchaChallenge {
   consumed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
-  language: "IT" | "EN";
+  language: "IT" | "EN" | "ZH-HANS" | "ES" | "FR" | "DE" | "AR" | "JA" | "KO" | "RU" | "PT-BR" | "TR";
   token_hash: string;
 }
 
 export interface Country {
   code: string;
+  description_ar: string;
+  description_de: string;
   description_en: string;
+  description_es: string;
+  description_fr: string;
   description_it: string;
+  description_ja: string;
+  description_ko: string;
+  description_pt_br: string;
+  description_ru: string;
+  description_tr: string;
+  description_zh_hans: string;
   eu_member: Generated<boolean>;
 }
 
 export interface DocumentType {
   code: string;
+  description_ar: string;
+  description_de: string;
   description_en: string;
+  description_es: string;
+  description_fr: string;
   description_it: string;
+  description_ja: string;
+  description_ko: string;
+  description_pt_br: string;
+  description_ru: string;
+  description_tr: string;
+  description_zh_hans: string;
 }
 
 export interface ExitPointClient {
@@ -93,8 +123,18 @@ export interface ExitPointEvent {
 export interface FreeZone {
   code: string;
   country_code: string;
+  description_ar: string;
+  description_de: string;
   description_en: string;
+  description_es: string;
+  description_fr: string;
   description_it: string;
+  description_ja: string;
+  description_ko: string;
+  description_pt_br: string;
+  description_ru: string;
+  description_tr: string;
+  description_zh_hans: string;
   residential: Generated<boolean>;
 }
 
@@ -130,7 +170,7 @@ export interface MailOutbox {
   failed_at: Timestamp | null;
   html_body: string;
   id: Generated<number>;
-  language: "IT" | "EN";
+  language: "IT" | "EN" | "ZH-HANS" | "ES" | "FR" | "DE" | "AR" | "JA" | "KO" | "RU" | "PT-BR" | "TR";
   last_error: string | null;
   next_attempt_at: Generated<Timestamp>;
   priority: Generated<number>;
@@ -219,14 +259,34 @@ export interface Session {
 
 export interface TicketType {
   code: string;
+  description_ar: string;
+  description_de: string;
   description_en: string;
+  description_es: string;
+  description_fr: string;
   description_it: string;
+  description_ja: string;
+  description_ko: string;
+  description_pt_br: string;
+  description_ru: string;
+  description_tr: string;
+  description_zh_hans: string;
 }
 
 export interface TransportType {
   code: string;
+  description_ar: string;
+  description_de: string;
   description_en: string;
+  description_es: string;
+  description_fr: string;
   description_it: string;
+  description_ja: string;
+  description_ko: string;
+  description_pt_br: string;
+  description_ru: string;
+  description_tr: string;
+  description_zh_hans: string;
 }
 
 export interface Traveler {
@@ -239,7 +299,7 @@ export interface Traveler {
   id: Generated<number>;
   identity_provider: Generated<"CREDENTIALS" | "SPID">;
   identity_subject: string | null;
-  language: Generated<"IT" | "EN">;
+  language: Generated<"IT" | "EN" | "ZH-HANS" | "ES" | "FR" | "DE" | "AR" | "JA" | "KO" | "RU" | "PT-BR" | "TR">;
   nome: string;
   numero_documento: string;
   paese_documento: string | null;

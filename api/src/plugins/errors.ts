@@ -2,6 +2,7 @@ import {
   apiErrorSchema,
   parseServerLanguage,
   readRuleMessage,
+  SERVER_LANGUAGES,
   type ApiErrorBody,
   type RuleIssue,
   type ServerLanguage,
@@ -18,7 +19,13 @@ import { AppError, notFound, RetryLaterError, type Message } from '../app-error'
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { catalogues, translate, type MessageKey } from '../i18n/messages';
 
-/** The language of the answers to this request (docs/calls.md: `Accept-Language` is IT or EN). */
+/**
+ * How the api reads `Accept-Language`, for the documentation of the calls: one of the server codes, or any tag, by its
+ * primary subtag (`it-CH`, `ar-SA`, `pt-PT`); English otherwise.
+ */
+export const ACCEPT_LANGUAGE_DESCRIPTION = `\`Accept-Language\` (${SERVER_LANGUAGES.join(', ')}; another tag by its primary subtag, English when none matches)`;
+
+/** The language of the answers to this request (docs/calls.md: `Accept-Language`, its first tag, `parseServerLanguage`). */
 export function requestLanguage(request: FastifyRequest): ServerLanguage {
   return parseServerLanguage(request.headers['accept-language']);
 }

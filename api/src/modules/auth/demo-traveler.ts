@@ -1,3 +1,4 @@
+import type { ServerLanguage } from '@varco/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { hashPassword } from '../../secrets';
@@ -32,7 +33,9 @@ export const DEMO_TRAVELER_WITHOUT_INVOICES = {
 } as const;
 
 /** A demo traveler: the fields of DEMO_TRAVELER with values of their own. */
-export type DemoTraveler = { readonly [K in keyof typeof DEMO_TRAVELER]: K extends 'language' ? 'EN' | 'IT' : string };
+export type DemoTraveler = {
+  readonly [K in keyof typeof DEMO_TRAVELER]: K extends 'language' ? ServerLanguage : string;
+};
 
 /** Creates an ACTIVE demo traveler (the first one by default) unless its e-mail is taken; true when created now. */
 export async function seedDemoTraveler(db: Kysely<Database>, traveler: DemoTraveler = DEMO_TRAVELER): Promise<boolean> {

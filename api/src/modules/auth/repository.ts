@@ -1,3 +1,4 @@
+import type { ServerLanguage } from '@varco/contracts';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, SessionLevel, TravelerStatus } from '../../db/types';
 import type { SessionRecord } from '../../session-record';
@@ -17,7 +18,7 @@ export interface TravelerRecord {
   paese_documento: string | null;
   numero_documento: string;
   privacy: boolean;
-  language: 'IT' | 'EN';
+  language: ServerLanguage;
   status: TravelerStatus;
   identity_provider: 'CREDENTIALS' | 'SPID';
 }

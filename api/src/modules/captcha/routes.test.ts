@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import type { CaptchaResponse } from '@varco/contracts';
+import { SERVER_LANGUAGES, type CaptchaResponse } from '@varco/contracts';
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { CAPTCHA_RATE_LIMIT_MAX } from './routes';
 import { hashToken, verifyCaptcha } from './service';
+import { speechBank, voiceOf } from './speech-bank';
 
 const URL = '/api/v1/public/captcha';
 const PNG_SIGNATURE = '89504e470d0a1a0a';
@@ -65,6 +66,24 @@ describeEachDatabase('captcha call', ({ build, database }) => {
     );
     // The token itself is never stored.
     assert.ok(stored.every((row) => row.token_hash !== italian.token && row.token_hash !== english.token));
+  });
+
+  it('speaks Italian to Italian readers and English to the readers of the eleven other languages', async () => {
+    const arabic = await getCaptcha(app, 'ar-SA,ar;q=0.9');
+    const stored = await database()
+      .db.selectFrom('captcha_challenge')
+      .select('language')
+      .where('token_hash', '=', hashToken(arabic.token))
+      .executeTakeFirstOrThrow();
+    assert.equal(stored.language, 'AR');
+    assert.deepEqual(
+      SERVER_LANGUAGES.filter((language) => voiceOf(language) === 'IT'),
+      ['IT'],
+    );
+    const english = await speechBank.spell('AB3CD', 'EN');
+    for (const language of ['AR', 'ZH-HANS', 'FR'] as const)
+      assert.deepEqual(await speechBank.spell('AB3CD', language), english, language);
+    assert.notDeepEqual(await speechBank.spell('AB3CD', 'IT'), english);
   });
 
   it('issues challenges that the registration verifies once', async () => {

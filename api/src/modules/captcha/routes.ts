@@ -42,7 +42,8 @@ export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['captcha'],
         summary: 'A captcha challenge',
         description:
-          'A 5-character code as a PNG picture and as a WAV spelling it in the language of Accept-Language (IT or EN), ' +
+          'A 5-character code as a PNG picture and as a WAV spelling it (in Italian for Accept-Language IT, in English ' +
+          'for every other language), ' +
           'with the token to send back with the typed value (headers x-captcha-token, x-captcha-value). A challenge ' +
           `expires after 20 minutes and allows one attempt. At most ${CAPTCHA_RATE_LIMIT_MAX} per minute per client.`,
         response: { 200: captchaResponseSchema, 429: apiErrorSchema },

@@ -13,11 +13,20 @@ import { halveRate, joinWav, parseWav, trimSilence } from './wav';
 
 const require = createRequire(import.meta.url);
 
+/** The voices the captcha speaks with. */
+type Voice = 'IT' | 'EN';
+
 /** mespeak's files, resolved here so that the worker finds them from the sources and from the bundle alike. */
-const VOICES: Readonly<Record<ServerLanguage, { file: string; id: string }>> = {
+const VOICES: Readonly<Record<Voice, { file: string; id: string }>> = {
   IT: { file: 'mespeak/voices/it.json', id: 'it' },
   EN: { file: 'mespeak/voices/en/en.json', id: 'en/en' },
 };
+
+/**
+ * Only Italian and English are spoken: every other language gets the English audio (the code is Latin letters and
+ * digits, which English spells for most readers; the picture itself is the same in every language).
+ */
+export const voiceOf = (language: ServerLanguage): Voice => (language === 'IT' ? 'IT' : 'EN');
 
 /**
  * The worker, as CommonJS source: a separate file would need its own entry in the bundle and a different path in
@@ -37,13 +46,13 @@ parentPort.postMessage(workerData.texts.map((text) =>
  * than read a word (the article "a"). Italian eSpeak reads a capital Z as English and then fails to find the English
  * dictionary, so the letter's name is written out.
  */
-const SPELLING_OVERRIDES: Readonly<Record<ServerLanguage, Readonly<Record<string, string>>>> = {
+const SPELLING_OVERRIDES: Readonly<Record<Voice, Readonly<Record<string, string>>>> = {
   IT: { Z: 'zeta' },
   EN: {},
 };
 
-function spokenText(character: string, language: ServerLanguage): string {
-  return SPELLING_OVERRIDES[language][character] ?? `<say-as interpret-as="characters">${character}</say-as>`;
+function spokenText(character: string, voice: Voice): string {
+  return SPELLING_OVERRIDES[voice][character] ?? `<say-as interpret-as="characters">${character}</say-as>`;
 }
 
 /** Words per minute: slower than eSpeak's 175, letters are easier to tell apart. */
@@ -56,8 +65,8 @@ interface SpokenAlphabet {
   letters: ReadonlyMap<string, Int16Array>;
 }
 
-function synthesize(language: ServerLanguage, characters: string): Promise<SpokenAlphabet> {
-  const voice = VOICES[language];
+function synthesize(voiceName: Voice, characters: string): Promise<SpokenAlphabet> {
+  const voice = VOICES[voiceName];
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
@@ -66,7 +75,7 @@ function synthesize(language: ServerLanguage, characters: string): Promise<Spoke
         config: require.resolve('mespeak/src/mespeak_config.json'),
         voice: require.resolve(voice.file),
         voiceId: voice.id,
-        texts: Array.from(characters, (character) => spokenText(character, language)),
+        texts: Array.from(characters, (character) => spokenText(character, voiceName)),
         speed: SPEED,
       },
       // mespeak logs "Not in browser" on load; nothing to learn from it.
@@ -98,30 +107,30 @@ function synthesize(language: ServerLanguage, characters: string): Promise<Spoke
 }
 
 export interface SpeechBank {
-  /** Starts synthesizing both languages in the background (the server calls it when it starts listening). */
+  /** Starts synthesizing both voices in the background (the server calls it when it starts listening). */
   warm(): void;
-  /** The WAV of `code` spelled in `language`; waits only while the language is still being synthesized. */
+  /** The WAV of `code` spelled in the voice of `language` (`voiceOf`); waits only while it is still being synthesized. */
   spell(code: string, language: ServerLanguage): Promise<Buffer>;
 }
 
 function createSpeechBank(characters = CAPTCHA_ALPHABET): SpeechBank {
-  const alphabets = new Map<ServerLanguage, Promise<SpokenAlphabet>>();
-  const alphabet = (language: ServerLanguage) => {
-    let pending = alphabets.get(language);
+  const alphabets = new Map<Voice, Promise<SpokenAlphabet>>();
+  const alphabet = (voice: Voice) => {
+    let pending = alphabets.get(voice);
     if (!pending) {
-      pending = synthesize(language, characters);
+      pending = synthesize(voice, characters);
       // A failed synthesis is retried at the next request rather than remembered forever.
-      pending.catch(() => alphabets.delete(language));
-      alphabets.set(language, pending);
+      pending.catch(() => alphabets.delete(voice));
+      alphabets.set(voice, pending);
     }
     return pending;
   };
   return {
     warm() {
-      for (const language of ['IT', 'EN'] as const) alphabet(language).catch(() => undefined);
+      for (const voice of Object.keys(VOICES) as Voice[]) alphabet(voice).catch(() => undefined);
     },
     async spell(code, language) {
-      const { sampleRate, letters } = await alphabet(language);
+      const { sampleRate, letters } = await alphabet(voiceOf(language));
       const parts = Array.from(code, (character) => {
         const letter = letters.get(character);
         if (!letter) throw new Error(`no speech for ${character}`);

@@ -32,7 +32,7 @@ const clientOf = (request: FastifyRequest) => apiKeyClient(request, 'exitPointCl
 /**
  * The exit point, under `/api/v1/exit-point`: kiosks and customs officers scan the QR code of a visa request, officers
  * decide the red channel. Every call but the public key carries the client's API key in `x-api-key`; answers follow
- * `Accept-Language` (IT or EN).
+ * `Accept-Language` (`requestLanguage`: any of the twelve languages).
  */
 export const exitPointRoutes: FastifyPluginAsyncZod<ExitPointRoutesOptions> = async (app, options) => {
   const service = createExitPointService(app.db, { ...options, qr: options.qr ?? app.qr });

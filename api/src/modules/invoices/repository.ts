@@ -1,7 +1,8 @@
-import { HOME_INVOICES_LIMIT, INVOICE_AVAILABLE_STATES } from '@varco/contracts';
+import { HOME_INVOICES_LIMIT, INVOICE_AVAILABLE_STATES, type ServerLanguage } from '@varco/contracts';
 import { sql, type Kysely } from 'kysely';
 import { newestFirstPage } from '../../db/paging';
 import type { Database } from '../../db/types';
+import { labelColumn } from '../typology';
 
 /** An invoice row as every traveler call reads it. */
 export interface InvoiceRow {
@@ -127,8 +128,8 @@ export function createInvoiceRepository(db: Kysely<Database>) {
     },
 
     /** One of the traveler's invoices with what the release PDF tells of its holder, labels in `language`. */
-    withHolder(travelerId: number, refundId: number, language: 'IT' | 'EN'): Promise<InvoiceHolderRow | undefined> {
-      const label = language === 'IT' ? 'description_it' : 'description_en';
+    withHolder(travelerId: number, refundId: number, language: ServerLanguage): Promise<InvoiceHolderRow | undefined> {
+      const label = labelColumn(language);
       return ofTraveler(db, travelerId)
         .innerJoin('traveler as t', (join) => join.on('t.id', '=', travelerId))
         .innerJoin('document_type as dt', 'dt.code', 'i.document_type')

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import { type Invoice, addDays, romeToday } from '@varco/contracts';
+import { SERVER_LANGUAGES, type Invoice, addDays, romeToday } from '@varco/contracts';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { signedInTraveler, type SignedInTraveler } from '../../test/travelers';
 import { createMerchantService } from '../merchants';
+import { createInvoiceRepository } from './repository';
 
 const BASE = '/api/v1/private/invoices';
 
@@ -298,5 +299,25 @@ describeEachDatabase('the traveler’s invoices', ({ build, database }) => {
     assert.match(english, /1,234\.56/);
     assert.match(english, /Passport/);
     assert.match(english, /Visa granted/);
+  });
+
+  it("labels the holder's document for the release PDF in each of the twelve languages", async () => {
+    const traveler = await signedInTraveler(database().db, { country: 'JP' });
+    const refundId = await issue(traveler.document, addDays(today(), -2));
+    const repository = createInvoiceRepository(database().db);
+    const labels = async (language: (typeof SERVER_LANGUAGES)[number]) => {
+      const row = (await repository.withHolder(traveler.id, refundId, language))!;
+      return [row.document_type_label, row.document_country_label];
+    };
+    assert.deepEqual(await labels('IT'), ['Passaporto', 'Giappone']);
+    assert.deepEqual(await labels('EN'), ['Passport', 'Japan']);
+    assert.deepEqual(await labels('FR'), ['Passeport', 'Japon']);
+    assert.deepEqual(await labels('ZH-HANS'), ['护照', '日本']);
+    assert.deepEqual(await labels('AR'), ['جواز سفر', 'اليابان']);
+    assert.deepEqual(await labels('RU'), ['Паспорт', 'Япония']);
+    for (const language of SERVER_LANGUAGES) assert.ok((await labels(language)).every(Boolean), language);
+    // Another traveler's invoice is not found in any language.
+    const other = await signedInTraveler(database().db);
+    assert.equal(await repository.withHolder(other.id, refundId, 'FR'), undefined);
   });
 });

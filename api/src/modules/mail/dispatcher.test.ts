@@ -96,6 +96,30 @@ describeEachDatabase('mail dispatcher', ({ database, build, postgresOnly }) => {
     assert.equal((await dispatcher(catcher.smtpUrl).runOnce()).claimed, 0);
   });
 
+  it("names each mail's language in Content-Language with the language's tag", async () => {
+    const sender = createSmtpSender(catcher.smtpUrl, FROM);
+    senders.push(sender);
+    const languages = [
+      ['IT', 'it'],
+      ['EN', 'en'],
+      ['ZH-HANS', 'zh-Hans'],
+      ['AR', 'ar'],
+      ['PT-BR', 'pt-BR'],
+    ] as const;
+    for (const [index, [language]] of languages.entries()) {
+      await sender.send({
+        id: index + 1,
+        to: `${language}@example.com`,
+        language,
+        subject: 's',
+        text: 't',
+        html: '<p>h</p>',
+      });
+    }
+    const tagOf = new Map(catcher.messages().map((message) => [message.to, message.language]));
+    for (const [language, tag] of languages) assert.equal(tagOf.get(`${language}@example.com`), tag, language);
+  });
+
   it('keeps the mail while the SMTP server is down, backing off, and sends it once the server is back', async () => {
     const port = await closedPort();
     const smtpUrl = `smtp://127.0.0.1:${port}`;

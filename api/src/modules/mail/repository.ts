@@ -1,3 +1,4 @@
+import type { ServerLanguage } from '@varco/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import type { MailTemplateName } from './templates';
@@ -5,7 +6,7 @@ import type { MailTemplateName } from './templates';
 /** A rendered mail, as it is written to the outbox. */
 export interface OutboxMail {
   recipient: string;
-  language: 'IT' | 'EN';
+  language: ServerLanguage;
   template: MailTemplateName;
   subject: string;
   textBody: string;

@@ -1,10 +1,11 @@
+import { toShortLanguage, type ServerLanguage } from '@varco/contracts';
 import nodemailer from 'nodemailer';
 
 export interface OutgoingMail {
   /** The outbox id: it names the mail's Message-ID, so a mail sent twice can be recognised as one. */
   id: number;
   to: string;
-  language: 'IT' | 'EN';
+  language: ServerLanguage;
   subject: string;
   text: string;
   html: string;
@@ -44,7 +45,8 @@ export function createSmtpSender(smtpUrl: string, from: string): MailSender {
         html: mail.html,
         messageId: `<outbox-${mail.id}@${domain}>`,
         headers: {
-          'Content-Language': mail.language === 'IT' ? 'it' : 'en',
+          // The language's BCP 47 tag (`it`, `zh-Hans`, `pt-BR`...), as the page of the same language declares it.
+          'Content-Language': toShortLanguage(mail.language),
           // RFC 3834: tells auto-responders (out of office) not to answer.
           'Auto-Submitted': 'auto-generated',
         },

@@ -1,4 +1,4 @@
-import type { ServerLanguage } from '@varco/contracts';
+import { toLocale, type ServerLanguage } from '@varco/contracts';
 import { translate, type MessageKey, type MessageParams } from '../../i18n/messages';
 
 /**
@@ -55,24 +55,33 @@ export const NOTIFICATION_KINDS = [
 export const isNotificationKind = (kind: string): kind is NotificationKind =>
   (NOTIFICATION_KINDS as readonly string[]).includes(kind);
 
-const LOCALE: Record<ServerLanguage, string> = { IT: 'it-IT', EN: 'en-GB' };
-const money = (language: ServerLanguage, amount: number) =>
-  new Intl.NumberFormat(LOCALE[language], { style: 'currency', currency: 'EUR' }).format(amount);
-const day = (language: ServerLanguage, isoDay: string) =>
-  new Intl.DateTimeFormat(LOCALE[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${isoDay}T00:00:00Z`),
-  );
-
 /**
- * The message of a notification in `language`: amounts as euros and days written out in that language. A kind this
- * version does not know (a row written by a newer one) shows as its name rather than failing the whole list.
+ * The locale of a language's messages. English messages write the day before the month ("30 April 2026"), as they
+ * always have, which reads better inside a sentence than en-US's "April 30, 2026".
  */
-export function notificationMessage(
-  kind: string,
-  params: Readonly<Record<string, unknown>>,
-  language: ServerLanguage,
-): string {
-  if (!isNotificationKind(kind)) return kind;
+const localeOf = (language: ServerLanguage): string => (language === 'EN' ? 'en-GB' : toLocale(language));
+
+/** Built once per language: a formatter costs far more to build than to use. */
+const formatters = new Map<ServerLanguage, { money: Intl.NumberFormat; day: Intl.DateTimeFormat }>();
+function formattersOf(language: ServerLanguage) {
+  let kept = formatters.get(language);
+  if (!kept) {
+    const locale = localeOf(language);
+    kept = {
+      money: new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }),
+      // A deadline is a calendar day (ISO), not an instant: formatted in UTC, it stays the day it names.
+      day: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+    };
+    formatters.set(language, kept);
+  }
+  return kept;
+}
+const money = (language: ServerLanguage, amount: number) => formattersOf(language).money.format(amount);
+const day = (language: ServerLanguage, isoDay: string) =>
+  formattersOf(language).day.format(new Date(`${isoDay}T00:00:00Z`));
+
+/** A notification's stored values as its message shows them in `language`: amounts as euros, days written out. */
+export function notificationValues(params: Readonly<Record<string, unknown>>, language: ServerLanguage): MessageParams {
   const values: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(params)) {
     if (name === 'amount' && typeof value === 'number') values[name] = money(language, value);
@@ -80,5 +89,18 @@ export function notificationMessage(
       values[name] = day(language, value);
     else if (typeof value === 'string' || typeof value === 'number') values[name] = value;
   }
-  return translate(language, `notification.${kind}` satisfies MessageKey, values satisfies MessageParams);
+  return values;
+}
+
+/**
+ * The message of a notification in `language` (`notificationValues`). A kind this version does not know (a row
+ * written by a newer one) shows as its name rather than failing the whole list.
+ */
+export function notificationMessage(
+  kind: string,
+  params: Readonly<Record<string, unknown>>,
+  language: ServerLanguage,
+): string {
+  if (!isNotificationKind(kind)) return kind;
+  return translate(language, `notification.${kind}` satisfies MessageKey, notificationValues(params, language));
 }

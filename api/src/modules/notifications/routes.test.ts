@@ -142,7 +142,7 @@ describeEachDatabase('the traveler’s notifications', ({ build, database, postg
     const small = await list(traveler, '?page=2&limit=4');
     assert.equal(small.notifications.length, 4);
     assert.match(small.notifications[0]!.tipoNotifica.messaggio, /VR-24 /);
-    for (const bad of ['?limit=0', '?limit=101', '?page=-1', '?language=DE'])
+    for (const bad of ['?limit=0', '?limit=101', '?page=-1', '?language=SV', '?language=de'])
       assert.equal((await call('GET', traveler, bad)).statusCode, 400, bad);
 
     const [newest] = first.notifications;

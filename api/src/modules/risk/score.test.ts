@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { catalogues } from '../../i18n/messages';
-import { describeRiskReason, describeRiskReasons } from './reasons';
+import { describeRiskReason, describeRiskReasons, riskReasonValues } from './reasons';
 import { RISK_RULES, RISK_THRESHOLDS, scoreRisk, secureRandom, type RiskInput } from './score';
 
 const NO_SAMPLE = () => 0.5;
@@ -209,5 +209,22 @@ describe('risk score', () => {
     );
     assert.equal(describeRiskReason({ key: 'risk.retired' }, 'EN'), 'risk.retired');
     assert.deepEqual(describeRiskReasons(null, 'EN'), []);
+  });
+
+  it("writes a reason's amounts in the locale of each language, thousands always grouped", () => {
+    const reason = { key: 'risk.totalAbove', params: { total: 11200, threshold: 1000 } };
+    const amounts = (language: Parameters<typeof riskReasonValues>[1]) => {
+      const { total, threshold } = riskReasonValues(reason, language);
+      return [total, threshold].map((value) => String(value).replace(/[\u00a0\u202f]/g, ' '));
+    };
+    assert.deepEqual(amounts('IT'), ['11.200,00 €', '1.000,00 €']);
+    assert.deepEqual(amounts('EN'), ['€11,200.00', '€1,000.00']);
+    assert.deepEqual(amounts('ES'), ['11.200,00 €', '1.000,00 €']);
+    assert.deepEqual(amounts('FR'), ['11 200,00 €', '1 000,00 €']);
+    assert.deepEqual(amounts('DE'), ['11.200,00 €', '1.000,00 €']);
+    assert.deepEqual(amounts('PT-BR'), ['€ 11.200,00', '€ 1.000,00']);
+    assert.deepEqual(amounts('JA'), ['€11,200.00', '€1,000.00']);
+    // Values that are no amount stay as they are.
+    assert.deepEqual(riskReasonValues({ key: 'risk.manyInvoices', params: { count: 8 } }, 'AR'), { count: 8 });
   });
 });

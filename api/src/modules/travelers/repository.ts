@@ -1,4 +1,4 @@
-import { normaliseDocumentNumber } from '@varco/contracts';
+import { normaliseDocumentNumber, type ServerLanguage } from '@varco/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { AccountKeyKind, Database } from '../../db/types';
 
@@ -94,7 +94,7 @@ export interface RegistrationColumns {
   paese_documento: string;
   numero_documento: string;
   privacy: true;
-  language: 'IT' | 'EN';
+  language: ServerLanguage;
 }
 
 /** Writes of the traveler row; they take an executor so that they run in the caller's transaction. */

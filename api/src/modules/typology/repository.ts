@@ -1,13 +1,10 @@
 import type { TypologyType } from '@varco/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
+import { ALL_LABEL_COLUMNS, type LabelColumn } from './labels';
 
-/** A lookup row with both labels: one query serves both languages. */
-export interface BilingualRow {
-  code: string;
-  description_it: string;
-  description_en: string;
-}
+/** A lookup row with the labels of every language: one query serves them all. */
+export type LabelledRow = { code: string } & Readonly<Record<LabelColumn, string>>;
 
 const TABLE_OF_TYPE = {
   COUNTRY: 'country',
@@ -17,28 +14,25 @@ const TABLE_OF_TYPE = {
 } as const satisfies Record<TypologyType, keyof Database>;
 
 export interface TypologyRepository {
-  listTypology(type: TypologyType): Promise<BilingualRow[]>;
+  listTypology(type: TypologyType): Promise<LabelledRow[]>;
   /**
    * Countries whose residents can use tax-free: every one but the 27 member states; with `withResidentialZones`, also
    * the member states with a free zone one can live in (a resident of Livigno is outside the EU VAT area).
    */
-  listTaxFreeCountries(memberStatesWithZones?: 'none' | 'residential' | 'any'): Promise<BilingualRow[]>;
+  listTaxFreeCountries(memberStatesWithZones?: 'none' | 'residential' | 'any'): Promise<LabelledRow[]>;
   /** The free zones of a country; null when the country does not exist. */
-  listFreeZones(country: string, residentialOnly: boolean): Promise<BilingualRow[] | null>;
+  listFreeZones(country: string, residentialOnly: boolean): Promise<LabelledRow[] | null>;
   /** The airports of a country; null when the country does not exist. */
-  listAirports(country: string): Promise<BilingualRow[] | null>;
+  listAirports(country: string): Promise<LabelledRow[] | null>;
 }
 
+/** A row of `country left join child`: the child's columns are null for a country without children. */
+type ChildRow = { code: string | null } & { [Column in LabelColumn]: string | null };
+
 /** Rows of `country left join child`: no row means no such country, a row with a null code a country without children. */
-function childrenOrNull(
-  rows: Array<{ code: string | null; description_it: string | null; description_en: string | null }>,
-): BilingualRow[] | null {
+function childrenOrNull(rows: ChildRow[]): LabelledRow[] | null {
   if (rows.length === 0) return null;
-  return rows.flatMap((row) =>
-    row.code !== null && row.description_it !== null && row.description_en !== null
-      ? [{ code: row.code, description_it: row.description_it, description_en: row.description_en }]
-      : [],
-  );
+  return rows.flatMap((row) => (row.code !== null ? [row as LabelledRow] : []));
 }
 
 export function createTypologyRepository(db: Kysely<Database>): TypologyRepository {
@@ -47,13 +41,13 @@ export function createTypologyRepository(db: Kysely<Database>): TypologyReposito
       // The four tables share the lookup columns; Kysely is told one of them to type the selection.
       db
         .selectFrom(TABLE_OF_TYPE[type] as 'document_type')
-        .select(['code', 'description_it', 'description_en'])
+        .select(['code', ...ALL_LABEL_COLUMNS])
         .execute(),
 
     listTaxFreeCountries: (memberStatesWithZones = 'none') =>
       db
         .selectFrom('country')
-        .select(['code', 'description_it', 'description_en'])
+        .select(['code', ...ALL_LABEL_COLUMNS])
         .where((eb) => {
           const outsideEu = eb('eu_member', '=', false);
           if (memberStatesWithZones === 'none') return outsideEu;
@@ -73,7 +67,7 @@ export function createTypologyRepository(db: Kysely<Database>): TypologyReposito
           const onCountry = join.onRef('free_zone.country_code', '=', 'country.code');
           return residentialOnly ? onCountry.on('free_zone.residential', '=', true) : onCountry;
         })
-        .select(['free_zone.code', 'free_zone.description_it', 'free_zone.description_en'])
+        .select(['free_zone.code', ...ALL_LABEL_COLUMNS.map((column) => `free_zone.${column}` as const)])
         .where('country.code', '=', country)
         .execute();
       return childrenOrNull(rows);
@@ -83,7 +77,7 @@ export function createTypologyRepository(db: Kysely<Database>): TypologyReposito
       const rows = await db
         .selectFrom('country')
         .leftJoin('airport', 'airport.country_code', 'country.code')
-        .select(['airport.code', 'airport.description_it', 'airport.description_en'])
+        .select(['airport.code', ...ALL_LABEL_COLUMNS.map((column) => `airport.${column}` as const)])
         .where('country.code', '=', country)
         .execute();
       return childrenOrNull(rows);

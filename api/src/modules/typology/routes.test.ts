@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import type { Lookup } from '@varco/contracts';
+import { SERVER_LANGUAGES, toLocale, type Lookup } from '@varco/contracts';
 import { buildApp } from '../../app';
 import { describeEachDatabase, testConfig, type TestApp } from '../../test/app';
 import { recordingStatements } from '../../test/statements';
@@ -55,9 +55,59 @@ describeEachDatabase('public typology calls', ({ build, database }) => {
     assert.ok(codes(english).indexOf('AX') < codes(english).indexOf('BE'));
   });
 
-  it('answers English when Accept-Language is missing or neither IT nor EN', async () => {
+  it('answers English when Accept-Language is missing or names none of the twelve languages', async () => {
     assert.equal(labelOf(await getList(app, `${BASE}/COUNTRY`, ''), 'IT'), 'Italy');
-    assert.equal(labelOf(await getList(app, `${BASE}/COUNTRY`, 'fr-FR'), 'IT'), 'Italy');
+    assert.equal(labelOf(await getList(app, `${BASE}/COUNTRY`, 'sv-SE,sv;q=0.9'), 'IT'), 'Italy');
+  });
+
+  it('answers each of the twelve languages, by its code or by Accept-Language, sorted by its collation', async () => {
+    const french = await getList(app, `${BASE}/COUNTRY?language=FR`, 'IT');
+    const chinese = await getList(app, `${BASE}/COUNTRY?language=ZH-HANS`);
+    const arabic = await getList(app, `${BASE}/COUNTRY?language=AR`);
+    assert.equal(labelOf(french, 'DE'), 'Allemagne');
+    assert.equal(labelOf(chinese, 'DE'), '德国');
+    assert.equal(labelOf(arabic, 'DE'), 'ألمانيا');
+    assert.deepEqual(await getList(app, `${BASE}/COUNTRY`, 'ar-SA,ar;q=0.9'), arabic);
+    assert.deepEqual(await getList(app, `${BASE}/COUNTRY`, 'fr-CA'), french);
+    assert.deepEqual(await getList(app, `${BASE}/COUNTRY`, 'zh-CN'), chinese);
+    for (const language of SERVER_LANGUAGES) {
+      const countries = await getList(app, `${BASE}/COUNTRY?language=${language}`);
+      assert.equal(countries.length, COUNTRY_COUNT, language);
+      assert.equal(
+        new Set(countries.map((item) => item.description)).size,
+        COUNTRY_COUNT,
+        `${language}: one name each`,
+      );
+      assertSorted(countries, toLocale(language));
+      for (const type of ['DOCUMENT_TYPE', 'TICKET_TYPE', 'TRANSPORT_TYPE']) {
+        const list = await getList(app, `${BASE}/${type}?language=${language}`);
+        assert.ok(list.length > 0 && list.every((item) => item.description.trim() !== ''), `${type} ${language}`);
+      }
+    }
+    // Locale collation: Chinese by pinyin (Àodìlì before Zhōngguó), not by code point (中 U+4E2D before 奥 U+5965).
+    assert.ok(codes(chinese).indexOf('AT') < codes(chinese).indexOf('CN'));
+  });
+
+  it('labels documents, tickets, transports and free zones in the new languages, airports as in English', async () => {
+    assert.equal(labelOf(await getList(app, `${BASE}/DOCUMENT_TYPE?language=FR`), 'PASSAPORTO'), 'Passeport');
+    assert.equal(labelOf(await getList(app, `${BASE}/DOCUMENT_TYPE?language=ZH-HANS`), 'PASSAPORTO'), '护照');
+    assert.equal(labelOf(await getList(app, `${BASE}/TICKET_TYPE?language=AR`), 'CARTA_IMBARCO'), 'بطاقة صعود الطائرة');
+    assert.deepEqual(await getList(app, `${BASE}/TRANSPORT_TYPE?language=DE`), [
+      { code: 'AE', description: 'Flugzeug' },
+      { code: 'MP', description: 'Privatfahrzeug' },
+    ]);
+    assert.equal(
+      labelOf(await getList(app, `${BASE}/countries/free-zone/ES?language=PT-BR`), 'ES-CANARIAS'),
+      'Ilhas Canárias',
+    );
+    const english = await getList(app, `${BASE}/airports/IT?language=EN`);
+    for (const language of SERVER_LANGUAGES.filter((code) => code !== 'IT')) {
+      const airports = await getList(app, `${BASE}/airports/IT?language=${language}`);
+      assert.deepEqual(
+        [...airports].sort((a, b) => a.code.localeCompare(b.code)),
+        [...english].sort((a, b) => a.code.localeCompare(b.code)),
+      );
+    }
   });
 
   it('lets the language query win over Accept-Language', async () => {
@@ -79,7 +129,7 @@ describeEachDatabase('public typology calls', ({ build, database }) => {
     ]);
   });
 
-  it('lists document and ticket types in both languages', async () => {
+  it('lists document and ticket types in Italian and English', async () => {
     const documents = await getList(app, `${BASE}/DOCUMENT_TYPE`, 'IT');
     assert.deepEqual([...codes(documents)].sort(), [
       'CARTA_IDENTITA',
@@ -241,14 +291,20 @@ describeEachDatabase('public typology calls', ({ build, database }) => {
     });
     const from = await app.inject({
       method: 'GET',
-      url: `${BASE}/countries/free-zone/IT?from=HOLIDAY&language=DE`,
+      url: `${BASE}/countries/free-zone/IT?from=HOLIDAY&language=SV`,
       headers: { 'accept-language': 'IT' },
     });
     assert.equal(from.statusCode, 400);
     assert.deepEqual(from.json<{ extra: Record<string, string> }>().extra, {
       from: 'Valori ammessi: REGISTRATION, VISA',
-      language: 'Valori ammessi: IT, EN',
+      language: 'Valori ammessi: IT, EN, ZH-HANS, ES, FR, DE, AR, JA, KO, RU, PT-BR, TR',
     });
+    // A language is named by its code, as the portal sends it: not by a tag or in lower case.
+    for (const language of ['fr', 'fr-FR', 'zh-Hans', 'PT']) {
+      const response = await app.inject({ method: 'GET', url: `${BASE}/COUNTRY?language=${language}` });
+      assert.equal(response.statusCode, 400, language);
+      assert.deepEqual(Object.keys(response.json<{ extra: Record<string, string> }>().extra), ['language']);
+    }
   });
 
   it('lets browsers and the CDN cache answers for an hour, per language', async () => {
@@ -262,7 +318,7 @@ describeEachDatabase('public typology calls', ({ build, database }) => {
     assert.match(String(response.headers['content-type']), /^application\/json/);
   });
 
-  it('reads each list from the database once, then answers it from memory in either language', async () => {
+  it('reads each list from the database once, then answers it from memory in every language', async () => {
     const recording = recordingStatements(database());
     const counted = buildApp(testConfig(), { database: recording.handle });
     try {
@@ -270,7 +326,8 @@ describeEachDatabase('public typology calls', ({ build, database }) => {
       const first = await getList(counted, `${BASE}/airports/JP`);
       assert.ok(first.length > 0);
       assert.equal(recording.naming('airport'), 1);
-      for (const language of ['EN', 'IT', 'EN']) await getList(counted, `${BASE}/airports/JP`, language);
+      for (const language of ['EN', 'IT', 'EN', ...SERVER_LANGUAGES])
+        await getList(counted, `${BASE}/airports/JP`, language);
       assert.deepEqual(await getList(counted, `${BASE}/airports/JP`), first);
       assert.equal(recording.naming('airport'), 1, 'no further read of the airports');
       await getList(counted, `${BASE}/airports/IT`);

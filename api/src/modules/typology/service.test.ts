@@ -1,14 +1,19 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { SERVER_LANGUAGES, type ServerLanguage } from '@varco/contracts';
 import { AppError } from '../../app-error';
-import type { BilingualRow, TypologyRepository } from './repository';
+import { LABEL_COLUMNS } from './labels';
+import type { LabelledRow, TypologyRepository } from './repository';
 import { createTypologyService } from './service';
 
-const row = (code: string, description_it: string, description_en: string): BilingualRow => ({
-  code,
-  description_it,
-  description_en,
-});
+/** A row labelled in Italian and English, and in the other languages as `others` says (else as in English). */
+const row = (code: string, it: string, en: string, others: Partial<Record<ServerLanguage, string>> = {}): LabelledRow =>
+  ({
+    code,
+    ...Object.fromEntries(
+      SERVER_LANGUAGES.map((language) => [LABEL_COLUMNS[language], { IT: it, EN: en, ...others }[language] ?? en]),
+    ),
+  }) as LabelledRow;
 
 /** A repository that counts its calls, over fixed rows. */
 function fakeRepository(overrides: Partial<TypologyRepository> = {}) {
@@ -17,10 +22,11 @@ function fakeRepository(overrides: Partial<TypologyRepository> = {}) {
     listTypology: async (type) => {
       calls.push(`type:${type}`);
       return [
-        row('DE', 'Germania', 'Germany'),
-        row('AX', 'Isole Åland', 'Åland Islands'),
-        row('AT', 'Austria', 'Austria'),
-        row('ES', 'Spagna', 'Spain'),
+        row('DE', 'Germania', 'Germany', { DE: 'Deutschland', 'ZH-HANS': '德国' }),
+        row('CN', 'Cina', 'China', { DE: 'China', 'ZH-HANS': '中国' }),
+        row('AX', 'Isole Åland', 'Åland Islands', { DE: 'Ålandinseln', 'ZH-HANS': '奥兰群岛' }),
+        row('AT', 'Austria', 'Austria', { DE: 'Österreich', 'ZH-HANS': '奥地利' }),
+        row('ES', 'Spagna', 'Spain', { DE: 'Spanien', 'ZH-HANS': '西班牙' }),
       ];
     },
     listTaxFreeCountries: async () => {
@@ -47,20 +53,32 @@ describe('typology service', () => {
     const service = createTypologyService(fakeRepository().repository);
     assert.deepEqual(
       (await service.typology('COUNTRY', 'EN')).map((item) => item.description),
-      ['Åland Islands', 'Austria', 'Germany', 'Spain'],
+      ['Åland Islands', 'Austria', 'China', 'Germany', 'Spain'],
     );
     assert.deepEqual(
       (await service.typology('COUNTRY', 'IT')).map((item) => item.description),
-      ['Austria', 'Germania', 'Isole Åland', 'Spagna'],
+      ['Austria', 'Cina', 'Germania', 'Isole Åland', 'Spagna'],
+    );
+    // German sorts Å and Ö as A and O; Chinese by pinyin (ao, ao, de, xi, zhong), not by code point (中 first).
+    assert.deepEqual(
+      (await service.typology('COUNTRY', 'DE')).map((item) => item.description),
+      ['Ålandinseln', 'China', 'Deutschland', 'Österreich', 'Spanien'],
+    );
+    assert.deepEqual(
+      (await service.typology('COUNTRY', 'ZH-HANS')).map((item) => item.code),
+      ['AT', 'AX', 'DE', 'ES', 'CN'],
     );
   });
 
-  it('reads each list once, for both languages and for concurrent first requests', async () => {
+  it('reads each list once, for every language and for concurrent first requests', async () => {
     const { repository, calls } = fakeRepository();
     const service = createTypologyService(repository);
     await Promise.all([service.airports('IT', 'IT'), service.airports('IT', 'EN'), service.airports('IT', 'IT')]);
     await service.airports('IT', 'EN');
+    for (const language of SERVER_LANGUAGES) await service.airports('IT', language);
     assert.deepEqual(calls, ['airports:IT']);
+    // Each language's answer is sorted once and then shared.
+    assert.equal(await service.airports('IT', 'AR'), await service.airports('IT', 'AR'));
   });
 
   it('keeps residential and all free zones apart', async () => {

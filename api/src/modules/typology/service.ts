@@ -1,26 +1,42 @@
-import type { FreeZoneQuery, Lookup, ServerLanguage, TypologyType } from '@varco/contracts';
+import { toLocale, type FreeZoneQuery, type Lookup, type ServerLanguage, type TypologyType } from '@varco/contracts';
 import { notFound } from '../../app-error';
-import type { BilingualRow, TypologyRepository } from './repository';
+import { labelColumn } from './labels';
+import type { LabelledRow, TypologyRepository } from './repository';
 
-/** A list ready to answer in either language, each sorted by its own labels. */
-type Bilingual = Readonly<Record<ServerLanguage, Lookup[]>>;
-
-const collators: Record<ServerLanguage, Intl.Collator> = {
-  IT: new Intl.Collator('it', { sensitivity: 'base', numeric: true }),
-  EN: new Intl.Collator('en', { sensitivity: 'base', numeric: true }),
-};
-
-function sortedFor(language: ServerLanguage, rows: readonly BilingualRow[]): Lookup[] {
-  const collator = collators[language];
-  return rows
-    .map((row) => ({ code: row.code, description: language === 'IT' ? row.description_it : row.description_en }))
-    .sort((a, b) => collator.compare(a.description, b.description) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+/** One language's collator, built at its first use: each language sorts by its own rules (Å with A in English). */
+const collators = new Map<ServerLanguage, Intl.Collator>();
+function collatorOf(language: ServerLanguage): Intl.Collator {
+  let collator = collators.get(language);
+  if (!collator) {
+    collator = new Intl.Collator(toLocale(language), { sensitivity: 'base', numeric: true });
+    collators.set(language, collator);
+  }
+  return collator;
 }
 
 /** Frozen: the same arrays answer every request, so a stray mutation must fail loudly instead of spreading. */
-function bilingual(rows: readonly BilingualRow[]): Bilingual {
-  const freeze = (list: Lookup[]) => Object.freeze(list.map((item) => Object.freeze(item))) as Lookup[];
-  return { IT: freeze(sortedFor('IT', rows)), EN: freeze(sortedFor('EN', rows)) };
+function sortedFor(language: ServerLanguage, rows: readonly LabelledRow[]): Lookup[] {
+  const collator = collatorOf(language);
+  const column = labelColumn(language);
+  const list = rows
+    .map((row) => Object.freeze({ code: row.code, description: row[column] }))
+    .sort((a, b) => collator.compare(a.description, b.description) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  return Object.freeze(list) as Lookup[];
+}
+
+/** A list's rows, and its answer in each language asked for so far, sorted by that language's labels. */
+interface Labelled {
+  rows: readonly LabelledRow[];
+  sorted: Map<ServerLanguage, Lookup[]>;
+}
+
+function inLanguage(lists: Labelled, language: ServerLanguage): Lookup[] {
+  let list = lists.sorted.get(language);
+  if (!list) {
+    list = sortedFor(language, lists.rows);
+    lists.sorted.set(language, list);
+  }
+  return list;
 }
 
 export interface TypologyService {
@@ -38,18 +54,19 @@ export interface TypologyService {
 }
 
 /**
- * Reference data changes only by migration, that is with a new deployment, so each list is read once per process and
- * kept, sorted, in both languages. The cache holds promises so that concurrent first requests share one query; a
- * failed query is forgotten so the next request tries again. Its size is bounded by the reference data itself
- * (country codes are validated as two letters before they get here).
+ * Reference data changes only by migration, that is with a new deployment, so each list is read once per process, with
+ * the labels of every language, and kept; each language's sorted answer is made at its first request and kept too.
+ * The cache holds promises so that concurrent first requests share one query; a failed query is forgotten so the next
+ * request tries again. Its size is bounded by the reference data itself (country codes are validated as two letters
+ * before they get here) times the twelve languages.
  */
 export function createTypologyService(repository: TypologyRepository): TypologyService {
-  const cache = new Map<string, Promise<Bilingual | null>>();
+  const cache = new Map<string, Promise<Labelled | null>>();
 
-  function cached(key: string, load: () => Promise<readonly BilingualRow[] | null>): Promise<Bilingual | null> {
+  function cached(key: string, load: () => Promise<readonly LabelledRow[] | null>): Promise<Labelled | null> {
     let entry = cache.get(key);
     if (!entry) {
-      entry = load().then((rows) => (rows ? bilingual(rows) : null));
+      entry = load().then((rows) => (rows ? { rows, sorted: new Map() } : null));
       entry.catch(() => cache.delete(key));
       cache.set(key, entry);
     }
@@ -60,18 +77,19 @@ export function createTypologyService(repository: TypologyRepository): TypologyS
     key: string,
     country: string,
     language: ServerLanguage,
-    load: () => Promise<readonly BilingualRow[] | null>,
+    load: () => Promise<readonly LabelledRow[] | null>,
   ) {
     const lists = await cached(key, load);
     if (!lists) throw notFound({ key: 'typology.unknownCountry', params: { country } });
-    return lists[language];
+    return inLanguage(lists, language);
   }
 
   return {
-    typology: async (type, language) => (await cached(`type:${type}`, () => repository.listTypology(type)))![language],
+    typology: async (type, language) =>
+      inLanguage((await cached(`type:${type}`, () => repository.listTypology(type)))!, language),
     taxFreeCountries: async (language, from) => {
       const zones = from === 'REGISTRATION' ? 'residential' : from === 'VISA' ? 'any' : 'none';
-      return (await cached(`tax-free:${zones}`, () => repository.listTaxFreeCountries(zones)))![language];
+      return inLanguage((await cached(`tax-free:${zones}`, () => repository.listTaxFreeCountries(zones)))!, language);
     },
     freeZones: (country, language, from) => {
       // At registration the zone is a residence: a zone where nobody lives is offered only as a destination.

@@ -8,7 +8,7 @@ import {
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { Database, RiskOrigin, RiskReason } from '../../db/types';
 import { heldBy, invoiceColumns, type InvoiceRow } from '../invoices';
-import { referenceQueries, type TravelCodes } from '../typology';
+import { labelColumn, referenceQueries, type TravelCodes } from '../typology';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -68,7 +68,7 @@ export interface CandidateInvoice {
 
 /** The visa request rows of one traveler (every traveler call starts here) with their totals and labels. */
 function visaRows(db: Db, language: ServerLanguage) {
-  const label = language === 'IT' ? 'description_it' : 'description_en';
+  const label = labelColumn(language);
   return (
     db
       .selectFrom('visa_request as v')

@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import { EU_MEMBER_STATES, type Travel, type Visa, addDays, exitDeadline, romeToday } from '@varco/contracts';
+import {
+  EU_MEMBER_STATES,
+  SERVER_LANGUAGES,
+  type ServerLanguage,
+  type Travel,
+  type Visa,
+  addDays,
+  exitDeadline,
+  romeToday,
+} from '@varco/contracts';
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { signedInTraveler, type SignedInTraveler } from '../../test/travelers';
 import { raceRounds } from '../../test/races';
@@ -13,6 +22,7 @@ import {
   validTravel,
   type TestInvoice,
 } from './testing';
+import { createVisaRepository } from './repository';
 
 const BASE = '/api/v1/private/visa';
 const PNG_BASE64 = 'iVBORw0KGgo';
@@ -321,6 +331,79 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
     );
     visa = await detail(traveler, livigno);
     assert.deepEqual(visa.destinationFreeZone, { code: 'IT-LIVIGNO', description: 'Livigno' });
+  });
+
+  it('labels the coded fields of a request in each of the twelve languages', async () => {
+    const { traveler, invoices } = await travelerWithInvoices(2);
+    const flight = await created(traveler, [invoices[0]!]);
+    await settle(flight);
+    const livigno = await created(
+      traveler,
+      [invoices[1]!],
+      validTravel({
+        transportType: 'MP',
+        destinationCountry: 'IT',
+        destinationFreeZone: 'IT-LIVIGNO',
+        destinationAirport: null,
+      }),
+    );
+    const repository = createVisaRepository(db());
+    const labels = async (language: ServerLanguage) => {
+      const row = (await repository.find(traveler.id, flight, language))!;
+      const zone = (await repository.find(traveler.id, livigno, language))!;
+      return [
+        row.transport_label,
+        row.travel_doc_label,
+        row.destination_country_label,
+        row.destination_airport_label,
+        zone.transport_label,
+        zone.destination_country_label,
+        zone.destination_free_zone_label,
+      ];
+    };
+    const jfk = 'New York John F. Kennedy (JFK)';
+    assert.deepEqual(await labels('IT'), [
+      'Aereo',
+      'Passaporto',
+      'Stati Uniti',
+      jfk,
+      'Mezzo privato',
+      'Italia',
+      'Livigno',
+    ]);
+    assert.deepEqual(await labels('EN'), [
+      'Air',
+      'Passport',
+      'United States',
+      jfk,
+      'Private vehicle',
+      'Italy',
+      'Livigno',
+    ]);
+    assert.deepEqual(await labels('FR'), [
+      'Avion',
+      'Passeport',
+      'États-Unis',
+      jfk,
+      'Véhicule particulier',
+      'Italie',
+      'Livigno',
+    ]);
+    assert.deepEqual(await labels('ZH-HANS'), ['飞机', '护照', '美国', jfk, '私人车辆', '意大利', '利维尼奥']);
+    assert.deepEqual(await labels('AR'), [
+      'طائرة',
+      'جواز سفر',
+      'الولايات المتحدة',
+      jfk,
+      'مركبة خاصة',
+      'إيطاليا',
+      'ليفينيو',
+    ]);
+    for (const language of SERVER_LANGUAGES) {
+      const { rows } = await repository.list(traveler.id, 10, 0, language);
+      assert.equal(rows.length, 2, language);
+      for (const row of rows) assert.ok(row.transport_label && row.destination_country_label, language);
+    }
   });
 
   it('updates a pending request: invoices swapped, travel changed, a new QR code', async () => {
