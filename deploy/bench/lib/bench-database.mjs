@@ -107,6 +107,19 @@ export async function insertSessions(client, rows) {
   return sessions;
 }
 
+/** `count` FULL sessions of distinct random bench travelers (of the first `travelers`). */
+export async function openTravelerSessions(client, { travelers, count }) {
+  const { rows } = await client.query(
+    `select t.id as traveler_id
+     from (select distinct 1 + floor(random() * $1::int)::int as n from generate_series(1, $2::int)) picks
+     join traveler t on lower(t.email) = 'bench-' || picks.n || '@bench.varco.invalid'
+     limit $3::int`,
+    [travelers, Math.ceil(count * 1.3) + 10, count],
+  );
+  if (rows.length === 0) throw new Error('no bench traveler: did the generator run?');
+  return insertSessions(client, rows);
+}
+
 /**
  * `count` FULL sessions of random bench travelers (of the first `travelers`) who hold invoices, each with one of that
  * traveler's refund ids (`refundId`) for the detail call.
