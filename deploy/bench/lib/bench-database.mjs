@@ -33,6 +33,9 @@ const SETTING_ENV = {
   rounds: 'BENCH_ROUNDS',
   simulationSeconds: 'BENCH_SIMULATION',
   apiPoolMax: 'BENCH_API_POOL_MAX',
+  instances: 'BENCH_INSTANCES',
+  kiosks: 'BENCH_KIOSKS',
+  scanRate: 'BENCH_SCAN_RATE',
 };
 
 /**
@@ -85,6 +88,13 @@ export async function generate({ travelers, invoices }) {
     env: { ...process.env, DATABASE_URL },
   });
   return Math.round((Date.now() - startedAt) / 100) / 10;
+}
+
+/** The demo data (api/dist/seed.mjs: a few travelers and merchants, the exit point's demo kiosk and officer), if missing. */
+export async function seedDemo() {
+  const seed = join(apiDir, 'dist', 'seed.mjs');
+  if (!existsSync(seed)) throw new Error(`${seed} is missing: run npm run build --workspace @varco/api first`);
+  await run(process.execPath, [seed], { cwd: apiDir, env: { ...process.env, DATABASE_URL } });
 }
 
 const sha256 = (value) => createHash('sha256').update(value).digest('hex');
