@@ -18,21 +18,29 @@ const round2 = (value) => Math.round(value * 100) / 100;
 
 export const cookieOf = (session) => `${SESSION_COOKIE}=${session.token}`;
 
-/** One HTTP call with a keep-alive agent; resolves with its status and duration (ms). */
+/** A call unanswered this long (waiting for a socket included) fails, as autocannon's timeout. */
+const CALL_TIMEOUT_MS = 10_000;
+
+/** One HTTP call with a keep-alive agent; resolves with its status (0: no answer) and duration (ms). */
 export function call(agent, apiUrl, method, path, cookie) {
   return new Promise((resolve) => {
     const started = process.hrtime.bigint();
+    const timer = setTimeout(() => request.destroy(new Error('timeout')), CALL_TIMEOUT_MS);
     const request = http.request(
       `${apiUrl}${path}`,
       { agent, method, headers: { cookie, 'accept-language': 'en', [PORTAL_CLIENT]: '1' } },
       (response) => {
         response.resume();
-        response.on('end', () =>
-          resolve({ status: response.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }),
-        );
+        response.on('end', () => {
+          clearTimeout(timer);
+          resolve({ status: response.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 });
+        });
       },
     );
-    request.on('error', () => resolve({ status: 0, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+    request.on('error', () => {
+      clearTimeout(timer);
+      resolve({ status: 0, ms: Number(process.hrtime.bigint() - started) / 1e6 });
+    });
     request.end();
   });
 }
@@ -79,12 +87,12 @@ export async function prime(apiUrl, sessions, withCount) {
 
 /**
  * Starts the real load: every session polls the count every 15 s and sends the heartbeat every 30 s, the first of each
- * at a random moment of its period, then every period ± 10 %. Open loop: a slow answer does not delay the next call.
- * `stop()` ends it and resolves, once the calls in flight are answered, with every call of each kind: when it was sent
+ * at a random moment of its period, then every period ± 10 %. Open loop: a slow answer does not delay the next call;
+ * the calls share `maxSockets` keep-alive connections (browsers would hold one each). `stop()` ends it and resolves, once the calls in flight are answered, with every call of each kind: when it was sent
  * (`at`, ms since the epoch), its duration (`ms`) and whether it answered 2xx.
  */
-export function startPolling(apiUrl, sessions, withCount) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+export function startPolling(apiUrl, sessions, withCount, { maxSockets = 64 } = {}) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets });
   const kinds = [{ name: 'heartbeat', method: 'PUT', path: HEARTBEAT_PATH, period: KEEP_ALIVE_MS }];
   if (withCount) kinds.push({ name: 'count', method: 'GET', path: COUNT_PATH, period: POLL_MS });
   const calls = Object.fromEntries(kinds.map((kind) => [kind.name, { at: [], ms: [], ok: [] }]));
