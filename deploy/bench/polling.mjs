@@ -1,9 +1,19 @@
 // The polling calls under load on PostgreSQL, against a bare Fastify route, and how many signed-in travelers a node
 // holds (docs/benches.md). Usage, from the repository root: node deploy/bench/polling.mjs (deploy/bench/README.md).
-import http from 'node:http';
-import { benchSettings, DATABASE, generate, insertSessions, serverDir } from './lib/bench-database.mjs';
+import { benchSettings, DATABASE, generate, openTravelerSessions, serverDir } from './lib/bench-database.mjs';
 import { runBench } from './lib/bench-run.mjs';
-import { databaseBackendPids, LATENCY_COLUMNS, machineInfo, measure, percentile, table } from './lib/load.mjs';
+import { databaseBackendPids, LATENCY_COLUMNS, machineInfo, measure, table } from './lib/load.mjs';
+import {
+  COUNT_PATH,
+  cookieOf,
+  HEARTBEAT_PATH,
+  PER_TRAVELER,
+  pollingRows,
+  PORTAL_CLIENT,
+  prime,
+  probe,
+  startPolling,
+} from './lib/polling-load.mjs';
 
 /** Saturation measures besides the bare route, `BENCH_CALLS`: `count`, `heartbeat`, `mix`. */
 const {
@@ -20,54 +30,12 @@ const {
   rounds: 3,
   simulationSeconds: 60,
 });
-/** docs/calls.md (contracts NOTIFICATION_POLL_MS, KEEP_ALIVE_MS). */
-const POLL_MS = 15_000;
-const KEEP_ALIVE_MS = 30_000;
-/** Requests per second of one signed-in traveler. */
-const PER_TRAVELER = 1000 / POLL_MS + 1000 / KEEP_ALIVE_MS;
 /** The polling calls' target: at least this share of the bare route's throughput, with p99 at most TARGET_P99_MS. */
 const TARGET_RATIO = 0.85;
 const TARGET_P99_MS = 20;
-const SESSION_COOKIE = 'varco_session';
-/** The portal's http client marks every call as its own; the api refuses a state-changing call without it (or JSON). */
-const PORTAL_CLIENT = 'x-varco-client';
-const COUNT_PATH = '/api/v1/private/notifications/count';
-const HEARTBEAT_PATH = '/api/v1/private/visa/area';
 
 const log = (message) => console.log(`[polling bench] ${message}`);
 const round2 = (value) => Math.round(value * 100) / 100;
-
-/** FULL sessions of distinct random bench travelers, inserted straight in `session`. */
-async function openSessions(client) {
-  const { rows } = await client.query(
-    `select t.id as traveler_id
-     from (select distinct 1 + floor(random() * $1::int)::int as n from generate_series(1, $2::int)) picks
-     join traveler t on lower(t.email) = 'bench-' || picks.n || '@bench.varco.invalid'
-     limit $3::int`,
-    [SETTINGS.travelers, Math.ceil(SETTINGS.online * 1.3) + 10, SETTINGS.online],
-  );
-  if (rows.length === 0) throw new Error('no bench traveler: did the generator run?');
-  return insertSessions(client, rows);
-}
-
-const cookieOf = (session) => `${SESSION_COOKIE}=${session.token}`;
-
-/** Whether the api has the count call yet (it answers 404 until the notifications module exists). */
-async function probe(apiUrl, sessions) {
-  const count = await fetch(`${apiUrl}${COUNT_PATH}`, {
-    headers: { cookie: cookieOf(sessions[0]), [PORTAL_CLIENT]: '1' },
-  });
-  const countBody = await count.text();
-  const heartbeat = await fetch(`${apiUrl}${HEARTBEAT_PATH}`, {
-    method: 'PUT',
-    headers: { cookie: cookieOf(sessions[0]), [PORTAL_CLIENT]: '1' },
-  });
-  await heartbeat.arrayBuffer();
-  if (heartbeat.status !== 204) throw new Error(`the heartbeat answered ${heartbeat.status}`);
-  if (count.status === 404) return false;
-  if (count.status !== 200) throw new Error(`the count answered ${count.status}: ${countBody}`);
-  return true;
-}
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -96,107 +64,13 @@ function combineRounds(measures) {
   };
 }
 
-/**
- * One count and one heartbeat per session, before the measures: the steady state of travelers whose browsers have
- * been polling for a while (the api's session and count caches hold them), not the first minute after a restart.
- */
-async function prime(apiUrl, sessions, withCount) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-  let next = 0;
-  let failed = 0;
-  const worker = async () => {
-    while (next < sessions.length) {
-      const cookie = cookieOf(sessions[next++]);
-      const calls = [
-        call(agent, apiUrl, 'PUT', HEARTBEAT_PATH, cookie),
-        ...(withCount ? [call(agent, apiUrl, 'GET', COUNT_PATH, cookie)] : []),
-      ];
-      for (const { status } of await Promise.all(calls)) if (status < 200 || status >= 300) failed += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: 16 }, worker));
-  agent.destroy();
-  if (failed > 0) throw new Error(`${failed} priming calls failed`);
-}
-
-/** One HTTP call with a keep-alive agent; resolves with its status and duration (ms). */
-function call(agent, apiUrl, method, path, cookie) {
-  return new Promise((resolve) => {
-    const started = process.hrtime.bigint();
-    const request = http.request(
-      `${apiUrl}${path}`,
-      { agent, method, headers: { cookie, 'accept-language': 'en', [PORTAL_CLIENT]: '1' } },
-      (response) => {
-        response.resume();
-        response.on('end', () =>
-          resolve({ status: response.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }),
-        );
-      },
-    );
-    request.on('error', () => resolve({ status: 0, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
-    request.end();
-  });
-}
-
-/**
- * The real load: every session polls the count every 15 s and sends the heartbeat every 30 s, the first of each at a
- * random moment of its period, then every period ± 10 %. Open loop: a slow answer does not delay the next call.
- */
+/** The real load (lib/polling-load.mjs) for BENCH_SIMULATION seconds: its table rows. */
 async function simulate(apiUrl, sessions, withCount) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  const kinds = [{ name: 'heartbeat', method: 'PUT', path: HEARTBEAT_PATH, period: KEEP_ALIVE_MS }];
-  if (withCount) kinds.push({ name: 'count', method: 'GET', path: COUNT_PATH, period: POLL_MS });
-  const latencies = Object.fromEntries(kinds.map((kind) => [kind.name, []]));
-  const failures = Object.fromEntries(kinds.map((kind) => [kind.name, 0]));
-  const timers = new Set();
-  const inFlight = new Set();
-  let running = true;
-  const schedule = (session, kind, delayMs) => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      if (!running) return;
-      const done = call(agent, apiUrl, kind.method, kind.path, cookieOf(session)).then(({ status, ms }) => {
-        inFlight.delete(done);
-        if (status >= 200 && status < 300) latencies[kind.name].push(ms);
-        else failures[kind.name] += 1;
-      });
-      inFlight.add(done);
-      schedule(session, kind, kind.period * (0.9 + Math.random() * 0.2));
-    }, delayMs);
-    timers.add(timer);
-  };
-  for (const session of sessions) for (const kind of kinds) schedule(session, kind, Math.random() * kind.period);
   const started = Date.now();
+  const polling = startPolling(apiUrl, sessions, withCount);
   await new Promise((resolve) => setTimeout(resolve, SETTINGS.simulationSeconds * 1000));
-  running = false;
-  for (const timer of timers) clearTimeout(timer);
-  await Promise.all(inFlight);
-  const elapsed = (Date.now() - started) / 1000;
-  agent.destroy();
-  const summary = (values, failed) => {
-    const sorted = Float64Array.from(values).sort();
-    return {
-      requests: sorted.length + failed,
-      requestsPerSecond: Math.round((sorted.length + failed) / elapsed),
-      p50: round2(percentile(sorted, 50)),
-      p95: round2(percentile(sorted, 95)),
-      p99: round2(percentile(sorted, 99)),
-      max: round2(sorted.length ? sorted[sorted.length - 1] : Number.NaN),
-      non2xx: failed,
-    };
-  };
-  const rows = kinds.map((kind) => ({
-    name: `simulated ${kind.name}`,
-    ...summary(latencies[kind.name], failures[kind.name]),
-  }));
-  rows.push({
-    name: 'simulated, all calls',
-    ...summary(
-      Object.values(latencies).flat(),
-      Object.values(failures).reduce((a, b) => a + b, 0),
-    ),
-  });
-  return rows;
+  const calls = await polling.stop();
+  return pollingRows(calls, (Date.now() - started) / 1000);
 }
 
 async function main() {
@@ -218,7 +92,10 @@ async function main() {
       },
     });
     // Sessions after the api's migrations (a fresh database has no session table before).
-    const sessions = (run.sessions = await openSessions(client));
+    const sessions = (run.sessions = await openTravelerSessions(client, {
+      travelers: SETTINGS.travelers,
+      count: SETTINGS.online,
+    }));
     log(`opened ${sessions.length} FULL sessions`);
 
     const { port: barePort, server: bare } = await run.startBare();

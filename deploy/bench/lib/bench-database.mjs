@@ -33,6 +33,9 @@ const SETTING_ENV = {
   rounds: 'BENCH_ROUNDS',
   simulationSeconds: 'BENCH_SIMULATION',
   apiPoolMax: 'BENCH_API_POOL_MAX',
+  instances: 'BENCH_INSTANCES',
+  kiosks: 'BENCH_KIOSKS',
+  scanRate: 'BENCH_SCAN_RATE',
 };
 
 /**
@@ -87,6 +90,13 @@ export async function generate({ travelers, invoices }) {
   return Math.round((Date.now() - startedAt) / 100) / 10;
 }
 
+/** The demo data (api/dist/seed.mjs: a few travelers and merchants, the exit point's demo kiosk and officer), if missing. */
+export async function seedDemo() {
+  const seed = join(apiDir, 'dist', 'seed.mjs');
+  if (!existsSync(seed)) throw new Error(`${seed} is missing: run npm run build --workspace @varco/api first`);
+  await run(process.execPath, [seed], { cwd: apiDir, env: { ...process.env, DATABASE_URL } });
+}
+
 const sha256 = (value) => createHash('sha256').update(value).digest('hex');
 
 /**
@@ -105,6 +115,19 @@ export async function insertSessions(client, rows) {
     [sessions.map((session) => session.hash), sessions.map((session) => session.travelerId)],
   );
   return sessions;
+}
+
+/** `count` FULL sessions of distinct random bench travelers (of the first `travelers`). */
+export async function openTravelerSessions(client, { travelers, count }) {
+  const { rows } = await client.query(
+    `select t.id as traveler_id
+     from (select distinct 1 + floor(random() * $1::int)::int as n from generate_series(1, $2::int)) picks
+     join traveler t on lower(t.email) = 'bench-' || picks.n || '@bench.varco.invalid'
+     limit $3::int`,
+    [travelers, Math.ceil(count * 1.3) + 10, count],
+  );
+  if (rows.length === 0) throw new Error('no bench traveler: did the generator run?');
+  return insertSessions(client, rows);
 }
 
 /**

@@ -64,7 +64,8 @@ export async function runBench({ log, generate }, body) {
         },
       });
       servers.push(bare);
-      const deadline = Date.now() + 10_000;
+      // Generous: on a busy machine a Node process may take seconds to start.
+      const deadline = Date.now() + 30_000;
       while (!port && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
       if (!port) throw new Error(`the bare Fastify server did not start:\n${bare.output()}`);
       return { port, server: bare };

@@ -21,6 +21,17 @@ export function cpuMsOf(pids) {
   return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
+/** The CPU time (ms) each process of `pids` has used so far, by pid. */
+export const cpuByPid = (pids) => new Map(pids.map((pid) => [pid, cpuMsOf([pid])]));
+
+/**
+ * The CPU time (ms) the processes `pids` used since `before` (a `cpuByPid`): one started since counts whole, one that
+ * ended is left out. Subtracting sums instead would count a database backend closed meanwhile as negative time.
+ */
+export function cpuMsSince(before, pids) {
+  return pids.reduce((sum, pid) => sum + Math.max(0, cpuMsOf([pid]) - (before.get(pid) ?? 0)), 0);
+}
+
 /**
  * The pids of the PostgreSQL backends serving `client`'s database (the api's pool and LISTEN connections, the bench's
  * own): on a server other work shares (other databases' tests, their autovacuum), the CPU of every `postgres`
@@ -50,7 +61,7 @@ function autocannonRun(options, warmUpSeconds, pids) {
     let non2xx = 0;
     let measuring = warmUpSeconds <= 0;
     // The first pid's CPU on its own too (the api's, without its database backends).
-    const mark = () => ({ startedAt: performance.now(), cpuMs: cpuMsOf(pids), firstCpuMs: cpuMsOf(pids.slice(0, 1)) });
+    const mark = () => ({ startedAt: performance.now(), cpu: cpuByPid(pids) });
     let window = measuring ? mark() : undefined;
     const warmedUp = setTimeout(() => {
       measuring = true;
@@ -64,8 +75,8 @@ function autocannonRun(options, warmUpSeconds, pids) {
         latencies,
         non2xx,
         seconds: (performance.now() - window.startedAt) / 1000,
-        cpuMs: cpuMsOf(pids) - window.cpuMs,
-        firstCpuMs: cpuMsOf(pids.slice(0, 1)) - window.firstCpuMs,
+        cpuMs: cpuMsSince(window.cpu, pids),
+        firstCpuMs: cpuMsSince(window.cpu, pids.slice(0, 1)),
       });
     });
     instance.on('response', (client, statusCode, _bytes, responseTime) => {

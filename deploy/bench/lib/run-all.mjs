@@ -33,6 +33,11 @@ const BENCHES = [
     args: ['deploy/bench/capacity.mjs'],
   },
   {
+    name: 'exit point at a summer peak (10 kiosks, 50 scans/s, 20,000 travelers polling; nginx, PostgreSQL)',
+    command: process.execPath,
+    args: ['deploy/bench/exit-point-peak.mjs'],
+  },
+  {
     name: 'documents (release PDF)',
     command: npx,
     args: ['tsx', 'api/bench/documents.ts'],
