@@ -1,7 +1,11 @@
 import { translationIssuesOfDir } from '@varco/i18n/checks';
 
 // A dash for a missing value; Spanish and Italian say No, Italian QR code.
-const SAME_AS_ENGLISH = { '*': ['detail.none', 'summary.none'], es: ['summary.no'], it: ['detail.qrTitle', 'summary.no'] };
+const SAME_AS_ENGLISH = {
+  '*': ['detail.none', 'summary.none'],
+  es: ['summary.no'],
+  it: ['detail.qrTitle', 'summary.no'],
+};
 
 describe('visa translations', () => {
   it('have every key of the English texts in every language, with its placeholders and plural forms', () => {

@@ -229,7 +229,8 @@ export const VISA_PDF_TEXTS: Readonly<Record<ServerLanguage, Readonly<Record<Vis
     instructionCustomsCheck: 'Gehen Sie mit diesem QR-Code zur Zollkontrolle in die Zollstelle.',
     noQrExpired:
       'Der Antrag ist abgelaufen: Er wurde nicht rechtzeitig an der Ausgangsstelle vorgelegt. Der QR-Code ist nicht mehr gültig.',
-    noQrCompleted: 'Der Antrag ist abgeschlossen: Die Ausfuhrbestätigung wurde erteilt. Der QR-Code wird nicht mehr benötigt.',
+    noQrCompleted:
+      'Der Antrag ist abgeschlossen: Die Ausfuhrbestätigung wurde erteilt. Der QR-Code wird nicht mehr benötigt.',
     noQrOther: 'Für diesen Antrag ist kein QR-Code verfügbar.',
     requestSection: 'Antrag',
     requestCode: 'Antragscode',
