@@ -9,6 +9,7 @@ import { rootElement } from './app/root-element';
 import { canHydrate, readServedPage } from './app/served-page';
 import { renderStartupFailure } from './app/startup-failure';
 import { loadDesignSystem } from './design-system';
+import { followLanguageStyles } from './language-styles/follow';
 import { loadStartupConfig } from './config/startup-config';
 import { isSignedInHome } from './federation/first-screen';
 import { preloadFirstScreen } from './federation/preload';
@@ -34,6 +35,7 @@ async function start(): Promise<void> {
   });
   federationStart.catch(() => undefined);
   await initI18n();
+  followLanguageStyles();
   try {
     await federationStart;
     void refreshSavedSession();

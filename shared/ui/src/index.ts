@@ -19,6 +19,7 @@ export {
 } from './status-legend';
 export { saveFile } from './save-file';
 export { ActionButton, type ButtonMutation } from './action-button';
+export { ChevronIcon } from './chevron-icon';
 export { DeleteWithConfirmation, type DeleteWithConfirmationProps } from './delete-with-confirmation';
 export { FOLLOWS_NOTIFICATIONS, refreshAfterNotification } from './follows-notifications';
 export { useShownPages, type PagedQuery } from './shown-pages';

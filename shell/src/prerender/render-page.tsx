@@ -3,7 +3,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom/server';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, LANGUAGES } from '@varco/contracts/plain';
+import { FALLBACK_LANGUAGE, LANGUAGES, toLanguage } from '@varco/contracts/plain';
 import { i18n, loadCommon } from '@varco/i18n';
 import { ROUTER_FUTURE } from '@varco/ui';
 import { Frame, PageProviders } from '../app/app';
@@ -37,7 +37,7 @@ function initTexts(): Promise<unknown> {
 /** The HTML of the root element for one page, and the attributes that tell the browser which page it holds. */
 export async function renderPage(served: ServedPage): Promise<{ html: string; attributes: string }> {
   await initTexts();
-  await i18n.changeLanguage(LANGUAGES.find((language) => language.startsWith(served.language)));
+  await i18n.changeLanguage(toLanguage(served.language));
   const location = served.page === 'frame' ? FRAME_PATH : PAGE_PATHS[served.page];
   const html = renderToString(
     <PageProviders served={served}>

@@ -51,7 +51,9 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
             exitDeadlinePassed={!isBeforeExitDeadline(invoice.exitDeadline)}
           />
         </DetailRow>
-        <DetailRow label={t('detail.vendor')}>{invoice.vendorName}</DetailRow>
+        <DetailRow label={t('detail.vendor')}>
+          <span dir="auto">{invoice.vendorName}</span>
+        </DetailRow>
         <DetailRow label={t('detail.emissionDate')}>{formatDate(invoice.emissionDate, i18n.language)}</DetailRow>
         <DetailRow label={t('detail.exitDeadline')}>
           <span data-testid="exit-deadline-date">{formatDate(invoice.exitDeadline, i18n.language)}</span>

@@ -23,7 +23,10 @@ export function InvoiceItem({ invoice }: { invoice: Invoice }) {
       amount={formatAmount(invoice.totalAmount, i18n.language)}
       badge={badge}
     >
-      <div>{invoice.vendorName}</div>
+      {/* Isolated: a name written left to right keeps its punctuation on a right-to-left page. */}
+      <div>
+        <span dir="auto">{invoice.vendorName}</span>
+      </div>
       <small className="d-block text-muted">
         {t('item.issuedOn', { date: formatDate(invoice.emissionDate, i18n.language) })}
       </small>

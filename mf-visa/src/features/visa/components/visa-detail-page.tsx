@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { idFromText, TRANSPORT_PRIVATE_VEHICLE, VisaState, type Visa } from '@varco/contracts';
 import { isNotFound } from '@varco/http';
 import { DetailPage, DetailRow, formatAmount, formatDate, formatTime, InvoiceStatusBadge } from '@varco/ui';
+import { InvoiceLabel } from '../../../components/invoice-label';
 import { NS } from '../../../i18n/namespace';
 import { useShownVisa } from '../api/get-visa';
 import { VisaActions } from './visa-actions';
@@ -136,7 +137,7 @@ function VisaDetail({ visa, offlineAsOf }: { visa: Visa; offlineAsOf: string | n
               >
                 <div>
                   <Link to={`/protected/invoice/${invoice.idRichiestaRimborso}`} className="fw-semibold">
-                    {t('wizard.invoiceLabel', { number: invoice.invoiceNumber, vendor: invoice.vendorName })}
+                    <InvoiceLabel number={invoice.invoiceNumber} vendor={invoice.vendorName} />
                   </Link>
                   <small className="d-block text-muted">
                     {t('wizard.issuedOn', { date: formatDate(invoice.emissionDate, i18n.language) })}

@@ -1,6 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import type { Invoice } from '@varco/contracts';
-import { EmptyState, formatAmount, formatDate, InvoiceStatusBadge, LoadError, PageLoader } from '@varco/ui';
+import {
+  ChevronIcon,
+  EmptyState,
+  formatAmount,
+  formatDate,
+  InvoiceStatusBadge,
+  LoadError,
+  PageLoader,
+} from '@varco/ui';
+import { InvoiceLabel } from '../../../components/invoice-label';
 import { NS } from '../../../i18n/namespace';
 import { useUsableInvoices } from '../../visa';
 import type { WizardDraft } from '../hooks/use-wizard-draft';
@@ -58,7 +67,7 @@ export function SelectInvoicesStep({ draft, onChange, onNext, ownInvoices = NO_I
                     <label htmlFor={id} className="d-flex flex-wrap justify-content-between gap-2 w-100">
                       <span>
                         <span className="fw-semibold">
-                          {t('wizard.invoiceLabel', { number: invoice.invoiceNumber, vendor: invoice.vendorName })}
+                          <InvoiceLabel number={invoice.invoiceNumber} vendor={invoice.vendorName} />
                         </span>
                         <small className="d-block text-muted">
                           {t('wizard.issuedOn', { date: formatDate(invoice.emissionDate, i18n.language) })}
@@ -92,7 +101,7 @@ export function SelectInvoicesStep({ draft, onChange, onNext, ownInvoices = NO_I
       <div className="d-flex flex-wrap gap-2 mt-3">
         <button
           type="button"
-          className="btn btn-primary"
+          className="btn btn-primary d-inline-flex align-items-center gap-1"
           disabled={selectedIds.length === 0}
           onClick={() => {
             onChange({ ...draft, invoices: selectedIds });
@@ -100,6 +109,7 @@ export function SelectInvoicesStep({ draft, onChange, onNext, ownInvoices = NO_I
           }}
         >
           {t('wizard.next')}
+          <ChevronIcon towards="next" />
         </button>
       </div>
     </section>

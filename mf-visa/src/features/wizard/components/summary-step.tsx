@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TRANSPORT_PRIVATE_VEHICLE, type Invoice, type Lookup, type Travel } from '@varco/contracts';
-import { DetailRow, formatAmount, formatDate, formatTime } from '@varco/ui';
+import { ChevronIcon, DetailRow, formatAmount, formatDate, formatTime } from '@varco/ui';
+import { InvoiceLabel } from '../../../components/invoice-label';
 import { NS } from '../../../i18n/namespace';
 import { useAirports } from '../api/get-airports';
 import { useDestinationCountries } from '../api/get-destination-countries';
@@ -60,7 +61,9 @@ export function SummaryStep({ requestId, invoiceIds, travel, ownInvoices, onBack
             key={invoice.idRichiestaRimborso}
             className="list-group-item d-flex flex-wrap justify-content-between gap-2"
           >
-            <span>{t('wizard.invoiceLabel', { number: invoice.invoiceNumber, vendor: invoice.vendorName })}</span>
+            <span>
+              <InvoiceLabel number={invoice.invoiceNumber} vendor={invoice.vendorName} />
+            </span>
             <span className="fw-semibold">{formatAmount(invoice.totalAmount, i18n.language)}</span>
           </li>
         ))}
@@ -109,7 +112,13 @@ export function SummaryStep({ requestId, invoiceIds, travel, ownInvoices, onBack
       </dl>
       <div ref={errorsRef}>{submission.isError ? <SubmitErrors error={submission.error} /> : null}</div>
       <div className="d-flex flex-wrap gap-2 mt-3">
-        <button type="button" className="btn btn-outline-primary" onClick={onBack} disabled={submission.isPending}>
+        <button
+          type="button"
+          className="btn btn-outline-primary d-inline-flex align-items-center gap-1"
+          onClick={onBack}
+          disabled={submission.isPending}
+        >
+          <ChevronIcon towards="previous" />
           {t('wizard.back')}
         </button>
         <button

@@ -23,7 +23,7 @@ import {
   type TravelField,
   type TravelValues,
 } from '@varco/contracts/travel-details';
-import { formatDate, LoadError } from '@varco/ui';
+import { ChevronIcon, formatDate, LoadError } from '@varco/ui';
 import {
   CheckboxField,
   FormProvider,
@@ -310,11 +310,17 @@ export function TravelStep({ draft, onSave, onNext, onBack, ownInvoices = NO_INV
             </fieldset>
             <p className="small">{t('travel.requiredNote')}</p>
             <div className="d-flex flex-wrap gap-2 mt-3">
-              <button type="button" className="btn btn-outline-primary" onClick={back}>
+              <button
+                type="button"
+                className="btn btn-outline-primary d-inline-flex align-items-center gap-1"
+                onClick={back}
+              >
+                <ChevronIcon towards="previous" />
                 {t('wizard.back')}
               </button>
-              <button type="submit" className="btn btn-primary">
+              <button type="submit" className="btn btn-primary d-inline-flex align-items-center gap-1">
                 {t('wizard.next')}
+                <ChevronIcon towards="next" />
               </button>
             </div>
           </form>
