@@ -69,18 +69,6 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
-/**
- * The api asked in English: this spec is about the page's faces and direction, and the api's answers in each language
- * are another's (languages.spec.ts). The interface's own texts stay in the page's language.
- */
-async function askTheApiInEnglish(page: Page): Promise<void> {
-  await page.route('**/api/**', (route) => {
-    const url = new URL(route.request().url());
-    if (url.searchParams.has('language')) url.searchParams.set('language', 'EN');
-    return route.continue({ url: url.href, headers: { ...route.request().headers(), 'accept-language': 'EN' } });
-  });
-}
-
 /** A page in the browser's language `locale`, at `viewport`, with every address it asked for. */
 async function visitIn(browser: Browser, locale: string, viewport = DESKTOP) {
   const context = await browser.newContext({ locale, viewport });
@@ -228,7 +216,6 @@ test.describe('Arabic, right to left', () => {
     page,
   }) => {
     test.setTimeout(240_000);
-    await askTheApiInEnglish(page);
     const traveler = await createTraveler({ nome: 'Layla', cognome: 'Haddad' });
     const { invoiceNumber } = await issueInvoice(traveler, 480);
     await issueInvoice(traveler, 950);
