@@ -105,7 +105,7 @@ describeEachDatabase('app', ({ build }) => {
     assert.deepEqual(response.json(), {
       detail: 'Alcuni dati della richiesta non sono validi.',
       extra: {
-        nome: 'Almeno 2 caratteri',
+        nome: 'Inserisci almeno 2 caratteri',
         email: 'Inserisci un indirizzo e-mail valido',
         eta: 'Tipo non valido',
         tags: 'Selezionane almeno 1',

@@ -42,7 +42,7 @@ describe('message catalogue', () => {
   });
 
   it('fills placeholders', () => {
-    assert.equal(translate('IT', 'field.minLength', { min: 2 }), 'Almeno 2 caratteri');
+    assert.equal(translate('IT', 'field.minLength', { min: 2 }), 'Inserisci almeno 2 caratteri');
     assert.equal(translate('EN', 'typology.unknownCountry', { country: 'ZZ' }), 'Unknown country: ZZ.');
     assert.equal(translate('ZH-HANS', 'typology.unknownCountry', { country: 'ZZ' }), '未知国家：ZZ。');
     assert.equal(translate('DE', 'visa.invoiceTakenField'), translate('DE', 'visa.invoiceTakenField', {}));

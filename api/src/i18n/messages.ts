@@ -65,6 +65,7 @@ const accountRules = (language: ServerLanguage) => {
     // The generic field messages whose rule is also an account rule: its words, so that a rule reads the same
     // wherever it is refused.
     'field.empty': texts.empty,
+    'field.minLength': texts.minLength,
     'field.email': texts.email,
     'field.dateNotPast': texts.dateNotPast,
     'field.mustAccept': texts.mustAccept,

@@ -222,7 +222,7 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
         { 'travel.travelDocType': 'Required field', 'travel.travelDocNumber': 'Required field' },
       ],
       [{ travelDocType: 'TESSERA' }, { 'travel.travelDocType': 'Unknown document type' }],
-      [{ travelDocNumber: 'X' }, { 'travel.travelDocNumber': 'At least 2 characters' }],
+      [{ travelDocNumber: 'X' }, { 'travel.travelDocNumber': 'Enter at least 2 characters' }],
       [{ travelDocNumber: 'X'.repeat(51) }, { 'travel.travelDocNumber': 'At most 50 characters' }],
       [
         { destinationCountry: 'ZZ', destinationAirport: null, transportType: 'MP' },
