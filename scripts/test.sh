@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm test: installs what the tests need (npm packages, Debian's Chromium, nginx and poppler) and runs every test:
+# npm test: installs what the tests need (npm packages; Debian's Chromium, nginx, poppler and promtool) and runs every test:
 # types, lint, component tests, api tests (embedded PostgreSQL, and the PostgreSQL server when one answers),
 # the production build, and the browser tests against the built portal.
 set -uo pipefail
@@ -27,6 +27,7 @@ source scripts/project-node.sh
 bash scripts/ensure-chromium.sh || exit 1
 bash scripts/ensure-nginx.sh || exit 1
 bash scripts/ensure-poppler.sh || exit 1
+bash scripts/ensure-prometheus.sh || exit 1
 
 # The api and browser tests also run on a real PostgreSQL server when this machine has one. The summary says which
 # ran where; under CI=true a missing server fails the run (a partial run must not pass for a whole one).

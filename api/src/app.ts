@@ -38,6 +38,7 @@ import { clientErrorHandler } from './plugins/client-errors';
 import { dbPlugin } from './plugins/db';
 import { ACCEPT_LANGUAGE_DESCRIPTION, errorsPlugin, sendError, toErrorAnswer } from './plugins/errors';
 import { mailPlugin, type MailPluginOptions } from './plugins/mail';
+import { metricsPlugin } from './plugins/metrics/plugin';
 import { createPollingPath } from './plugins/polling-path';
 import { qrPlugin } from './plugins/qr';
 import { requestOriginPlugin } from './plugins/request-origin';
@@ -208,6 +209,8 @@ export function buildApp(config: Config, deps: AppDeps) {
 
   // App plugins.
   app.register(errorsPlugin);
+  // app.metrics: Prometheus metrics on a listener of their own (METRICS_PORT), never on the public port.
+  app.register(metricsPlugin, { listen: config.metrics, database: deps.database });
   // app.background: work a call starts without waiting for it (logged when it fails).
   app.register(backgroundPlugin);
   app.register(dbPlugin, {

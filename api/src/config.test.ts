@@ -28,6 +28,7 @@ describe('configuration', () => {
     assert.equal(config.mailFrom, 'Varco <no-reply@varco.localhost>');
     assert.equal(config.mailPollMs, 5000);
     assert.equal(config.qrSigningKey, undefined);
+    assert.equal(config.metrics, undefined);
   });
 
   it('checks the mail settings without echoing the SMTP URL, which may hold a password', () => {
@@ -75,6 +76,8 @@ describe('configuration', () => {
       QR_SIGNING_KEY: QR_KEY_PEM,
       WEBAUTHN_RP_ID: 'example.org',
       WEBAUTHN_ORIGINS: 'https://portal.example.org, https://varco.example.org',
+      METRICS_PORT: '9464',
+      METRICS_HOST: '10.0.1.10',
     });
     assert.deepEqual(config, {
       env: 'production',
@@ -107,7 +110,29 @@ describe('configuration', () => {
       qrSigningKey: QR_KEY_PEM,
       webauthn: { rpId: 'example.org', origins: ['https://portal.example.org', 'https://varco.example.org'] },
       apiDocs: false,
+      metrics: { host: '10.0.1.10', port: 9464 },
     });
+  });
+
+  it('serves metrics only when METRICS_PORT names a port of their own, on loopback unless METRICS_HOST says', () => {
+    assert.deepEqual(loadConfig({ METRICS_PORT: '9464' }).metrics, { host: '127.0.0.1', port: 9464 });
+    assert.deepEqual(loadConfig({ METRICS_PORT: '', METRICS_HOST: '0.0.0.0' }).metrics, undefined);
+    for (const [env, problem] of [
+      [{ METRICS_PORT: '0' }, 'METRICS_PORT: must be an integer from 1 to 65535'],
+      [{ METRICS_PORT: 'nine' }, 'METRICS_PORT: must be an integer from 1 to 65535'],
+      [{ METRICS_PORT: '3000' }, 'METRICS_PORT: must differ from PORT (the metrics have a listener of their own)'],
+      [
+        { PORT: '8080', METRICS_PORT: '8080' },
+        'METRICS_PORT: must differ from PORT (the metrics have a listener of their own)',
+      ],
+    ] as const) {
+      assert.throws(
+        () => loadConfig(env),
+        (error: unknown) =>
+          error instanceof ConfigError && error.problems.length === 1 && error.problems[0] === problem,
+        JSON.stringify(env),
+      );
+    }
   });
 
   it('takes the passkeys’ RP ID and origin from PUBLIC_BASE_URL, and refuses an origin a browser would not run them on', () => {

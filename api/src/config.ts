@@ -123,6 +123,11 @@ const envSchema = z.object({
       .pipe(z.array(origin).min(1))
       .optional(),
   ),
+  // The metrics listener (Prometheus text at /metrics): a port of its own, which the public web server never proxies.
+  // Unset, no metrics: two instances on one machine each need their own port, so there is no default to share.
+  METRICS_PORT: optional(z.coerce.number().int().min(1).max(65535).optional()),
+  // Loopback unless told: what the api says about itself is for the agency's Prometheus, on a private network.
+  METRICS_HOST: optional(z.string().trim().min(1).default('127.0.0.1')),
   // The Ed25519 key that signs the visa QR codes (modules/qr): PKCS#8 PEM, or its base64 on one line.
   QR_SIGNING_KEY: optional(
     z.string().refine(isQrSigningKey, 'must be an Ed25519 private key in PKCS#8 PEM, or the base64 of it').optional(),
@@ -148,6 +153,7 @@ const HINTS: Readonly<Record<string, string>> = {
   ACCOUNT_MAILS_PER_HOUR: 'must be a positive integer',
   ACCOUNT_OTP_MAILS_PER_HOUR: 'must be a positive integer',
   RISK_SAMPLE_RATE: 'must be a number from 0 to 1',
+  METRICS_PORT: 'must be an integer from 1 to 65535',
 };
 
 /** Rules between variables, checked on the raw environment so that they are reported with every other problem. */
@@ -171,6 +177,8 @@ function crossFieldProblems(env: NodeJS.ProcessEnv): string[] {
       'QR_SIGNING_KEY: is required when NODE_ENV is production (an Ed25519 private key, PKCS#8 PEM or its base64)',
     );
   problems.push(...webauthnProblems(env));
+  if (env.METRICS_PORT && Number(env.METRICS_PORT) === Number(env.PORT || 3000))
+    problems.push('METRICS_PORT: must differ from PORT (the metrics have a listener of their own)');
   if (env.NODE_ENV === 'production' && env.OIDC_ISSUER?.startsWith('http:'))
     problems.push('OIDC_ISSUER: must be an https URL when NODE_ENV is production');
   return problems;
@@ -265,6 +273,8 @@ export interface Config {
   apiDocs: boolean;
   /** Where traces go (OTEL_*); absent, the api does not trace. */
   tracing?: TracingConfig;
+  /** The metrics listener (METRICS_HOST, METRICS_PORT); undefined when METRICS_PORT is unset: no metrics. */
+  metrics: { host: string; port: number } | undefined;
 }
 
 export interface OidcConfig {
@@ -336,5 +346,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webauthn: webauthnSettings(env),
     apiDocs: value.API_DOCS ?? value.NODE_ENV !== 'production',
     ...tracingConfig(value),
+    metrics: value.METRICS_PORT === undefined ? undefined : { host: value.METRICS_HOST, port: value.METRICS_PORT },
   };
 }

@@ -74,7 +74,10 @@ async function main(): Promise<void> {
   try {
     const address = await app.listen({ host: config.host, port: config.port });
     const where = config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
-    console.log(`Varco api listening on ${address} — docs ${address}/api/docs — database ${where}`);
+    const metrics = app.metrics.url ? ` — metrics ${app.metrics.url}/metrics` : '';
+    console.log(`Varco api listening on ${address} — docs ${address}/api/docs — database ${where}${metrics}`);
+    if (!config.metrics && config.env === 'production')
+      app.log.warn('METRICS_PORT is not set: this instance serves no metrics, and no alert can see it');
   } catch (error) {
     await app.close().catch(() => undefined);
     await database.close().catch(() => undefined);

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { E2E_API_INSTANCE_URLS, E2E_API_PORTS } from './ports';
+import { E2E_API_INSTANCE_URLS, E2E_API_METRICS_PORTS, E2E_API_PORTS } from './ports';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -39,7 +39,7 @@ export class ApiInstances {
   async start(index: number): Promise<void> {
     const child = spawn(process.execPath, [join(repoRoot, 'api/dist/server.mjs')], {
       cwd: repoRoot,
-      env: { ...this.env, PORT: String(E2E_API_PORTS[index]) },
+      env: { ...this.env, PORT: String(E2E_API_PORTS[index]), METRICS_PORT: String(E2E_API_METRICS_PORTS[index]) },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     this.children[index] = child;

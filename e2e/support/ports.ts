@@ -4,8 +4,8 @@ import { createServer, type Server } from 'node:net';
  * Ports of the e2e portal. By default free ones, chosen at start, so that any number of runs (and `npm start`) share a
  * machine: the api and the portal's shell on ports the system gives, the remotes and any spare CDN on free ports of
  * their own (nobody needs to know those in advance). `E2E_PORT_BASE` fixes them instead: the api on the base (a second
- * instance on base + 6), the portal on base + 1 with its remotes on the next four (nginx's CDN origin on base + 2), the
- * spare CDN on base + 11 with its remotes after it.
+ * instance on base + 6, their metrics listeners on base + 7 and base + 8), the portal on base + 1 with its remotes on
+ * the next four (nginx's CDN origin on base + 2), the spare CDN on base + 11 with its remotes after it.
  */
 const base = process.env.E2E_PORT_BASE ? Number(process.env.E2E_PORT_BASE) : undefined;
 
@@ -37,8 +37,9 @@ export const E2E_API_INSTANCES = process.env.E2E_DATABASE_URL ? 2 : 1;
 // The configuration is evaluated first in the runner, then again in every worker: the runner chooses, and the workers
 // (which inherit its environment, as the global setup's does) find the choice there.
 if (base === undefined && !(process.env.E2E_API_PORTS && process.env.E2E_SHELL_PORT)) {
-  const [shell, cdn, ...apis] = await freePorts(2 + E2E_API_INSTANCES);
-  process.env.E2E_API_PORTS = apis.join(',');
+  const [shell, cdn, ...apis] = await freePorts(2 + 2 * E2E_API_INSTANCES);
+  process.env.E2E_API_PORTS = apis.slice(0, E2E_API_INSTANCES).join(',');
+  process.env.E2E_API_METRICS_PORTS = apis.slice(E2E_API_INSTANCES).join(',');
   process.env.E2E_SHELL_PORT = String(shell);
   process.env.E2E_CDN_PORT = String(cdn);
 }
@@ -48,6 +49,11 @@ export const E2E_API_PORTS =
   base === undefined
     ? (process.env.E2E_API_PORTS ?? '').split(',').map(Number)
     : [base, base + 6].slice(0, E2E_API_INSTANCES);
+/** Each api instance's metrics listener (METRICS_PORT), which nginx never proxies. */
+export const E2E_API_METRICS_PORTS =
+  base === undefined
+    ? (process.env.E2E_API_METRICS_PORTS ?? '').split(',').map(Number)
+    : [base + 7, base + 8].slice(0, E2E_API_INSTANCES);
 export const E2E_SHELL_PORT = base === undefined ? Number(process.env.E2E_SHELL_PORT) : base + 1;
 /** nginx's CDN origin (the remotes), two api instances only; on the shell's first remote port with `E2E_PORT_BASE`. */
 export const E2E_CDN_PORT = base === undefined ? Number(process.env.E2E_CDN_PORT) : base + 2;

@@ -3,7 +3,7 @@
 // without them says so. nginx names the instance that answered each api call in X-Served-By (the tests' rendering only).
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { controlInstance } from '../support/instances';
-import { E2E_API_INSTANCES, E2E_API_INSTANCE_URLS } from '../support/ports';
+import { E2E_API_INSTANCES, E2E_API_INSTANCE_URLS, E2E_API_METRICS_PORTS } from '../support/ports';
 import { signIn } from '../support/sign-in';
 import { createTraveler, issueInvoice } from '../support/travelers';
 import { NOTIFICATION_POLL_MS, requestVisa, scanAtKiosk } from '../support/visas';
@@ -82,6 +82,24 @@ test.describe('two api instances behind nginx', () => {
         name: before + 1 === 1 ? '1 unread notification' : `${before + 1} unread notifications`,
       }),
     ).toBeVisible();
+  });
+
+  test('each instance serves its metrics on a port of its own, and nginx answers 404 for them', async ({ request }) => {
+    // Some traffic through nginx first: each instance then has answers of its own to count.
+    for (let call = 0; call < 4; call += 1)
+      expect((await request.get('/api/v1/public/typology/COUNTRY')).status()).toBe(200);
+    for (const port of E2E_API_METRICS_PORTS) {
+      const metrics = await request.get(`http://127.0.0.1:${port}/metrics`);
+      expect(metrics.status()).toBe(200);
+      expect(await metrics.text()).toMatch(
+        /^varco_http_requests_total\{method="GET",route="\/api\/v1\/public\/typology\/:type",status="200"\} [1-9]/m,
+      );
+    }
+    for (const path of ['/metrics', '/api/metrics']) {
+      const answer = await request.get(path);
+      expect(answer.status(), path).toBe(404);
+      expect(await answer.text()).not.toContain('varco_http_requests_total');
+    }
   });
 
   test('an instance killed in the middle of a journey: the traveler goes on through the other', async ({ page }) => {

@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient, type Transaction } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  sql,
+  type LogEvent,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type Transaction,
+} from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { postgresTarget, tracedDialect } from '../telemetry/database';
@@ -26,7 +34,46 @@ export interface DatabaseHandle {
    * own listeners (one process). Returns the stop function.
    */
   listen(channel: string, onMessage: (payload: string) => void, onReset?: () => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `observer` after every statement Kysely runs (its duration, and its error when it failed): the metrics' query
+   * latency. Returns the function that stops it.
+   */
+  observeQueries(observer: QueryObserver): () => void;
+  /** The connection pool's figures now; undefined on PGlite, whose one connection runs every statement in turn. */
+  pool(): PoolFigures | undefined;
   close(): Promise<void>;
+}
+
+export type QueryObserver = (event: LogEvent) => void;
+
+export interface PoolFigures {
+  /** The most connections the pool opens (DATABASE_POOL_MAX). */
+  max: number;
+  /** Connections open, checked out or idle. */
+  total: number;
+  idle: number;
+  /** Callers waiting for a connection. */
+  waiting: number;
+  /** Connections handed out since the start, and the seconds their callers waited for them in all. */
+  acquired: number;
+  acquireSeconds: number;
+}
+
+/**
+ * Kysely's log hook, the one place every statement passes through on both databases, dispatched to the observers of
+ * the moment (none unless metrics are on).
+ */
+function queryObservers() {
+  const observers = new Set<QueryObserver>();
+  return {
+    log(event: LogEvent) {
+      for (const observer of observers) observer(event);
+    },
+    observe(observer: QueryObserver) {
+      observers.add(observer);
+      return () => void observers.delete(observer);
+    },
+  };
 }
 
 export interface DatabaseLogger {
@@ -51,11 +98,15 @@ const statementName = (text: string) => {
  * plans it once per connection instead of at every call, which halves the cost of the api's short queries. Scripts
  * without parameters (migrations, several statements) keep the simple protocol, which a named statement cannot use.
  */
-function withPreparedStatements(pool: pg.Pool): PostgresPool {
+function withPreparedStatements(pool: pg.Pool, figures: { acquired: number; acquireSeconds: number }): PostgresPool {
   const prepared = new WeakMap<pg.PoolClient, Set<string>>();
   return {
     async connect() {
+      // The wait for a connection, summed: its rate is the mean number of callers waiting (the pool's saturation).
+      const asked = performance.now();
       const client = await pool.connect();
+      figures.acquired += 1;
+      figures.acquireSeconds += (performance.now() - asked) / 1000;
       let names = prepared.get(client);
       if (!names) {
         names = new Set<string>();
@@ -92,8 +143,14 @@ export function createPostgresDatabase(
   pool.on('connect', (client) =>
     client.on('error', (error) => options.logger?.error({ err: error }, 'PostgreSQL connection lost while in use')),
   );
+  const acquisitions = { acquired: 0, acquireSeconds: 0 };
+  const queries = queryObservers();
   const db = new Kysely<Database>({
-    dialect: tracedDialect(new PostgresDialect({ pool: withPreparedStatements(pool) }), postgresTarget(url)),
+    dialect: tracedDialect(
+      new PostgresDialect({ pool: withPreparedStatements(pool, acquisitions) }),
+      postgresTarget(url),
+    ),
+    log: queries.log,
   });
   return {
     kind: 'postgres',
@@ -103,6 +160,14 @@ export function createPostgresDatabase(
       await sql.raw(script).execute(trx);
     },
     listen: (channel, onMessage, onReset) => listenPostgres(url, channel, onMessage, onReset, options.logger),
+    observeQueries: queries.observe,
+    pool: () => ({
+      max: pool.options.max,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      ...acquisitions,
+    }),
     close: () => db.destroy(),
   };
 }
@@ -167,10 +232,13 @@ async function listenPostgres(
 
 /** Wraps an open PGlite instance. `close` closes the instance too. */
 export function createPgliteDatabase(pglite: PGlite): DatabaseHandle {
-  const db = new Kysely<Database>({ dialect: tracedDialect(new PGliteDialect(pglite)) });
+  const queries = queryObservers();
+  const db = new Kysely<Database>({ dialect: tracedDialect(new PGliteDialect(pglite)), log: queries.log });
   return {
     kind: 'pglite',
     db,
+    observeQueries: queries.observe,
+    pool: () => undefined,
     async runScript(_trx, script) {
       await pglite.exec(script);
     },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Metrics } from '../plugins/metrics/plugin';
 
 /** The timer functions a job runs on; the global ones by default, a hand-driven pair in tests. */
 export interface JobTimers {
@@ -73,7 +74,74 @@ export function startPeriodicJob(
 export function schedulePeriodicJob(app: FastifyInstance, job: PeriodicJob, timers?: JobTimers): void {
   let handle: { stop(): Promise<void> } | undefined;
   app.addHook('onReady', async () => {
-    handle = startPeriodicJob(job, app.log, timers);
+    const observed = observeJob(app.metrics, job.name, job.intervalMs);
+    handle = startPeriodicJob({ ...job, run: () => observed(job.run) }, app.log, timers);
   });
   app.addHook('onClose', async () => handle?.stop());
+}
+
+/** The families every job of an app shares, and when each task last succeeded (ms since the epoch). */
+const jobFamilies = new WeakMap<Metrics, ReturnType<typeof makeJobFamilies>>();
+
+function makeJobFamilies(metrics: Metrics) {
+  const lastSuccess = new Map<string, number>();
+  return {
+    lastSuccess,
+    runs: metrics.counter({
+      name: 'varco_job_runs_total',
+      help: 'Passes of the background jobs (the periodic jobs and the mail dispatcher), by task and outcome (ok or failed).',
+      labelNames: ['task', 'outcome'] as const,
+    }),
+    duration: metrics.histogram({
+      name: 'varco_job_duration_seconds',
+      help: 'How long a pass of a background job took, by task.',
+      labelNames: ['task'] as const,
+      buckets: [0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300],
+    }),
+    interval: metrics.gauge({
+      name: 'varco_job_interval_seconds',
+      help: 'The pause a background job takes between two passes, by task.',
+      labelNames: ['task'] as const,
+    }),
+    lag: metrics.gauge({
+      name: 'varco_job_lag_seconds',
+      help: 'Seconds since the task last succeeded (since it started, before its first success): how far behind it is.',
+      labelNames: ['task'] as const,
+      collect() {
+        const now = Date.now();
+        for (const [task, at] of lastSuccess) this.set({ task }, (now - at) / 1000);
+      },
+    }),
+  };
+}
+
+/**
+ * Counts the passes of a job in the app's metrics: by outcome, their duration, and its lag (the seconds since its last
+ * success). Called when the job starts: its lag counts from then until the first success. Returns the wrapper of a
+ * pass, which rethrows a failure as it was.
+ */
+export function observeJob(
+  metrics: Metrics,
+  task: string,
+  intervalMs: number,
+): <T>(pass: () => Promise<T>) => Promise<T> {
+  let families = jobFamilies.get(metrics);
+  if (!families) jobFamilies.set(metrics, (families = makeJobFamilies(metrics)));
+  const { lastSuccess, runs, duration, interval } = families;
+  interval.set({ task }, intervalMs / 1000);
+  lastSuccess.set(task, Date.now());
+  return async (pass) => {
+    const end = duration.startTimer({ task });
+    try {
+      const result = await pass();
+      runs.inc({ task, outcome: 'ok' });
+      lastSuccess.set(task, Date.now());
+      return result;
+    } catch (error) {
+      runs.inc({ task, outcome: 'failed' });
+      throw error;
+    } finally {
+      end();
+    }
+  };
 }

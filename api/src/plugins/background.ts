@@ -21,11 +21,29 @@ declare module 'fastify' {
 export const backgroundPlugin = fp(
   async (app: FastifyInstance) => {
     const pending = new Set<Promise<unknown>>();
+    const runs = app.metrics.counter({
+      name: 'varco_background_tasks_total',
+      help: 'Work calls started in the background (app.background), by task and outcome (ok or failed).',
+      labelNames: ['task', 'outcome'] as const,
+    });
+    app.metrics.gauge({
+      name: 'varco_background_tasks_in_flight',
+      help: 'Background work started by calls and not ended yet.',
+      collect() {
+        this.set(pending.size);
+      },
+    });
     const background: Background = {
       run(what, work) {
         const task = Promise.resolve()
           .then(work)
-          .catch((error: unknown) => app.log.error({ err: error }, `${what} failed`))
+          .then(
+            () => runs.inc({ task: what, outcome: 'ok' }),
+            (error: unknown) => {
+              runs.inc({ task: what, outcome: 'failed' });
+              app.log.error({ err: error }, `${what} failed`);
+            },
+          )
           .finally(() => pending.delete(task));
         pending.add(task);
       },
@@ -36,5 +54,5 @@ export const backgroundPlugin = fp(
     app.decorate('background', background);
     app.addHook('onClose', async () => background.settled());
   },
-  { name: 'varco-background' },
+  { name: 'varco-background', dependencies: ['varco-metrics'] },
 );

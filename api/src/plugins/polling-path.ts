@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyServerFactory } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionRecord } from '../session-record';
 import type { WindowCounter } from './limits/window-counter';
+import type { RequestTally } from './metrics/tallies';
 import { SECURITY_HEADERS } from './security-headers';
 
 /** A polling call's answer in its warm case (`pollingCall` in polling-limit.ts; the routes declare it). */
@@ -33,6 +34,8 @@ interface WarmRoute {
   idIndex: number;
   /** A state-changing call: the request-origin check applies, and Fastify would parse a body. */
   stateChanging: boolean;
+  /** The route's tally in the metrics, shared with Fastify's path; undefined when metrics are off. */
+  tally: RequestTally | undefined;
 }
 
 /**
@@ -100,6 +103,7 @@ export function createPollingPath() {
           head: [...security, 'x-request-id', '', ...Object.entries(polling.warm.headers).flat()],
           idIndex: security.length + 1,
           stateChanging: method !== 'GET',
+          tally: app.metrics.requests(method, route.url),
         });
       });
       app.addHook('onReady', (done) => {
@@ -111,7 +115,10 @@ export function createPollingPath() {
         done();
       });
     },
-    { name: 'varco-polling-path', dependencies: ['varco-security-headers', 'varco-request-origin', 'varco-session'] },
+    {
+      name: 'varco-polling-path',
+      dependencies: ['varco-security-headers', 'varco-request-origin', 'varco-session', 'varco-metrics'],
+    },
   );
 
   /** A throw of the warm path (a bug) is logged and, if nothing was written yet, the request goes to Fastify. */
@@ -136,6 +143,7 @@ export function createPollingPath() {
     return (req: IncomingMessage, res: ServerResponse): boolean => {
       const route = routes.get(req.url ?? '');
       if (route === undefined || req.method !== route.method) return false;
+      const startedAt = route.tally === undefined ? 0 : performance.now();
       const headers = req.headers;
       if (route.stateChanging) {
         // Fastify parses a body when there is a content type or a length (and may refuse it): its path decides then.
@@ -157,6 +165,8 @@ export function createPollingPath() {
       if (body !== '') head.push('content-length', String(Buffer.byteLength(body)));
       res.writeHead(route.warm.status, head);
       res.end(body);
+      // Counted with the route's answers on Fastify's path, timed from the route's match as Fastify's are.
+      route.tally?.record(route.warm.status, (performance.now() - startedAt) / 1000);
       return true;
     };
   }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiKeyClient, requireApiKey } from '../../api-keys';
+import { AppError } from '../../app-error';
 import { requestLanguage } from '../../plugins/errors';
 import { appendVary } from '../../http-cache';
 import type { ExitPointClient } from './repository';
@@ -29,6 +30,8 @@ export type ExitPointRoutesOptions = Partial<ExitPointServiceDeps>;
 
 const clientOf = (request: FastifyRequest) => apiKeyClient(request, 'exitPointClient');
 
+const LIGHTS: Readonly<Record<number, string>> = { 1: 'green', 5: 'yellow', 10: 'red' };
+
 /**
  * The exit point, under `/api/v1/exit-point`: kiosks and customs officers scan the QR code of a visa request, officers
  * decide the red channel. Every call but the public key carries the client's API key in `x-api-key`; answers follow
@@ -36,6 +39,13 @@ const clientOf = (request: FastifyRequest) => apiKeyClient(request, 'exitPointCl
  */
 export const exitPointRoutes: FastifyPluginAsyncZod<ExitPointRoutesOptions> = async (app, options) => {
   const service = createExitPointService(app.db, { ...options, qr: options.qr ?? app.qr });
+  const scans = app.metrics.counter({
+    name: 'varco_exit_point_scans_total',
+    help:
+      'QR codes scanned at the exit point, by outcome (GRANTED, CUSTOMS_CHECK, REFUSED: a code or request the scan ' +
+      'refuses, FAILED: an error of the api) and light (green, yellow, red, none).',
+    labelNames: ['outcome', 'light'] as const,
+  });
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -81,7 +91,14 @@ export const exitPointRoutes: FastifyPluginAsyncZod<ExitPointRoutesOptions> = as
     },
     async (request, reply) => {
       appendVary(reply, 'Accept-Language');
-      return service.scan(clientOf(request), request.body.token, requestLanguage(request));
+      try {
+        const result = await service.scan(clientOf(request), request.body.token, requestLanguage(request));
+        scans.inc({ outcome: result.outcome, light: (result.light && LIGHTS[result.light]) ?? 'none' });
+        return result;
+      } catch (error) {
+        scans.inc({ outcome: error instanceof AppError ? 'REFUSED' : 'FAILED', light: 'none' });
+        throw error;
+      }
     },
   );
 

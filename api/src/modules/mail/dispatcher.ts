@@ -41,6 +41,8 @@ export interface MailDispatcherOptions {
    * that commits a moment later, and the pass must see the row.
    */
   wakeDelayMs?: number;
+  /** Wraps every pass of the loop (the metrics count and time them); a failure must be rethrown as it was. */
+  observePass?: (pass: () => Promise<DispatchResult>) => Promise<DispatchResult>;
 }
 
 export interface DispatchResult {
@@ -207,7 +209,7 @@ export function createMailDispatcher(options: MailDispatcherOptions): MailDispat
     again = false;
     let full = false;
     try {
-      const result = await runOnce();
+      const result = await (options.observePass ? options.observePass(runOnce) : runOnce());
       if (result.sent > 0 || result.failed > 0 || result.gaveUp > 0) logger.info({ ...result }, 'mail outbox pass');
       // A full batch means more may be due: go on at once rather than wait a poll.
       full = result.claimed === batchSize;

@@ -66,3 +66,8 @@ export async function enqueueMail<N extends MailTemplateName>(
 export function deleteMailsAddressedTo(executor: MailExecutor, recipient: string): Promise<void> {
   return outboxQueries.deleteAddressedTo(executor, recipient);
 }
+
+/** The mails still to send: how many, and the age of the oldest in seconds (null when none). The metrics read it. */
+export function outboxBacklog(executor: MailExecutor): Promise<{ depth: number; oldestAgeSeconds: number | null }> {
+  return outboxQueries.backlog(executor);
+}

@@ -113,6 +113,22 @@ export const outboxQueries = {
       .execute();
   },
 
+  /**
+   * The mails still to send (neither sent nor given up): how many, and the age in seconds of the oldest (null when
+   * none). Read by the metrics at every scrape: the due index's partial predicate keeps it to the pending rows.
+   */
+  backlog(db: Kysely<Database>): Promise<{ depth: number; oldestAgeSeconds: number | null }> {
+    return db
+      .selectFrom('mail_outbox')
+      .select([
+        sql<number>`count(*)::int`.as('depth'),
+        sql<number | null>`extract(epoch from now() - min(created_at))::float8`.as('oldestAgeSeconds'),
+      ])
+      .where('sent_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .executeTakeFirstOrThrow();
+  },
+
   /** Deletes every mail addressed to `recipient` (any case), sent or not: a deleted account's personal data. */
   async deleteAddressedTo(db: Kysely<Database>, recipient: string): Promise<void> {
     await db

@@ -1,7 +1,9 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { RetryLaterError } from '../../app-error';
 import type { DatabaseHandle } from '../../db/database';
+import { UNMATCHED_ROUTE } from '../metrics/plugin';
 import { createAccountLimits, type AccountLimits, type AccountLimitSettings } from './account-limits';
 import { createMemoryLimitStore } from './memory-store';
 import { createRedisLimitStore } from './redis-store';
@@ -145,6 +147,17 @@ function rateLimitStoreOf(store: LimitStore, windowCounter: Limits['windowCounte
 }
 
 /**
+ * Which limit refused a call (a 429): an account's (account-limits.ts), a polling call's, a route's own
+ * (@fastify/rate-limit with the route's settings) or the app-wide one per address.
+ */
+function refusingLimit(request: FastifyRequest, error: unknown): string {
+  if (error instanceof RetryLaterError) return 'account';
+  const config = request.routeOptions.config;
+  if (config.polling) return 'polling';
+  return typeof config.rateLimit === 'object' ? 'route' : 'address';
+}
+
+/**
  * Decorates `app.limits`, shares the WindowCounters every second (a failure is logged and the counts stay local),
  * purges ended windows of the PostgreSQL store every 10 minutes, and closes the store with the app.
  */
@@ -159,6 +172,18 @@ export const limitsPlugin = fp(
       app.log.warn({ err: error }, `${what}: the limit store is not reachable`);
     };
     limits.onStoreError = (error) => report(error, 'Redis connection');
+
+    // Counted where refusals surface, as errors: nothing runs for the calls a limit lets through.
+    const refusals = app.metrics.counter({
+      name: 'varco_rate_limit_refusals_total',
+      help: 'Calls refused by an abuse limit (429), by limit (address, route, account, polling) and route pattern.',
+      labelNames: ['limit', 'route'] as const,
+    });
+    app.addHook('onError', (request, _reply, error, done) => {
+      if ((error as { statusCode?: unknown }).statusCode === 429)
+        refusals.inc({ limit: refusingLimit(request, error), route: request.routeOptions.url ?? UNMATCHED_ROUTE });
+      done();
+    });
 
     let flushing = false;
     const flush = setInterval(() => {
@@ -195,5 +220,5 @@ export const limitsPlugin = fp(
       await limits.store.close();
     });
   },
-  { name: 'varco-limits' },
+  { name: 'varco-limits', dependencies: ['varco-metrics'] },
 );
