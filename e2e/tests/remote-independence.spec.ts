@@ -41,7 +41,8 @@ export function InvoicesBreadcrumb() {
 }
 `;
 
-const TEXTS = {
+/** The trail's texts, in every language the remote ships (its own checks require each one). */
+const TEXTS: Record<string, Record<string, string>> = {
   en: {
     label: 'You are here',
     home: 'Home',
@@ -51,17 +52,86 @@ const TEXTS = {
   },
   it: {
     label: 'Sei qui',
-    home: 'Home',
+    home: 'Pagina iniziale',
     invoices: 'Fatture',
     where: 'Sei nelle <strong>tue fatture</strong>',
-    chip: 'Tax free',
+    chip: 'Esente IVA',
+  },
+  'zh-Hans': {
+    label: '您的位置',
+    home: '首页',
+    invoices: '发票',
+    where: '您在<strong>您的发票</strong>中',
+    chip: '免税',
+  },
+  es: {
+    label: 'Usted está aquí',
+    home: 'Inicio',
+    invoices: 'Facturas',
+    where: 'Está en <strong>sus facturas</strong>',
+    chip: 'Libre de impuestos',
+  },
+  fr: {
+    label: 'Vous êtes ici',
+    home: 'Accueil',
+    invoices: 'Factures',
+    where: 'Vous êtes dans <strong>vos factures</strong>',
+    chip: 'Détaxe',
+  },
+  de: {
+    label: 'Sie sind hier',
+    home: 'Startseite',
+    invoices: 'Rechnungen',
+    where: 'Sie sind in <strong>Ihren Rechnungen</strong>',
+    chip: 'Steuerfrei',
+  },
+  ar: {
+    label: 'أنت هنا',
+    home: 'الرئيسية',
+    invoices: 'الفواتير',
+    where: 'أنت في <strong>فواتيرك</strong>',
+    chip: 'معفى من الضريبة',
+  },
+  ja: {
+    label: '現在地',
+    home: 'ホーム',
+    invoices: 'インボイス',
+    where: '<strong>インボイス</strong>を表示しています',
+    chip: '免税',
+  },
+  ko: {
+    label: '현재 위치',
+    home: '홈',
+    invoices: '인보이스',
+    where: '<strong>내 인보이스</strong>를 보고 있습니다',
+    chip: '면세',
+  },
+  ru: {
+    label: 'Вы здесь',
+    home: 'Главная',
+    invoices: 'Счета-фактуры',
+    where: 'Вы в разделе <strong>ваших счетов-фактур</strong>',
+    chip: 'Без НДС',
+  },
+  'pt-BR': {
+    label: 'Você está aqui',
+    home: 'Início',
+    invoices: 'Faturas',
+    where: 'Você está em <strong>suas faturas</strong>',
+    chip: 'Livre de impostos',
+  },
+  tr: {
+    label: 'Buradasınız',
+    home: 'Ana sayfa',
+    invoices: 'Faturalar',
+    where: '<strong>Faturalarınız</strong> bölümündesiniz',
+    chip: 'Vergisiz',
   },
 };
 
 function addBreadcrumb(appDir: string): void {
   addFile(appDir, 'src/features/invoices/components/invoices-breadcrumb.tsx', BREADCRUMB);
-  addTexts(appDir, 'src/i18n/en.json', 'trail', TEXTS.en);
-  addTexts(appDir, 'src/i18n/it.json', 'trail', TEXTS.it);
+  for (const [language, texts] of Object.entries(TEXTS)) addTexts(appDir, `src/i18n/${language}.json`, 'trail', texts);
   const page = join(appDir, 'src/features/invoices/components/invoice-list-page.tsx');
   const source = readFileSync(page, 'utf8')
     .replace(
