@@ -11,3 +11,4 @@ export * from './invoices';
 export * from './visa';
 export * from './notifications';
 export * from './passkeys';
+export * from './beacons';

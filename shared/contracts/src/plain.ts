@@ -12,3 +12,4 @@ export * from './travel-rules';
 export * from './rome-calendar';
 // The error every call fails with, and its readers: @varco/ui shows a server's detail without the http client.
 export * from './client-error';
+export * from './beacon-labels';
