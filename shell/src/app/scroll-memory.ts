@@ -1,8 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 
-/** How long a page opened by Back or Forward waits to grow tall enough for its old position (its remote and data load). */
-export const RESTORE_WAIT_MS = 3000;
+/** How long a page opened by Back, Forward or a reload waits to grow tall enough for its old position (its remote and
+ * data load over a weak airport connection); the traveler scrolling first ends the wait. */
+export const RESTORE_WAIT_MS = 10_000;
 
 /** Where the positions wait for the page to be loaded again (a reload): this tab's session storage, scroll offsets only. */
 const STORAGE_KEY = 'varco-scroll-positions';
