@@ -66,6 +66,7 @@ const accountRules = (language: ServerLanguage) => {
     // wherever it is refused.
     'field.empty': texts.empty,
     'field.minLength': texts.minLength,
+    'field.maxLength': texts.maxLength,
     'field.email': texts.email,
     'field.dateNotPast': texts.dateNotPast,
     'field.mustAccept': texts.mustAccept,

@@ -242,7 +242,7 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
       cookies: [traveler.cookie, long.cookie],
       body: { name: 'x'.repeat(51), credential: authenticator.register(long.options) },
     });
-    assert.equal(tooLong.json().extra.name, 'At most 50 characters');
+    assert.equal(tooLong.json().extra.name, 'Enter at most 50 characters');
 
     const { authenticator: laptop } = await addPasskey(app, traveler, 'Laptop');
     const { options } = await registrationOptions(app, traveler);

@@ -223,7 +223,7 @@ describeEachDatabase('the traveler’s visa requests', ({ build, database, postg
       ],
       [{ travelDocType: 'TESSERA' }, { 'travel.travelDocType': 'Unknown document type' }],
       [{ travelDocNumber: 'X' }, { 'travel.travelDocNumber': 'Enter at least 2 characters' }],
-      [{ travelDocNumber: 'X'.repeat(51) }, { 'travel.travelDocNumber': 'At most 50 characters' }],
+      [{ travelDocNumber: 'X'.repeat(51) }, { 'travel.travelDocNumber': 'Enter at most 50 characters' }],
       [
         { destinationCountry: 'ZZ', destinationAirport: null, transportType: 'MP' },
         { 'travel.destinationCountry': 'Unknown country' },

@@ -403,7 +403,7 @@ describe('wizard step 2: the rules of the api, told when a field loses focus', (
     await user.clear(number);
     await user.type(number, 'X'.repeat(51));
     await user.tab();
-    await waitFor(() => expect(issueOf(number)).toBe('At most 50 characters'));
+    await waitFor(() => expect(issueOf(number)).toBe('Enter at most 50 characters'));
   });
 
   it('refuses a control character in the document number (a pasted NUL) before the api would', async () => {
