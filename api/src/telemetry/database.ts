@@ -10,7 +10,7 @@ import type {
   QueryResult,
   TransactionSettings,
 } from 'kysely';
-import { activeTracing, type ActiveTracing } from './state';
+import { activeTracing, recordError, type ActiveTracing } from './state';
 
 /** Longer statements are cut in the span: a collector refuses huge attributes, and the start of a query names it. */
 const MAX_QUERY_TEXT = 2048;
@@ -74,11 +74,7 @@ function inSpan<T>(
       // A PostgreSQL error carries its SQLSTATE in `code`.
       const code = (error as { code?: unknown } | undefined)?.code;
       if (typeof code === 'string') span.setAttribute('db.response.status_code', code);
-      span.setAttribute('error.type', typeof code === 'string' ? code : error instanceof Error ? error.name : 'Error');
-      span.setStatus({
-        code: api.SpanStatusCode.ERROR,
-        message: error instanceof Error ? error.message : String(error),
-      });
+      recordError(tracing, span, error, typeof code === 'string' ? code : undefined);
       span.end();
       throw error;
     },

@@ -1,5 +1,5 @@
 // A client span for each HTTP call the identity provider's client makes (discovery, token, user info).
-import { activeTracing } from './state';
+import { activeTracing, recordError } from './state';
 
 type Fetch = (url: string, options: RequestInit) => Promise<Response>;
 
@@ -34,11 +34,7 @@ export function tracedFetch(): Fetch | undefined {
       }
       return response;
     } catch (error) {
-      span.setAttribute('error.type', error instanceof Error ? error.name : 'Error');
-      span.setStatus({
-        code: api.SpanStatusCode.ERROR,
-        message: error instanceof Error ? error.message : String(error),
-      });
+      recordError(tracing, span, error);
       throw error;
     } finally {
       span.end();

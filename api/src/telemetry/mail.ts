@@ -1,5 +1,5 @@
 // A span for each mail handed to the SMTP server.
-import { activeTracing } from './state';
+import { activeTracing, recordError } from './state';
 
 interface Sender<M extends { id: number }> {
   send(mail: M): Promise<void>;
@@ -31,11 +31,7 @@ export function traceMailSends<M extends { id: number }, S extends Sender<M>>(se
       try {
         await send(mail);
       } catch (error) {
-        span.setAttribute('error.type', error instanceof Error ? error.name : 'Error');
-        span.setStatus({
-          code: api.SpanStatusCode.ERROR,
-          message: error instanceof Error ? error.message : String(error),
-        });
+        recordError(tracing, span, error);
         throw error;
       } finally {
         span.end();

@@ -19,3 +19,9 @@ export function activeTracing(): ActiveTracing | undefined {
 export function setActiveTracing(value: ActiveTracing | undefined): void {
   active = value;
 }
+
+/** Marks `span` as failed by `error`: its type (a PostgreSQL SQLSTATE when given, else the error's name) and message. */
+export function recordError({ api }: ActiveTracing, span: otel.Span, error: unknown, type?: string): void {
+  span.setAttribute('error.type', type ?? (error instanceof Error ? error.name : 'Error'));
+  span.setStatus({ code: api.SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+}
