@@ -30,15 +30,21 @@ export const voiceOf = (language: ServerLanguage): Voice => (language === 'IT' ?
 
 /**
  * The worker, as CommonJS source: a separate file would need its own entry in the bundle and a different path in
- * the sources (tsx) and in dist/. It answers one WAV per text, in order.
+ * the sources (tsx) and in dist/. It answers, per text in order, the WAV and what eSpeak printed meanwhile: eSpeak
+ * reports a failure (a missing dictionary, a voice not loaded) only there, through the console.warn it keeps at load.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+let printed = [];
+console.warn = (...parts) => printed.push(parts.join(' '));
 const meSpeak = require(workerData.mespeak);
 meSpeak.loadConfig(require(workerData.config)); // the config must be loaded before any voice
 meSpeak.loadVoice(require(workerData.voice));
-parentPort.postMessage(workerData.texts.map((text) =>
-  meSpeak.speak(text, { rawdata: 'buffer', voice: workerData.voiceId, ssml: true, speed: workerData.speed })));
+parentPort.postMessage(workerData.texts.map((text) => {
+  printed = [];
+  const wav = meSpeak.speak(text, { rawdata: 'buffer', voice: workerData.voiceId, ssml: true, speed: workerData.speed });
+  return { wav, printed };
+}));
 `;
 
 /**
@@ -60,9 +66,16 @@ const SPEED = 140;
 /** Silence around and between letters. */
 const GAP_SECONDS = 0.35;
 
-interface SpokenAlphabet {
+export interface SpokenAlphabet {
   sampleRate: number;
   letters: ReadonlyMap<string, Int16Array>;
+  /** What eSpeak printed while speaking each character: nothing when it went well. */
+  printed: ReadonlyMap<string, readonly string[]>;
+}
+
+interface WorkerClip {
+  wav: Uint8Array;
+  printed: string[];
 }
 
 function synthesize(voiceName: Voice, characters: string): Promise<SpokenAlphabet> {
@@ -78,25 +91,27 @@ function synthesize(voiceName: Voice, characters: string): Promise<SpokenAlphabe
         texts: Array.from(characters, (character) => spokenText(character, voiceName)),
         speed: SPEED,
       },
-      // mespeak logs "Not in browser" on load; nothing to learn from it.
+      // mespeak's notes on its own stdout (recovering its file system) are nothing to learn from.
       stdout: true,
     });
     worker.unref(); // never keeps the process alive
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`speech worker exited with code ${code} before answering`)));
-    worker.once('message', (clips: Uint8Array[]) => {
+    worker.once('message', (clips: WorkerClip[]) => {
       try {
         const letters = new Map<string, Int16Array>();
+        const printed = new Map<string, readonly string[]>();
         let sampleRate = 0;
         Array.from(characters).forEach((character, index) => {
           const clip = clips[index];
-          if (!clip) throw new Error(`no speech for ${character}`);
-          const pcm = parseWav(clip);
+          if (!clip?.wav) throw new Error(`no speech for ${character}`);
+          const pcm = parseWav(clip.wav);
           // The answer is base64 in JSON, for travelers often on mobile data: half the rate, half the bytes.
           sampleRate = pcm.sampleRate / 2;
           letters.set(character, halveRate(trimSilence(pcm.samples)));
+          printed.set(character, clip.printed);
         });
-        resolve({ sampleRate, letters });
+        resolve({ sampleRate, letters, printed });
       } catch (error) {
         reject(error);
       } finally {
@@ -111,11 +126,13 @@ export interface SpeechBank {
   warm(): void;
   /** The WAV of `code` spelled in the voice of `language` (`voiceOf`); waits only while it is still being synthesized. */
   spell(code: string, language: ServerLanguage): Promise<Buffer>;
+  /** The spoken characters of `language`'s voice, as `spell` joins them. */
+  alphabet(language: ServerLanguage): Promise<SpokenAlphabet>;
 }
 
 function createSpeechBank(characters = CAPTCHA_ALPHABET): SpeechBank {
   const alphabets = new Map<Voice, Promise<SpokenAlphabet>>();
-  const alphabet = (voice: Voice) => {
+  const synthesized = (voice: Voice) => {
     let pending = alphabets.get(voice);
     if (!pending) {
       pending = synthesize(voice, characters);
@@ -127,10 +144,11 @@ function createSpeechBank(characters = CAPTCHA_ALPHABET): SpeechBank {
   };
   return {
     warm() {
-      for (const voice of Object.keys(VOICES) as Voice[]) alphabet(voice).catch(() => undefined);
+      for (const voice of Object.keys(VOICES) as Voice[]) synthesized(voice).catch(() => undefined);
     },
+    alphabet: (language) => synthesized(voiceOf(language)),
     async spell(code, language) {
-      const { sampleRate, letters } = await alphabet(voiceOf(language));
+      const { sampleRate, letters } = await synthesized(voiceOf(language));
       const parts = Array.from(code, (character) => {
         const letter = letters.get(character);
         if (!letter) throw new Error(`no speech for ${character}`);

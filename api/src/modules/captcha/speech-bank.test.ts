@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { CAPTCHA_ALPHABET } from './code';
+import { speechBank } from './speech-bank';
+import { parseWav } from './wav';
+
+/** With Z, the letter whose name the Italian voice is given written out. */
+const CODE = 'AB3CZ';
+/** A letter's name lasts about 0.2 s or more; a silent or failed clip lasts none. */
+const MIN_LETTER_SECONDS = 0.1;
+/** The longest (Italian Y, "ipsilon") about 0.6 s: a character read as something else often runs longer. */
+const MAX_LETTER_SECONDS = 1;
+
+const spoken = ['IT', 'EN'] as const;
+
+// Each voice is synthesized once (about a second of a core), in its own test, and the bank keeps it for the others.
+describe('spoken alphabets', () => {
+  let english: Buffer;
+  before(async () => {
+    english = await speechBank.spell(CODE, 'EN');
+  });
+
+  for (const language of spoken) {
+    it(`${language}: every character has a clip of its own, and a code is a WAV of them`, async () => {
+      const { sampleRate, letters, printed } = await speechBank.alphabet(language);
+      assert.equal(sampleRate, 11025);
+      for (const character of CAPTCHA_ALPHABET) {
+        // eSpeak reports a failure (a letter sent to a dictionary it does not have) only in what it prints.
+        assert.deepEqual(printed.get(character), [], `${language} ${character}`);
+        const seconds = (letters.get(character)?.length ?? 0) / sampleRate;
+        assert.ok(
+          seconds > MIN_LETTER_SECONDS && seconds < MAX_LETTER_SECONDS,
+          `${language} ${character}: ${seconds} s`,
+        );
+      }
+      const wav = await speechBank.spell(CODE, language);
+      assert.equal(wav.readUInt32LE(4), wav.length - 8);
+      const pcm = parseWav(wav);
+      assert.equal(pcm.sampleRate, sampleRate);
+      const seconds = pcm.samples.length / sampleRate;
+      // Five letters and six pauses of 0.35 s.
+      assert.ok(seconds > 3 && seconds < 8, `${seconds} s`);
+      if (language !== 'EN') assert.notDeepEqual(wav, english);
+    });
+  }
+});
