@@ -22,8 +22,9 @@ export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
   const images = createImagePool({ onError: (error) => app.log.error({ err: error }, 'captcha picture failed') });
   const service = createCaptchaService({ repository, images, speech: speechBank });
 
-  // Media are prepared off the request path: pictures once the app is ready, the spoken letters when a real server
-  // starts listening (tests that never ask for a captcha do not pay for speech synthesis).
+  // Media are prepared off the request path: pictures once the app is ready, the Italian and English spoken letters
+  // when a real server starts listening (tests that never ask for a captcha do not pay for speech synthesis); the
+  // other voices at their language's first captcha.
   app.addHook('onReady', async () => images.fill());
   app.addHook('onListen', async () => speechBank.warm());
 
@@ -42,8 +43,8 @@ export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['captcha'],
         summary: 'A captcha challenge',
         description:
-          'A 5-character code as a PNG picture and as a WAV spelling it (in Italian for Accept-Language IT, in English ' +
-          'for every other language), ' +
+          'A 5-character code as a PNG picture and as a WAV spelling it in the language of Accept-Language (IT, EN, ' +
+          'ZH-HANS, ES, FR, DE, PT-BR, TR; in English for AR, JA, KO, RU, which the speech synthesizer has no voice for), ' +
           'with the token to send back with the typed value (headers x-captcha-token, x-captcha-value). A challenge ' +
           `expires after 20 minutes and allows one attempt. At most ${CAPTCHA_RATE_LIMIT_MAX} per minute per client.`,
         response: { 200: captchaResponseSchema, 429: apiErrorSchema },

@@ -1,17 +1,26 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
+import { SERVER_LANGUAGES } from '@varco/contracts';
 import { CAPTCHA_ALPHABET } from './code';
-import { speechBank } from './speech-bank';
+import { speechBank, voiceOf } from './speech-bank';
 import { parseWav } from './wav';
 
-/** With Z, the letter whose name the Italian voice is given written out. */
+/** With Z, the letter whose name every voice but English is given written out. */
 const CODE = 'AB3CZ';
-/** A letter's name lasts about 0.2 s or more; a silent or failed clip lasts none. */
+/** The shortest letter name (French E, Spanish U) lasts about 0.2 s; a silent or failed clip lasts none. */
 const MIN_LETTER_SECONDS = 0.1;
-/** The longest (Italian Y, "ipsilon") about 0.6 s: a character read as something else often runs longer. */
+/** The longest (Spanish W, "uve doble") about 0.8 s: a character read as something else often runs longer. */
 const MAX_LETTER_SECONDS = 1;
 
-const spoken = ['IT', 'EN'] as const;
+const spoken = SERVER_LANGUAGES.filter((language) => voiceOf(language) === language);
+
+it('speaks each language in its own voice where mespeak has one, and English to the others', () => {
+  assert.deepEqual(spoken, ['IT', 'EN', 'ZH-HANS', 'ES', 'FR', 'DE', 'PT-BR', 'TR']);
+  assert.deepEqual(
+    SERVER_LANGUAGES.filter((language) => voiceOf(language) === 'EN'),
+    ['EN', 'AR', 'JA', 'KO', 'RU'],
+  );
+});
 
 // Each voice is synthesized once (about a second of a core), in its own test, and the bank keeps it for the others.
 describe('spoken alphabets', () => {

@@ -13,20 +13,35 @@ import { halveRate, joinWav, parseWav, trimSilence } from './wav';
 
 const require = createRequire(import.meta.url);
 
-/** The voices the captcha speaks with. */
-type Voice = 'IT' | 'EN';
-
-/** mespeak's files, resolved here so that the worker finds them from the sources and from the bundle alike. */
-const VOICES: Readonly<Record<Voice, { file: string; id: string }>> = {
+/**
+ * The voices the captcha speaks with, by the language they serve: mespeak's files, resolved here so that the worker
+ * finds them from the sources and from the bundle alike. eSpeak's `pt` is Brazilian (`pt-pt` is European).
+ */
+const VOICES = {
   IT: { file: 'mespeak/voices/it.json', id: 'it' },
   EN: { file: 'mespeak/voices/en/en.json', id: 'en/en' },
-};
+  'ZH-HANS': { file: 'mespeak/voices/zh.json', id: 'zh' },
+  ES: { file: 'mespeak/voices/es.json', id: 'es' },
+  FR: { file: 'mespeak/voices/fr.json', id: 'fr' },
+  DE: { file: 'mespeak/voices/de.json', id: 'de' },
+  'PT-BR': { file: 'mespeak/voices/pt.json', id: 'pt' },
+  TR: { file: 'mespeak/voices/tr.json', id: 'tr' },
+} as const satisfies Partial<Record<ServerLanguage, { file: string; id: string }>>;
+
+type Voice = keyof typeof VOICES;
 
 /**
- * Only Italian and English are spoken: every other language gets the English audio (the code is Latin letters and
- * digits, which English spells for most readers; the picture itself is the same in every language).
+ * Synthesized when the server starts listening. Each other voice is synthesized at its language's first captcha, which
+ * waits for it: six more workers at every start would compete with the first requests for the cores.
  */
-export const voiceOf = (language: ServerLanguage): Voice => (language === 'IT' ? 'IT' : 'EN');
+const WARM_VOICES: readonly Voice[] = ['IT', 'EN'];
+
+/**
+ * Each language in its own voice where mespeak has one; Arabic, Japanese, Korean and Russian have none and get the
+ * English audio (the code is Latin letters and digits; the picture itself is the same in every language).
+ */
+export const voiceOf = (language: ServerLanguage): Voice =>
+  Object.hasOwn(VOICES, language) ? (language as Voice) : 'EN';
 
 /**
  * The worker, as CommonJS source: a separate file would need its own entry in the bundle and a different path in
@@ -49,12 +64,19 @@ parentPort.postMessage(workerData.texts.map((text) => {
 
 /**
  * What eSpeak is given for a character. `say-as characters` makes it name the letter ("ay" for A in English) rather
- * than read a word (the article "a"). Italian eSpeak reads a capital Z as English and then fails to find the English
- * dictionary, so the letter's name is written out.
+ * than read a word (the article "a"). Every voice but English reads a capital Z as English, fails to find the English
+ * dictionary and says something else (its character code), so Z's name is written out in each language. The Mandarin
+ * voice names Latin letters the way Mandarin speakers do (A "ei", B "bi"), and Z as the pinyin "zei".
  */
 const SPELLING_OVERRIDES: Readonly<Record<Voice, Readonly<Record<string, string>>>> = {
   IT: { Z: 'zeta' },
   EN: {},
+  'ZH-HANS': { Z: 'zei' },
+  ES: { Z: 'zeta' },
+  FR: { Z: 'zède' },
+  DE: { Z: 'zett' },
+  'PT-BR': { Z: 'zê' },
+  TR: { Z: 'ze' },
 };
 
 function spokenText(character: string, voice: Voice): string {
@@ -122,9 +144,12 @@ function synthesize(voiceName: Voice, characters: string): Promise<SpokenAlphabe
 }
 
 export interface SpeechBank {
-  /** Starts synthesizing both voices in the background (the server calls it when it starts listening). */
+  /** Starts synthesizing the Italian and English voices in the background (the server calls it when it listens). */
   warm(): void;
-  /** The WAV of `code` spelled in the voice of `language` (`voiceOf`); waits only while it is still being synthesized. */
+  /**
+   * The WAV of `code` spelled in the voice of `language` (`voiceOf`); waits while that voice is still being
+   * synthesized, which its first request starts.
+   */
   spell(code: string, language: ServerLanguage): Promise<Buffer>;
   /** The spoken characters of `language`'s voice, as `spell` joins them. */
   alphabet(language: ServerLanguage): Promise<SpokenAlphabet>;
@@ -144,7 +169,7 @@ function createSpeechBank(characters = CAPTCHA_ALPHABET): SpeechBank {
   };
   return {
     warm() {
-      for (const voice of Object.keys(VOICES) as Voice[]) synthesized(voice).catch(() => undefined);
+      for (const voice of WARM_VOICES) synthesized(voice).catch(() => undefined);
     },
     alphabet: (language) => synthesized(voiceOf(language)),
     async spell(code, language) {
