@@ -2,12 +2,23 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../deploy/chromium/launch-options.mjs';
 import { E2E_SHELL_PORT } from './support/ports';
 
+/**
+ * Two workers on two cores: the journeys wait on the network, mails and the api as much as on the CPU. The specs that
+ * sign the demo traveler in share one worker (a new sign-in code makes the earlier one stop working), and the spec
+ * that kills an api instance runs alone, after the others.
+ */
+const DEMO_TRAVELER_SPECS = ['sign-in', 'federation', 'header-menus', 'invoices', 'scripts-and-direction'].map(
+  (name) => `**/${name}.spec.ts`,
+);
+const ALONE_SPECS = ['**/scale-out.spec.ts'];
+const chromium = { ...devices['Desktop Chrome'], channel: undefined };
+
 export default defineConfig({
   testDir: './tests',
-  timeout: 45_000,
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   forbidOnly: true,
   reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
@@ -23,5 +34,15 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     locale: 'en-US',
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'demo traveler', testMatch: DEMO_TRAVELER_SPECS, workers: 1, use: chromium },
+    { name: 'own travelers', testIgnore: [...DEMO_TRAVELER_SPECS, ...ALONE_SPECS], use: chromium },
+    {
+      name: 'alone',
+      testMatch: ALONE_SPECS,
+      dependencies: ['demo traveler', 'own travelers'],
+      workers: 1,
+      use: chromium,
+    },
+  ],
 });

@@ -8,10 +8,10 @@ export CI="${CI:-}"
 mkdir -p .test-results
 rm -rf .test-results/* e2e/test-results
 
-step() { printf '\n== %s ==\n' "$1"; }
+step() { printf '\n== %s == (%s s into the run)\n' "$1" "$SECONDS"; }
 failed=()
 # run <name> <minutes> <command...>: a step that hangs is stopped after its minutes and fails, so that the run as a
-# whole ends in well under CI's limit whatever happens (the whole suite takes about 15 minutes on 2 cores).
+# whole ends in well under CI's limit whatever happens (the whole suite takes about 30 minutes on 2 cores).
 run() {
   local name="$1" minutes="$2"; shift 2
   step "$name"
@@ -63,7 +63,7 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   e2e_db="varco_e2e_$$"
   node scripts/pg-database.mjs create "$TEST_DATABASE_URL" "$e2e_db" && export E2E_DATABASE_URL="${TEST_DATABASE_URL%/*}/$e2e_db"
 fi
-run "browser tests" 25 bash -c 'cd e2e && npx playwright test'
+run "browser tests" 40 bash -c 'cd e2e && npx playwright test'
 [ -n "$e2e_db" ] && node scripts/pg-database.mjs drop "$TEST_DATABASE_URL" "$e2e_db"
 
 # The summary's verdict is the run's: it counts every failure it sees (tests, steps without results, the failed steps

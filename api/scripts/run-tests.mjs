@@ -1,6 +1,7 @@
 // npm test: every `src/**/*.test.ts` with Node's test runner and tsx. The files are listed here, in one sorted order
 // on every machine, rather than left to the runner's glob expansion. Arguments after `--` go to the test runner (reporters, --test-name-pattern ...).
-// One file at a time: each test file is its own process with one embedded database of ~0.5-1 GB.
+// Two files at a time, one per core: each test file is its own process with one embedded database of ~0.5-1 GB, and
+// much of a file's time is spent waiting on PostgreSQL.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -19,7 +20,7 @@ function testFiles(dir) {
 const files = testFiles(join(root, 'src')).sort();
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=1', ...process.argv.slice(2), ...files],
+  ['--import', 'tsx', '--test', '--test-concurrency=2', ...process.argv.slice(2), ...files],
   {
     cwd: root,
     stdio: 'inherit',
