@@ -30,7 +30,7 @@ describe('Prometheus rules (deploy/prometheus/varco.rules.yml)', () => {
     expect(promtool(['check', 'config', 'prometheus.yml'])).toContain('is valid prometheus config file syntax');
   });
 
-  it('name only families the api exports, the rules record or the beacon feeds', () => {
+  it('name only families the api exports or the rules record', () => {
     const known = knownMetricNames();
     const unknown = ruleGroups()
       .flatMap((group) => group.rules)
