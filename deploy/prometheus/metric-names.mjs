@@ -36,7 +36,8 @@ export function knownMetricNames() {
   return new Set([...apiMetricNames(), ...recordedNames(), ...PROMETHEUS_SERIES]);
 }
 
-const KEYWORDS = new Set(['and', 'or', 'unless', 'bool', 'offset', 'inf', 'nan']);
+// group_left and group_right may go without their list of labels.
+const KEYWORDS = new Set(['and', 'or', 'unless', 'bool', 'offset', 'inf', 'nan', 'group_left', 'group_right']);
 
 /**
  * The metric names of a PromQL expression: its identifiers once strings, label matchers, label lists (by, without,
