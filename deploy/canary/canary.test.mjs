@@ -269,6 +269,18 @@ describe('npm run canary:report against Prometheus scraping two api instances be
     expect(report.stdout).toMatch(/\[worse\] load failures: candidate (8\d|9\d)\.\d % .*stable 0\.0 %/);
     // The few browsers it rendered for saw the page as fast as the stable version's.
     expect(report.stdout).toMatch(/\[ok\] LCP p75: candidate \d/);
+
+    const json = await canaryReport(
+      ['--remote', REMOTE, '--canary', BROKEN, '--stable', STABLE, '--json'],
+      prometheusUrl,
+    );
+    expect(json.code).toBe(1);
+    const { verdict, figures } = JSON.parse(json.stdout);
+    expect(verdict).toBe('roll back');
+    expect(figures.candidate.failures / figures.candidate.loads).toBeGreaterThan(0.8);
+    expect(figures.candidate.contractRefusals).toBe(0);
+    expect(figures.stable).toMatchObject({ failures: 0, apiCallsFailed: 0 });
+    expect(figures.stable.loads).toBeGreaterThanOrEqual(BROWSERS[STABLE]);
   }, 30_000);
 
   it('promotes a healthy candidate named by the runtime configuration (exit 0)', async () => {
