@@ -53,11 +53,14 @@ async function federationContract() {
 
 async function readConfig(source, fetchImpl) {
   const isUrl = /^https?:\/\//.test(source);
+  const fetchText = async () => {
+    const answer = await fetchImpl(source, { signal: AbortSignal.timeout(10_000) });
+    if (!answer.ok) throw new Error(`it answered ${answer.status}`);
+    return answer.text();
+  };
   let text;
   try {
-    text = isUrl
-      ? await (await fetchImpl(source, { signal: AbortSignal.timeout(10_000) })).text()
-      : await readFile(source, 'utf8');
+    text = isUrl ? await fetchText() : await readFile(source, 'utf8');
   } catch (error) {
     throw new Error(`the runtime configuration ${source} cannot be read: ${error.cause?.message ?? error.message}`);
   }
