@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm test: installs what the tests need (npm packages; Debian's Chromium, nginx, poppler and promtool) and runs every test:
+# npm test: installs what the tests need (npm packages; Debian's Chromium, nginx, poppler and Prometheus) and runs every test:
 # types, lint, component tests, api tests (embedded PostgreSQL, and the PostgreSQL server when one answers),
 # the production build, and the browser tests against the built portal.
 set -uo pipefail

@@ -4,12 +4,13 @@ import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { API_PREFIX, HEADERS, IDENTITY_BASE, PUBLIC_BASE } from '@varco/contracts';
+import { API_PREFIX, BEACON_PATH, HEADERS, IDENTITY_BASE, PUBLIC_BASE } from '@varco/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { identityRoutes, travelerSessionRoutes, PRIVATE_PREFIX, sessionPlugin } from './modules/auth';
+import { beaconRoutes, type BeaconMetricsOptions } from './modules/beacons';
 import { captchaRoutes } from './modules/captcha';
 import { seedDemo } from './modules/demo';
 import { healthRoutes } from './modules/health';
@@ -74,6 +75,8 @@ export interface AppDeps {
   exitPoint?: ExitPointRoutesOptions;
   /** The abuse limits' clock, Redis key prefix or polling limit (tests); see plugins/limits. */
   limits?: LimitsOptions;
+  /** The browsers' reports: the versions each app may have series for, and the clock (tests). */
+  beacons?: BeaconMetricsOptions;
 }
 
 export type App = FastifyInstance & ReturnType<FastifyInstance['withTypeProvider']>;
@@ -196,6 +199,10 @@ export function buildApp(config: Config, deps: AppDeps) {
           description:
             'Kiosks and customs officers at the EU exit point: scan the visa QR code, decide the customs check (API key)',
         },
+        {
+          name: 'beacons',
+          description: 'The browsers’ reports (remote loads, Core Web Vitals, api calls), counted into the metrics',
+        },
         { name: 'health', description: 'Probes' },
       ],
       components: { securitySchemes: SECURITY_SCHEMES },
@@ -264,6 +271,7 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(healthRoutes);
   app.register(typologyRoutes, { prefix: `${PUBLIC_PREFIX}/typology` });
   app.register(captchaRoutes, { prefix: `${PUBLIC_PREFIX}/captcha` });
+  app.register(beaconRoutes, { prefix: `${API_PREFIX}/${BEACON_PATH}`, ...deps.beacons });
   app.register(identityRoutes, { prefix: IDENTITY_PREFIX, loginRateLimitMax: config.loginRateLimitMax });
   // The digital identity provider (SPID, OpenID Connect), when configured.
   const oidc = config.oidc ? createOidcClient(config.oidc) : undefined;

@@ -1,6 +1,6 @@
 // The Grafana dashboard (varco-api.json): valid JSON in Grafana's model, every query parsed by Prometheus's own parser
 // (promtool reads it as a recording rule, Grafana's variables given values first), and every metric name one the api
-// exports, the rules record or the beacon feeds.
+// exports (the browsers' reports included) or the rules record.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -53,7 +53,7 @@ describe('the Grafana dashboard (deploy/grafana/varco-api.json)', () => {
     }
   });
 
-  it('uses only families the api exports, the rules record or the beacon feeds', () => {
+  it('uses only families the api exports or the rules record', () => {
     const known = knownMetricNames();
     const variableQueries = dashboard.templating.list
       .filter((variable) => variable.type === 'query')

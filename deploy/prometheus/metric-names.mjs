@@ -10,8 +10,6 @@ export const HERE = dirname(fileURLToPath(import.meta.url));
 export const RULES_FILE = join(HERE, 'varco.rules.yml');
 export const PROMTOOL = process.env.PROMTOOL_PATH ?? '/usr/bin/promtool';
 
-/** The families of the shell's beacon (the browsers' loads of each remote), exported with the portal's metrics. */
-export const FRONT_END_FAMILIES = ['varco_remote_loads_total', 'varco_remote_load_failures_total'];
 /** What Prometheus itself writes for every target. */
 export const PROMETHEUS_SERIES = ['up', 'scrape_duration_seconds'];
 
@@ -35,10 +33,11 @@ export function recordedNames(groups = ruleGroups()) {
 
 /** Every name the rules and the dashboard may use. */
 export function knownMetricNames() {
-  return new Set([...apiMetricNames(), ...recordedNames(), ...FRONT_END_FAMILIES, ...PROMETHEUS_SERIES]);
+  return new Set([...apiMetricNames(), ...recordedNames(), ...PROMETHEUS_SERIES]);
 }
 
-const KEYWORDS = new Set(['and', 'or', 'unless', 'bool', 'offset', 'inf', 'nan']);
+// group_left and group_right may go without their list of labels.
+const KEYWORDS = new Set(['and', 'or', 'unless', 'bool', 'offset', 'inf', 'nan', 'group_left', 'group_right']);
 
 /**
  * The metric names of a PromQL expression: its identifiers once strings, label matchers, label lists (by, without,

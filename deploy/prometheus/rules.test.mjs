@@ -30,7 +30,7 @@ describe('Prometheus rules (deploy/prometheus/varco.rules.yml)', () => {
     expect(promtool(['check', 'config', 'prometheus.yml'])).toContain('is valid prometheus config file syntax');
   });
 
-  it('name only families the api exports, the rules record or the beacon feeds', () => {
+  it('name only families the api exports or the rules record', () => {
     const known = knownMetricNames();
     const unknown = ruleGroups()
       .flatMap((group) => group.rules)
@@ -78,8 +78,8 @@ describe('the metric names of a PromQL expression', () => {
   it('are its identifiers that are neither functions, keywords, labels nor durations', () => {
     expect(
       metricNamesOf(
-        'histogram_quantile(0.99, sum by (job, le) (rate(a_bucket{route!~"/x|/y", le="+Inf"}[5m] offset 1h))) > 0.02 and on (job) b:c:d >= bool 1 unless ignoring(le) e',
+        'histogram_quantile(0.99, sum by (job, le) (rate(a_bucket{route!~"/x|/y", le="+Inf"}[5m] offset 1h))) > 0.02 and on (job) b:c:d >= bool 1 unless ignoring(le) e > on (app) group_left max by (app) (f)',
       ).sort(),
-    ).toEqual(['a_bucket', 'b:c:d', 'e']);
+    ).toEqual(['a_bucket', 'b:c:d', 'e', 'f']);
   });
 });

@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  beaconSchema,
   invoiceSchema,
   lookupSchema,
   notificationSchema,
@@ -33,6 +34,8 @@ const NAMED = {
   MerchantInvoice: merchantInvoiceSchema,
   ExitPointRequest: exitPointRequestSchema,
   ExitPointView: exitPointViewSchema,
+  // Read as JSON and as text/plain (sendBeacon): one shape for both.
+  Beacon: beaconSchema,
 };
 for (const [id, schema] of Object.entries(NAMED)) componentRegistry.add(schema, { id });
 

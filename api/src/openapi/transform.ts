@@ -83,9 +83,15 @@ export function operationIdOf(method: string, url: string): string {
 const answer = (description: string) => ({ description, content: { 'application/json': { schema: apiErrorSchema } } });
 
 /** The error answers the shared plugins give, by what the route is (plugins/errors.ts, session.ts, request-origin.ts). */
-function commonErrors(method: string, url: string, security: unknown[], isProbe: boolean): Record<string, unknown> {
+function commonErrors(
+  method: string,
+  url: string,
+  security: unknown[],
+  config: { isProbe: boolean; anyOrigin: boolean },
+): Record<string, unknown> {
+  const { isProbe, anyOrigin } = config;
   const guarded = security.length > 0;
-  const changesState = !['GET', 'HEAD', 'OPTIONS'].includes(method);
+  const changesState = !['GET', 'HEAD', 'OPTIONS'].includes(method) && !anyOrigin;
   return {
     400: answer('Invalid request: per-field messages in `extra` (`generic` for the whole body).'),
     ...(guarded ? { 401: answer('No valid session or API key.') } : {}),
@@ -136,11 +142,14 @@ export function openApiTransform(prefixes: KeyPrefixes): Transform {
     if (schema.hide) return toJsonSchema(input);
     const url = input.url.length > 1 ? input.url.replace(/\/$/, '') : input.url;
     const method = [input.route.method].flat().find((name) => name !== 'HEAD') ?? 'GET';
-    const config = (input.route.config ?? {}) as { public?: boolean; rateLimit?: unknown };
+    const config = (input.route.config ?? {}) as { public?: boolean; rateLimit?: unknown; anyOrigin?: boolean };
     const security =
       (schema.security as Array<Record<string, string[]>> | undefined) ??
       securityOf(method, url, config.public === true, prefixes);
-    const errors = commonErrors(method, url, security, config.rateLimit === false);
+    const errors = commonErrors(method, url, security, {
+      isProbe: config.rateLimit === false,
+      anyOrigin: config.anyOrigin === true,
+    });
     const completed = {
       operationId: operationIdOf(method, url),
       ...schema,

@@ -23,6 +23,13 @@ declare module 'fastify' {
      */
     stateChangeAdmittedAtOnce(headers: IncomingHttpHeaders): boolean;
   }
+  interface FastifyContextConfig {
+    /**
+     * A call any page may send, without the portal's header (the browsers' reports: sendBeacon adds no header). Only
+     * for a call that reads no cookie and changes nothing but counters: a forged one does what a direct one could.
+     */
+    anyOrigin?: boolean;
+  }
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -79,7 +86,7 @@ export const requestOriginPlugin = fp(
     // A callback hook, not an async one: every call passes here (the polling calls most of all, docs/calls.md), and an async
     // hook costs a promise and a turn of the microtask queue per request even for a GET it has nothing to check on.
     app.addHook('onRequest', (request, _reply, done) => {
-      if (!STATE_CHANGING.has(request.method)) return done();
+      if (!STATE_CHANGING.has(request.method) || request.routeOptions.config.anyOrigin) return done();
       const path = guardedPath(request);
       if (options.apiKeyPrefixes.some((prefix) => isUnder(path, prefix))) return done();
       done(

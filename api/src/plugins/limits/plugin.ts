@@ -22,6 +22,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     limits: Limits;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route's own `rateLimit` is counted in the process and shared in batches (a WindowCounter), as the app-wide
+     * limit is: for a frequent call whose limit may be reached a little late, and may fail open, rather than a round
+     * trip to the store on every call.
+     */
+    batchedLimit?: boolean;
+  }
 }
 
 export interface LimitsOptions {
@@ -56,8 +64,9 @@ export interface Limits {
 }
 
 interface RouteLimitParams {
+  max: number;
   timeWindow: number;
-  routeInfo: { method?: string | string[]; url?: string };
+  routeInfo: { method?: string | string[]; url?: string; config?: { batchedLimit?: boolean } };
 }
 
 /**
@@ -129,19 +138,26 @@ function rateLimitStoreOf(store: LimitStore, windowCounter: Limits['windowCounte
     }
   }
 
-  /** The app-wide limit per address: counted here, shared in batches. */
-  return class AddressStore implements FastifyRateLimitStore {
-    private readonly counter: WindowCounter;
-    constructor(params: { max?: unknown; timeWindow?: unknown }) {
-      this.counter = windowCounter('address', Number(params.max), Number(params.timeWindow));
-    }
+  /** A limit counted here and shared in batches: the app-wide one per address, and the routes' `batchedLimit`s. */
+  class CountedHere implements FastifyRateLimitStore {
+    constructor(private readonly counter: WindowCounter) {}
     incr(key: string, callback: Callback): void {
       const tally = this.counter.hit(key);
       callback(null, { current: tally.count, ttl: tally.resetInMs });
     }
     child(routeOptions: unknown): FastifyRateLimitStore {
-      const { timeWindow, routeInfo } = routeOptions as RouteLimitParams;
-      return new RouteStore(`route:${String(routeInfo.method)}:${routeInfo.url ?? ''}`, timeWindow);
+      const { max, timeWindow, routeInfo } = routeOptions as RouteLimitParams;
+      const name = `route:${String(routeInfo.method)}:${routeInfo.url ?? ''}`;
+      return routeInfo.config?.batchedLimit
+        ? new CountedHere(windowCounter(name, max, timeWindow))
+        : new RouteStore(name, timeWindow);
+    }
+  }
+
+  /** The app-wide limit per address. */
+  return class AddressStore extends CountedHere {
+    constructor(params: { max?: unknown; timeWindow?: unknown }) {
+      super(windowCounter('address', Number(params.max), Number(params.timeWindow)));
     }
   };
 }
