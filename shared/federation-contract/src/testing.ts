@@ -32,5 +32,5 @@ export const TEST_SINGLETONS = {
   '@varco/http': '1.1.0',
   '@varco/i18n': '1.1.0',
   '@varco/contracts': '1.1.0',
-  '@varco/ui': '1.1.0',
+  '@varco/ui': '1.2.0',
 };
