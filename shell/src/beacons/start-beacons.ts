@@ -1,0 +1,19 @@
+import { BEACON_PATH } from '@varco/contracts/plain';
+import type { StartupConfig } from '../config/startup-config';
+import { knowReleases } from './releases';
+import { startSending } from './sender';
+
+/** The report's address: the api's, as every call's (`apiBaseUrl` may be a path or another origin). */
+export function beaconUrl(apiBaseUrl: string): string {
+  const base = new URL(apiBaseUrl, window.location.origin).toString();
+  return new URL(BEACON_PATH, base.endsWith('/') ? base : `${base}/`).toString();
+}
+
+/**
+ * Starts the page's report (docs/architecture.md, "What the browser reports"): the releases this browser runs and the
+ * sending when the page is hidden. Called by the start-up alone: the prerender and the component tests send nothing.
+ */
+export function startBeacons(startup: StartupConfig): void {
+  knowReleases(startup);
+  startSending(beaconUrl(startup.config.apiBaseUrl));
+}
