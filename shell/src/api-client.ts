@@ -1,3 +1,4 @@
+import { countCall } from './beacons/page-views';
 import { startupConfig } from './config/startup-config';
 
 let configured: Promise<typeof import('@varco/http')> | undefined;
@@ -9,6 +10,8 @@ let configured: Promise<typeof import('@varco/http')> | undefined;
 export function apiClient(): Promise<typeof import('@varco/http')> {
   configured ??= import('@varco/http').then((http) => {
     http.configureHttp({ apiBaseUrl: startupConfig().config.apiBaseUrl });
+    // Every call's outcome counts for the page shown (the page's report).
+    http.observeCalls(countCall);
     return http;
   });
   return configured;

@@ -8,6 +8,7 @@ import { loadProtectedHome } from './app/app-routes';
 import { rootElement } from './app/root-element';
 import { canHydrate, readServedPage } from './app/served-page';
 import { renderStartupFailure } from './app/startup-failure';
+import { startBeacons } from './beacons/start-beacons';
 import { loadDesignSystem } from './design-system';
 import { followLanguageStyles } from './language-styles/follow';
 import { loadStartupConfig } from './config/startup-config';
@@ -29,8 +30,9 @@ async function start(): Promise<void> {
   // The remotes are registered, and the first screen's remotes start loading, as soon as the configuration the entry
   // asked for is read, while the translations load: on a slow connection the first screen waits for neither one after
   // the other.
-  const federationStart = loadStartupConfig().then(({ manifests }) => {
-    startFederation(manifests);
+  const federationStart = loadStartupConfig().then((startup) => {
+    startBeacons(startup);
+    startFederation(startup.manifests);
     preloadFirstScreen(window.location.pathname, signedIn);
   });
   federationStart.catch(() => undefined);

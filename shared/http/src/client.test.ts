@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import * as z from 'zod/mini';
 import { i18n } from '@varco/i18n';
 import { sessionStore } from '@varco/session';
+import { observeCalls, type CallOutcome } from './call-observers';
 import { apiUrl, configureHttp, filenameFrom, requestBlob, requestJson, requestVoid, startEarly } from './client';
 
 let server: Server;
@@ -119,6 +120,45 @@ describe('@varco/http', () => {
   it('reads UTF-8 encoded file names', () => {
     expect(filenameFrom("attachment; filename*=UTF-8''ricevuta%20%C3%A8.pdf")).toBe('ricevuta è.pdf');
     expect(filenameFrom(null)).toBeNull();
+  });
+});
+
+describe('the outcome of every call, told to its observers', () => {
+  const outcomes: CallOutcome[] = [];
+  let stop: () => void;
+  beforeEach(() => {
+    outcomes.length = 0;
+    stop = observeCalls((outcome) => outcomes.push(outcome));
+  });
+  afterEach(() => stop());
+
+  it('is ok for an answer below 500, a 4xx included, and failed for a 5xx or no answer', async () => {
+    await requestJson('v1/ok', counter);
+    await requestJson('v1/invalid', counter).catch(() => undefined);
+    await requestVoid('v1/unauthorised').catch(() => undefined);
+    await requestVoid('v1/broken').catch(() => undefined);
+    configureHttp({ apiBaseUrl: 'http://127.0.0.1:9/api' });
+    await requestJson('v1/ok', counter).catch(() => undefined);
+    expect(outcomes).toEqual(['ok', 'ok', 'ok', 'failed', 'failed']);
+  });
+
+  it('counts a first-screen call once, whoever takes its answer, and stops telling an observer that left', async () => {
+    sessionStore.getState().setUser({ numeroDocumento: 'YA1234567' });
+    startEarly({ path: 'v1/ok', searchParams: { page: 2 } });
+    await requestJson('v1/ok', counter, { searchParams: { page: 2 } });
+    expect(outcomes).toEqual(['ok']);
+    stop();
+    await requestJson('v1/ok', counter);
+    expect(outcomes).toEqual(['ok']);
+  });
+
+  it('keeps the call working when an observer throws', async () => {
+    const stopThrowing = observeCalls(() => {
+      throw new Error('observer broken');
+    });
+    await expect(requestJson('v1/ok', counter)).resolves.toEqual({ counter: 3 });
+    stopThrowing();
+    expect(outcomes).toEqual(['ok']);
   });
 });
 

@@ -3,6 +3,7 @@ import type * as z from 'zod/mini';
 import { HEADERS, toServerLanguage, type ClientError, type FirstScreenCall } from '@varco/contracts';
 import { currentLanguage } from '@varco/i18n';
 import { sessionStore } from '@varco/session';
+import { observedFetch } from './call-observers';
 import { startFirstScreenCall, takeStartedCall } from './first-screen';
 import { normaliseError } from './normalise-error';
 
@@ -18,6 +19,8 @@ export function configureHttp({ apiBaseUrl }: { apiBaseUrl: string }): KyInstanc
     credentials: 'include',
     retry: 0,
     timeout: 15_000,
+    // Every call's outcome is told to the observers (observeCalls).
+    fetch: observedFetch,
     hooks: {
       beforeRequest: [
         (request) => {

@@ -36,6 +36,8 @@ interface BoundaryProps {
   remote: string;
   children: ReactNode;
   onRetry?: () => void;
+  /** Told once each time the boundary catches what its children threw (the host reports it). */
+  onError?: (error: unknown) => void;
   page?: boolean;
 }
 
@@ -48,6 +50,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(`[remote ${this.props.remote}] failed to render`, error, info.componentStack);
+    this.props.onError?.(error);
   }
 
   private readonly retry = () => {
@@ -63,10 +66,10 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
 }
 
 /** Every remote mount sits in this boundary: a loader while it loads, a notice if it breaks. */
-export function RemoteBoundary({ remote, children, onRetry, page }: BoundaryProps) {
+export function RemoteBoundary({ remote, children, onRetry, onError, page }: BoundaryProps) {
   const { t } = useTranslation('common');
   return (
-    <RemoteErrorBoundary remote={remote} onRetry={onRetry} page={page}>
+    <RemoteErrorBoundary remote={remote} onRetry={onRetry} onError={onError} page={page}>
       <Suspense fallback={<PageLoader label={t('remote.loading')} />}>{children}</Suspense>
     </RemoteErrorBoundary>
   );

@@ -3,6 +3,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '@varco/i18n';
 import { PageLoader, ROUTER_FUTURE } from '@varco/ui';
+import { usePageViews } from '../beacons/page-views';
 import { AlertBar } from '../layout/alert-bar';
 import { Footer } from '../layout/footer';
 import { Header } from '../layout/header';
@@ -16,6 +17,7 @@ export function Frame({ served }: { served: ServedPage | null }) {
   const { t } = useTranslation('common');
   const hydrating = useHydrating();
   useScrollMemory();
+  usePageViews();
   // The frame's HTML keeps the page's place with the loader; the address's own page renders once it is hydrated.
   const framePlaceholder = hydrating && served?.page === 'frame';
   // The tab's title in the page's language (the HTML of the build has it already; a change of language changes it).

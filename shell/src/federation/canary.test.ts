@@ -1,5 +1,5 @@
 import type { RuntimeConfig } from '@varco/federation-contract';
-import { CANARY_DRAW_KEY, CANARY_OVERRIDE_KEY, remoteManifests } from './canary';
+import { CANARY_DRAW_KEY, CANARY_OVERRIDE_KEY, canaryTaken, remoteManifests } from './canary';
 
 const current = 'https://cdn.test/mf-invoices/0.1.0/mf-manifest.json';
 const candidate = 'https://cdn.test/mf-invoices/0.2.0/mf-manifest.json';
@@ -89,5 +89,18 @@ describe('remoteManifests (canary)', () => {
       removeItem: () => undefined,
     };
     expect(remoteManifests(withCanary(100), { storage, search: '' }).mfInvoices).toBe(current);
+  });
+});
+
+describe('canaryTaken', () => {
+  it('names the remote this browser loads from the candidate, and none for a browser on the current release', () => {
+    const inside = remoteManifests(withCanary(50), { storage: memoryStorage({ [CANARY_DRAW_KEY]: '10' }), search: '' });
+    const outside = remoteManifests(withCanary(50), {
+      storage: memoryStorage({ [CANARY_DRAW_KEY]: '90' }),
+      search: '',
+    });
+    expect(canaryTaken(withCanary(50), inside)).toBe('mfInvoices');
+    expect(canaryTaken(withCanary(50), outside)).toBeUndefined();
+    expect(canaryTaken(config, config.remotes)).toBeUndefined();
   });
 });

@@ -58,3 +58,12 @@ export function remoteManifests(
   }
   return manifests;
 }
+
+/**
+ * The remote this browser loads from the canary's candidate (the manifests remoteManifests chose), if any: what the
+ * browser's report says of each release it names.
+ */
+export function canaryTaken(config: RuntimeConfig, manifests: Record<RemoteName, string>): RemoteName | undefined {
+  const { canary } = config;
+  return canary && manifests[canary.remote] === canary.manifest ? canary.remote : undefined;
+}

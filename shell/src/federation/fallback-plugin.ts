@@ -1,9 +1,11 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import type { RemoteFailureReason } from '@varco/contracts/plain';
 import type { RemoteName } from '@varco/federation-contract';
 import { IncompatibleRemoteError } from './contract-plugin';
+import { failureReason } from './failure-reason';
 
 /** A module standing in for one that could not be loaded: same shape, renders the "unavailable" notice. */
-export type StandInFactory = (remote: RemoteName, id: string) => unknown;
+export type StandInFactory = (remote: RemoteName, reason: RemoteFailureReason) => unknown;
 
 /**
  * Second layer of resilience: a remote module that still fails after the retries resolves to a stand-in instead of
@@ -19,7 +21,7 @@ export function fallbackPlugin(createStandIn: StandInFactory): ModuleFederationR
       if (!(error instanceof IncompatibleRemoteError))
         console.error(`[federation] ${id} could not be loaded; showing a stand-in`, error);
       const remote = id.split('/')[0] as RemoteName;
-      return createStandIn(remote, id);
+      return createStandIn(remote, failureReason(error, 'load'));
     },
   };
 }

@@ -1,3 +1,4 @@
+import { IncompatibleRemoteError } from './contract-plugin';
 import { fallbackPlugin } from './fallback-plugin';
 import { fetchWithRetry } from './retry-plugin';
 
@@ -51,6 +52,17 @@ describe('fallbackPlugin (second layer)', () => {
 
   it('answers a module that failed to load with the stand-in', () => {
     expect(errorLoadRemote({ id: 'mfVisa/routes', error: new Error('down'), lifecycle: 'onLoad' })).toBe(standIn);
+  });
+
+  it('gives the stand-in the remote and why it is not there (the report names the reason)', () => {
+    const createStandIn = jest.fn(() => standIn);
+    const answer = fallbackPlugin(createStandIn).errorLoadRemote as unknown as typeof errorLoadRemote;
+    answer({ id: 'mfVisa/LatestVisas', error: new TypeError('Failed to fetch'), lifecycle: 'onLoad' });
+    answer({ id: 'mfInvoices/routes', error: new IncompatibleRemoteError('contract 2.0.0'), lifecycle: 'onLoad' });
+    expect(createStandIn.mock.calls).toEqual([
+      ['mfVisa', 'network'],
+      ['mfInvoices', 'contract'],
+    ]);
   });
 
   it('leaves a failed manifest fetch an error at that step', () => {

@@ -1,10 +1,11 @@
 import { preloadRemote } from '@module-federation/enhanced/runtime';
 import { toShortLanguage } from '@varco/contracts/plain';
-import { REMOTE_MOUNTS, remoteOf, type RemoteName } from '@varco/federation-contract';
+import { remoteOf, type RemoteName } from '@varco/federation-contract';
 import { currentLanguage } from '@varco/i18n';
 import { firstScreenRemotes, type FirstScreenRemote } from './first-screen';
 import { expectFirstScreen } from './first-screen-calls';
 import { prefetchFromNowOn } from './idle-prefetch';
+import { mountAt, mountPrefix } from './mount-at';
 import { loadRemoteProviders } from './remote-component';
 
 /** Marked when the shell starts preloading: the bundle bench counts what comes after it apart from the first visit. */
@@ -84,15 +85,12 @@ export function preloadWhenIdle(remotes: RemoteName[], schedule: IdleScheduler =
  * from a mail, a reload of the visa with its QR at the gate.
  */
 function remotePageOf(pathname: string, signedIn: boolean): FirstScreenRemote | undefined {
-  const prefixOf = (path: string) => path.replace(/\/\*$/, '');
-  const mount = REMOTE_MOUNTS.find(
-    ({ path }) => pathname === prefixOf(path) || pathname.startsWith(`${prefixOf(path)}/`),
-  );
+  const mount = mountAt(pathname);
   if (!mount || (mount.guard === 'protected') !== signedIn) return undefined;
   return {
     nameOrAlias: remoteOf(mount.module),
     exposes: ['routes'],
-    below: pathname.slice(prefixOf(mount.path).length),
+    below: pathname.slice(mountPrefix(mount).length),
   };
 }
 

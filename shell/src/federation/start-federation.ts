@@ -1,5 +1,6 @@
 import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_NAMES, type RemoteName } from '@varco/federation-contract';
+import { releasesPlugin } from '../beacons/releases';
 import { contractPlugin } from './contract-plugin';
 import { fallbackPlugin } from './fallback-plugin';
 import { firstScreenCallsPlugin } from './first-screen-calls';
@@ -15,6 +16,8 @@ import { createStandInModule } from './stand-in';
 export function startFederation(manifests: Record<RemoteName, string>): void {
   registerPlugins([
     retryPlugin({ retries: 2, delayMs: 300 }),
+    // Before the contract check, which stops the hook for a refused remote: its version is reported too.
+    releasesPlugin(),
     contractPlugin(),
     firstScreenCallsPlugin(),
     idlePrefetchPlugin(),

@@ -1,0 +1,137 @@
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { beaconSchema } from '../../shared/contracts/src/beacons';
+import { startCdn, type Cdn } from '../../deploy/local-cdn/server.mjs';
+import { startBeaconTap, type BeaconTap } from '../support/beacon-tap';
+import { E2E_API_URL, E2E_SPARE_SHELL_PORT } from '../support/ports';
+import { copyOfCdn } from '../support/remote-release';
+import { signIn } from '../support/sign-in';
+
+// What the browser reports (docs/architecture.md, "What the browser reports"), as it reaches the api: the reports pass
+// through a tap in front of it (most leave as a page is left, when the test tool no longer sees the page's requests),
+// and the api answers them as it does today, 404 until its endpoint lands. A CDN of its own serves the portal, and a
+// canary of mf-invoices that speaks another contract major: its manifest is the released one with the contract it
+// publishes changed, so nothing is built.
+const versionOf = (app: string): string =>
+  JSON.parse(readFileSync(new URL(`../../${app}/package.json`, import.meta.url), 'utf8')).version;
+const SHELL_VERSION = versionOf('shell');
+const INVOICES_VERSION = versionOf('mf-invoices');
+const CANDIDATE = '0.9.0';
+
+let root: string;
+let tap: BeaconTap;
+let cdn: Cdn;
+let candidate: string;
+
+test.beforeAll(async () => {
+  tap = await startBeaconTap(E2E_API_URL);
+  root = copyOfCdn();
+  const folder = join(root, 'mf-invoices', CANDIDATE);
+  cpSync(join(root, 'mf-invoices', INVOICES_VERSION), folder, { recursive: true });
+  const manifestFile = join(folder, 'mf-manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  manifest.metaData.buildInfo.buildVersion = CANDIDATE;
+  manifest.metaData.contract.version = `${Number(manifest.metaData.contract.version.split('.')[0]) + 1}.0.0`;
+  writeFileSync(manifestFile, JSON.stringify(manifest));
+  // The CDN would serve its precompressed copies, which still say the released contract.
+  for (const compressed of ['.br', '.gz']) rmSync(`${manifestFile}${compressed}`, { force: true });
+  cdn = await startCdn({ root, shellPort: E2E_SPARE_SHELL_PORT, apiUrl: tap.url });
+  candidate = `${cdn.origins.mfInvoices}/mf-invoices/${CANDIDATE}/mf-manifest.json`;
+});
+
+test.afterAll(async () => {
+  await cdn?.close();
+  await tap?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+test.beforeEach(() => {
+  tap.reports.length = 0;
+  delete cdn.config.canary;
+});
+
+test.afterEach(() => {
+  // Every report is JSON the api's schema accepts: labels from closed lists, no address, no traveler.
+  for (const { body, contentType } of tap.reports) {
+    expect(contentType).toBe('application/json');
+    expect(beaconSchema.safeParse(body).success, JSON.stringify(body)).toBe(true);
+    expect(JSON.stringify(body)).not.toMatch(/\/protected|mario|rossi|@|\?/i);
+  }
+});
+
+/** The console's errors and the page's exceptions while the test runs. */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+/** The vitals are observed once the loaded page is idle (their code comes then). */
+const vitalsObserved = (page: Page) =>
+  page.waitForFunction(() => performance.getEntriesByName('varco:vitals').length > 0);
+
+const release = (app: string, version: string, canary = false) => ({ app, version, canary });
+
+test('the browser reports the vitals of each page, the remotes it loaded and the api calls of each page', async ({
+  page,
+}) => {
+  const errors = pageErrors(page);
+  await page.goto(`${cdn.url}/`);
+  await vitalsObserved(page);
+  // Leaving the welcome page for the sign-in page hides it: its vitals leave with it.
+  await signIn(page, { origin: cdn.url });
+  await expect
+    .poll(() => tap.events())
+    .toContainEqual({
+      type: 'vital',
+      name: 'LCP',
+      value: expect.any(Number),
+      page: 'welcome',
+      ...release('shell', SHELL_VERSION),
+    });
+
+  // The home and the invoices are reached inside the portal: each page's own vitals, loads and calls.
+  await expect(page.getByRole('heading', { name: 'Latest invoices' })).toBeVisible();
+  await page.getByRole('link', { name: 'All invoices' }).click();
+  await expect(page).toHaveURL(/\/protected\/invoice$/);
+  await expect(page.getByRole('tab', { name: 'Available' })).toBeVisible();
+  await page.goto('about:blank');
+
+  const shell = release('shell', SHELL_VERSION);
+  const invoices = release('mfInvoices', INVOICES_VERSION);
+  await expect
+    .poll(() => tap.events())
+    .toEqual(
+      expect.arrayContaining([
+        { type: 'vital', name: 'LCP', value: expect.any(Number), page: 'home', ...shell },
+        { type: 'remote-load', outcome: 'ok', ...invoices },
+        { type: 'api-calls', page: 'home', ok: expect.any(Number), failed: 0, ...shell },
+        { type: 'api-calls', page: 'invoices', ok: expect.any(Number), failed: 0, ...invoices },
+      ]),
+    );
+  // The endpoint's 404 (until the api has it) costs the page nothing, not even a line in the console.
+  expect(errors).toEqual([]);
+});
+
+test('a remote the shell refuses is reported as a failed load for its contract, with its version and as the canary', async ({
+  page,
+}) => {
+  cdn.config.canary = { remote: 'mfInvoices', manifest: candidate, share: 100 };
+  await signIn(page, { origin: cdn.url });
+  await expect(page.locator('[data-testid="remote-unavailable"][data-remote="mfInvoices"]')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Latest visa requests' })).toBeVisible();
+  await page.goto('about:blank');
+  await expect
+    .poll(() => tap.events())
+    .toEqual(
+      expect.arrayContaining([
+        { type: 'remote-load', outcome: 'failed', reason: 'contract', ...release('mfInvoices', CANDIDATE, true) },
+        // The home's other remotes loaded, each from its current release.
+        { type: 'remote-load', outcome: 'ok', ...release('mfVisa', versionOf('mf-visa')) },
+      ]),
+    );
+});
