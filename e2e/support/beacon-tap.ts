@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { BEACON_PATH } from '../../shared/contracts/src/beacon-labels';
 import type { BeaconEvent } from '../../shared/contracts/src/beacons';
 
-/** A report as it reached the api: its body, and the headers it came with. */
+/** A report as it reached the api: its body, the headers it came with, and the api's answer once it came. */
 export interface TappedReport {
   body: unknown;
   contentType: string | undefined;
+  status?: number;
 }
 
 export interface BeaconTap {
@@ -30,13 +31,17 @@ export async function startBeaconTap(apiUrl: string): Promise<BeaconTap> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      if (req.method === 'POST' && new URL(req.url ?? '/', 'http://tap').pathname === `/api/${BEACON_PATH}`)
-        reports.push({ body: JSON.parse(body.toString('utf8')), contentType: req.headers['content-type'] });
+      let report: TappedReport | undefined;
+      if (req.method === 'POST' && new URL(req.url ?? '/', 'http://tap').pathname === `/api/${BEACON_PATH}`) {
+        report = { body: JSON.parse(body.toString('utf8')), contentType: req.headers['content-type'] };
+        reports.push(report);
+      }
       const target = new URL(req.url ?? '/', apiUrl);
       const upstream = httpRequest(
         target,
         { method: req.method, headers: { ...req.headers, host: target.host } },
         (answer) => {
+          if (report) report.status = answer.statusCode;
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
         },

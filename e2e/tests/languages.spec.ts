@@ -71,6 +71,9 @@ async function otpCode(email: string, afterId: number): Promise<string> {
   return code!;
 }
 
+// Each journey has its own traveler: they may run on both workers at once.
+test.describe.configure({ mode: 'parallel' });
+
 for (const { short, name } of OTHER_LANGUAGES) {
   test(`a traveler in ${name} (${short}) signs in, requests a visa and downloads its PDF`, async ({ page }) => {
     test.setTimeout(120_000);
