@@ -17,3 +17,13 @@ export async function expectAccessible(page: Page): Promise<void> {
   );
   expect(summary).toEqual([]);
 }
+
+/** The console's errors and the page's uncaught exceptions from now on (React reports a hydration mismatch as one). */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}

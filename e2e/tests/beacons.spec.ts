@@ -5,6 +5,7 @@ import { beaconSchema } from '../../shared/contracts/src/beacons';
 import { startCdn, type Cdn } from '../../deploy/local-cdn/server.mjs';
 import { startBeaconTap, type BeaconTap } from '../support/beacon-tap';
 import { E2E_API_URL, E2E_SPARE_SHELL_PORT } from '../support/ports';
+import { pageErrors } from '../support/fixtures';
 import { copyOfCdn } from '../support/remote-release';
 import { signIn } from '../support/sign-in';
 
@@ -61,16 +62,6 @@ test.afterEach(() => {
     expect(JSON.stringify(body)).not.toMatch(/\/protected|mario|rossi|@|\?/i);
   }
 });
-
-/** The console's errors and the page's exceptions while the test runs. */
-function pageErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return errors;
-}
 
 /** The vitals are observed once the loaded page is idle (their code comes then). */
 const vitalsObserved = (page: Page) =>

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { pageErrors } from '../support/fixtures';
 import { signIn } from '../support/sign-in';
 import { createTraveler } from '../support/travelers';
 
@@ -10,11 +11,7 @@ const PHONE = { width: 390, height: 844 };
  * replaces it.
  */
 async function watchHydration(page: Page, selector: string): Promise<string[]> {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
+  const errors = pageErrors(page);
   await page.addInitScript((served) => {
     document.addEventListener('readystatechange', () => {
       if (document.readyState === 'interactive') document.querySelector(served)?.setAttribute('data-served', '');

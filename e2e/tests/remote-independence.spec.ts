@@ -1,8 +1,8 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startCdn, type Cdn } from '../../deploy/local-cdn/server.mjs';
-import { chooseLanguage } from '../support/fixtures';
+import { chooseLanguage, pageErrors } from '../support/fixtures';
 import { E2E_API_URL, E2E_SPARE_SHELL_PORT } from '../support/ports';
 import { addFile, addTexts, copyOfCdn, releaseVariant, watchRefusal } from '../support/remote-release';
 import { signIn } from '../support/sign-in';
@@ -178,16 +178,6 @@ test.afterAll(async () => {
   await cdn?.close();
   if (root) rmSync(root, { recursive: true, force: true });
 });
-
-/** The console's errors and the page's uncaught exceptions while the test runs. */
-function pageErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return errors;
-}
 
 test('a release that starts using a router hook, <Trans> and design-system components works and is styled, with nothing else rebuilt', async ({
   page,
