@@ -1,6 +1,6 @@
 import { appendFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startCdn, type Cdn } from '../../deploy/local-cdn/server.mjs';
 import { chooseLanguage } from '../support/fixtures';
 import { E2E_API_URL, E2E_SPARE_SHELL_PORT } from '../support/ports';
@@ -8,32 +8,7 @@ import { copyOfCdn, releaseVariant, retitle } from '../support/remote-release';
 import { signIn } from '../support/sign-in';
 import { createTraveler, issueInvoice } from '../support/travelers';
 import { requestVisa, scanAtKiosk } from '../support/visas';
-
-/** The service worker controls the page (the first one claims it once it has precached the shell). */
-async function controlledByServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined,
-  );
-}
-
-/**
- * The worker has kept every file of mf-visa the page loaded (it is handed them all at once, and caches them in any
- * order), and knows that a traveler is signed in (it chooses the page of a repeat visit by that).
- */
-async function keptForOffline(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    const loaded = performance
-      .getEntriesByType('resource')
-      .map((entry) => entry.name)
-      .filter((url) => /\/mf-visa\//.test(url));
-    const kept = new Set<string>();
-    for (const name of await caches.keys())
-      for (const request of await (await caches.open(name)).keys()) kept.add(request.url);
-    const pageState = await caches.match(`${location.origin}/page-state`);
-    const signedIn = pageState ? ((await pageState.json()) as { signedIn?: boolean }).signedIn === true : false;
-    return loaded.some((url) => url.endsWith('/remoteEntry.js')) && loaded.every((url) => kept.has(url)) && signedIn;
-  });
-}
+import { controlledByServiceWorker, keptForOffline } from '../support/offline';
 
 test.describe('offline', () => {
   test('a visa request opened once online opens with no network, in both languages; the kiosk accepts its QR; it refreshes online; nothing after sign-out', async ({
