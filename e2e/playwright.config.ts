@@ -7,9 +7,19 @@ import { E2E_SHELL_PORT } from './support/ports';
  * sign the demo traveler in share one worker (a new sign-in code makes the earlier one stop working), and the spec
  * that kills an api instance runs alone, after the others.
  */
-const DEMO_TRAVELER_SPECS = ['sign-in', 'federation', 'header-menus', 'invoices', 'scripts-and-direction'].map(
-  (name) => `**/${name}.spec.ts`,
-);
+const DEMO_TRAVELER_SPECS = [
+  'sign-in',
+  'federation',
+  'header-menus',
+  'invoices',
+  'scripts-and-direction',
+  'beacons',
+  'offline',
+  'remote-contract',
+  'remote-crash',
+  'remote-independence',
+  'remote-release',
+].map((name) => `**/${name}.spec.ts`);
 const ALONE_SPECS = ['**/scale-out.spec.ts'];
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
 

@@ -64,9 +64,13 @@ export function useScrollMemory(): void {
       }
     };
     window.addEventListener('scroll', remember, { passive: true });
+    // A click that navigates comes before the router changes the entry: the position is taken then too, in case the
+    // scroll event of the traveler's last scrolling has not been dispatched yet (it waits for the next frame).
+    window.addEventListener('click', remember, { capture: true, passive: true });
     window.addEventListener('pagehide', keep);
     return () => {
       window.removeEventListener('scroll', remember);
+      window.removeEventListener('click', remember, { capture: true });
       window.removeEventListener('pagehide', keep);
     };
   }, [positions]);
