@@ -8,8 +8,9 @@ export async function controlledByServiceWorker(page: Page): Promise<void> {
 }
 
 /**
- * The worker has kept every file of mf-visa the page loaded (it is handed them all at once, and caches them in any
- * order), and knows that a traveler is signed in (it chooses the page of a repeat visit by that).
+ * The worker has kept the runtime configuration and every file of mf-visa the page loaded (it is handed them all at
+ * once, and caches them in any order), and knows that a traveler is signed in (it chooses the page of a repeat visit by
+ * that).
  */
 export async function keptForOffline(page: Page): Promise<void> {
   await page.waitForFunction(async () => {
@@ -22,6 +23,11 @@ export async function keptForOffline(page: Page): Promise<void> {
       for (const request of await (await caches.open(name)).keys()) kept.add(request.url);
     const pageState = await caches.match(`${location.origin}/page-state`);
     const signedIn = pageState ? ((await pageState.json()) as { signedIn?: boolean }).signedIn === true : false;
-    return loaded.some((url) => url.endsWith('/remoteEntry.js')) && loaded.every((url) => kept.has(url)) && signedIn;
+    return (
+      kept.has(`${location.origin}/config.json`) &&
+      loaded.some((url) => url.endsWith('/remoteEntry.js')) &&
+      loaded.every((url) => kept.has(url)) &&
+      signedIn
+    );
   });
 }
