@@ -1,4 +1,4 @@
--- Passkeys (WebAuthn) of the travelers (issue 18, modules/passkeys). Only what the relying party must keep is stored:
+-- Passkeys (WebAuthn) of the travelers (modules/passkeys). Only what the relying party must keep is stored:
 -- the credential id and its public key (COSE), the signature counter and the backup flags; nothing secret.
 -- Every row goes with its traveler (on delete cascade): deleting the account removes its passkeys.
 

@@ -9,7 +9,7 @@ import { describeEachDatabase } from '../test/app';
 import { postgresTestUrl } from '../test/databases';
 import { raceRounds } from '../test/races';
 import { createPostgresDatabase, type DatabaseHandle } from './database';
-import { migrate, readMigrations } from './migrator';
+import { migrate, readMigrations, REWORDED_FILE } from './migrator';
 
 const createdDirs: string[] = [];
 after(() => {
@@ -216,6 +216,29 @@ describeEachDatabase('migrator', ({ kind, database, postgresOnly }) => {
     const handle = open();
     await migrate(handle, readMigrations(dir));
     writeFileSync(join(dir, '0001_first.sql'), 'create table first (id bigint);');
+    await assert.rejects(migrate(handle, readMigrations(dir)), /0001_first\.sql was changed after it was applied/);
+  });
+
+  it('takes a file whose comments alone were reworded, listed in REWORDED, as the one applied; nothing else', async () => {
+    const { schema, open } = await scratch();
+    const earlier = '-- The first table (ticket 7).\ncreate table first (id int);';
+    const reworded = '-- The first table.\ncreate table first (id int);';
+    const dir = migrationsDir({ '0001_first.sql': earlier });
+    const handle = open();
+    await migrate(handle, readMigrations(dir));
+    const [before] = readMigrations(dir);
+    writeFileSync(join(dir, '0001_first.sql'), reworded);
+    const [after] = readMigrations(dir);
+    writeFileSync(join(dir, REWORDED_FILE), `${before!.checksum} ${after!.checksum} 0001_first.sql\n`);
+
+    assert.deepEqual(await migrate(handle, readMigrations(dir)), []);
+    const recorded = await sql<{ checksum: string }>`
+      select checksum from ${sql.id(schema, 'schema_migrations')} where version = 1`.execute(database().db);
+    assert.equal(recorded.rows[0]?.checksum, after!.checksum);
+    assert.deepEqual(await migrate(handle, readMigrations(dir)), []);
+
+    // The entry names the reworded text: a later change of the file is refused as any other.
+    writeFileSync(join(dir, '0001_first.sql'), '-- The first table.\ncreate table first (id bigint);');
     await assert.rejects(migrate(handle, readMigrations(dir)), /0001_first\.sql was changed after it was applied/);
   });
 });

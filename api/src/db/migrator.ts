@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from './database';
@@ -11,6 +11,27 @@ export interface Migration {
   sql: string;
   /** sha256 of the file: an applied migration must never change. */
   checksum: string;
+  /** Earlier checksums of this very file whose change was a comment's only (`REWORDED`): a database may hold one. */
+  rewordedFrom: string[];
+}
+
+/**
+ * `REWORDED` beside the migrations: `<earlier sha256> <current sha256> <file>` per line, for a committed migration
+ * whose comments alone were reworded. A database that applied the earlier text takes the current one as the same
+ * migration; any other change still stops the start. Checked against the current file, so it covers no later edit.
+ */
+export const REWORDED_FILE = 'REWORDED';
+
+function rewordings(dir: string): Map<string, Array<{ from: string; to: string }>> {
+  const path = join(dir, REWORDED_FILE);
+  const entries = new Map<string, Array<{ from: string; to: string }>>();
+  if (!existsSync(path)) return entries;
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    const [from, to, filename] = line.trim().split(/\s+/);
+    if (!from || !to || !filename) continue;
+    entries.set(filename, [...(entries.get(filename) ?? []), { from, to }]);
+  }
+  return entries;
 }
 
 export interface MigrationLogger {
@@ -28,18 +49,21 @@ const MIGRATION_FILE = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
 /** Reads `NNNN_name.sql` files in version order; any other `.sql` file or a repeated version is an error. */
 export function readMigrations(dir: string): Migration[] {
+  const reworded = rewordings(dir);
   const migrations = readdirSync(dir)
     .filter((filename) => filename.endsWith('.sql'))
     .map((filename) => {
       const match = MIGRATION_FILE.exec(filename);
       if (!match) throw new Error(`Migration file ${filename} is not named NNNN_snake_case.sql`);
       const text = readFileSync(join(dir, filename), 'utf8');
+      const checksum = createHash('sha256').update(text).digest('hex');
       return {
         version: Number(match[1]),
         name: match[2]!,
         filename,
         sql: text,
-        checksum: createHash('sha256').update(text).digest('hex'),
+        checksum,
+        rewordedFrom: (reworded.get(filename) ?? []).filter(({ to }) => to === checksum).map(({ from }) => from),
       };
     })
     .sort((a, b) => a.version - b.version);
@@ -79,11 +103,18 @@ export async function migrate(
 
     for (const migration of migrations) {
       const row = appliedByVersion.get(migration.version);
-      if (row && row.checksum !== migration.checksum) {
+      if (!row || row.checksum === migration.checksum) continue;
+      if (!migration.rewordedFrom.includes(row.checksum)) {
         throw new Error(
           `Migration ${migration.filename} was changed after it was applied; add a new migration instead`,
         );
       }
+      await trx
+        .updateTable('schema_migrations')
+        .set({ checksum: migration.checksum })
+        .where('version', '=', migration.version)
+        .execute();
+      logger?.info({ migration: migration.filename }, 'migration record updated: its comments were reworded');
     }
     for (const row of applied) {
       // A newer instance may have applied files this one does not have yet (a rolling deploy): not an error.
