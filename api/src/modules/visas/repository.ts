@@ -5,7 +5,7 @@ import {
   VisaState,
   type ServerLanguage,
 } from '@varco/contracts';
-import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { sql, type Kysely, type QueryCreator, type Transaction, type Updateable } from 'kysely';
 import type { Database, RiskOrigin, RiskReason } from '../../db/types';
 import { heldBy, invoiceColumns, type InvoiceRow } from '../invoices';
 import { labelColumn, referenceQueries, type TravelCodes } from '../typology';
@@ -378,40 +378,44 @@ export function travelerName(db: Db, travelerId: number): Promise<{ nome: string
 // ----- The state machine's statements (transitions.ts) -----
 
 /** The columns of a request that a transition sets (state, risk analysis, scan, completion). */
-type RequestChange = Updateable<Database['visa_request']>;
+export type RequestChange = Updateable<Database['visa_request']>;
 
 /** Sets columns of a request (a transition's outcome). */
 export async function setRequest(trx: Transaction<Database>, requestId: number, values: RequestChange): Promise<void> {
   await trx.updateTable('visa_request').set(values).where('id', '=', requestId).execute();
 }
 
-/** Sets the state (and the 'in completion' flag, the customs office) of invoices. */
-export async function setInvoices(
-  trx: Transaction<Database>,
-  ids: readonly number[],
-  values: { state_code: number; in_completion?: boolean; customs_office?: string },
-  now: Date,
-): Promise<void> {
-  if (ids.length === 0) return;
-  await trx
-    .updateTable('invoice')
-    .set({ ...values, updated_at: now })
-    .where('id', 'in', [...ids])
-    .execute();
+/**
+ * The new columns of invoices of a request in a transition: the same `values` for all of `ids`, and for a grant each
+ * invoice's own release code (`releaseCodes`, by invoice id).
+ */
+export interface InvoiceChange {
+  ids: readonly number[];
+  values: {
+    state_code: number;
+    in_completion: boolean;
+    customs_office?: string;
+    release_date?: Date;
+    updated_at: Date;
+  };
+  releaseCodes?: Readonly<Record<number, string>>;
 }
 
-/** Grants one invoice with the release data of a customs office. */
-export async function grantInvoice(
-  trx: Transaction<Database>,
-  id: number,
-  release: { customs_office: string; release_code: string },
-  now: Date,
-): Promise<void> {
-  await trx
+/** The statement of an invoice change (one for any number of invoices), not yet run. */
+function invoiceUpdate(db: QueryCreator<Database>, change: InvoiceChange) {
+  const query = db
     .updateTable('invoice')
-    .set({ state_code: InvoiceState.GRANTED, in_completion: false, ...release, release_date: now, updated_at: now })
-    .where('id', '=', id)
-    .execute();
+    .set(change.values)
+    .where(change.ids.length > 0 ? sql<boolean>`id in (${sql.join(change.ids)})` : sql<boolean>`false`);
+  if (!change.releaseCodes) return query;
+  // Each invoice picks its own code out of one parameter: {"<id>": "<code>", ...}.
+  return query.set({ release_code: sql<string>`(${JSON.stringify(change.releaseCodes)}::jsonb ->> id::text)` });
+}
+
+/** Sets the columns of a transition's invoices, in one statement. */
+export async function updateInvoices(trx: Transaction<Database>, change: InvoiceChange): Promise<void> {
+  if (change.ids.length === 0) return;
+  await invoiceUpdate(trx, change).execute();
 }
 
 /** Of `ids`, those still under customs check (40), locked until the end of `trx`. */

@@ -3,17 +3,18 @@ import { firstIssueDayWithinDeadline, InvoiceState, TrafficLight, VisaState, rom
 import type { Kysely, Transaction } from 'kysely';
 import { AppError, notFound } from '../../app-error';
 import type { Database, RiskOrigin, RiskReason } from '../../db/types';
-import { notifyVisaRequest } from '../notifications';
+import { notifyVisaRequest, type VisaNotificationKind } from '../notifications';
 import { riskInputOf, scoreRisk } from '../risk';
 import {
   expireRequests,
-  grantInvoice,
   liveInvoiceIds,
   lockDueForExpiry,
   lockRequest,
   lockUnderCheck,
-  setInvoices,
   setRequest,
+  updateInvoices,
+  type InvoiceChange,
+  type RequestChange,
 } from './repository';
 
 /**
@@ -43,6 +44,16 @@ export interface AnalyseRiskOptions {
   now?: Date;
 }
 
+/** What a transition changes, decided before anything is written: the request, its live invoices, the notification. */
+interface Transition {
+  outcome: TransitionOutcome;
+  /** The reasons of the light, when the transition is a risk analysis. */
+  reasons?: RiskReason[];
+  request: RequestChange;
+  invoices: InvoiceChange;
+  notification: VisaNotificationKind;
+}
+
 /** A pending request's travel date plus this grace passes without a scan: the request expires. */
 const EXPIRY_GRACE_MS = 12 * 60 * 60 * 1000;
 
@@ -57,25 +68,98 @@ export function newReleaseCode(customsOffice: string, now: Date): string {
   return `${year}IT${office}${String(randomInt(1_000_000)).padStart(6, '0')}`;
 }
 
-/** Grants invoices of a request (visa 100, release data of the actor's office, no longer 'in completion'). */
-async function grantInvoices(
-  trx: Transaction<Database>,
-  ids: readonly number[],
-  actor: ExitActor,
-  now: Date,
-): Promise<void> {
+/** Invoices granted (visa 100, release data of the actor's office, no longer 'in completion'). */
+function granted(ids: readonly number[], actor: ExitActor, now: Date): InvoiceChange {
   // One release code per invoice: the merchant refunds each invoice on its own code.
-  for (const id of ids)
-    await grantInvoice(
-      trx,
-      id,
-      { customs_office: actor.customsOffice, release_code: newReleaseCode(actor.customsOffice, now) },
-      now,
-    );
+  const releaseCodes = Object.fromEntries(ids.map((id) => [id, newReleaseCode(actor.customsOffice, now)]));
+  return {
+    ids,
+    values: {
+      state_code: InvoiceState.GRANTED,
+      in_completion: false,
+      customs_office: actor.customsOffice,
+      release_date: now,
+      updated_at: now,
+    },
+    releaseCodes,
+  };
 }
 
 const scanned = (actor: ExitActor | undefined, now: Date) =>
   actor ? { scanned_at: now, scanned_by: actor.clientId, customs_office: actor.customsOffice } : {};
+
+/**
+ * The outcome of a risk analysis started by the traveler (origin TRAVELER) or by the exit point scanning the request
+ * (KIOSK/OFFICER with the actor). Green: started by the traveler → 50 in completion (invoices 100 'in completion': go
+ * airside); at the exit point → 100 completed at once (invoices granted). Yellow or red → 20 customs check (invoices 40).
+ */
+function analysed(
+  result: { light: Light; reasons?: RiskReason[] },
+  origin: RiskOrigin,
+  actor: ExitActor | undefined,
+  invoiceIds: readonly number[],
+  now: Date,
+): Transition {
+  const { light } = result;
+  const reasons = result.reasons ?? [];
+  const analysis = {
+    risk_result: light,
+    risk_reasons: JSON.stringify(reasons),
+    risk_origin: origin,
+    risk_analysed_at: now,
+    ...scanned(actor, now),
+    updated_at: now,
+  };
+  if (light === TrafficLight.GREEN && origin === 'TRAVELER') {
+    return {
+      outcome: { stateCode: VisaState.IN_COMPLETION, light },
+      reasons,
+      request: { ...analysis, state_code: VisaState.IN_COMPLETION },
+      invoices: {
+        ids: invoiceIds,
+        values: { state_code: InvoiceState.GRANTED, in_completion: true, updated_at: now },
+      },
+      notification: 'RISK_GREEN',
+    };
+  }
+  if (light === TrafficLight.GREEN) {
+    return {
+      outcome: { stateCode: VisaState.COMPLETED, light },
+      reasons,
+      request: { ...analysis, state_code: VisaState.COMPLETED, completed_at: now },
+      invoices: granted(invoiceIds, actor!, now),
+      notification: 'VISA_GRANTED',
+    };
+  }
+  return {
+    outcome: { stateCode: VisaState.CUSTOMS_CHECK, light },
+    reasons,
+    request: { ...analysis, state_code: VisaState.CUSTOMS_CHECK },
+    invoices: {
+      ids: invoiceIds,
+      values: { state_code: InvoiceState.CUSTOMS_CHECK, in_completion: false, updated_at: now },
+    },
+    notification: 'CUSTOMS_CHECK',
+  };
+}
+
+/** The exit scan of a request in completion: 100 completed, its invoices granted with the actor's release data. */
+function grantedAtExit(light: Light | null, actor: ExitActor, invoiceIds: readonly number[], now: Date): Transition {
+  return {
+    outcome: { stateCode: VisaState.COMPLETED, light },
+    request: { state_code: VisaState.COMPLETED, ...scanned(actor, now), completed_at: now, updated_at: now },
+    invoices: granted(invoiceIds, actor, now),
+    notification: 'VISA_GRANTED',
+  };
+}
+
+/** Writes a transition in the caller's transaction, which holds the request's row lock. */
+async function write(trx: Transaction<Database>, requestId: number, transition: Transition) {
+  await updateInvoices(trx, transition.invoices);
+  await setRequest(trx, requestId, transition.request);
+  await notifyVisaRequest(trx, requestId, transition.notification);
+  return transition.outcome;
+}
 
 async function lockedOrThrow(trx: Transaction<Database>, requestId: number) {
   const request = await lockRequest(trx, requestId);
@@ -85,9 +169,7 @@ async function lockedOrThrow(trx: Transaction<Database>, requestId: number) {
 
 /**
  * The risk analysis of a pending request (else 409 'visa.notPending'), started by the traveler (origin TRAVELER) or
- * by the exit point scanning it (KIOSK/OFFICER with the actor). Green: started by the traveler → 50 in completion
- * (invoices 100 'in completion': go airside); at the exit point → 100 completed at once (invoices granted). Yellow or
- * red → 20 customs check (invoices 40).
+ * by the exit point scanning it (KIOSK/OFFICER with the actor); see `analysed` for what each light leads to.
  */
 export async function analyseRisk(
   db: Kysely<Database>,
@@ -101,42 +183,9 @@ export async function analyseRisk(
   return db.transaction().execute(async (trx) => {
     const request = await lockedOrThrow(trx, requestId);
     if (request.state_code !== VisaState.PENDING) throw new AppError(409, { key: 'visa.notPending' });
-
     const result =
       options.score ?? scoreRisk(await riskInputOf(trx, requestId, now), options.random, options.sampleRate);
-    const light = result.light;
-    const invoices = await liveInvoiceIds(trx, requestId);
-    let stateCode: number;
-    if (light === TrafficLight.GREEN && origin === 'TRAVELER') {
-      stateCode = VisaState.IN_COMPLETION;
-      await setInvoices(trx, invoices, { state_code: InvoiceState.GRANTED, in_completion: true }, now);
-    } else if (light === TrafficLight.GREEN) {
-      stateCode = VisaState.COMPLETED;
-      await grantInvoices(trx, invoices, actor!, now);
-    } else {
-      stateCode = VisaState.CUSTOMS_CHECK;
-      await setInvoices(trx, invoices, { state_code: InvoiceState.CUSTOMS_CHECK, in_completion: false }, now);
-    }
-    await setRequest(trx, requestId, {
-      state_code: stateCode,
-      risk_result: light,
-      risk_reasons: JSON.stringify(result.reasons ?? []),
-      risk_origin: origin,
-      risk_analysed_at: now,
-      ...scanned(actor, now),
-      ...(stateCode === VisaState.COMPLETED ? { completed_at: now } : {}),
-      updated_at: now,
-    });
-    await notifyVisaRequest(
-      trx,
-      requestId,
-      stateCode === VisaState.IN_COMPLETION
-        ? 'RISK_GREEN'
-        : stateCode === VisaState.COMPLETED
-          ? 'VISA_GRANTED'
-          : 'CUSTOMS_CHECK',
-    );
-    return { stateCode, light };
+    return write(trx, requestId, analysed(result, origin, actor, await liveInvoiceIds(trx, requestId), now));
   });
 }
 
@@ -150,15 +199,8 @@ export async function grantAtExit(
   return db.transaction().execute(async (trx) => {
     const request = await lockedOrThrow(trx, requestId);
     if (request.state_code !== VisaState.IN_COMPLETION) throw new AppError(409, { key: 'visa.notInCompletion' });
-    await grantInvoices(trx, await liveInvoiceIds(trx, requestId), actor, now);
-    await setRequest(trx, requestId, {
-      state_code: VisaState.COMPLETED,
-      ...scanned(actor, now),
-      completed_at: now,
-      updated_at: now,
-    });
-    await notifyVisaRequest(trx, requestId, 'VISA_GRANTED');
-    return { stateCode: VisaState.COMPLETED, light: request.risk_result as Light | null };
+    const light = request.risk_result as Light | null;
+    return write(trx, requestId, grantedAtExit(light, actor, await liveInvoiceIds(trx, requestId), now));
   });
 }
 
@@ -187,14 +229,20 @@ export async function decideInvoices(
     }
     for (const outcome of [InvoiceState.GRANTED, InvoiceState.DENIED, InvoiceState.NOT_SELECTED] as const) {
       const ids = decisions.filter((decision) => decision.outcome === outcome).map((decision) => decision.refundId);
-      if (outcome === InvoiceState.GRANTED) await grantInvoices(trx, ids, actor, now);
-      else
-        await setInvoices(
-          trx,
-          ids,
-          { state_code: outcome, in_completion: false, customs_office: actor.customsOffice },
-          now,
-        );
+      await updateInvoices(
+        trx,
+        outcome === InvoiceState.GRANTED
+          ? granted(ids, actor, now)
+          : {
+              ids,
+              values: {
+                state_code: outcome,
+                in_completion: false,
+                customs_office: actor.customsOffice,
+                updated_at: now,
+              },
+            },
+      );
     }
     const done = seen.size === underCheck.size;
     await setRequest(trx, requestId, {
