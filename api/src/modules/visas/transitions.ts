@@ -3,8 +3,14 @@ import { firstIssueDayWithinDeadline, InvoiceState, TrafficLight, VisaState, rom
 import type { Kysely, Transaction } from 'kysely';
 import { AppError, notFound } from '../../app-error';
 import type { Database, RiskOrigin, RiskReason } from '../../db/types';
-import { notifyVisaRequest, type VisaNotificationKind } from '../notifications';
-import { riskInputOf, scoreRisk } from '../risk';
+import { mailsEnqueued } from '../mail';
+import {
+  notifyVisaRequest,
+  visaNotificationRows,
+  type NotificationRecipient,
+  type VisaNotificationKind,
+} from '../notifications';
+import { riskInput, riskInputOf, scoreRisk, type RiskFacts } from '../risk';
 import {
   expireRequests,
   liveInvoiceIds,
@@ -13,6 +19,7 @@ import {
   lockUnderCheck,
   setRequest,
   updateInvoices,
+  writeGuardedExitScan,
   type InvoiceChange,
   type RequestChange,
 } from './repository';
@@ -20,7 +27,9 @@ import {
 /**
  * The state machine of a visa request (docs/domain.md). Each transition is one transaction that first
  * locks the request row (FOR UPDATE), so the traveler, a kiosk and an officer acting at once are serialised and each
- * sees the state the previous one left. The exit point (module exit-point) calls these with its client as the actor.
+ * sees the state the previous one left. The exit point's scan is the one exception, for its speed: it writes its
+ * transition in one statement that applies only to the request row as it was read (writeExitScan), and reads again
+ * when another transaction changed it meanwhile; that serialises it with the others just the same.
  */
 
 export interface ExitActor {
@@ -45,7 +54,7 @@ export interface AnalyseRiskOptions {
 }
 
 /** What a transition changes, decided before anything is written: the request, its live invoices, the notification. */
-interface Transition {
+export interface Transition {
   outcome: TransitionOutcome;
   /** The reasons of the light, when the transition is a risk analysis. */
   reasons?: RiskReason[];
@@ -202,6 +211,71 @@ export async function grantAtExit(
     const light = request.risk_result as Light | null;
     return write(trx, requestId, grantedAtExit(light, actor, await liveInvoiceIds(trx, requestId), now));
   });
+}
+
+/** A request as the exit point read it, in its one query: what a scan's transition needs, and the row's version. */
+export interface ExitScanRequest {
+  id: number;
+  /** The request row's `xmin` when it was read (see writeExitScan). */
+  version: string;
+  requestCode: string;
+  travelerId: number;
+  stateCode: number;
+  riskResult: number | null;
+  /** The live invoices' ids. */
+  invoiceIds: readonly number[];
+  /** What the risk rules need; its history counts are read for a pending request only. */
+  risk: RiskFacts;
+  recipient: NotificationRecipient;
+}
+
+/**
+ * What a scan at the exit point changes: a pending request is analysed there (see `analysed`: green → 100 at once,
+ * yellow or red → 20), a request in completion is granted (100). Undefined for any other state: a request under
+ * customs check is sent to the office again, unchanged (the exit point refuses the others before).
+ */
+export function exitScanTransition(
+  request: ExitScanRequest,
+  actor: ExitActor,
+  options: AnalyseRiskOptions & { now: Date },
+): Transition | undefined {
+  const { now } = options;
+  if (request.stateCode === VisaState.PENDING) {
+    const result = options.score ?? scoreRisk(riskInput(request.risk, now), options.random, options.sampleRate);
+    return analysed(result, actor.kind, actor, request.invoiceIds, now);
+  }
+  if (request.stateCode === VisaState.IN_COMPLETION)
+    return grantedAtExit(request.riskResult as Light | null, actor, request.invoiceIds, now);
+  return undefined;
+}
+
+/**
+ * Writes the transition of an exit scan and the exit point's audit rows in one statement (writeGuardedExitScan), if
+ * the request is still the version that was read. Answers false when another transaction changed it meanwhile (a
+ * second kiosk scanning the same code, the traveler's own analysis): the caller reads the request again and scans
+ * what it has become.
+ */
+export async function writeExitScan(
+  db: Kysely<Database>,
+  request: ExitScanRequest,
+  transition: Transition,
+  audit: { clientId: number; events: ReadonlyArray<{ kind: string; detail: Record<string, unknown> }> },
+): Promise<boolean> {
+  const notification = visaNotificationRows(
+    { id: request.id, requestCode: request.requestCode, travelerId: request.travelerId },
+    request.recipient,
+    transition.notification,
+  );
+  const written = await writeGuardedExitScan(db, {
+    requestId: request.id,
+    version: request.version,
+    request: transition.request,
+    invoices: transition.invoices,
+    notification,
+    audit,
+  });
+  if (written) mailsEnqueued();
+  return written;
 }
 
 /**
