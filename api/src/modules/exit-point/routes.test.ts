@@ -18,9 +18,14 @@ import { createTestVisaRequest, type TestVisaRequest } from './testing';
 const BASE = '/api/v1/exit-point';
 /** Never draws the random sample: the light follows the rules only. */
 const NO_SAMPLE = () => 0.99;
-/** No periodic job: `roundTripsOf` counts every statement of the database, so none may run beside a scan. */
+/**
+ * No periodic job: `roundTripsOf` counts every statement of the database, so none may run beside a scan. The keys'
+ * cache reads `keyClock`.
+ */
+// Not 0: lru-cache reads a start of 0 as no start at all.
+let keyNow = 1_000_000;
 const EXIT_APP = {
-  exitPoint: { riskOptions: { random: NO_SAMPLE } },
+  exitPoint: { riskOptions: { random: NO_SAMPLE }, keyClock: () => keyNow },
   visaExpiry: { enabled: false },
   deadlineReminders: { enabled: false },
 } as const;
@@ -451,8 +456,19 @@ describeEachDatabase('exit point', ({ build, database, postgresOnly }) => {
     assert.ok(document.components.securitySchemes.exitPointApiKey);
     assert.deepEqual(document.paths[`${BASE}/scan`].post.tags, ['exit-point']);
   });
-  it('a scan makes 3 queries, whatever the request holds: its client, one read of it, one statement for its outcome', async () => {
+  it('a scan makes 2 queries, whatever the request holds: one read of it, one statement that writes its outcome', async () => {
     const db = database().db;
+    // A new kiosk: its first call reads its client (3 queries); the next ones find it in memory.
+    const kiosk = await createClient(db, { kind: 'KIOSK', name: 'Chiosco contato', customsOffice: 'IT277100' });
+    const scanned = async (request: TestVisaRequest) => {
+      const { result, statements } = await roundTripsOf(database(), () => scan(tokenOf(request), kiosk.apiKey));
+      assert.ok(result.statusCode < 500, result.body);
+      return statements;
+    };
+    const first = await scanned(await createTestVisaRequest(db));
+    assert.equal(first.length, 3, first.join('\n'));
+    assert.match(first[0]!, /from "exit_point_client"/);
+
     const cases: Array<[string, Parameters<typeof createTestVisaRequest>[1], number]> = [
       ['green, 8 invoices', { amounts: [190, 180, 170, 160, 150, 140, 130, 120] }, 200],
       ['red, 3 invoices', { amounts: [6200, 4100, 900] }, 200],
@@ -462,22 +478,36 @@ describeEachDatabase('exit point', ({ build, database, postgresOnly }) => {
     ];
     for (const [name, options, status] of cases) {
       const request = await createTestVisaRequest(db, options);
-      const { result, statements } = await roundTripsOf(database(), () => scan(tokenOf(request)));
+      const { result, statements } = await roundTripsOf(database(), () => scan(tokenOf(request), kiosk.apiKey));
       assert.equal(result.statusCode, status, `${name}: ${result.body}`);
-      assert.equal(statements.length, 3, `${name}:\n${statements.join('\n')}`);
-      assert.match(statements[0]!, /from "exit_point_client"/, name);
-      assert.match(statements[1]!, /^select .* from "visa_request" as "vr"/, name);
+      assert.equal(statements.length, 2, `${name}:\n${statements.join('\n')}`);
+      assert.match(statements[0]!, /^select .* from "visa_request" as "vr"/, name);
     }
     // The outcome of a transition is one statement: no BEGIN, no COMMIT, no statement per invoice.
-    const request = await createTestVisaRequest(db, { amounts: [110, 120, 130] });
-    const { statements: green } = await roundTripsOf(database(), () => scan(tokenOf(request)));
-    assert.match(green[2]!, /^with "changed" as \(update "visa_request"/);
-    // A code that is not ours is refused without reading the request: its client, the audit row.
-    const { statements: forged } = await roundTripsOf(database(), () => scan('v1.not-a-real.code'));
+    const green = await scanned(await createTestVisaRequest(db, { amounts: [110, 120, 130] }));
+    assert.match(green[1]!, /^with "changed" as \(update "visa_request"/);
+    // A code that is not ours is refused without reading anything: the audit row only.
+    const { statements: forged } = await roundTripsOf(database(), () => scan('v1.not-a-real.code', kiosk.apiKey));
     assert.deepEqual(
-      forged.map((statement) => statement.split(' (')[0]!.split(' where')[0]),
-      ['select "id", "kind", "name", "customs_office" from "exit_point_client"', 'insert into "exit_point_event"'],
+      forged.map((statement) => statement.split(' (')[0]),
+      ['insert into "exit_point_event"'],
     );
+  });
+
+  it("answers a kiosk's key from memory for 5 s: a revoked key is refused once they have passed", async () => {
+    const db = database().db;
+    const kiosk = await createClient(db, { kind: 'KIOSK', name: 'Chiosco da revocare', customsOffice: 'IT277100' });
+    const request = await createTestVisaRequest(db, { state: 20, invoiceState: 40, riskResult: 10 });
+    assert.equal((await scan(tokenOf(request), kiosk.apiKey)).statusCode, 200);
+    await db
+      .updateTable('exit_point_client')
+      .set({ revoked_at: new Date() })
+      .where('id', '=', kiosk.client.id)
+      .execute();
+    keyNow += 4_000;
+    assert.equal((await scan(tokenOf(request), kiosk.apiKey)).statusCode, 200);
+    keyNow += 1_001;
+    assert.equal((await scan(tokenOf(request), kiosk.apiKey)).statusCode, 401);
   });
 
   it('tells the traveler in the statement of the change: a notification and its mail, once', async () => {

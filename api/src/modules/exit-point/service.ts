@@ -16,7 +16,7 @@ import {
   type ExitScanRequest,
   type VisaTransition,
 } from '../visas';
-import { authenticateApiKey, hashApiKey, newApiKey } from '../../api-keys';
+import { authenticateApiKey, cachedKeyLookup, hashApiKey, newApiKey } from '../../api-keys';
 import {
   createExitPointRepository,
   type ExitPointClient,
@@ -50,6 +50,12 @@ const DECISION_STATES: Readonly<Record<DecisionOutcome, 100 | 10 | 50>> = {
 const isLight = (value: number | null): value is 1 | 5 | 10 => value === 1 || value === 5 || value === 10;
 
 /**
+ * How long an instance answers a kiosk's or officer's API key from memory (cachedKeyLookup): a revoked key keeps
+ * working this long at most. Clients are a few per airport; the bound only caps memory.
+ */
+const CLIENT_CACHE = { ttlMs: 5_000, maxEntries: 1_000 };
+
+/**
  * Reads of a request per scan at most: each read after the first follows a change that another transaction made
  * between the scan's read and its write (a second kiosk, the traveler), and a request changes state twice at most.
  */
@@ -60,6 +66,8 @@ export interface ExitPointServiceDeps {
   clock?: () => Date;
   /** Forces the risk analysis of a scanned pending request (tests); the real rules by default. */
   riskOptions?: Omit<AnalyseRiskOptions, 'now'>;
+  /** The clock of the API keys' cache in ms (tests); Date.now by default. */
+  keyClock?: () => number;
 }
 
 /** Why a scan of `row` (undefined: unknown request) is refused, or undefined when it may go on. */
@@ -148,6 +156,10 @@ export async function createClient(
  */
 export function createExitPointService(db: Kysely<Database>, deps: ExitPointServiceDeps) {
   const repository = createExitPointRepository(db);
+  const findClient = cachedKeyLookup(repository.findByKeyHash, {
+    ...CLIENT_CACHE,
+    ...(deps.keyClock ? { now: deps.keyClock } : {}),
+  });
   const clock = deps.clock ?? (() => new Date());
   const actorOf = (client: ExitPointClient): ExitActor => ({
     kind: client.kind,
@@ -276,7 +288,7 @@ export function createExitPointService(db: Kysely<Database>, deps: ExitPointServ
 
     /** The client of an API key; 401 without one. */
     authenticate: (apiKey: string | undefined): Promise<ExitPointClient> =>
-      authenticateApiKey(apiKey, repository.findByKeyHash, 'exitPoint.badKey'),
+      authenticateApiKey(apiKey, findClient, 'exitPoint.badKey'),
 
     /**
      * A scan: the token must be ours and unaltered (400), of a request that exists (404), still the latest code of it
