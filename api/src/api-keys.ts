@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 import type { MessageKey } from './i18n/messages';
 import { sha256 } from './secrets';
+import { createTtlCache } from './ttl-cache';
 
 /**
  * The API keys of the machine clients (merchants' systems, exit point kiosks and officers): one scheme for both.
@@ -25,6 +26,39 @@ export async function authenticateApiKey<T>(
   const client = apiKey ? await find(hashApiKey(apiKey)) : undefined;
   if (!client) throw new AppError(401, { key: errorKey });
   return client;
+}
+
+export interface KeyLookupCacheOptions {
+  /** How long a found client is answered from memory (ms). */
+  ttlMs: number;
+  /** Clients kept at most. */
+  maxEntries: number;
+  /** The clock in ms (tests); Date.now by default. */
+  now?: () => number;
+}
+
+/**
+ * `find` with the clients it finds kept in this process for `ttlMs`, by key hash: a kiosk's every call need not read
+ * its client again. Safe for a few seconds because a key is 32 random bytes, so only its holder can hit an entry; the
+ * entry is the key's hash, never the key; unknown keys are not kept, so a new key works at once and guesses always
+ * reach the database (and the limits); a revoked key is refused by every instance within `ttlMs`.
+ */
+export function cachedKeyLookup<T extends object>(
+  find: (keyHash: string) => Promise<T | undefined>,
+  options: KeyLookupCacheOptions,
+): (keyHash: string) => Promise<T | undefined> {
+  const cache = createTtlCache<string, T>({
+    ttlMs: options.ttlMs,
+    maxEntries: options.maxEntries,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  return async (keyHash) => {
+    const cached = cache.get(keyHash);
+    if (cached) return cached;
+    const found = await find(keyHash);
+    if (found) cache.set(keyHash, found);
+    return found;
+  };
 }
 
 /** The request properties that hold the client of an API key. */

@@ -11,4 +11,13 @@ export interface LocalNginx {
 
 export const NGINX_BINARY: string;
 
-export function startNginx(options: { upstreams: string[]; portalPort: number; cdnPort: number; hostname?: string; root?: string; servedBy?: boolean; links?: CdnLinks }): Promise<LocalNginx>;
+export function startNginx(options: {
+  upstreams: string[];
+  portalPort: number;
+  cdnPort: number;
+  hostname?: string;
+  root?: string;
+  servedBy?: boolean;
+  links?: CdnLinks;
+  workerConnections?: number;
+}): Promise<LocalNginx>;

@@ -15,13 +15,13 @@ import { renderNginxConfig } from './render.mjs';
 export const NGINX_BINARY = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 /** The main file production takes from the system (Debian's /etc/nginx/nginx.conf), with every path in `prefix`. */
-function mainConfig(prefix, site) {
+function mainConfig(prefix, site, workerConnections) {
   return `daemon off;
 master_process on;
 worker_processes 1;
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/error.log warn;
-events { worker_connections 512; }
+events { worker_connections ${workerConnections}; }
 http {
     include /etc/nginx/mime.types;
     default_type application/octet-stream;
@@ -56,6 +56,7 @@ function answers(port) {
  * @param {string} [options.hostname] the name browsers use for this machine
  * @param {string} [options.root] the assembled CDN tree
  * @param {boolean} [options.servedBy] name the instance that answered each api call in X-Served-By
+ * @param {number} [options.workerConnections] connections nginx may hold at once, clients' and instances' together
  */
 export async function startNginx({
   upstreams,
@@ -65,6 +66,7 @@ export async function startNginx({
   root = CDN_ROOT,
   servedBy = false,
   links = DEFAULT_LINKS,
+  workerConnections = 512,
 }) {
   const prefix = mkdtempSync(join(tmpdir(), 'varco-nginx-'));
   // Run as root, nginx's workers are `nobody`: they must read the runtime configuration and own their temporary files.
@@ -95,7 +97,7 @@ export async function startNginx({
     }),
   );
   const main = join(prefix, 'nginx.conf');
-  writeFileSync(main, mainConfig(prefix, site));
+  writeFileSync(main, mainConfig(prefix, site, workerConnections));
 
   const nginx = spawn(NGINX_BINARY, ['-p', prefix, '-c', main, '-e', join(prefix, 'error.log')], {
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { FastifyRequest } from 'fastify';
-import { callLanguage, requestLanguage } from './errors';
+import Fastify, { type FastifyRequest } from 'fastify';
+import { callLanguage, errorsPlugin, requestLanguage } from './errors';
 
 const request = (acceptLanguage?: string) =>
   ({ headers: acceptLanguage === undefined ? {} : { 'accept-language': acceptLanguage } }) as FastifyRequest;
@@ -35,5 +35,47 @@ describe('the language of an answer', () => {
   it("is the call's own language parameter when it sends one", () => {
     assert.equal(callLanguage(request('it-IT'), { language: 'KO' }), 'KO');
     assert.equal(callLanguage(request('ar-SA'), {}), 'AR');
+  });
+});
+
+describe('a database that cannot serve the request now', () => {
+  /** What a call answers when its handler throws `error`. */
+  async function answerTo(error: Error, language = 'IT') {
+    const app = Fastify({ logger: false });
+    await app.register(errorsPlugin);
+    app.get('/call', async () => {
+      throw error;
+    });
+    try {
+      return await app.inject({ method: 'GET', url: '/call', headers: { 'accept-language': language } });
+    } finally {
+      await app.close();
+    }
+  }
+  const sqlState = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+  it('answers 503 with Retry-After, never 500: a pool out of connections, a timeout, contention', async () => {
+    for (const error of [
+      new Error('timeout exceeded when trying to connect'),
+      sqlState('53300', 'sorry, too many clients already'),
+      sqlState('57014', 'canceling statement due to statement timeout'),
+      sqlState('55P03', 'canceling statement due to lock timeout'),
+      new Error('transaction failed', { cause: sqlState('40P01', 'deadlock detected') }),
+    ]) {
+      const answer = await answerTo(error);
+      assert.equal(answer.statusCode, 503, error.message);
+      assert.equal(answer.headers['retry-after'], '5');
+      assert.equal(answer.headers['cache-control'], 'no-store');
+      assert.deepEqual(answer.json(), {
+        detail: 'Il servizio è temporaneamente non disponibile. Riprova più tardi.',
+      });
+    }
+  });
+
+  it('leaves a fault of the code a 500, without its message', async () => {
+    const answer = await answerTo(sqlState('42P01', 'relation "secret_table" does not exist'), 'EN');
+    assert.equal(answer.statusCode, 500);
+    assert.equal(answer.headers['retry-after'], undefined);
+    assert.doesNotMatch(answer.body, /secret_table/);
   });
 });

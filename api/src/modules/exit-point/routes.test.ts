@@ -1,9 +1,15 @@
 import assert from 'node:assert/strict';
 import { createPublicKey, generateKeyPairSync, verify, randomUUID } from 'node:crypto';
-import { before, it } from 'node:test';
-import { describeEachDatabase, type TestApp } from '../../test/app';
+import { after, before, it } from 'node:test';
+import { buildApp } from '../../app';
+import { createPostgresDatabase, type DatabaseHandle } from '../../db/database';
+import { describeEachDatabase, testConfig, type TestApp } from '../../test/app';
+import { postgresTestUrl } from '../../test/databases';
+import { raceRounds } from '../../test/races';
+import { roundTripsOf } from '../../test/round-trips';
 import { createMerchantService } from '../merchants';
 import { createQrService } from '../qr';
+import { analyseRisk } from '../visas';
 import { DEMO_EXIT_POINT_CLIENTS, seedDemoExitPoint } from './demo';
 import { hashApiKey } from '../../api-keys';
 import { createClient } from './service';
@@ -12,15 +18,27 @@ import { createTestVisaRequest, type TestVisaRequest } from './testing';
 const BASE = '/api/v1/exit-point';
 /** Never draws the random sample: the light follows the rules only. */
 const NO_SAMPLE = () => 0.99;
+/**
+ * No periodic job: `roundTripsOf` counts every statement of the database, so none may run beside a scan. The keys'
+ * cache reads `keyClock`.
+ */
+// Not 0: lru-cache reads a start of 0 as no start at all.
+let keyNow = 1_000_000;
+const EXIT_APP = {
+  exitPoint: { riskOptions: { random: NO_SAMPLE }, keyClock: () => keyNow },
+  visaExpiry: { enabled: false },
+  deadlineReminders: { enabled: false },
+} as const;
 
-describeEachDatabase('exit point', ({ build, database }) => {
+describeEachDatabase('exit point', ({ build, database, postgresOnly }) => {
   let app: TestApp;
   let kioskKey: string;
   let officerKey: string;
   let kioskId: number;
+  const pools: DatabaseHandle[] = [];
 
   before(async () => {
-    app = build({}, { exitPoint: { riskOptions: { random: NO_SAMPLE } } });
+    app = build({}, EXIT_APP);
     await app.ready();
     const db = database().db;
     const kiosk = await createClient(db, { kind: 'KIOSK', name: 'Chiosco di prova', customsOffice: 'IT277100' });
@@ -30,6 +48,12 @@ describeEachDatabase('exit point', ({ build, database }) => {
       .apiKey;
   });
 
+  after(async () => {
+    await Promise.all(pools.map((pool) => pool.close()));
+  });
+
+  /** A second instance's options: it checks the codes with this app's key, as every instance does. */
+  const sameKey = () => ({ ...EXIT_APP, exitPoint: { ...EXIT_APP.exitPoint, qr: app.qr } });
   const tokenOf = (request: TestVisaRequest) =>
     app.qr.issue({ publicId: request.publicId, issuedAt: request.qrIssuedAt });
   const scan = (token: string, key = kioskKey, language = 'EN') =>
@@ -79,6 +103,19 @@ describeEachDatabase('exit point', ({ build, database }) => {
       ])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
+
+  const notifications = (travelerId: number) =>
+    database()
+      .db.selectFrom('notification')
+      .select(['kind', 'visa_request_id'])
+      .where('traveler_id', '=', travelerId)
+      .orderBy('id')
+      .execute();
+  const mails = (email: string) =>
+    database().db.selectFrom('mail_outbox').select(['subject', 'language']).where('recipient', '=', email).execute();
+  const emailOf = async (travelerId: number) =>
+    (await database().db.selectFrom('traveler').select('email').where('id', '=', travelerId).executeTakeFirstOrThrow())
+      .email;
 
   it('publishes the public key without an API key, and it verifies the codes offline', async () => {
     const response = await app.inject({ method: 'GET', url: `${BASE}/public-key` });
@@ -419,4 +456,178 @@ describeEachDatabase('exit point', ({ build, database }) => {
     assert.ok(document.components.securitySchemes.exitPointApiKey);
     assert.deepEqual(document.paths[`${BASE}/scan`].post.tags, ['exit-point']);
   });
+  it('a scan makes 2 queries, whatever the request holds: one read of it, one statement that writes its outcome', async () => {
+    const db = database().db;
+    // A new kiosk: its first call reads its client (3 queries); the next ones find it in memory.
+    const kiosk = await createClient(db, { kind: 'KIOSK', name: 'Chiosco contato', customsOffice: 'IT277100' });
+    const scanned = async (request: TestVisaRequest) => {
+      const { result, statements } = await roundTripsOf(database(), () => scan(tokenOf(request), kiosk.apiKey));
+      assert.ok(result.statusCode < 500, result.body);
+      return statements;
+    };
+    const first = await scanned(await createTestVisaRequest(db));
+    assert.equal(first.length, 3, first.join('\n'));
+    assert.match(first[0]!, /from "exit_point_client"/);
+
+    const cases: Array<[string, Parameters<typeof createTestVisaRequest>[1], number]> = [
+      ['green, 8 invoices', { amounts: [190, 180, 170, 160, 150, 140, 130, 120] }, 200],
+      ['red, 3 invoices', { amounts: [6200, 4100, 900] }, 200],
+      ['in completion', { state: 50, invoiceState: 100, riskResult: 1 }, 200],
+      ['under customs check, scanned again', { state: 20, invoiceState: 40, riskResult: 10 }, 200],
+      ['used', { state: 100, invoiceState: 100, riskResult: 1 }, 409],
+    ];
+    for (const [name, options, status] of cases) {
+      const request = await createTestVisaRequest(db, options);
+      const { result, statements } = await roundTripsOf(database(), () => scan(tokenOf(request), kiosk.apiKey));
+      assert.equal(result.statusCode, status, `${name}: ${result.body}`);
+      assert.equal(statements.length, 2, `${name}:\n${statements.join('\n')}`);
+      assert.match(statements[0]!, /^select .* from "visa_request" as "vr"/, name);
+    }
+    // The outcome of a transition is one statement: no BEGIN, no COMMIT, no statement per invoice.
+    const green = await scanned(await createTestVisaRequest(db, { amounts: [110, 120, 130] }));
+    assert.match(green[1]!, /^with "changed" as \(update "visa_request"/);
+    // A code that is not ours is refused without reading anything: the audit row only.
+    const { statements: forged } = await roundTripsOf(database(), () => scan('v1.not-a-real.code', kiosk.apiKey));
+    assert.deepEqual(
+      forged.map((statement) => statement.split(' (')[0]),
+      ['insert into "exit_point_event"'],
+    );
+  });
+
+  it("answers a kiosk's key from memory for 5 s: a revoked key is refused once they have passed", async () => {
+    const db = database().db;
+    const kiosk = await createClient(db, { kind: 'KIOSK', name: 'Chiosco da revocare', customsOffice: 'IT277100' });
+    const request = await createTestVisaRequest(db, { state: 20, invoiceState: 40, riskResult: 10 });
+    assert.equal((await scan(tokenOf(request), kiosk.apiKey)).statusCode, 200);
+    await db
+      .updateTable('exit_point_client')
+      .set({ revoked_at: new Date() })
+      .where('id', '=', kiosk.client.id)
+      .execute();
+    keyNow += 4_000;
+    assert.equal((await scan(tokenOf(request), kiosk.apiKey)).statusCode, 200);
+    keyNow += 1_001;
+    assert.equal((await scan(tokenOf(request), kiosk.apiKey)).statusCode, 401);
+  });
+
+  it('tells the traveler in the statement of the change: a notification and its mail, once', async () => {
+    const db = database().db;
+    const green = await createTestVisaRequest(db, { amounts: [120] });
+    const red = await createTestVisaRequest(db, { amounts: [6200, 4100, 900] });
+    assert.equal((await scan(tokenOf(green))).json().outcome, 'GRANTED');
+    assert.equal((await scan(tokenOf(red))).json().outcome, 'CUSTOMS_CHECK');
+    // Scanned again at the office: nothing new to tell.
+    assert.equal((await scan(tokenOf(red), officerKey)).statusCode, 200);
+    assert.deepEqual(await notifications(green.travelerId), [{ kind: 'VISA_GRANTED', visa_request_id: green.id }]);
+    assert.deepEqual(await notifications(red.travelerId), [{ kind: 'CUSTOMS_CHECK', visa_request_id: red.id }]);
+    for (const request of [green, red]) {
+      const queued = await mails(await emailOf(request.travelerId));
+      assert.equal(queued.length, 1);
+    }
+  });
+
+  it(
+    'two instances scanning one code at once: one grants it, the other answers that it is used',
+    postgresOnly('the two instances scan over pools of their own at once'),
+    async () => {
+      const pool = createPostgresDatabase(postgresTestUrl(), { poolMax: 5 });
+      pools.push(pool);
+      const other = buildApp(testConfig(), { database: pool, ...sameKey() });
+      await other.ready();
+      try {
+        await raceRounds(async () => {
+          const request = await createTestVisaRequest(database().db, { amounts: [150, 90] });
+          const token = tokenOf(request);
+          const answers = await Promise.all([
+            scan(token),
+            other.inject({
+              method: 'POST',
+              url: `${BASE}/scan`,
+              headers: { 'x-api-key': officerKey, 'accept-language': 'EN' },
+              payload: { token },
+            }),
+          ]);
+          assert.deepEqual(
+            answers.map((answer) => answer.statusCode).sort(),
+            [200, 409],
+            answers.map((answer) => answer.body).join(' | '),
+          );
+          const granted = answers.find((answer) => answer.statusCode === 200)!.json();
+          assert.equal(granted.outcome, 'GRANTED');
+          // The winner's answer is what was stored; the loser wrote nothing but its refusal.
+          const rows = await invoiceRows(request.invoiceIds);
+          assert.deepEqual(
+            rows.map((row) => row.release_code),
+            granted.request.invoices.map((invoice: { release: { code: string } }) => invoice.release.code),
+          );
+          assert.deepEqual(
+            (await events(request.id)).map((event) => [event.kind, (event.detail as { reason?: string }).reason]),
+            [
+              ['RISK_ANALYSED', undefined],
+              ['GRANTED', undefined],
+              ['SCAN_REFUSED', 'used'],
+            ],
+          );
+          assert.deepEqual(await notifications(request.travelerId), [
+            { kind: 'VISA_GRANTED', visa_request_id: request.id },
+          ]);
+          assert.equal((await mails(await emailOf(request.travelerId))).length, 1);
+        });
+      } finally {
+        await other.close();
+      }
+    },
+  );
+
+  it(
+    'a request changed between the read and the write of a scan is read again and scanned as it now is',
+    postgresOnly('the change commits on another connection while the scan holds its own'),
+    async () => {
+      // The traveler's own analysis (green: 50 in completion) commits right after the scan has read the request.
+      const pool = createPostgresDatabase(postgresTestUrl(), { poolMax: 5 });
+      pools.push(pool);
+      let request: TestVisaRequest | undefined;
+      let reads = 0;
+      const traveler = {
+        ...pool,
+        db: pool.db.withPlugin({
+          transformQuery: ({ node }) => node,
+          transformResult: async ({ result }) => {
+            const read = result.rows[0] as { public_id?: unknown; state_code?: unknown } | undefined;
+            if (request && read?.public_id === request.publicId && read.state_code === 1 && (reads += 1) === 1)
+              await analyseRisk(database().db, request.id, 'TRAVELER', undefined, { score: { light: 1 } });
+            return result;
+          },
+        }),
+      };
+      const other = buildApp(testConfig(), { database: traveler, ...sameKey() });
+      try {
+        await other.ready();
+        request = await createTestVisaRequest(database().db, { amounts: [150] });
+        const answer = await other.inject({
+          method: 'POST',
+          url: `${BASE}/scan`,
+          headers: { 'x-api-key': kioskKey, 'accept-language': 'EN' },
+          payload: { token: tokenOf(request) },
+        });
+        assert.equal(answer.statusCode, 200, answer.body);
+        assert.equal(answer.json().outcome, 'GRANTED');
+        // Analysed by the traveler, granted by the exit scan: not analysed a second time.
+        const stored = await requestRow(request.id);
+        assert.equal(stored.state_code, 100);
+        assert.equal(stored.risk_origin, 'TRAVELER');
+        assert.equal(stored.scanned_by, kioskId);
+        assert.deepEqual(
+          (await events(request.id)).map((event) => event.kind),
+          ['GRANTED'],
+        );
+        assert.deepEqual(
+          (await notifications(request.travelerId)).map((notification) => notification.kind),
+          ['RISK_GREEN', 'VISA_GRANTED'],
+        );
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });

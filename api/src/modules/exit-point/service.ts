@@ -7,15 +7,22 @@ import { invoiceStateOf } from '../invoices';
 import { type QrService, type QrVerifyFailure, qrIssuedAtSeconds } from '../qr';
 import { describeRiskReasons } from '../risk';
 import {
-  analyseRisk,
   decideInvoices,
-  grantAtExit,
+  exitScanTransition,
   visaStateDescription,
+  writeExitScan,
   type AnalyseRiskOptions,
   type ExitActor,
+  type ExitScanRequest,
+  type VisaTransition,
 } from '../visas';
-import { authenticateApiKey, hashApiKey, newApiKey } from '../../api-keys';
-import { createExitPointRepository, type ExitPointClient, type ExitPointRequestRow } from './repository';
+import { authenticateApiKey, cachedKeyLookup, hashApiKey, newApiKey } from '../../api-keys';
+import {
+  createExitPointRepository,
+  type ExitPointClient,
+  type ExitPointInvoiceRow,
+  type ExitPointRequestRow,
+} from './repository';
 import type { DecisionOutcome, DecisionsBody, ExitPointView, ScanResult } from './schemas';
 
 /** The kinds of exit_point_event rows. */
@@ -42,11 +49,89 @@ const DECISION_STATES: Readonly<Record<DecisionOutcome, 100 | 10 | 50>> = {
 
 const isLight = (value: number | null): value is 1 | 5 | 10 => value === 1 || value === 5 || value === 10;
 
+/**
+ * How long an instance answers a kiosk's or officer's API key from memory (cachedKeyLookup): a revoked key keeps
+ * working this long at most. Clients are a few per airport; the bound only caps memory.
+ */
+const CLIENT_CACHE = { ttlMs: 5_000, maxEntries: 1_000 };
+
+/**
+ * Reads of a request per scan at most: each read after the first follows a change that another transaction made
+ * between the scan's read and its write (a second kiosk, the traveler), and a request changes state twice at most.
+ */
+const SCAN_ATTEMPTS = 3;
+
 export interface ExitPointServiceDeps {
   qr: Pick<QrService, 'verify'>;
   clock?: () => Date;
   /** Forces the risk analysis of a scanned pending request (tests); the real rules by default. */
   riskOptions?: Omit<AnalyseRiskOptions, 'now'>;
+  /** The clock of the API keys' cache in ms (tests); Date.now by default. */
+  keyClock?: () => number;
+}
+
+/** Why a scan of `row` (undefined: unknown request) is refused, or undefined when it may go on. */
+function scanRefusal(
+  row: ExitPointRequestRow | undefined,
+  issuedAt: Date,
+): { reason: string; error: AppError } | undefined {
+  if (!row) return { reason: 'not-found', error: new AppError(404, { key: 'exitPoint.requestNotFound' }) };
+  if (row.state_code === VisaState.COMPLETED || (row.state_code === VisaState.IN_COMPLETION && row.scanned_at))
+    return { reason: 'used', error: new AppError(409, { key: 'exitPoint.alreadyUsed' }) };
+  if (row.state_code === VisaState.EXPIRED)
+    return { reason: 'expired', error: new AppError(409, { key: 'exitPoint.expired' }) };
+  if (qrIssuedAtSeconds(row.qr_issued_at) !== qrIssuedAtSeconds(issuedAt))
+    return { reason: 'stale', error: new AppError(409, { key: 'exitPoint.staleQr' }) };
+  return undefined;
+}
+
+/** The request as the visas module's scan transition takes it. */
+function scanRequest(row: ExitPointRequestRow): ExitScanRequest {
+  return {
+    id: row.id,
+    version: row.version,
+    requestCode: row.request_code,
+    travelerId: row.traveler_id,
+    stateCode: row.state_code,
+    riskResult: row.risk_result,
+    invoiceIds: row.invoices.map((invoice) => invoice.id),
+    risk: {
+      requestId: row.id,
+      crewMember: row.crew_member,
+      transportType: row.transport_type,
+      travelDate: row.travel_date,
+      invoices: row.invoices,
+      previousCustomsChecks: row.previous_customs_checks ?? 0,
+      previousDenials: row.previous_denials ?? 0,
+    },
+    recipient: { email: row.email, language: row.language, nome: row.nome, cognome: row.cognome },
+  };
+}
+
+/**
+ * The request as `transition` left it, without reading it again: the write applied only to the row as it was read,
+ * and the transition says every column it set.
+ */
+function afterTransition(row: ExitPointRequestRow, transition: VisaTransition): ExitPointRequestRow {
+  const { ids, values, releaseCodes } = transition.invoices;
+  const changed = new Set(ids);
+  const invoice = (current: ExitPointInvoiceRow): ExitPointInvoiceRow =>
+    changed.has(current.id)
+      ? {
+          ...current,
+          ...values,
+          release_date: values.release_date ?? current.release_date,
+          release_code: releaseCodes?.[current.id] ?? current.release_code,
+          customs_office: values.customs_office ?? current.customs_office,
+        }
+      : current;
+  return {
+    ...row,
+    state_code: transition.outcome.stateCode,
+    risk_result: transition.outcome.light,
+    risk_reasons: transition.reasons ?? row.risk_reasons,
+    invoices: row.invoices.map(invoice),
+  };
 }
 
 /** Creates a kiosk or officer client and returns its API key, shown this once and never stored in clear. */
@@ -71,6 +156,10 @@ export async function createClient(
  */
 export function createExitPointService(db: Kysely<Database>, deps: ExitPointServiceDeps) {
   const repository = createExitPointRepository(db);
+  const findClient = cachedKeyLookup(repository.findByKeyHash, {
+    ...CLIENT_CACHE,
+    ...(deps.keyClock ? { now: deps.keyClock } : {}),
+  });
   const clock = deps.clock ?? (() => new Date());
   const actorOf = (client: ExitPointClient): ExitActor => ({
     kind: client.kind,
@@ -78,8 +167,8 @@ export function createExitPointService(db: Kysely<Database>, deps: ExitPointServ
     customsOffice: client.customs_office,
   });
 
-  async function view(row: ExitPointRequestRow, language: ServerLanguage): Promise<ExitPointView> {
-    const invoices = await repository.invoices(row.id);
+  function view(row: ExitPointRequestRow, language: ServerLanguage): ExitPointView {
+    const { invoices } = row;
     const light = isLight(row.risk_result) ? row.risk_result : null;
     return {
       light,
@@ -135,6 +224,51 @@ export function createExitPointService(db: Kysely<Database>, deps: ExitPointServ
     throw error;
   }
 
+  /** The answer of a scan of `row` as it now is: GRANTED once completed, else CUSTOMS_CHECK. */
+  function scanAnswer(row: ExitPointRequestRow, language: ServerLanguage): ScanResult {
+    const granted = row.state_code === VisaState.COMPLETED;
+    return {
+      outcome: granted ? 'GRANTED' : 'CUSTOMS_CHECK',
+      message: translate(language, granted ? 'exitPoint.granted' : 'exitPoint.customsCheck'),
+      ...view(row, language),
+    };
+  }
+
+  const answerEvent = (from: number, answer: ScanResult) => ({
+    kind: answer.outcome === 'GRANTED' ? EXIT_EVENT.GRANTED : EXIT_EVENT.CUSTOMS_CHECK,
+    detail: { from, stateCode: answer.request.stateCode, light: answer.light },
+  });
+
+  /**
+   * Applies a scan to a request that may be scanned: its transition (visas' exitScanTransition) written with the audit
+   * rows in one statement, or for a request under customs check the audit row alone. Undefined when the request
+   * changed since it was read (nothing was written): the caller reads it again.
+   */
+  async function settle(
+    client: ExitPointClient,
+    row: ExitPointRequestRow,
+    language: ServerLanguage,
+  ): Promise<ScanResult | undefined> {
+    const request = scanRequest(row);
+    const transition = exitScanTransition(request, actorOf(client), { ...deps.riskOptions, now: clock() });
+    if (!transition) {
+      const answer = scanAnswer(row, language);
+      const event = answerEvent(row.state_code, answer);
+      await repository.recordEvent({ clientId: client.id, requestId: row.id, ...event });
+      return answer;
+    }
+    const answer = scanAnswer(afterTransition(row, transition), language);
+    const { stateCode, light } = transition.outcome;
+    const events = [
+      ...(row.state_code === VisaState.PENDING
+        ? [{ kind: EXIT_EVENT.RISK_ANALYSED, detail: { light, stateCode } }]
+        : []),
+      answerEvent(row.state_code, answer),
+    ];
+    const written = await writeExitScan(db, request, transition, { clientId: client.id, events });
+    return written ? answer : undefined;
+  }
+
   function requireOfficer(client: ExitPointClient): Promise<void> {
     if (client.kind === 'OFFICER') return Promise.resolve();
     return repository
@@ -154,13 +288,14 @@ export function createExitPointService(db: Kysely<Database>, deps: ExitPointServ
 
     /** The client of an API key; 401 without one. */
     authenticate: (apiKey: string | undefined): Promise<ExitPointClient> =>
-      authenticateApiKey(apiKey, repository.findByKeyHash, 'exitPoint.badKey'),
+      authenticateApiKey(apiKey, findClient, 'exitPoint.badKey'),
 
     /**
      * A scan: the token must be ours and unaltered (400), of a request that exists (404), still the latest code of it
      * (409 stale), neither completed (409 used) nor expired (409). Pending → risk analysis at the exit point (green:
      * visa granted at once; yellow/red: customs check); in completion → visa granted; customs check → unchanged, the
-     * traveler is (again) sent to the office.
+     * traveler is (again) sent to the office. One read, then one write of the outcome with its notification and audit
+     * rows; when another transaction changed the request in between, it is read again and scanned as it now is.
      */
     async scan(client: ExitPointClient, token: string, language: ServerLanguage): Promise<ScanResult> {
       const verified = deps.qr.verify(token);
@@ -169,44 +304,15 @@ export function createExitPointService(db: Kysely<Database>, deps: ExitPointServ
         return refuseScan(client, null, verified.reason, new AppError(400, { key: 'exitPoint.invalidQr' }, fields));
       }
       const { claims } = verified;
-      const row = await repository.findRequest(claims.publicId);
-      if (!row) return refuseScan(client, null, 'not-found', new AppError(404, { key: 'exitPoint.requestNotFound' }));
-      if (row.state_code === VisaState.COMPLETED || (row.state_code === VisaState.IN_COMPLETION && row.scanned_at)) {
-        return refuseScan(client, row.id, 'used', new AppError(409, { key: 'exitPoint.alreadyUsed' }));
+      for (let attempt = 1; attempt <= SCAN_ATTEMPTS; attempt += 1) {
+        const row = await repository.findRequest(claims.publicId);
+        const refusal = scanRefusal(row, claims.issuedAt);
+        if (refusal) return refuseScan(client, row?.id ?? null, refusal.reason, refusal.error);
+        const answer = await settle(client, row!, language);
+        if (answer) return answer;
       }
-      if (row.state_code === VisaState.EXPIRED)
-        return refuseScan(client, row.id, 'expired', new AppError(409, { key: 'exitPoint.expired' }));
-      if (qrIssuedAtSeconds(row.qr_issued_at) !== qrIssuedAtSeconds(claims.issuedAt)) {
-        return refuseScan(client, row.id, 'stale', new AppError(409, { key: 'exitPoint.staleQr' }));
-      }
-
-      const actor = actorOf(client);
-      const now = clock();
-      const before = row.state_code;
-      if (before === VisaState.PENDING) {
-        const outcome = await analyseRisk(db, row.id, client.kind, actor, { ...deps.riskOptions, now });
-        await repository.recordEvent({
-          clientId: client.id,
-          requestId: row.id,
-          kind: EXIT_EVENT.RISK_ANALYSED,
-          detail: { light: outcome.light, stateCode: outcome.stateCode },
-        });
-      } else if (before === VisaState.IN_COMPLETION) {
-        await grantAtExit(db, row.id, actor, now);
-      }
-      const answer = await reread(claims.publicId, language);
-      const granted = answer.request.stateCode === VisaState.COMPLETED;
-      await repository.recordEvent({
-        clientId: client.id,
-        requestId: row.id,
-        kind: granted ? EXIT_EVENT.GRANTED : EXIT_EVENT.CUSTOMS_CHECK,
-        detail: { from: before, stateCode: answer.request.stateCode, light: answer.light },
-      });
-      return {
-        outcome: granted ? 'GRANTED' : 'CUSTOMS_CHECK',
-        message: translate(language, granted ? 'exitPoint.granted' : 'exitPoint.customsCheck'),
-        ...answer,
-      };
+      // Changed by others at every attempt: the kiosk tries again shortly (503 with Retry-After).
+      throw new AppError(503, { key: 'serviceUnavailable' });
     },
 
     /** An officer reads a request (kiosks cannot: 403). */

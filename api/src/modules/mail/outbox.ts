@@ -1,7 +1,7 @@
 import type { ServerLanguage } from '@varco/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { outboxQueries } from './repository';
+import { outboxQueries, type OutboxMail } from './repository';
 import { renderMail, type MailTemplateName, type MailTemplateParams } from './templates';
 
 export { recipientName } from './templates';
@@ -37,6 +37,29 @@ export function onMailEnqueued(listener: () => void): () => void {
   return () => enqueueListeners.delete(listener);
 }
 
+/** The outbox row of a mail: rendered now, written by `enqueueMail` or by a statement that writes other rows with it. */
+export function outboxMail<N extends MailTemplateName>(request: MailRequest<N>): OutboxMail {
+  const mail = renderMail(request.template, request.language, request.params, request.name);
+  return {
+    recipient: request.to,
+    language: request.language,
+    template: request.template,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+    priority: MAIL_PRIORITY[request.template],
+  };
+}
+
+/**
+ * Tells this process's dispatchers that mails were written, so that they leave at once rather than at the next poll.
+ * Inside a transaction the rows are not visible until it commits; the dispatcher waits a moment before looking (see
+ * WAKE_DELAY_MS), and a mail it still misses goes at the next poll.
+ */
+export function mailsEnqueued(): void {
+  for (const listener of enqueueListeners) listener();
+}
+
 /**
  * Renders the mail and writes it to the outbox through `executor`. Pass the transaction of the change that causes the
  * mail (a sign-up, an OTP): the mail then exists exactly when the change does, and a rollback takes it away too.
@@ -46,19 +69,8 @@ export async function enqueueMail<N extends MailTemplateName>(
   executor: MailExecutor,
   request: MailRequest<N>,
 ): Promise<number> {
-  const mail = renderMail(request.template, request.language, request.params, request.name);
-  const id = await outboxQueries.insert(executor, {
-    recipient: request.to,
-    language: request.language,
-    template: request.template,
-    subject: mail.subject,
-    textBody: mail.text,
-    htmlBody: mail.html,
-    priority: MAIL_PRIORITY[request.template],
-  });
-  // Inside a transaction the row is not visible until it commits; the dispatcher waits a moment before looking (see
-  // WAKE_DELAY_MS), and a mail it still misses goes at the next poll.
-  for (const listener of enqueueListeners) listener();
+  const id = await outboxQueries.insert(executor, outboxMail(request));
+  mailsEnqueued();
   return id;
 }
 

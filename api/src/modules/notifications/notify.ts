@@ -1,7 +1,8 @@
+import type { ServerLanguage } from '@varco/contracts';
 import type { Kysely } from 'kysely';
 import { DEFAULT_PUBLIC_BASE_URL } from '../../config';
 import type { Database } from '../../db/types';
-import { enqueueMail, recipientName } from '../mail';
+import { enqueueMail, outboxMail, recipientName, type MailRequest, type OutboxMail } from '../mail';
 import { notificationQueries } from './repository';
 import {
   notificationMessage,
@@ -35,6 +36,32 @@ export interface NotifyInput<K extends NotificationKind> {
   dedupeKey?: string | null;
 }
 
+/** Who a traveler's notification mails go to, in which language (the traveler's row). */
+export interface NotificationRecipient {
+  email: string;
+  language: ServerLanguage;
+  nome: string;
+  cognome: string;
+}
+
+/** The mail of a notification: its message in the traveler's language, and the link to the portal's list. */
+function notificationMail<K extends NotificationKind>(
+  recipient: NotificationRecipient,
+  kind: K,
+  params: NotificationParams[K],
+): MailRequest<'notification'> {
+  return {
+    to: recipient.email,
+    name: recipientName(recipient.nome, recipient.cognome),
+    language: recipient.language,
+    template: 'notification',
+    params: {
+      message: notificationMessage(kind, params, recipient.language),
+      link: `${portalBaseUrl}${NOTIFICATIONS_PAGE_PATH}`,
+    },
+  };
+}
+
 /**
  * Writes a notification for the traveler and, when it was written (not a duplicate of `dedupeKey`), enqueues its
  * e-mail in the traveler's language. Pass the transaction of the change the notification tells about: both then
@@ -54,16 +81,7 @@ export async function notify<K extends NotificationKind>(
   });
   if (id === undefined) return undefined;
   const traveler = await notificationQueries.recipient(trx, input.travelerId);
-  await enqueueMail(trx, {
-    to: traveler.email,
-    name: recipientName(traveler.nome, traveler.cognome),
-    language: traveler.language,
-    template: 'notification',
-    params: {
-      message: notificationMessage(input.kind, input.params, traveler.language),
-      link: `${portalBaseUrl}${NOTIFICATIONS_PAGE_PATH}`,
-    },
-  });
+  await enqueueMail(trx, notificationMail(traveler, input.kind, input.params));
   return id;
 }
 
@@ -80,4 +98,32 @@ export async function notifyVisaRequest(
     params: { requestCode: request.request_code },
     visaRequestId: requestId,
   });
+}
+
+/** The rows of a notification about a visa request: the notification itself and its mail, ready to insert. */
+export interface VisaNotificationRows {
+  notification: { traveler_id: number; kind: VisaNotificationKind; params: string; visa_request_id: number };
+  mail: OutboxMail;
+}
+
+/**
+ * What notifyVisaRequest() writes, as rows, for a caller that has already read the request and its traveler and writes
+ * them in the statement of the change itself (the exit point's scan). That caller calls the mail module's
+ * mailsEnqueued() once they are written.
+ */
+export function visaNotificationRows(
+  request: { id: number; requestCode: string; travelerId: number },
+  recipient: NotificationRecipient,
+  kind: VisaNotificationKind,
+): VisaNotificationRows {
+  const params = { requestCode: request.requestCode };
+  return {
+    notification: {
+      traveler_id: request.travelerId,
+      kind,
+      params: JSON.stringify(params),
+      visa_request_id: request.id,
+    },
+    mail: outboxMail(notificationMail(recipient, kind, params)),
+  };
 }

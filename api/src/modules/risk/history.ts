@@ -4,36 +4,55 @@ import type { Database } from '../../db/types';
 import { riskQueries } from './repository';
 import type { RiskInput } from './score';
 
-/**
- * What the risk rules need about a request (score.ts): its live invoices, its travel data and the traveler's history.
- * Takes the transaction of the caller (analyseRisk locks the request row first), reads only.
- *
- * History: `previousCustomsChecks` counts the traveler's other requests whose analysis gave yellow or red;
- * `previousDenials` counts the traveler's other requests with at least one invoice denied by customs (state 10; the
- * state 20 of an invoice whose exit deadline passed in an expired request is not a customs decision).
- */
-export async function riskInputOf(trx: Kysely<Database>, requestId: number, now: Date): Promise<RiskInput> {
-  const request = await riskQueries.request(trx, requestId);
-  if (!request) throw new AppError(404, { key: 'notFound' });
+/** What the risk rules need about a request, as read by its caller's query (the exit point reads it with the request). */
+export interface RiskFacts {
+  requestId: number;
+  crewMember: boolean;
+  transportType: string;
+  travelDate: Date;
+  /** The live invoices: totals in EUR, days of issue as ISO days (Europe/Rome). */
+  invoices: ReadonlyArray<{ total_amount: number | string; emission_day: string }>;
+  previousCustomsChecks: number;
+  previousDenials: number;
+}
 
-  // One after the other: the queries share the caller's transaction (one connection).
-  const invoices = await riskQueries.liveInvoices(trx, requestId);
-  const previousCustomsChecks = await riskQueries.customsChecks(trx, request.traveler_id, requestId);
-  const previousDenials = await riskQueries.denials(trx, request.traveler_id, requestId);
-
-  const amounts = invoices.map((invoice) => ({
+/** The input of scoreRisk from what was read of the request. */
+export function riskInput(facts: RiskFacts, now: Date): RiskInput {
+  const invoices = facts.invoices.map((invoice) => ({
     totalAmount: Number(invoice.total_amount),
     emissionDate: invoice.emission_day,
   }));
   return {
-    requestId,
-    totalAmount: Math.round(amounts.reduce((sum, invoice) => sum + invoice.totalAmount, 0) * 100) / 100,
-    invoices: amounts,
-    crewMember: request.crew_member,
-    transportType: request.transport_type,
-    travelDate: request.travel_date,
-    previousCustomsChecks,
-    previousDenials,
+    requestId: facts.requestId,
+    totalAmount: Math.round(invoices.reduce((sum, invoice) => sum + invoice.totalAmount, 0) * 100) / 100,
+    invoices,
+    crewMember: facts.crewMember,
+    transportType: facts.transportType,
+    travelDate: facts.travelDate,
+    previousCustomsChecks: Number(facts.previousCustomsChecks),
+    previousDenials: Number(facts.previousDenials),
     now,
   };
+}
+
+/**
+ * What the risk rules need about a request (score.ts): its live invoices, its travel data and the traveler's history
+ * (repository.ts: `previousCustomsChecks`, `previousDenials`), in one query. Takes the transaction of the caller
+ * (analyseRisk locks the request row first), reads only.
+ */
+export async function riskInputOf(trx: Kysely<Database>, requestId: number, now: Date): Promise<RiskInput> {
+  const facts = await riskQueries.facts(trx, requestId);
+  if (!facts) throw new AppError(404, { key: 'notFound' });
+  return riskInput(
+    {
+      requestId,
+      crewMember: facts.crew_member,
+      transportType: facts.transport_type,
+      travelDate: facts.travel_date,
+      invoices: facts.invoices,
+      previousCustomsChecks: facts.previous_customs_checks,
+      previousDenials: facts.previous_denials,
+    },
+    now,
+  );
 }

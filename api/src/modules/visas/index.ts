@@ -4,10 +4,14 @@ export { createVisaService, type VisaService } from './service';
 export {
   analyseRisk,
   decideInvoices,
+  exitScanTransition,
   expireDue,
   grantAtExit,
+  writeExitScan,
   type AnalyseRiskOptions,
   type ExitActor,
+  type ExitScanRequest,
+  type Transition as VisaTransition,
 } from './transitions';
 export { hasPendingVisa, homeVisaRequestCount } from './repository';
 export { visaStateDescription } from './visa-view';

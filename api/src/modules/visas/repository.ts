@@ -5,8 +5,9 @@ import {
   VisaState,
   type ServerLanguage,
 } from '@varco/contracts';
-import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { sql, type Kysely, type QueryCreator, type Transaction, type Updateable } from 'kysely';
 import type { Database, RiskOrigin, RiskReason } from '../../db/types';
+import type { VisaNotificationRows } from '../notifications';
 import { heldBy, invoiceColumns, type InvoiceRow } from '../invoices';
 import { labelColumn, referenceQueries, type TravelCodes } from '../typology';
 
@@ -378,40 +379,141 @@ export function travelerName(db: Db, travelerId: number): Promise<{ nome: string
 // ----- The state machine's statements (transitions.ts) -----
 
 /** The columns of a request that a transition sets (state, risk analysis, scan, completion). */
-type RequestChange = Updateable<Database['visa_request']>;
+export type RequestChange = Updateable<Database['visa_request']>;
 
 /** Sets columns of a request (a transition's outcome). */
 export async function setRequest(trx: Transaction<Database>, requestId: number, values: RequestChange): Promise<void> {
   await trx.updateTable('visa_request').set(values).where('id', '=', requestId).execute();
 }
 
-/** Sets the state (and the 'in completion' flag, the customs office) of invoices. */
-export async function setInvoices(
-  trx: Transaction<Database>,
-  ids: readonly number[],
-  values: { state_code: number; in_completion?: boolean; customs_office?: string },
-  now: Date,
-): Promise<void> {
-  if (ids.length === 0) return;
-  await trx
-    .updateTable('invoice')
-    .set({ ...values, updated_at: now })
-    .where('id', 'in', [...ids])
-    .execute();
+/**
+ * The new columns of invoices of a request in a transition: the same `values` for all of `ids`, and for a grant each
+ * invoice's own release code (`releaseCodes`, by invoice id).
+ */
+export interface InvoiceChange {
+  ids: readonly number[];
+  values: {
+    state_code: number;
+    in_completion: boolean;
+    customs_office?: string;
+    release_date?: Date;
+    updated_at: Date;
+  };
+  releaseCodes?: Readonly<Record<number, string>>;
 }
 
-/** Grants one invoice with the release data of a customs office. */
-export async function grantInvoice(
-  trx: Transaction<Database>,
-  id: number,
-  release: { customs_office: string; release_code: string },
-  now: Date,
-): Promise<void> {
-  await trx
+/** The statement of an invoice change (one for any number of invoices), not yet run. */
+function invoiceUpdate(db: QueryCreator<Database>, change: InvoiceChange) {
+  const query = db
     .updateTable('invoice')
-    .set({ state_code: InvoiceState.GRANTED, in_completion: false, ...release, release_date: now, updated_at: now })
-    .where('id', '=', id)
-    .execute();
+    .set(change.values)
+    .where(change.ids.length > 0 ? sql<boolean>`id in (${sql.join(change.ids)})` : sql<boolean>`false`);
+  if (!change.releaseCodes) return query;
+  // Each invoice picks its own code out of one parameter: {"<id>": "<code>", ...}.
+  return query.set({ release_code: sql<string>`(${JSON.stringify(change.releaseCodes)}::jsonb ->> id::text)` });
+}
+
+/** Sets the columns of a transition's invoices, in one statement. */
+export async function updateInvoices(trx: Transaction<Database>, change: InvoiceChange): Promise<void> {
+  if (change.ids.length === 0) return;
+  await invoiceUpdate(trx, change).execute();
+}
+
+/** What the exit point's scan writes with a transition (transitions.ts, writeExitScan), all in one statement. */
+export interface GuardedExitScan {
+  requestId: number;
+  /** The request row's version (`xmin`) when it was read: nothing is written if the row has changed since. */
+  version: string;
+  request: RequestChange;
+  invoices: InvoiceChange;
+  notification: VisaNotificationRows;
+  /** The exit point's audit rows (exit_point_event), in order. */
+  audit: { clientId: number; events: ReadonlyArray<{ kind: string; detail: Record<string, unknown> }> };
+}
+
+/**
+ * Writes an exit scan in one statement, so in one transaction that needs no BEGIN and holds no lock while the api
+ * works: the request, only if its row is still the version that was read (any transaction that changed it since, a
+ * traveler's edit, another kiosk's scan, the expiry job, gave it a new `xmin`), then, only if it was, its invoices, the
+ * traveler's notification and mail and the audit rows. Answers whether it was written.
+ */
+export async function writeGuardedExitScan(db: Kysely<Database>, scan: GuardedExitScan): Promise<boolean> {
+  const { notification, mail } = scan.notification;
+  const whenChanged = sql<boolean>`exists (select from changed)`;
+  const row = await db
+    .with('changed', (qb) =>
+      qb
+        .updateTable('visa_request')
+        .set(scan.request)
+        .where('id', '=', scan.requestId)
+        .where(sql<boolean>`xmin = ${scan.version}::xid`)
+        .returning('id'),
+    )
+    .with('invoices', (qb) => invoiceUpdate(qb, scan.invoices).where(whenChanged).returning('id'))
+    .with('notified', (qb) =>
+      qb
+        .insertInto('notification')
+        .columns(['traveler_id', 'kind', 'params', 'visa_request_id'])
+        .expression((eb) =>
+          eb
+            .selectFrom('changed')
+            .select([
+              sql<number>`${notification.traveler_id}::int`.as('traveler_id'),
+              sql<string>`${notification.kind}::text`.as('kind'),
+              sql<string>`${notification.params}::jsonb`.as('params'),
+              'changed.id',
+            ]),
+        )
+        .returning('id'),
+    )
+    .with('mailed', (qb) =>
+      qb
+        .insertInto('mail_outbox')
+        .columns(['recipient', 'language', 'template', 'subject', 'text_body', 'html_body', 'priority'])
+        .expression((eb) =>
+          eb
+            .selectFrom('changed')
+            .select([
+              sql<string>`${mail.recipient}::text`.as('recipient'),
+              sql<string>`${mail.language}::text`.as('language'),
+              sql<string>`${mail.template}::text`.as('template'),
+              sql<string>`${mail.subject}::text`.as('subject'),
+              sql<string>`${mail.textBody}::text`.as('text_body'),
+              sql<string>`${mail.htmlBody}::text`.as('html_body'),
+              sql<number>`${mail.priority}::smallint`.as('priority'),
+            ]),
+        )
+        .returning('id'),
+    )
+    .with('audited', (qb) =>
+      qb
+        .insertInto('exit_point_event')
+        .columns(['client_id', 'visa_request_id', 'kind', 'detail'])
+        .expression((eb) =>
+          eb
+            .selectFrom([
+              'changed',
+              sql<{
+                event: unknown;
+                ord: number;
+              }>`jsonb_array_elements(${JSON.stringify(scan.audit.events)}::jsonb) with ordinality`.as<'e'>(
+                sql`e(event, ord)`,
+              ),
+            ])
+            .select([
+              sql<number>`${scan.audit.clientId}::int`.as('client_id'),
+              'changed.id',
+              sql<string>`e.event ->> 'kind'`.as('kind'),
+              sql<string>`e.event -> 'detail'`.as('detail'),
+            ])
+            // In the order given: the audit trail reads by id.
+            .orderBy('e.ord'),
+        )
+        .returning('id'),
+    )
+    .selectNoFrom(sql<number>`(select count(*) from changed)::int`.as('changed'))
+    .executeTakeFirstOrThrow();
+  return row.changed > 0;
 }
 
 /** Of `ids`, those still under customs check (40), locked until the end of `trx`. */

@@ -6,6 +6,7 @@ import { signedInTraveler, type SignedInTraveler } from '../../test/travelers';
 import { until } from '../../test/wait';
 import { raceRounds } from '../../test/races';
 import { romeToday } from '@varco/contracts';
+import { sql } from 'kysely';
 import { createVisaService, type VisaService } from './service';
 import {
   exitActor,
@@ -16,7 +17,17 @@ import {
   validTravel,
   type TestInvoice,
 } from './testing';
-import { analyseRisk, decideInvoices, expireDue, grantAtExit, newReleaseCode, type ExitActor } from './transitions';
+import {
+  analyseRisk,
+  decideInvoices,
+  exitScanTransition,
+  expireDue,
+  grantAtExit,
+  newReleaseCode,
+  writeExitScan,
+  type ExitActor,
+  type ExitScanRequest,
+} from './transitions';
 
 const GREEN = { score: { light: 1 as const, reasons: [{ key: 'risk.noFindings' }] } };
 const YELLOW = { score: { light: 5 as const, reasons: [{ key: 'risk.crewMember' }] } };
@@ -317,6 +328,77 @@ describeEachDatabase('the visa request state machine', ({ database, build, postg
       });
     },
   );
+
+  it('writeExitScan writes nothing when the request changed since it was read, and all of it otherwise', async () => {
+    const { id, traveler, invoices } = await pending(2);
+    /** The request as the exit point reads it (its row version with it). */
+    const read = async (): Promise<ExitScanRequest> => {
+      const row = await db()
+        .selectFrom('visa_request')
+        .select(['request_code', 'state_code', sql<string>`xmin::text`.as('version')])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return {
+        id,
+        version: row.version,
+        requestCode: row.request_code,
+        travelerId: traveler.id,
+        stateCode: row.state_code,
+        riskResult: null,
+        invoiceIds: ids(invoices),
+        risk: {
+          requestId: id,
+          crewMember: false,
+          transportType: 'AE',
+          travelDate: new Date(),
+          invoices: [],
+          previousCustomsChecks: 0,
+          previousDenials: 0,
+        },
+        recipient: { email: `exit-${id}@varco.invalid`, language: 'EN', nome: 'Grace', cognome: 'Hopper' },
+      };
+    };
+    const audit = { clientId: kiosk.clientId, events: [{ kind: 'GRANTED', detail: { test: true } }] };
+    const trail = () =>
+      db().selectFrom('exit_point_event').select(['kind', 'detail']).where('visa_request_id', '=', id).execute();
+    const told = () =>
+      db().selectFrom('notification').select('kind').where('visa_request_id', '=', id).orderBy('id').execute();
+
+    const stale = await read();
+    // The traveler changes the request after the scan has read it.
+    await db().updateTable('visa_request').set({ updated_at: new Date() }).where('id', '=', id).execute();
+    const transition = exitScanTransition(stale, kiosk, { ...GREEN, now: new Date() })!;
+    assert.equal(await writeExitScan(db(), stale, transition, audit), false);
+    assert.equal((await request(id)).state_code, 1);
+    for (const invoice of (await invoiceStates(db(), ids(invoices))).values()) assert.equal(invoice.state_code, 90);
+    assert.deepEqual(await trail(), []);
+    assert.deepEqual(await told(), [{ kind: 'VISA_CREATED' }]);
+
+    const fresh = await read();
+    const granted = exitScanTransition(fresh, kiosk, { ...GREEN, now: new Date() })!;
+    assert.equal(await writeExitScan(db(), fresh, granted, audit), true);
+    const row = await request(id);
+    assert.equal(row.state_code, 100);
+    assert.equal(row.risk_origin, 'KIOSK');
+    assert.equal(row.scanned_by, kiosk.clientId);
+    const codes = new Set<string>();
+    for (const invoice of (await invoiceStates(db(), ids(invoices))).values()) {
+      assert.equal(invoice.state_code, 100);
+      assert.equal(invoice.customs_office, 'IT277100');
+      codes.add(invoice.release_code!);
+    }
+    assert.deepEqual([...codes].sort(), Object.values(granted.invoices.releaseCodes!).sort());
+    assert.deepEqual(await trail(), [{ kind: 'GRANTED', detail: { test: true } }]);
+    assert.deepEqual(await told(), [{ kind: 'VISA_CREATED' }, { kind: 'VISA_GRANTED' }]);
+    const mail = await db()
+      .selectFrom('mail_outbox')
+      .select(['language', 'template', 'priority'])
+      .where('recipient', '=', `exit-${id}@varco.invalid`)
+      .execute();
+    assert.deepEqual(mail, [{ language: 'EN', template: 'notification', priority: 1 }]);
+    // Written once: the same read cannot be written again.
+    assert.equal(await writeExitScan(db(), fresh, granted, audit), false);
+  });
 
   it('release codes name the year and the office', () => {
     assert.match(newReleaseCode('IT277100', new Date('2026-03-01T10:00:00Z')), /^26IT277100\d{6}$/);

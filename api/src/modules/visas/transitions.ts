@@ -3,23 +3,33 @@ import { firstIssueDayWithinDeadline, InvoiceState, TrafficLight, VisaState, rom
 import type { Kysely, Transaction } from 'kysely';
 import { AppError, notFound } from '../../app-error';
 import type { Database, RiskOrigin, RiskReason } from '../../db/types';
-import { notifyVisaRequest } from '../notifications';
-import { riskInputOf, scoreRisk } from '../risk';
+import { mailsEnqueued } from '../mail';
+import {
+  notifyVisaRequest,
+  visaNotificationRows,
+  type NotificationRecipient,
+  type VisaNotificationKind,
+} from '../notifications';
+import { riskInput, riskInputOf, scoreRisk, type RiskFacts } from '../risk';
 import {
   expireRequests,
-  grantInvoice,
   liveInvoiceIds,
   lockDueForExpiry,
   lockRequest,
   lockUnderCheck,
-  setInvoices,
   setRequest,
+  updateInvoices,
+  writeGuardedExitScan,
+  type InvoiceChange,
+  type RequestChange,
 } from './repository';
 
 /**
  * The state machine of a visa request (docs/domain.md). Each transition is one transaction that first
  * locks the request row (FOR UPDATE), so the traveler, a kiosk and an officer acting at once are serialised and each
- * sees the state the previous one left. The exit point (module exit-point) calls these with its client as the actor.
+ * sees the state the previous one left. The exit point's scan is the one exception, for its speed: it writes its
+ * transition in one statement that applies only to the request row as it was read (writeExitScan), and reads again
+ * when another transaction changed it meanwhile; that serialises it with the others just the same.
  */
 
 export interface ExitActor {
@@ -43,6 +53,16 @@ export interface AnalyseRiskOptions {
   now?: Date;
 }
 
+/** What a transition changes, decided before anything is written: the request, its live invoices, the notification. */
+export interface Transition {
+  outcome: TransitionOutcome;
+  /** The reasons of the light, when the transition is a risk analysis. */
+  reasons?: RiskReason[];
+  request: RequestChange;
+  invoices: InvoiceChange;
+  notification: VisaNotificationKind;
+}
+
 /** A pending request's travel date plus this grace passes without a scan: the request expires. */
 const EXPIRY_GRACE_MS = 12 * 60 * 60 * 1000;
 
@@ -57,25 +77,98 @@ export function newReleaseCode(customsOffice: string, now: Date): string {
   return `${year}IT${office}${String(randomInt(1_000_000)).padStart(6, '0')}`;
 }
 
-/** Grants invoices of a request (visa 100, release data of the actor's office, no longer 'in completion'). */
-async function grantInvoices(
-  trx: Transaction<Database>,
-  ids: readonly number[],
-  actor: ExitActor,
-  now: Date,
-): Promise<void> {
+/** Invoices granted (visa 100, release data of the actor's office, no longer 'in completion'). */
+function granted(ids: readonly number[], actor: ExitActor, now: Date): InvoiceChange {
   // One release code per invoice: the merchant refunds each invoice on its own code.
-  for (const id of ids)
-    await grantInvoice(
-      trx,
-      id,
-      { customs_office: actor.customsOffice, release_code: newReleaseCode(actor.customsOffice, now) },
-      now,
-    );
+  const releaseCodes = Object.fromEntries(ids.map((id) => [id, newReleaseCode(actor.customsOffice, now)]));
+  return {
+    ids,
+    values: {
+      state_code: InvoiceState.GRANTED,
+      in_completion: false,
+      customs_office: actor.customsOffice,
+      release_date: now,
+      updated_at: now,
+    },
+    releaseCodes,
+  };
 }
 
 const scanned = (actor: ExitActor | undefined, now: Date) =>
   actor ? { scanned_at: now, scanned_by: actor.clientId, customs_office: actor.customsOffice } : {};
+
+/**
+ * The outcome of a risk analysis started by the traveler (origin TRAVELER) or by the exit point scanning the request
+ * (KIOSK/OFFICER with the actor). Green: started by the traveler → 50 in completion (invoices 100 'in completion': go
+ * airside); at the exit point → 100 completed at once (invoices granted). Yellow or red → 20 customs check (invoices 40).
+ */
+function analysed(
+  result: { light: Light; reasons?: RiskReason[] },
+  origin: RiskOrigin,
+  actor: ExitActor | undefined,
+  invoiceIds: readonly number[],
+  now: Date,
+): Transition {
+  const { light } = result;
+  const reasons = result.reasons ?? [];
+  const analysis = {
+    risk_result: light,
+    risk_reasons: JSON.stringify(reasons),
+    risk_origin: origin,
+    risk_analysed_at: now,
+    ...scanned(actor, now),
+    updated_at: now,
+  };
+  if (light === TrafficLight.GREEN && origin === 'TRAVELER') {
+    return {
+      outcome: { stateCode: VisaState.IN_COMPLETION, light },
+      reasons,
+      request: { ...analysis, state_code: VisaState.IN_COMPLETION },
+      invoices: {
+        ids: invoiceIds,
+        values: { state_code: InvoiceState.GRANTED, in_completion: true, updated_at: now },
+      },
+      notification: 'RISK_GREEN',
+    };
+  }
+  if (light === TrafficLight.GREEN) {
+    return {
+      outcome: { stateCode: VisaState.COMPLETED, light },
+      reasons,
+      request: { ...analysis, state_code: VisaState.COMPLETED, completed_at: now },
+      invoices: granted(invoiceIds, actor!, now),
+      notification: 'VISA_GRANTED',
+    };
+  }
+  return {
+    outcome: { stateCode: VisaState.CUSTOMS_CHECK, light },
+    reasons,
+    request: { ...analysis, state_code: VisaState.CUSTOMS_CHECK },
+    invoices: {
+      ids: invoiceIds,
+      values: { state_code: InvoiceState.CUSTOMS_CHECK, in_completion: false, updated_at: now },
+    },
+    notification: 'CUSTOMS_CHECK',
+  };
+}
+
+/** The exit scan of a request in completion: 100 completed, its invoices granted with the actor's release data. */
+function grantedAtExit(light: Light | null, actor: ExitActor, invoiceIds: readonly number[], now: Date): Transition {
+  return {
+    outcome: { stateCode: VisaState.COMPLETED, light },
+    request: { state_code: VisaState.COMPLETED, ...scanned(actor, now), completed_at: now, updated_at: now },
+    invoices: granted(invoiceIds, actor, now),
+    notification: 'VISA_GRANTED',
+  };
+}
+
+/** Writes a transition in the caller's transaction, which holds the request's row lock. */
+async function write(trx: Transaction<Database>, requestId: number, transition: Transition) {
+  await updateInvoices(trx, transition.invoices);
+  await setRequest(trx, requestId, transition.request);
+  await notifyVisaRequest(trx, requestId, transition.notification);
+  return transition.outcome;
+}
 
 async function lockedOrThrow(trx: Transaction<Database>, requestId: number) {
   const request = await lockRequest(trx, requestId);
@@ -85,9 +178,7 @@ async function lockedOrThrow(trx: Transaction<Database>, requestId: number) {
 
 /**
  * The risk analysis of a pending request (else 409 'visa.notPending'), started by the traveler (origin TRAVELER) or
- * by the exit point scanning it (KIOSK/OFFICER with the actor). Green: started by the traveler → 50 in completion
- * (invoices 100 'in completion': go airside); at the exit point → 100 completed at once (invoices granted). Yellow or
- * red → 20 customs check (invoices 40).
+ * by the exit point scanning it (KIOSK/OFFICER with the actor); see `analysed` for what each light leads to.
  */
 export async function analyseRisk(
   db: Kysely<Database>,
@@ -101,42 +192,9 @@ export async function analyseRisk(
   return db.transaction().execute(async (trx) => {
     const request = await lockedOrThrow(trx, requestId);
     if (request.state_code !== VisaState.PENDING) throw new AppError(409, { key: 'visa.notPending' });
-
     const result =
       options.score ?? scoreRisk(await riskInputOf(trx, requestId, now), options.random, options.sampleRate);
-    const light = result.light;
-    const invoices = await liveInvoiceIds(trx, requestId);
-    let stateCode: number;
-    if (light === TrafficLight.GREEN && origin === 'TRAVELER') {
-      stateCode = VisaState.IN_COMPLETION;
-      await setInvoices(trx, invoices, { state_code: InvoiceState.GRANTED, in_completion: true }, now);
-    } else if (light === TrafficLight.GREEN) {
-      stateCode = VisaState.COMPLETED;
-      await grantInvoices(trx, invoices, actor!, now);
-    } else {
-      stateCode = VisaState.CUSTOMS_CHECK;
-      await setInvoices(trx, invoices, { state_code: InvoiceState.CUSTOMS_CHECK, in_completion: false }, now);
-    }
-    await setRequest(trx, requestId, {
-      state_code: stateCode,
-      risk_result: light,
-      risk_reasons: JSON.stringify(result.reasons ?? []),
-      risk_origin: origin,
-      risk_analysed_at: now,
-      ...scanned(actor, now),
-      ...(stateCode === VisaState.COMPLETED ? { completed_at: now } : {}),
-      updated_at: now,
-    });
-    await notifyVisaRequest(
-      trx,
-      requestId,
-      stateCode === VisaState.IN_COMPLETION
-        ? 'RISK_GREEN'
-        : stateCode === VisaState.COMPLETED
-          ? 'VISA_GRANTED'
-          : 'CUSTOMS_CHECK',
-    );
-    return { stateCode, light };
+    return write(trx, requestId, analysed(result, origin, actor, await liveInvoiceIds(trx, requestId), now));
   });
 }
 
@@ -150,16 +208,74 @@ export async function grantAtExit(
   return db.transaction().execute(async (trx) => {
     const request = await lockedOrThrow(trx, requestId);
     if (request.state_code !== VisaState.IN_COMPLETION) throw new AppError(409, { key: 'visa.notInCompletion' });
-    await grantInvoices(trx, await liveInvoiceIds(trx, requestId), actor, now);
-    await setRequest(trx, requestId, {
-      state_code: VisaState.COMPLETED,
-      ...scanned(actor, now),
-      completed_at: now,
-      updated_at: now,
-    });
-    await notifyVisaRequest(trx, requestId, 'VISA_GRANTED');
-    return { stateCode: VisaState.COMPLETED, light: request.risk_result as Light | null };
+    const light = request.risk_result as Light | null;
+    return write(trx, requestId, grantedAtExit(light, actor, await liveInvoiceIds(trx, requestId), now));
   });
+}
+
+/** A request as the exit point read it, in its one query: what a scan's transition needs, and the row's version. */
+export interface ExitScanRequest {
+  id: number;
+  /** The request row's `xmin` when it was read (see writeExitScan). */
+  version: string;
+  requestCode: string;
+  travelerId: number;
+  stateCode: number;
+  riskResult: number | null;
+  /** The live invoices' ids. */
+  invoiceIds: readonly number[];
+  /** What the risk rules need; its history counts are read for a pending request only. */
+  risk: RiskFacts;
+  recipient: NotificationRecipient;
+}
+
+/**
+ * What a scan at the exit point changes: a pending request is analysed there (see `analysed`: green → 100 at once,
+ * yellow or red → 20), a request in completion is granted (100). Undefined for any other state: a request under
+ * customs check is sent to the office again, unchanged (the exit point refuses the others before).
+ */
+export function exitScanTransition(
+  request: ExitScanRequest,
+  actor: ExitActor,
+  options: AnalyseRiskOptions & { now: Date },
+): Transition | undefined {
+  const { now } = options;
+  if (request.stateCode === VisaState.PENDING) {
+    const result = options.score ?? scoreRisk(riskInput(request.risk, now), options.random, options.sampleRate);
+    return analysed(result, actor.kind, actor, request.invoiceIds, now);
+  }
+  if (request.stateCode === VisaState.IN_COMPLETION)
+    return grantedAtExit(request.riskResult as Light | null, actor, request.invoiceIds, now);
+  return undefined;
+}
+
+/**
+ * Writes the transition of an exit scan and the exit point's audit rows in one statement (writeGuardedExitScan), if
+ * the request is still the version that was read. Answers false when another transaction changed it meanwhile (a
+ * second kiosk scanning the same code, the traveler's own analysis): the caller reads the request again and scans
+ * what it has become.
+ */
+export async function writeExitScan(
+  db: Kysely<Database>,
+  request: ExitScanRequest,
+  transition: Transition,
+  audit: { clientId: number; events: ReadonlyArray<{ kind: string; detail: Record<string, unknown> }> },
+): Promise<boolean> {
+  const notification = visaNotificationRows(
+    { id: request.id, requestCode: request.requestCode, travelerId: request.travelerId },
+    request.recipient,
+    transition.notification,
+  );
+  const written = await writeGuardedExitScan(db, {
+    requestId: request.id,
+    version: request.version,
+    request: transition.request,
+    invoices: transition.invoices,
+    notification,
+    audit,
+  });
+  if (written) mailsEnqueued();
+  return written;
 }
 
 /**
@@ -187,14 +303,20 @@ export async function decideInvoices(
     }
     for (const outcome of [InvoiceState.GRANTED, InvoiceState.DENIED, InvoiceState.NOT_SELECTED] as const) {
       const ids = decisions.filter((decision) => decision.outcome === outcome).map((decision) => decision.refundId);
-      if (outcome === InvoiceState.GRANTED) await grantInvoices(trx, ids, actor, now);
-      else
-        await setInvoices(
-          trx,
-          ids,
-          { state_code: outcome, in_completion: false, customs_office: actor.customsOffice },
-          now,
-        );
+      await updateInvoices(
+        trx,
+        outcome === InvoiceState.GRANTED
+          ? granted(ids, actor, now)
+          : {
+              ids,
+              values: {
+                state_code: outcome,
+                in_completion: false,
+                customs_office: actor.customsOffice,
+                updated_at: now,
+              },
+            },
+      );
     }
     const done = seen.size === underCheck.size;
     await setRequest(trx, requestId, {
