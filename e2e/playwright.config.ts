@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../deploy/chromium/launch-options.mjs';
 import { E2E_SHELL_PORT } from './support/ports';
@@ -21,6 +24,22 @@ const DEMO_TRAVELER_SPECS = [
   'remote-release',
 ].map((name) => `**/${name}.spec.ts`);
 const ALONE_SPECS = ['**/scale-out.spec.ts'];
+
+/** The specs that call `signIn` without a traveler of their own: they must all share the demo traveler's worker. */
+function specsSigningTheDemoTravelerIn(): string[] {
+  const dir = fileURLToPath(new URL('./tests', import.meta.url));
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.spec.ts'))
+    .filter((file) =>
+      [...readFileSync(join(dir, file), 'utf8').matchAll(/\bsignIn\(([^)]*)\)/g)].some(
+        ([, args]) => !args!.includes('traveler'),
+      ),
+    )
+    .map((file) => file.replace(/\.spec\.ts$/, ''));
+}
+const unlisted = specsSigningTheDemoTravelerIn().filter((name) => !DEMO_TRAVELER_SPECS.includes(`**/${name}.spec.ts`));
+if (unlisted.length > 0)
+  throw new Error(`These specs sign the demo traveler in: add them to DEMO_TRAVELER_SPECS: ${unlisted.join(', ')}`);
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
 
 export default defineConfig({
