@@ -11,7 +11,7 @@ rm -rf .test-results/* e2e/test-results
 step() { printf '\n== %s == (%s s into the run)\n' "$1" "$SECONDS"; }
 failed=()
 # run <name> <minutes> <command...>: a step that hangs is stopped after its minutes and fails, so that the run as a
-# whole ends in well under CI's limit whatever happens (the whole suite takes about 30 minutes on 2 cores).
+# whole ends in well under CI's limit whatever happens (the whole suite takes about 25 minutes on 2 cores).
 run() {
   local name="$1" minutes="$2"; shift 2
   step "$name"
