@@ -57,6 +57,17 @@ test.describe('offline', () => {
     // The network is back: the page asks again by itself, and shows the request as it is now.
     await context.setOffline(false);
     await expect(note).toHaveCount(0);
+    // The worker's static routes send the api's calls to the network without running its code.
+    const routes = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.startsWith('/api/'))
+        .map(
+          (entry) =>
+            (entry as PerformanceResourceTiming & { workerMatchedSourceType?: string }).workerMatchedSourceType,
+        ),
+    );
+    expect(routes.at(-1)).toBe('network');
     await expect(page.getByTestId('visa-qr')).toHaveCount(0);
     await chooseLanguage(page, 'en_US');
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { SKIP_WAITING } from './messages';
+import { CLAIM, SKIP_WAITING } from './messages';
 
 /** The built worker (InjectManifest's `swDest`), at the root so that it controls every page of the portal. */
 export const SERVICE_WORKER_URL = '/sw.js';
@@ -46,15 +46,42 @@ function keepWhatThePageLoaded(worker: ServiceWorker | null): void {
 }
 
 /**
+ * Whether a worker answered the page's own address, so that everything the page loaded passed through it. A page that
+ * started without one may be taken before its start-up code runs, after it has read its configuration.
+ */
+function answeredByWorker(): boolean {
+  const [navigation] = (performance.getEntriesByType?.('navigation') ?? []) as PerformanceNavigationTiming[];
+  return (navigation?.workerStart ?? 0) > 0;
+}
+
+/**
  * Registers the worker and watches for a new one. A worker installed while another controls the page is a new release
  * of the shell: it waits, announced by the update banner, so that a page never mixes two releases. The first worker of
- * a browser replaces nothing and is not announced.
+ * a browser replaces nothing and is not announced. `controlledAtStart` is whether the page started under a worker: one
+ * that did not may have been claimed before this runs (a worker installed from an earlier page, activated while this
+ * one loaded), and is handed what it loaded all the same.
  */
 export async function registerServiceWorker(
   container: ServiceWorkerContainer,
   reload: () => void = () => window.location.reload(),
+  controlledAtStart = container.controller !== null,
 ): Promise<void> {
+  let handedOver = controlledAtStart;
+  const handOver = () => {
+    if (handedOver) return;
+    handedOver = true;
+    keepWhatThePageLoaded(container.controller);
+  };
+  container.addEventListener('controllerchange', () => {
+    // The first worker claims the page too: that is no reason to reload it.
+    if (!reloadRequested) return handOver();
+    reloadRequested = false;
+    announce(null);
+    reload();
+  });
   const registration = await container.register(SERVICE_WORKER_URL);
+  if (container.controller) handOver();
+  else void container.ready.then(({ active }) => active?.postMessage(CLAIM));
   const announceIfUpdate = (worker: ServiceWorker | null) => {
     if (worker && container.controller) announce(worker);
   };
@@ -65,13 +92,6 @@ export async function registerServiceWorker(
       if (installing.state === 'installed') announceIfUpdate(installing);
     });
   });
-  container.addEventListener('controllerchange', () => {
-    // The first worker claims the page too: that is no reason to reload it.
-    if (!reloadRequested) return keepWhatThePageLoaded(container.controller);
-    reloadRequested = false;
-    announce(null);
-    reload();
-  });
   setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
 }
 
@@ -81,7 +101,7 @@ export async function registerServiceWorker(
  */
 export function registerServiceWorkerAfterLoad(): void {
   const register = () =>
-    registerServiceWorker(navigator.serviceWorker).catch((error: unknown) =>
+    registerServiceWorker(navigator.serviceWorker, undefined, answeredByWorker()).catch((error: unknown) =>
       console.warn('[shell] service worker not registered', error),
     );
   if (document.readyState === 'complete') void register();

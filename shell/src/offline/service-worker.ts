@@ -10,17 +10,29 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { API_PATH, isImmutableFile, isReleasedRemoteEntry, isRemoteReleaseFile, isRuntimeConfig } from './cache-rules';
 import { SHORT_LANGUAGES, type ShortLanguage } from '@varco/contracts/plain';
 import { pageFile, type PageChoice } from '../prerender/pages';
-import { PAGE_STATE, SKIP_WAITING, type PageStateMessage } from './messages';
+import { CLAIM, PAGE_STATE, SKIP_WAITING, type PageStateMessage } from './messages';
 
 declare const self: {
   __WB_MANIFEST: Array<PrecacheEntry | string>;
   location: Location;
   skipWaiting(): Promise<void>;
+  clients: { claim(): Promise<void> };
   addEventListener(
     type: 'message',
     listener: (event: { data: unknown; waitUntil(promise: Promise<unknown>): void }) => void,
   ): void;
+  addEventListener(
+    type: 'install',
+    listener: (event: { addRoutes?(rules: RouterRule[]): Promise<void> }) => void,
+  ): void;
 };
+
+/** A static route of the worker (Chromium's ServiceWorker static routing API; not in TypeScript's lib yet). */
+interface RouterRule {
+  condition: { urlPattern: unknown } | { requestMethod: string };
+  source: 'network';
+}
+declare const URLPattern: (new (init: { pathname: string }) => unknown) | undefined;
 
 const origin = self.location.origin;
 // Remote scripts are loaded by <script> without CORS: their answers are opaque (status 0) and still worth keeping.
@@ -47,6 +59,16 @@ function rememberPageChoice({ language, signedIn }: PageStateMessage): Promise<u
     .open(PAGE_STATE_CACHE)
     .then((cache) => cache.put(PAGE_STATE_KEY, Response.json({ language, signedIn })));
 }
+
+// The api's calls and the browser's reports (POST) go to the network without waking this worker: it keeps nothing of
+// them, and a report sent as a page is left must not depend on a worker that is starting or busy. Where the browser
+// has no static routes, they pass through the handler below, which does not answer them.
+self.addEventListener('install', (event) => {
+  const rules: RouterRule[] = [{ condition: { requestMethod: 'POST' }, source: 'network' }];
+  if (typeof URLPattern === 'function')
+    rules.push({ condition: { urlPattern: new URLPattern({ pathname: '/api/*' }) }, source: 'network' });
+  event.addRoutes?.(rules).catch(() => undefined);
+});
 
 registerRoute(
   new NavigationRoute(
@@ -95,6 +117,7 @@ registerRoute(
 clientsClaim();
 self.addEventListener('message', (event) => {
   if (event.data === SKIP_WAITING) void self.skipWaiting();
+  if (event.data === CLAIM) event.waitUntil(self.clients.claim());
   const data = event.data as Partial<PageStateMessage> | null;
   if (data?.type === PAGE_STATE && isLanguage(data.language))
     event.waitUntil(

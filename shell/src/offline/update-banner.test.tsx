@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@varco/ui/testing';
 import '../test-config';
-import { SKIP_WAITING } from './messages';
+import { CLAIM, SKIP_WAITING } from './messages';
 import { registerServiceWorker } from './service-worker-registration';
 import { UpdateBanner } from './update-banner';
 
@@ -16,9 +16,11 @@ function fakeBrowser({ controlled }: { controlled: boolean }) {
     update: jest.fn(async () => undefined),
   });
   const worker = { postMessage: jest.fn() };
+  const active = { postMessage: jest.fn() };
   const container = Object.assign(containerEvents, {
     controller: controlled ? worker : null,
     register: jest.fn(async () => registration),
+    ready: Promise.resolve({ active }),
   });
   const installNewWorker = () => {
     const worker = Object.assign(new EventTarget(), { state: 'installing', postMessage: jest.fn() });
@@ -32,7 +34,7 @@ function fakeBrowser({ controlled }: { controlled: boolean }) {
     container.controller = worker;
     containerEvents.dispatchEvent(new Event('controllerchange'));
   };
-  return { container: container as unknown as ServiceWorkerContainer, worker, installNewWorker, takeOver };
+  return { container: container as unknown as ServiceWorkerContainer, worker, active, installNewWorker, takeOver };
 }
 
 describe('the update banner', () => {
@@ -71,5 +73,24 @@ describe('the update banner', () => {
     expect(reload).not.toHaveBeenCalled();
     // What the page loaded before the worker took it is handed to the worker to keep.
     expect(browser.worker.postMessage).toHaveBeenCalledWith({ type: 'CACHE_URLS', payload: { urlsToCache: [loaded] } });
+  });
+
+  it('hands what the page loaded to a first worker that took the page before it was registered, once', async () => {
+    const browser = fakeBrowser({ controlled: false });
+    const loaded = 'https://portal.varco.example/config.json';
+    Object.defineProperty(performance, 'getEntriesByType', { configurable: true, value: () => [{ name: loaded }] });
+    // Installed from the page before, it activated and claimed this one while it loaded.
+    browser.takeOver();
+    await registerServiceWorker(browser.container, jest.fn(), false);
+    expect(browser.worker.postMessage).toHaveBeenCalledWith({ type: 'CACHE_URLS', payload: { urlsToCache: [loaded] } });
+    act(() => browser.takeOver());
+    expect(browser.worker.postMessage).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks the active worker to take a page it did not take as it activated', async () => {
+    const browser = fakeBrowser({ controlled: false });
+    await registerServiceWorker(browser.container, jest.fn(), false);
+    await browser.container.ready;
+    expect(browser.active.postMessage).toHaveBeenCalledWith(CLAIM);
   });
 });
