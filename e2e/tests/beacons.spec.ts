@@ -87,11 +87,18 @@ test('the browser reports the vitals of each page, the remotes it loaded and the
       ...release('shell', SHELL_VERSION),
     });
 
-  // The home and the invoices are reached inside the portal: each page's own vitals, loads and calls.
+  // The home opened by its address: its LCP does not hang on whether Chromium's heuristics take the sign-in's move to
+  // it for a soft navigation (they miss some while a page's code loads). The invoices are reached inside the portal:
+  // the remote loaded for them, and the call of a tab the home has not asked for (its first tab may come from the
+  // home's cache, with no call), are theirs.
+  await page.goto(`${cdn.url}/protected`);
   await expect(page.getByRole('heading', { name: 'Latest invoices' })).toBeVisible();
+  await vitalsObserved(page);
   await page.getByRole('link', { name: 'All invoices' }).click();
   await expect(page).toHaveURL(/\/protected\/invoice$/);
-  await expect(page.getByRole('tab', { name: 'Available' })).toBeVisible();
+  const completed = page.waitForResponse((response) => /\/api\/.*invoice/.test(response.url()));
+  await page.getByRole('tab', { name: 'Completed' }).click();
+  expect((await completed).ok()).toBe(true);
   await page.goto('about:blank');
 
   const shell = release('shell', SHELL_VERSION);
