@@ -30,6 +30,22 @@ export function copyOfCdn(): string {
   return root;
 }
 
+/**
+ * Publishes in the CDN tree `root` a release `version` of the remote in `folder` that speaks the next contract major:
+ * the files of its release `from`, with the manifest's version and the contract it publishes changed (nothing is built).
+ */
+export function publishNextContractMajor(root: string, folder: string, from: string, version: string): void {
+  const release = join(root, folder, version);
+  cpSync(join(root, folder, from), release, { recursive: true });
+  const manifestFile = join(release, 'mf-manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  manifest.metaData.buildInfo.buildVersion = version;
+  manifest.metaData.contract.version = `${Number(manifest.metaData.contract.version.split('.')[0]) + 1}.0.0`;
+  writeFileSync(manifestFile, JSON.stringify(manifest));
+  // The CDN would serve its precompressed copies, which still say the released contract.
+  for (const compressed of ['.br', '.gz']) rmSync(`${manifestFile}${compressed}`, { force: true });
+}
+
 /** The SHA-256 of every file under `root`, by path relative to it, leaving out the folders `except` (relative). */
 export function hashTree(root: string, except: string[] = []): Record<string, string> {
   const hashes: Record<string, string> = {};

@@ -1,12 +1,11 @@
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { beaconSchema } from '../../shared/contracts/src/beacons';
 import { startCdn, type Cdn } from '../../deploy/local-cdn/server.mjs';
 import { startBeaconTap, type BeaconTap } from '../support/beacon-tap';
 import { E2E_API_URL, E2E_SPARE_SHELL_PORT } from '../support/ports';
 import { pageErrors } from '../support/fixtures';
-import { copyOfCdn } from '../support/remote-release';
+import { copyOfCdn, publishNextContractMajor } from '../support/remote-release';
 import { signIn } from '../support/sign-in';
 
 // What the browser reports (docs/architecture.md, "What the browser reports"), as it reaches the api: the reports pass
@@ -28,15 +27,7 @@ let candidate: string;
 test.beforeAll(async () => {
   tap = await startBeaconTap(E2E_API_URL);
   root = copyOfCdn();
-  const folder = join(root, 'mf-invoices', CANDIDATE);
-  cpSync(join(root, 'mf-invoices', INVOICES_VERSION), folder, { recursive: true });
-  const manifestFile = join(folder, 'mf-manifest.json');
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
-  manifest.metaData.buildInfo.buildVersion = CANDIDATE;
-  manifest.metaData.contract.version = `${Number(manifest.metaData.contract.version.split('.')[0]) + 1}.0.0`;
-  writeFileSync(manifestFile, JSON.stringify(manifest));
-  // The CDN would serve its precompressed copies, which still say the released contract.
-  for (const compressed of ['.br', '.gz']) rmSync(`${manifestFile}${compressed}`, { force: true });
+  publishNextContractMajor(root, 'mf-invoices', INVOICES_VERSION, CANDIDATE);
   cdn = await startCdn({ root, shellPort: E2E_SPARE_SHELL_PORT, apiUrl: tap.url });
   candidate = `${cdn.origins.mfInvoices}/mf-invoices/${CANDIDATE}/mf-manifest.json`;
 });
