@@ -32,7 +32,7 @@ export interface paths {
         put?: never;
         /**
          * Scan the QR code of a visa request
-         * @description Refused: a code that is damaged, altered or not signed by the agency (400 with the reason in `extra.token`), an unknown request (404), a code replaced by a newer one after a change of the request (409), a completed (already used) or expired request (409). A pending request is analysed at once: green → visa granted (GRANTED, invoices 100 with release date, code and the client’s customs office); yellow or red → CUSTOMS_CHECK (invoices 40). A request in completion (green light from the portal) → GRANTED. A request already under customs check → CUSTOMS_CHECK again. The answer says why (`reasons`) and what to tell the traveler (`message`).
+         * @description Refused: a code that is damaged, altered or not signed by the agency (400 with the reason in `extra.token`), an unknown request (404), a code replaced by a newer one after a change of the request (409), a completed (already used) or expired request (409). A pending request is analysed at once: green → visa granted (GRANTED, invoices 100 with release date, code and the client’s customs office); yellow or red → CUSTOMS_CHECK (invoices 40). A request in completion (green light from the portal) → GRANTED. A request already under customs check → CUSTOMS_CHECK again. The answer says why (`reasons`) and what to tell the traveler (`message`). A request changed by others at each of three attempts is not judged: 503, to scan again after `retry-after` seconds.
          */
         post: operations["postExitPointScan"];
         delete?: never;
@@ -183,7 +183,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The database cannot be reached; retry after `retry-after` seconds. */
+            /** @description Not available now (the database cannot be reached, or every api instance is busy); retry after `retry-after` seconds. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -279,7 +279,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The database cannot be reached; retry after `retry-after` seconds. */
+            /** @description Not available now (the database cannot be reached, or every api instance is busy); retry after `retry-after` seconds. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -364,7 +364,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The database cannot be reached; retry after `retry-after` seconds. */
+            /** @description Not available now (the database cannot be reached, or every api instance is busy); retry after `retry-after` seconds. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -459,7 +459,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The database cannot be reached; retry after `retry-after` seconds. */
+            /** @description Not available now (the database cannot be reached, or every api instance is busy); retry after `retry-after` seconds. */
             503: {
                 headers: {
                     [name: string]: unknown;

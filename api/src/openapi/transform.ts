@@ -108,7 +108,9 @@ function commonErrors(
       ? {}
       : {
           429: answer('Too many requests from this client; retry after `retry-after` seconds.'),
-          503: answer('The database cannot be reached; retry after `retry-after` seconds.'),
+          503: answer(
+            'Not available now (the database cannot be reached, or every api instance is busy); retry after `retry-after` seconds.',
+          ),
         }),
   };
 }

@@ -84,7 +84,8 @@ export const exitPointRoutes: FastifyPluginAsyncZod<ExitPointRoutesOptions> = as
           '(already used) or expired request (409). A pending request is analysed at once: green → visa granted ' +
           '(GRANTED, invoices 100 with release date, code and the client’s customs office); yellow or red → CUSTOMS_CHECK ' +
           '(invoices 40). A request in completion (green light from the portal) → GRANTED. A request already under customs ' +
-          'check → CUSTOMS_CHECK again. The answer says why (`reasons`) and what to tell the traveler (`message`).',
+          'check → CUSTOMS_CHECK again. The answer says why (`reasons`) and what to tell the traveler (`message`). A request ' +
+          'changed by others at each of three attempts is not judged: 503, to scan again after `retry-after` seconds.',
         body: scanBodySchema,
         response: { 200: scanResultSchema, ...exitPointErrors },
       },
