@@ -31,12 +31,15 @@ const remoteLoadEvent = z.strictObject({
   ...release,
 });
 
+/** A count of calls: its bounds checked before it is an integer, so that 1e20 is told the bound, not the safe range. */
+const callCount = z.number().check(z.gte(0), z.lte(1000), z.int());
+
 /** The api calls made while a page of a release was shown, counted by outcome (failed: 5xx, or no answer). */
 const apiCallsEvent = z.strictObject({
   type: z.literal('api-calls'),
   page: z.enum(BEACON_PAGES),
-  ok: z.int().check(z.gte(0), z.lte(1000)),
-  failed: z.int().check(z.gte(0), z.lte(1000)),
+  ok: callCount,
+  failed: callCount,
   ...release,
 });
 

@@ -148,6 +148,11 @@ describeEachDatabase('browsers’ reports (beacons)', ({ buildBare }) => {
       detail: 'Some data in the request is not valid.',
       extra: { events: 'Select at least 1' },
     });
+    const huge = await post(app, { events: [{ ...calls, ok: 1e20 }] });
+    assert.deepEqual(huge.json(), {
+      detail: 'Some data in the request is not valid.',
+      extra: { 'events.0.ok': 'Must be at most 1000' },
+    });
     assert.deepEqual((await post(app, '{"events": [')).json(), { detail: 'The request is not valid.' });
     const large = await post(app, { events: [loaded], padding: 'x'.repeat(BEACON_BODY_LIMIT) });
     assert.deepEqual(large.json(), { detail: 'The request is too large.' });
