@@ -105,23 +105,27 @@ test.describe('federation', () => {
   });
 });
 
-test.describe('a remote whose CDN origin is down', () => {
+/** A CDN of its own for the describe block it is called in, with the origin of `remote` down. */
+function cdnWithout(remote: string): () => Cdn {
   let cdn: Cdn;
-
   test.beforeAll(async () => {
     cdn = await startCdn({ shellPort: E2E_SPARE_SHELL_PORT, apiUrl: E2E_API_URL });
-    await cdn.stop('mfVisa');
+    await cdn.stop(remote);
   });
-
   test.afterAll(async () => {
     await cdn.close();
   });
+  return () => cdn;
+}
+
+test.describe('a remote whose CDN origin is down', () => {
+  const cdn = cdnWithout('mfVisa');
 
   test('shows the translated notice while the header, the footer and the other remotes keep working', async ({
     page,
   }) => {
     // Signed in on this origin: the session cookie belongs to it.
-    await signIn(page, { origin: cdn.url });
+    await signIn(page, { origin: cdn().url });
     await expect(page.getByTestId('header')).toBeVisible();
     await expect(page.getByTestId('footer')).toBeVisible();
     await expect(page.getByTestId('bell')).toBeVisible();
@@ -141,5 +145,26 @@ test.describe('a remote whose CDN origin is down', () => {
     await page.getByRole('link', { name: 'Tutte le fatture' }).click();
     await expect(page.locator('main h1')).toBeVisible();
     await expect(page.getByTestId('remote-unavailable')).toHaveCount(0);
+  });
+});
+
+test.describe("the header's remote whose CDN origin is down", () => {
+  const cdn = cdnWithout('mfNotifications');
+
+  test("the bell's place holds a small retry button, and the header keeps its height", async ({ page }) => {
+    await signIn(page, { origin: cdn().url });
+    const retry = page.getByTestId('bell-slot').getByRole('button', { name: 'This section is unavailable. Retry' });
+    await expect(retry).toBeVisible();
+    await expect(retry).toHaveAttribute('data-remote', 'mfNotifications');
+    await expect(page.getByTestId('header').getByRole('alert')).toHaveCount(0);
+    const size = await retry.boundingBox();
+    expect(size?.width).toBeLessThanOrEqual(40);
+    expect(size?.height).toBeLessThanOrEqual(40);
+    // The avatar sits beside it, on the same row, as beside the bell.
+    const avatar = await page.getByTestId('avatar').boundingBox();
+    expect(
+      Math.abs((avatar?.y ?? 0) + (avatar?.height ?? 0) / 2 - ((size?.y ?? 0) + (size?.height ?? 0) / 2)),
+    ).toBeLessThan(4);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 });

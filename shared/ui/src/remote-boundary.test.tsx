@@ -31,4 +31,25 @@ describe('RemoteBoundary', () => {
     expect(onRetry).toHaveBeenCalledTimes(1);
     expect(onError).toHaveBeenCalledTimes(1);
   });
+
+  it('in the frame, is a small retry button named by the notice, which loads the remote again', async () => {
+    let broken = true;
+    function Bell() {
+      if (broken) throw new Error('no bell');
+      return <p>bell</p>;
+    }
+    renderWithProviders(
+      <RemoteBoundary remote="mfNotifications" frame onRetry={() => (broken = false)}>
+        <Bell />
+      </RemoteBoundary>,
+    );
+    const retry = await screen.findByRole('button', { name: 'This section is unavailable. Retry' });
+    expect(retry).toHaveAttribute('data-remote', 'mfNotifications');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('This part of the portal could not be loaded. The rest of the portal keeps working.'),
+    ).toBeNull();
+    await userEvent.click(retry);
+    expect(await screen.findByText('bell')).toBeInTheDocument();
+  });
 });

@@ -48,6 +48,16 @@ describe('RemoteComponent (third layer)', () => {
     renderWithProviders(<RemoteComponent id="mfInvoices/LatestInvoices" />);
     expect(await screen.findByTestId('remote-unavailable')).toHaveAttribute('data-remote', 'mfInvoices');
   });
+
+  it('in the frame, a remote that could not be loaded is a small retry button, which loads it again', async () => {
+    load.mockResolvedValueOnce(createStandInModule('mfNotifications', 'network'));
+    load.mockResolvedValueOnce({ default: () => <p>the bell</p> });
+    renderWithProviders(<RemoteComponent id="mfNotifications/Bell" frame />);
+    const retry = await screen.findByRole('button', { name: 'This section is unavailable. Retry' });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.click(retry);
+    expect(await screen.findByText('the bell')).toBeInTheDocument();
+  });
 });
 
 describe('RemoteComponent reports each load of a remote once (remote-load)', () => {

@@ -41,18 +41,23 @@ async function loadModule<Id extends ExposedModuleId>(
   return usable;
 }
 
-type RemoteComponentProps<Id extends ExposedModuleId> = { id: Id; page?: boolean } & (ExposedModules[Id] extends Record<
-  string,
-  never
->
-  ? { props?: ExposedModules[Id] }
-  : { props: ExposedModules[Id] });
+type RemoteComponentProps<Id extends ExposedModuleId> = {
+  id: Id;
+  page?: boolean;
+  frame?: boolean;
+} & (ExposedModules[Id] extends Record<string, never> ? { props?: ExposedModules[Id] } : { props: ExposedModules[Id] });
 
 /**
  * Renders a module exposed by a remote, typed by `ExposedModules`, inside the remote boundary (third layer of
- * resilience). Retry loads the module again. `page` when it is a whole page (a route), not a widget.
+ * resilience). Retry loads the module again. `page` when it is a whole page (a route), not a widget; `frame` when it
+ * is a small place of the page's frame (the header's bell), where a failure is a small retry button.
  */
-export function RemoteComponent<Id extends ExposedModuleId>({ id, props, page = false }: RemoteComponentProps<Id>) {
+export function RemoteComponent<Id extends ExposedModuleId>({
+  id,
+  props,
+  page = false,
+  frame = false,
+}: RemoteComponentProps<Id>) {
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
   // A new lazy component per attempt (React remembers a lazy component's failure forever), each one load reported.
@@ -68,8 +73,8 @@ export function RemoteComponent<Id extends ExposedModuleId>({ id, props, page = 
   }, [load]);
   const renderFailed = useCallback((error: unknown) => load.failed(failureReason(error, 'render')), [load]);
   return (
-    <RemoteMountContext.Provider value={useMemo(() => ({ retry, page }), [retry, page])}>
-      <RemoteBoundary remote={remoteOf(id)} onRetry={retry} onError={renderFailed} page={page}>
+    <RemoteMountContext.Provider value={useMemo(() => ({ retry, page, frame }), [retry, page, frame])}>
+      <RemoteBoundary remote={remoteOf(id)} onRetry={retry} onError={renderFailed} page={page} frame={frame}>
         <RemoteProviders>
           <Lazy {...((props ?? {}) as ExposedModules[Id] & object)} />
         </RemoteProviders>

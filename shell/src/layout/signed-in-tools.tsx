@@ -11,7 +11,7 @@ export default function SignedInTools() {
   return (
     <>
       <div className="bell-slot" data-testid="bell-slot">
-        <RemoteComponent id="mfNotifications/Bell" />
+        <RemoteComponent id="mfNotifications/Bell" frame />
       </div>
       <UserMenu />
     </>
