@@ -1,24 +1,9 @@
 import type { RuntimeConfig } from '@varco/federation-contract';
+import { TEST_RUNTIME_CONFIG as config } from '@varco/federation-contract/testing';
 import { CANARY_DRAW_KEY, CANARY_OVERRIDE_KEY, canaryTaken, remoteManifests } from './canary';
 
-const current = 'https://cdn.test/mf-invoices/0.1.0/mf-manifest.json';
-const candidate = 'https://cdn.test/mf-invoices/0.2.0/mf-manifest.json';
-const config = {
-  environment: 'test',
-  apiBaseUrl: '/api',
-  remotes: {
-    mfAuth: 'https://cdn.test/mf-auth/0.1.0/mf-manifest.json',
-    mfInvoices: current,
-    mfVisa: 'https://cdn.test/mf-visa/0.1.0/mf-manifest.json',
-    mfNotifications: 'https://cdn.test/mf-notifications/0.1.0/mf-manifest.json',
-  },
-  links: {
-    assistance: '/help',
-    accessibility: { it: '/a', en: '/a' },
-    privacy: { it: '/p', en: '/p' },
-    contacts: { it: '/c', en: '/c' },
-  },
-} satisfies RuntimeConfig;
+const current = config.remotes.mfInvoices;
+const candidate = 'http://cdn.test/mf-invoices/0.2.0/mf-manifest.json';
 const withCanary = (share: number): RuntimeConfig => ({
   ...config,
   canary: { remote: 'mfInvoices', manifest: candidate, share },

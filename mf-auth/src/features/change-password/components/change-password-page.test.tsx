@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { requestJson, requestVoid } from '@varco/http';
 import { sessionStore } from '@varco/session';
+import { httpError, notFound } from '@varco/ui/testing';
 import { renderSection } from '../../../testing/render-section';
 
 jest.mock('@varco/http', () => ({
@@ -28,7 +29,7 @@ describe('change password (docs/screens.md, docs/domain.md, docs/calls.md)', () 
   );
 
   it('goes home with the server detail when the key check fails', async () => {
-    requestJsonMock.mockRejectedValue({ status: 404, detail: 'Not Found', extra: {}, type: 'http-error' });
+    requestJsonMock.mockRejectedValue(notFound);
     renderSection('change-password', '/change-password?key1=abc&key2=def');
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
     expect(sessionStore.getState().error).toMatchObject({ detail: 'Not Found' });
@@ -108,12 +109,9 @@ describe('change password (docs/screens.md, docs/domain.md, docs/calls.md)', () 
 
   it('puts the api message about the password on the password field', async () => {
     requestJsonMock.mockResolvedValue({ valid: true });
-    requestVoidMock.mockRejectedValue({
-      status: 400,
-      detail: 'Some data in the request is not valid.',
-      extra: { newPwd: 'Password refused by the server' },
-      type: 'http-error',
-    });
+    requestVoidMock.mockRejectedValue(
+      httpError(400, 'Some data in the request is not valid.', { newPwd: 'Password refused by the server' }),
+    );
     const user = userEvent.setup();
     renderSection('change-password', '/change-password?key1=abc&key2=def');
     const password = await screen.findByLabelText(/^New password/);

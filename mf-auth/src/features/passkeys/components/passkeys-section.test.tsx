@@ -11,12 +11,8 @@ jest.mock('@varco/http', () => ({
   requestJson: jest.fn(),
   requestVoid: jest.fn(),
 }));
-// The browser's WebAuthn dialog: jsdom has none. The e2e suite runs the real one with Chromium's virtual authenticator.
-jest.mock('@simplewebauthn/browser', () => ({
-  startRegistration: jest.fn(),
-  startAuthentication: jest.fn(),
-  WebAuthnAbortService: { cancelCeremony: jest.fn() },
-}));
+// The browser's WebAuthn dialog: jsdom has none.
+jest.mock('@simplewebauthn/browser', () => jest.requireActual('../../../testing/fake-webauthn'));
 const requestJsonMock = jest.mocked(requestJson);
 const requestVoidMock = jest.mocked(requestVoid);
 const startRegistrationMock = jest.mocked(startRegistration);

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { requestVoid } from '@varco/http';
+import { httpError, notFound } from '@varco/ui/testing';
 import { renderSection } from '../../../testing/render-section';
 
 jest.mock('@varco/http', () => ({ ...jest.requireActual('@varco/http'), requestVoid: jest.fn() }));
@@ -43,7 +44,7 @@ describe('recover password (docs/screens.md, docs/domain.md)', () => {
   });
 
   it('shows the server detail of an error', async () => {
-    requestVoidMock.mockRejectedValue({ status: 404, detail: 'Not Found', extra: {}, type: 'http-error' });
+    requestVoidMock.mockRejectedValue(notFound);
     const user = userEvent.setup();
     renderSection('recover-password', '/recover-password');
     await user.type(screen.getByLabelText(/^E-mail/), 'mario.rossi@example.org');
@@ -52,12 +53,9 @@ describe('recover password (docs/screens.md, docs/domain.md)', () => {
   });
 
   it('puts the api message about the e-mail on the field', async () => {
-    requestVoidMock.mockRejectedValue({
-      status: 400,
-      detail: 'Some data in the request is not valid.',
-      extra: { email: 'Address refused by the server' },
-      type: 'http-error',
-    });
+    requestVoidMock.mockRejectedValue(
+      httpError(400, 'Some data in the request is not valid.', { email: 'Address refused by the server' }),
+    );
     const user = userEvent.setup();
     renderSection('recover-password', '/recover-password');
     const email = screen.getByLabelText(/^E-mail/);

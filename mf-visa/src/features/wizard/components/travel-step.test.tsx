@@ -15,15 +15,27 @@ function clockAt(instant: string) {
   jest.useFakeTimers({ now: new Date(instant), advanceTimers: true });
 }
 
-/** Opens step 2 with a draft holding invoice 1 (and `travel`), once the wizard has checked for a pending request. */
-async function openStep2(travel: unknown = null) {
+/**
+ * Opens step 2 with a draft holding invoice 1 (and `travel`), the api answering `answers` (answerByPath), once the
+ * wizard has checked for a pending request.
+ */
+async function openStep2(travel: unknown = null, answers: Record<string, unknown> = {}, language?: 'en_US' | 'it_IT') {
   localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1], travel }));
-  requestJsonMock.mockImplementation(answerByPath());
+  requestJsonMock.mockImplementation(answerByPath(answers));
   const user = userEvent.setup();
-  renderRoutes('/protected/visa/create?step=2');
+  renderRoutes('/protected/visa/create?step=2', language);
   await screen.findByTestId('travel-form');
   return user;
 }
+
+/** The traveler's profile, whose travel document is an identity card. */
+const USER_INFO_WITH_ID_CARD = {
+  nome: 'Mario',
+  cognome: 'Rossi',
+  tipoDocumentoCodice: 'ID_CARD',
+  numeroDocumento: 'CA12345XY',
+  visaCreationEnabled: true,
+};
 
 const select = (name: string) => screen.getByRole('combobox', { name });
 const input = (name: string) => screen.getByRole('textbox', { name });
@@ -347,27 +359,18 @@ describe('wizard step 2: validation on blur and on Next', () => {
 
 describe('wizard step 2: the rules of the api, told when a field loses focus', () => {
   /** Step 2 with invoice FT-1 selected, whose exit deadline is 30 April 2025, and the traveler's profile. */
-  async function openWithInvoice(language: 'en_US' | 'it_IT' = 'en_US') {
-    localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1], travel: null }));
-    requestJsonMock.mockImplementation(
-      answerByPath({
+  function openWithInvoice(language: 'en_US' | 'it_IT' = 'en_US') {
+    return openStep2(
+      null,
+      {
         'v1/private/invoices/usable': {
           invoices: [anInvoice({ idRichiestaRimborso: 1, invoiceNumber: 'FT-1', exitDeadline: '2025-04-30' })],
           links: { totalItems: 1 },
         },
-        'v1/private/traveler/user-info': {
-          nome: 'Mario',
-          cognome: 'Rossi',
-          tipoDocumentoCodice: 'ID_CARD',
-          numeroDocumento: 'CA12345XY',
-          visaCreationEnabled: true,
-        },
-      }),
+        'v1/private/traveler/user-info': USER_INFO_WITH_ID_CARD,
+      },
+      language,
     );
-    const user = userEvent.setup();
-    renderRoutes('/protected/visa/create?step=2', language);
-    await screen.findByTestId('travel-form');
-    return user;
   }
 
   it('refuses a flight number that is not one, with the api’s message', async () => {
@@ -420,15 +423,10 @@ describe('wizard step 2: the rules of the api, told when a field loses focus', (
 
   it('asks for a free zone when the destination is in the EU', async () => {
     clockAt('2025-01-15T09:42:00Z');
-    localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1], travel: null }));
-    requestJsonMock.mockImplementation(
-      answerByPath({
-        'v1/public/typology/countries/tax-free': [...DESTINATION_COUNTRIES, { code: 'IT', description: 'Italy' }],
-        'v1/public/typology/countries/free-zone/IT': [{ code: 'IT-LIVIGNO', description: 'Livigno' }],
-      }),
-    );
-    const user = userEvent.setup();
-    renderRoutes('/protected/visa/create?step=2');
+    const user = await openStep2(null, {
+      'v1/public/typology/countries/tax-free': [...DESTINATION_COUNTRIES, { code: 'IT', description: 'Italy' }],
+      'v1/public/typology/countries/free-zone/IT': [{ code: 'IT-LIVIGNO', description: 'Livigno' }],
+    });
     await chooseTransport(user, 'MP');
     await waitFor(() => expect(select('Destination country')).toBeEnabled());
     await user.selectOptions(select('Destination country'), 'IT');
@@ -463,20 +461,7 @@ describe('wizard step 2: the rules of the api, told when a field loses focus', (
 describe('wizard step 2: the traveler’s own document', () => {
   it('fills the document fields from the profile, and the traveler can change them', async () => {
     clockAt('2025-01-15T09:42:00Z');
-    localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ invoices: [1], travel: null }));
-    requestJsonMock.mockImplementation(
-      answerByPath({
-        'v1/private/traveler/user-info': {
-          nome: 'Mario',
-          cognome: 'Rossi',
-          tipoDocumentoCodice: 'ID_CARD',
-          numeroDocumento: 'CA12345XY',
-          visaCreationEnabled: true,
-        },
-      }),
-    );
-    const user = userEvent.setup();
-    renderRoutes('/protected/visa/create?step=2');
+    const user = await openStep2(null, { 'v1/private/traveler/user-info': USER_INFO_WITH_ID_CARD });
     await chooseTransport(user, 'AE');
     await waitFor(() => expect(input('Travel document number')).toHaveValue('CA12345XY'));
     expect(select('Travel document type')).toHaveValue('ID_CARD');
