@@ -3,7 +3,7 @@
 import { startNginx } from '../nginx/local.mjs';
 import { benchSettings, DATABASE, generate, openInvoiceSessions } from './lib/bench-database.mjs';
 import { runBench } from './lib/bench-run.mjs';
-import { cpuMsOf, databaseBackendPids, machineInfo, measure, table } from './lib/load.mjs';
+import { cpuMsOf, databaseBackendPids, machineBeforeMeasures, measure, table } from './lib/load.mjs';
 import { freePort } from './lib/processes.mjs';
 
 const {
@@ -140,9 +140,7 @@ async function main() {
       { key: 'one', name: '1 instance', members: instances.slice(0, 1) },
       { key: 'two', name: '2 instances', members: instances },
     ];
-    const machine = machineInfo();
-    if (machine.loadAverage1m > 0.5)
-      log(`note: load average ${machine.loadAverage1m} before the measures (other processes are busy)`);
+    const machine = machineBeforeMeasures(log);
 
     // Rounds of every call on both topologies in turn: the machine's speed drifts, so each 2-vs-1 ratio compares
     // measures taken minutes apart at most; each figure is the median of its rounds.

@@ -2,7 +2,7 @@
 // Usage, from the repository root: node deploy/bench/invoices.mjs (deploy/bench/README.md).
 import { benchSettings, DATABASE, generate, openInvoiceSessions } from './lib/bench-database.mjs';
 import { runBench } from './lib/bench-run.mjs';
-import { LATENCY_COLUMNS, machineInfo, measure, table } from './lib/load.mjs';
+import { LATENCY_COLUMNS, machineBeforeMeasures, measure, table } from './lib/load.mjs';
 
 const {
   settings: SETTINGS,
@@ -112,10 +112,7 @@ async function main() {
     const { port: barePort } = await run.startBare();
 
     await checkCalls(apiUrl, sessions);
-    // Other work on the machine skews every number: the load average before the measures is kept with them.
-    const machine = machineInfo();
-    if (machine.loadAverage1m > 0.5)
-      log(`note: load average ${machine.loadAverage1m} before the measures (other processes are busy)`);
+    const machine = machineBeforeMeasures(log);
 
     const results = [];
     const load = {

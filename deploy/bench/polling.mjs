@@ -2,7 +2,7 @@
 // holds (docs/benches.md). Usage, from the repository root: node deploy/bench/polling.mjs (deploy/bench/README.md).
 import { benchSettings, DATABASE, generate, openTravelerSessions, serverDir } from './lib/bench-database.mjs';
 import { runBench } from './lib/bench-run.mjs';
-import { databaseBackendPids, LATENCY_COLUMNS, machineInfo, measure, table } from './lib/load.mjs';
+import { databaseBackendPids, LATENCY_COLUMNS, machineBeforeMeasures, measure, table } from './lib/load.mjs';
 import {
   COUNT_PATH,
   cookieOf,
@@ -104,9 +104,7 @@ async function main() {
     if (!withCount) log('note: GET /notifications/count answers 404 (no notifications module yet): heartbeat only');
     await prime(apiUrl, sessions, withCount);
     log('every session has polled once');
-    const machine = machineInfo();
-    if (machine.loadAverage1m > 0.5)
-      log(`note: load average ${machine.loadAverage1m} before the measures (other processes are busy)`);
+    const machine = machineBeforeMeasures(log);
 
     const load = {
       connections: SETTINGS.connections,

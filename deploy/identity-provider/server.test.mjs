@@ -6,9 +6,10 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { DEFAULT_CLIENT, TEST_IDENTITIES } from './identities.mjs';
 
 const REDIRECT_URI = 'http://localhost:8080/api/v1/auth/spid/callback';
-const provider = { issuer: '', clientId: 'varco-api', clientSecret: 'varco-local-identity-secret' };
+const provider = { issuer: '', ...DEFAULT_CLIENT };
 let child;
 
 beforeAll(async () => {
@@ -32,15 +33,6 @@ afterAll(async () => {
   child.kill('SIGTERM');
   await exited;
 });
-
-const IDENTITY = {
-  sub: 'TINIT-BNCLRA92M41F205Y',
-  fiscal_number: 'TINIT-BNCLRA92M41F205Y',
-  given_name: 'Laura',
-  family_name: 'Bianchi',
-  birthdate: '1992-08-01',
-  email: 'laura.bianchi@example.com',
-};
 
 /** A browser in miniature: follows nothing by itself, keeps the provider's cookies. */
 function browser() {
@@ -110,7 +102,7 @@ describe('test identity provider', () => {
     expect(italian).toContain('Scegli');
     const english = await (await go(interactionUrl)).text();
     expect(english).toContain('Pick a test identity');
-    const identity = IDENTITY;
+    const identity = TEST_IDENTITIES[1];
     expect(english).toContain(identity.fiscal_number);
 
     response = await go(interactionUrl, {

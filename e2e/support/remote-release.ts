@@ -15,8 +15,10 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startCdn, type Cdn } from '../../deploy/local-cdn/server.mjs';
 import { CDN_ROOT } from '../../deploy/scripts/assemble.mjs';
 import { releaseRemote } from '../../deploy/scripts/release-remote.mjs';
+import { E2E_API_URL, E2E_SPARE_SHELL_PORT } from './ports';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -128,6 +130,25 @@ export async function releaseVariant({
     return manifestPath;
   } finally {
     rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A second CDN, on the spare shell port, serving a copy of the built tree into which a variant of a remote is released,
+ * with the runtime configuration switched to it (`remote`: the remote's key there, e.g. mfInvoices). Its `close` also
+ * removes the copy.
+ */
+export async function serveVariant(remote: string, variant: Omit<VariantOptions, 'cdnRoot'>): Promise<Cdn> {
+  const root = copyOfCdn();
+  const removeCopy = () => rmSync(root, { recursive: true, force: true });
+  try {
+    const manifestPath = await releaseVariant({ ...variant, cdnRoot: root });
+    const cdn = await startCdn({ root, shellPort: E2E_SPARE_SHELL_PORT, apiUrl: E2E_API_URL });
+    cdn.config.remotes[remote] = `${cdn.origins[remote]}${manifestPath}`;
+    return { ...cdn, close: () => cdn.close().finally(removeCopy) };
+  } catch (error) {
+    removeCopy();
+    throw error;
   }
 }
 

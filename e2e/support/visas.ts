@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
 import { E2E_API_URL } from './ports';
-import { DEMO_VENDOR_NAME, romeDay, type FreshTraveler } from './travelers';
+import { signIn } from './sign-in';
+import { createTraveler, DEMO_VENDOR_NAME, issueInvoice, romeDay, type FreshTraveler } from './travelers';
 
 /** The kiosk of the exit point (deploy/kiosk), scanning with the demo kiosk's key. */
 export const KIOSK_CLI = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'deploy', 'kiosk', 'cli.mjs');
@@ -40,6 +41,17 @@ export async function requestVisa(page: Page, traveler: FreshTraveler, invoiceNu
   await page.getByRole('button', { name: 'Send request' }).click();
   await expect(page).toHaveURL(/\/protected\/visa\/\d+$/);
   return Number(new URL(page.url()).pathname.split('/').pop());
+}
+
+/** A new traveler with one invoice of `amount`, signed in, who has requested a visa for it: lands on the new request. */
+export async function signedInWithRequest(
+  page: Page,
+  amount: number,
+): Promise<{ traveler: FreshTraveler; requestId: number }> {
+  const traveler = await createTraveler();
+  const { invoiceNumber } = await issueInvoice(traveler, amount);
+  await signIn(page, { traveler });
+  return { traveler, requestId: await requestVisa(page, traveler, invoiceNumber) };
 }
 
 /** The `src` of the QR code the page shows now: a PNG as a data address. */

@@ -6,8 +6,7 @@ import { chooseLanguage } from '../support/fixtures';
 import { E2E_API_URL, E2E_SPARE_SHELL_PORT } from '../support/ports';
 import { copyOfCdn, releaseVariant, retitle } from '../support/remote-release';
 import { signIn } from '../support/sign-in';
-import { createTraveler, issueInvoice } from '../support/travelers';
-import { requestVisa, scanAtKiosk } from '../support/visas';
+import { scanAtKiosk, signedInWithRequest } from '../support/visas';
 import { controlledByServiceWorker, keptForOffline } from '../support/offline';
 
 test.describe('offline', () => {
@@ -15,10 +14,7 @@ test.describe('offline', () => {
     page,
     context,
   }) => {
-    const traveler = await createTraveler();
-    const { invoiceNumber } = await issueInvoice(traveler, 180);
-    await signIn(page, { traveler });
-    const requestId = await requestVisa(page, traveler, invoiceNumber);
+    const { traveler, requestId } = await signedInWithRequest(page, 180);
     await expect(page.getByTestId('visa-qr')).toBeVisible();
     const requestCode = (await page.getByTestId('visa-detail').locator('dd').first().textContent())?.trim() ?? '';
     expect(requestCode).not.toBe('');

@@ -1,9 +1,8 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { startCdn, type Cdn } from '../../deploy/local-cdn/server.mjs';
+import type { Cdn } from '../../deploy/local-cdn/server.mjs';
 import { chooseLanguage } from '../support/fixtures';
-import { E2E_API_URL, E2E_SPARE_SHELL_PORT } from '../support/ports';
-import { copyOfCdn, releaseVariant, watchRefusal } from '../support/remote-release';
+import { serveVariant, watchRefusal } from '../support/remote-release';
 import { signIn } from '../support/sign-in';
 
 // A team builds mf-invoices against the next major of @varco/federation-contract, which the running shell does not
@@ -13,25 +12,19 @@ const CONTRACT_VERSION: string = JSON.parse(
 ).version;
 const NEXT_MAJOR = `${Number(CONTRACT_VERSION.split('.')[0]) + 1}.0.0`;
 
-let root: string;
 let cdn: Cdn;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  root = copyOfCdn();
-  const manifestPath = await releaseVariant({
+  cdn = await serveVariant('mfInvoices', {
     folder: 'mf-invoices',
     version: '1.0.0',
-    cdnRoot: root,
     library: { name: '@varco/federation-contract', version: NEXT_MAJOR },
   });
-  cdn = await startCdn({ root, shellPort: E2E_SPARE_SHELL_PORT, apiUrl: E2E_API_URL });
-  cdn.config.remotes.mfInvoices = `${cdn.origins.mfInvoices}${manifestPath}`;
 });
 
 test.afterAll(async () => {
   await cdn?.close();
-  if (root) rmSync(root, { recursive: true, force: true });
 });
 
 test('a remote of another contract major is refused with the notice, and the rest of the portal works', async ({

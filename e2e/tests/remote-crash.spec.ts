@@ -1,10 +1,9 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Browser } from '@playwright/test';
-import { startCdn, type Cdn } from '../../deploy/local-cdn/server.mjs';
+import type { Cdn } from '../../deploy/local-cdn/server.mjs';
 import { LANGUAGES, textsOf, type LanguageCode } from '../support/messages';
-import { E2E_API_URL, E2E_SPARE_SHELL_PORT } from '../support/ports';
-import { copyOfCdn, releaseVariant } from '../support/remote-release';
+import { serveVariant } from '../support/remote-release';
 import { signIn } from '../support/sign-in';
 import { localeOf } from '../support/wizard';
 
@@ -17,16 +16,13 @@ const CRASH_VERSION = '0.1.1-crash';
 const CRASHED_MARK = 'varco-e2e-crashed-once';
 const LIST = 'src/features/notifications/components/notification-list.tsx';
 
-let root: string;
 let cdn: Cdn;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  root = copyOfCdn();
-  const manifestPath = await releaseVariant({
+  cdn = await serveVariant('mfNotifications', {
     folder: 'mf-notifications',
     version: CRASH_VERSION,
-    cdnRoot: root,
     edit: (appDir) => {
       const file = join(appDir, LIST);
       const source = readFileSync(file, 'utf8');
@@ -44,13 +40,10 @@ document.addEventListener('click', (event) => {
       writeFileSync(file, source.replace(signature, `${retried}\n${signature}${crash}`));
     },
   });
-  cdn = await startCdn({ root, shellPort: E2E_SPARE_SHELL_PORT, apiUrl: E2E_API_URL });
-  cdn.config.remotes.mfNotifications = `${cdn.origins.mfNotifications}${manifestPath}`;
 });
 
 test.afterAll(async () => {
   await cdn?.close();
-  if (root) rmSync(root, { recursive: true, force: true });
 });
 
 async function crashThenRetry(

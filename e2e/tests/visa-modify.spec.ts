@@ -1,9 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chooseLanguage } from '../support/fixtures';
-import { signIn } from '../support/sign-in';
-import { createTraveler, issueInvoice } from '../support/travelers';
 import { controlledByServiceWorker, keptForOffline } from '../support/offline';
-import { NOTIFICATION_POLL_MS, requestVisa, scanQr, shownQr } from '../support/visas';
+import { NOTIFICATION_POLL_MS, scanQr, shownQr, signedInWithRequest } from '../support/visas';
 
 /** From the detail of a pending request: Modify, step 1 as it is, step 2's departure minutes and flight changed, saved. */
 async function modifyDeparture(
@@ -37,10 +35,7 @@ test.describe('a pending request modified', () => {
     page,
     context,
   }) => {
-    const traveler = await createTraveler();
-    const { invoiceNumber } = await issueInvoice(traveler, 180);
-    await signIn(page, { traveler });
-    const requestId = await requestVisa(page, traveler, invoiceNumber);
+    const { requestId } = await signedInWithRequest(page, 180);
     const travel = page.getByTestId('visa-travel');
     await expect(travel).toContainText('at 10:00');
     // The list and the home's widget have been seen before the change, so their answers are in the page's cache.
@@ -88,10 +83,7 @@ test.describe('a pending request modified', () => {
 
   test('in Italian on a phone: modified, then deleted — no page shows it any more, Back included', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    const traveler = await createTraveler();
-    const { invoiceNumber } = await issueInvoice(traveler, 180);
-    await signIn(page, { traveler });
-    const requestId = await requestVisa(page, traveler, invoiceNumber);
+    const { requestId } = await signedInWithRequest(page, 180);
     await chooseLanguage(page, 'it_IT');
     const travel = page.getByTestId('visa-travel');
     await expect(travel).toContainText('alle 10:00');

@@ -145,6 +145,17 @@ export function machineInfo() {
   };
 }
 
+/**
+ * What the numbers are about to be measured on, read just before the measures: other work on the machine skews every
+ * number, so a busy load average is said, and kept with them.
+ */
+export function machineBeforeMeasures(log) {
+  const machine = machineInfo();
+  if (machine.loadAverage1m > 0.5)
+    log(`note: load average ${machine.loadAverage1m} before the measures (other processes are busy)`);
+  return machine;
+}
+
 /** The latency columns of every api bench's table (`table`): p50, p95, p99 and max, in ms. */
 export const LATENCY_COLUMNS = [
   ['p50', 'p50 ms'],
