@@ -35,14 +35,29 @@ export function activateWaitingServiceWorker(): void {
   waiting.postMessage(SKIP_WAITING);
 }
 
+/** How long what was on its way as the worker took the page may take to arrive, and still be handed over. */
+const LATE_ARRIVALS_MS = 60_000;
+
 /**
  * The first worker takes the page after the page loaded its remotes, so the worker never saw them: it is given the
  * addresses the page loaded, and keeps those its rules keep (Workbox's CACHE_URLS message). A visa opened on the first
- * visit then opens offline too.
+ * visit then opens offline too. What was still on its way at that moment did not pass through the worker either: it
+ * is handed over as it arrives.
  */
 function keepWhatThePageLoaded(worker: ServiceWorker | null): void {
-  const urlsToCache = performance.getEntriesByType('resource').map((entry) => entry.name);
-  worker?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache } });
+  if (!worker) return;
+  const handOver = (entries: PerformanceEntryList) => {
+    const urlsToCache = entries.map((entry) => entry.name);
+    if (urlsToCache.length > 0) worker.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache } });
+  };
+  handOver(performance.getEntriesByType('resource'));
+  if (typeof PerformanceObserver !== 'function') return;
+  const takenAt = performance.now();
+  const late = new PerformanceObserver((list) =>
+    handOver(list.getEntries().filter((entry) => entry.startTime < takenAt)),
+  );
+  late.observe({ type: 'resource' });
+  setTimeout(() => late.disconnect(), LATE_ARRIVALS_MS);
 }
 
 /**

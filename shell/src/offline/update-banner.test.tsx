@@ -87,6 +87,39 @@ describe('the update banner', () => {
     expect(browser.worker.postMessage).toHaveBeenCalledTimes(1);
   });
 
+  it('hands over, as they arrive, the files that were on their way as the worker took the page', async () => {
+    const browser = fakeBrowser({ controlled: false });
+    const early = 'https://portal.varco.example/config.json';
+    const inFlight = 'https://cdn.varco.example/mf-visa/0.1.0/mf-manifest.json';
+    const throughWorker = 'https://cdn.varco.example/mf-visa/0.1.0/remoteEntry.js';
+    Object.defineProperty(performance, 'getEntriesByType', { configurable: true, value: () => [{ name: early }] });
+    jest.spyOn(performance, 'now').mockReturnValue(1_000);
+    let arrive: (entries: { name: string; startTime: number }[]) => void = () => undefined;
+    // jsdom has no PerformanceObserver: this one is fed by the test, as the browser feeds resource timings.
+    Object.defineProperty(globalThis, 'PerformanceObserver', {
+      configurable: true,
+      value: class {
+        constructor(callback: (list: { getEntries: () => unknown[] }) => void) {
+          arrive = (entries) => callback({ getEntries: () => entries });
+        }
+        observe() {}
+        disconnect() {}
+      },
+    });
+    await registerServiceWorker(browser.container, jest.fn(), false);
+    act(() => browser.takeOver());
+    arrive([
+      { name: inFlight, startTime: 900 },
+      { name: throughWorker, startTime: 1_100 },
+    ]);
+    expect(browser.worker.postMessage.mock.calls).toEqual([
+      [{ type: 'CACHE_URLS', payload: { urlsToCache: [early] } }],
+      [{ type: 'CACHE_URLS', payload: { urlsToCache: [inFlight] } }],
+    ]);
+    delete (globalThis as { PerformanceObserver?: unknown }).PerformanceObserver;
+    jest.restoreAllMocks();
+  });
+
   it('asks the active worker to take a page it did not take as it activated', async () => {
     const browser = fakeBrowser({ controlled: false });
     await registerServiceWorker(browser.container, jest.fn(), false);
