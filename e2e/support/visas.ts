@@ -47,11 +47,11 @@ export async function requestVisa(page: Page, traveler: FreshTraveler, invoiceNu
 export async function signedInWithRequest(
   page: Page,
   amount: number,
-): Promise<{ traveler: FreshTraveler; requestId: number }> {
+): Promise<{ traveler: FreshTraveler; requestId: number; refundId: number }> {
   const traveler = await createTraveler();
-  const { invoiceNumber } = await issueInvoice(traveler, amount);
+  const { invoiceNumber, refundId } = await issueInvoice(traveler, amount);
   await signIn(page, { traveler });
-  return { traveler, requestId: await requestVisa(page, traveler, invoiceNumber) };
+  return { traveler, requestId: await requestVisa(page, traveler, invoiceNumber), refundId };
 }
 
 /** The `src` of the QR code the page shows now: a PNG as a data address. */

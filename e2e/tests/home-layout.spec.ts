@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from '../support/sign-in';
-import { createTraveler, issueInvoice } from '../support/travelers';
-import { requestVisa } from '../support/visas';
+import { signedInWithRequest } from '../support/visas';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -85,10 +84,7 @@ test.describe('the signed-in home', () => {
   test('moves nothing on the first visit of a traveler with one invoice and one request, on a phone and on a desktop', async ({
     page,
   }) => {
-    const traveler = await createTraveler();
-    const { invoiceNumber } = await issueInvoice(traveler, 250);
-    await signIn(page, { traveler });
-    await requestVisa(page, traveler, invoiceNumber);
+    const { traveler } = await signedInWithRequest(page, 250);
     // Signed in again, as on another device: user-info counts the invoice (now in the request) and the request.
     await signOut(page);
     await signIn(page, { traveler });

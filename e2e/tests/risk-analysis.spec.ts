@@ -1,10 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chooseLanguage } from '../support/fixtures';
 import { LANGUAGES, textsOf, type JourneyLanguage } from '../support/messages';
-import { createTraveler } from '../support/travelers';
-import { signIn } from '../support/sign-in';
-import { issueInvoice } from '../support/travelers';
-import { requestVisa } from '../support/visas';
+import { signedInWithRequest } from '../support/visas';
 import { localeOf } from '../support/wizard';
 
 // The traveler starts the risk analysis of their pending request from its detail page: the api decides the light (the
@@ -20,10 +17,7 @@ async function startRiskAnalysis(page: Page, language: JourneyLanguage, light: k
   const t = textsOf('mf-visa', language);
   const common = textsOf('common', language);
   const expected = LIGHTS[light];
-  const traveler = await createTraveler();
-  const { invoiceNumber } = await issueInvoice(traveler, expected.amount);
-  await signIn(page, { traveler });
-  const requestId = await requestVisa(page, traveler, invoiceNumber);
+  const { requestId } = await signedInWithRequest(page, expected.amount);
   await chooseLanguage(page, localeOf(language));
 
   const detail = page.getByTestId('visa-detail');

@@ -4,7 +4,7 @@ import { chooseLanguage } from '../support/fixtures';
 import { E2E_API_URL } from '../support/ports';
 import { signIn } from '../support/sign-in';
 import { createTraveler, issueInvoice } from '../support/travelers';
-import { KIOSK_CLI, NOTIFICATION_POLL_MS, requestVisa, run, scanAtKiosk } from '../support/visas';
+import { KIOSK_CLI, NOTIFICATION_POLL_MS, requestVisa, run, scanAtKiosk, signedInWithRequest } from '../support/visas';
 
 async function officerDecides(
   publicId: string,
@@ -76,10 +76,7 @@ test.describe('visa requests', () => {
   });
 
   test('while a request is pending, the wizard opened by its address says why and leads to it', async ({ page }) => {
-    const traveler = await createTraveler();
-    const { invoiceNumber } = await issueInvoice(traveler, 250);
-    await signIn(page, { traveler });
-    const requestId = await requestVisa(page, traveler, invoiceNumber);
+    const { requestId } = await signedInWithRequest(page, 250);
     const { requestCode } = await (await page.request.get(`/api/v1/private/visa/${requestId}`)).json();
 
     await page.goto('/protected/visa/create?step=1');
@@ -108,10 +105,7 @@ test.describe('visa requests', () => {
   test('a red light sends the traveler to the customs office; the officer decides; the traveler sees the outcome', async ({
     page,
   }) => {
-    const traveler = await createTraveler();
-    const { refundId, invoiceNumber } = await issueInvoice(traveler, 14_500);
-    await signIn(page, { traveler });
-    const requestId = await requestVisa(page, traveler, invoiceNumber);
+    const { requestId, refundId } = await signedInWithRequest(page, 14_500);
 
     const scan = await scanAtKiosk(page);
     expect(scan.code, scan.output).toBe(0);
