@@ -1,15 +1,20 @@
 // Writes the reference data's migrations from scripts/reference-data.mjs:
 //   migrations/0002_reference_data.sql   the rows, labelled in Italian and English
-//   migrations/0019_reference_labels.sql the labels of the ten other languages, one column per language
-//   npm run generate:reference-data --workspace @varco/api              writes 0019, checks 0002
-//   npm run generate:reference-data --workspace @varco/api -- --check   writes nothing, checks both (a test runs it)
+//   migrations/0019_reference_labels.sql the labels of the ten other languages, one column per language (airports as
+//                                        in English)
+//   migrations/0020_airport_labels.sql   the airports in those ten languages (AIRPORT_NAMES)
+//   npm run generate:reference-data --workspace @varco/api              writes 0020, checks 0002 and 0019
+//   npm run generate:reference-data --workspace @varco/api -- --check   writes nothing, checks all three (a test runs it)
 // Country names come from CLDR through Node's own ICU (Intl.DisplayNames), so no package is needed; the output is
-// committed, and the api never computes names at request time. 0002 is never rewritten (it is applied everywhere, and
-// its header names the ICU that made it): its rows are only checked against the data. Once 0019 is applied anywhere
-// too, data changes go into a new migration (an applied migration must never change: the migrator checks its checksum).
+// committed, and the api never computes names at request time. 0002 and 0019 are never rewritten (they are applied
+// everywhere, and their headers name the ICU that made them): they are only checked against the data, 0019's airports
+// still from the English labels, as it was applied. 0020 names no country, so any Node judges it. Once 0020 is applied
+// anywhere too, data changes go into a new migration (an applied migration must never change: the migrator checks
+// its checksum).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
+  AIRPORT_NAMES,
   AIRPORTS,
   COUNTRY_NAME_OVERRIDES,
   DOCUMENT_TYPES,
@@ -25,6 +30,7 @@ import {
 const migration = (name) => fileURLToPath(new URL(`../migrations/${name}`, import.meta.url));
 const ROWS_FILE = migration('0002_reference_data.sql');
 const LABELS_FILE = migration('0019_reference_labels.sql');
+const AIRPORT_LABELS_FILE = migration('0020_airport_labels.sql');
 const checkOnly = process.argv.includes('--check');
 
 function fail(message) {
@@ -138,6 +144,20 @@ for (const [code, country, it, en] of AIRPORTS) {
   if (!countries.has(country)) fail(`airport ${code} in unknown country ${country}`);
   if (!it || !en) fail(`airport ${code} lacks a name`);
 }
+/** Each airport's name in every one of the ten other languages, without its code (the generator appends it). */
+const airportCodes = new Set(AIRPORTS.map(([code]) => code));
+for (const code of Object.keys(AIRPORT_NAMES)) if (!airportCodes.has(code)) fail(`names of unknown airport ${code}`);
+for (const [code] of AIRPORTS) {
+  const names = AIRPORT_NAMES[code] ?? fail(`airport ${code} has no names in the other languages (AIRPORT_NAMES)`);
+  for (const { server } of OTHERS) {
+    const name = names[server];
+    if (typeof name !== 'string' || name.trim() === '') fail(`airport ${code} lacks a ${server} name`);
+    if (name !== name.trim() || /\(\w+\)$/u.test(name))
+      fail(`airport ${code}: the ${server} name '${name}' must be trimmed and without its code, which is appended`);
+  }
+  const extra = Object.keys(names).filter((server) => !OTHERS.some((language) => language.server === server));
+  if (extra.length > 0) fail(`airport ${code} has names of unknown languages: ${extra.join(', ')}`);
+}
 
 const countryIndex = new Map(COUNTRY_CODES.map((code, index) => [code, index]));
 const countryLabel = (server, code) => COUNTRY_NAMES.get(server)[countryIndex.get(code)];
@@ -210,6 +230,19 @@ ${labelColumns(
   AIRPORTS.map(([code, , , en]) => [code, ...OTHERS.map(() => `${en} (${code})`)]),
 )}`;
 
+/** 0020: the airports' labels in the ten languages after Italian and English, replacing 0019's English ones. */
+const airportLabelsText = `${HEADER}-- The airports in the ten languages after Italian and English, as each language's airlines and travel sites name
+-- them: the city in that language, then the airport's name, then the IATA code that the boarding pass prints.
+-- Migration 0019 labelled them as in English; every airport of 0002 is here (see AIRPORT_NAMES in reference-data.mjs).
+
+update airport set
+${OTHERS.map((language) => `  ${column(language)} = v.${language.column}`).join(',\n')}
+from (values
+${rows(AIRPORTS.map(([code]) => [quote(code), ...OTHERS.map(({ server }) => quote(`${AIRPORT_NAMES[code][server]} (${code})`))]))}
+) as v (code, ${OTHERS.map((language) => language.column).join(', ')})
+where airport.code = v.code;
+`;
+
 /** The CLDR version a committed migration names in its header, if any. */
 const cldrOf = (text) => /-- Country names: CLDR (\S+)/.exec(text)?.[1];
 const read = (file) => {
@@ -219,6 +252,15 @@ const read = (file) => {
     return null;
   }
 };
+
+// 0020 names no country: any Node writes or judges it, before the CLDR-bound files below.
+if (checkOnly) {
+  if (read(AIRPORT_LABELS_FILE) !== airportLabelsText)
+    fail(`${AIRPORT_LABELS_FILE} is not what the data gives: run the generator`);
+} else {
+  writeFileSync(AIRPORT_LABELS_FILE, airportLabelsText);
+  console.log(`Wrote ${AIRPORT_LABELS_FILE}: ${OTHERS.length} languages for ${AIRPORTS.length} airports.`);
+}
 
 // Names differ between CLDR versions: a Node with another CLDR can neither reproduce nor judge the committed files.
 const committedRows = read(ROWS_FILE) ?? fail(`${ROWS_FILE} is missing`);
@@ -237,14 +279,10 @@ for (const [file, text] of [
 
 if (committedRows.slice(committedRows.indexOf('\n\n') + 1) !== rowsBody)
   fail(`${ROWS_FILE} is not what the data gives: it is applied, so change the data in a new migration instead`);
-if (checkOnly) {
-  if (committedLabels !== labelsText) fail(`${LABELS_FILE} is not what the data gives: run the generator`);
-  console.log('generate-reference-data: the migrations are what the data gives.');
-} else {
-  writeFileSync(LABELS_FILE, labelsText);
-  console.log(
-    `Wrote ${LABELS_FILE}: ${OTHERS.length} languages for ${COUNTRY_CODES.length} countries, ${DOCUMENT_TYPES.length} document ` +
-      `types, ${TICKET_TYPES.length} ticket types, ${TRANSPORT_TYPES.length} transport types, ${FREE_ZONES.length} free zones, ` +
-      `${AIRPORTS.length} airports; ${ROWS_FILE} is unchanged.`,
-  );
-}
+if (committedLabels !== labelsText)
+  fail(`${LABELS_FILE} is not what the data gives: it is applied, so change the data in a new migration instead`);
+console.log(
+  checkOnly
+    ? 'generate-reference-data: the migrations are what the data gives.'
+    : `${ROWS_FILE} and ${LABELS_FILE} are what the data gives, unchanged.`,
+);

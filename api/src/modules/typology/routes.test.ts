@@ -88,7 +88,7 @@ describeEachDatabase('public typology calls', ({ build, database }) => {
     assert.ok(codes(chinese).indexOf('AT') < codes(chinese).indexOf('CN'));
   });
 
-  it('labels documents, tickets, transports and free zones in the new languages, airports as in English', async () => {
+  it('labels documents, tickets, transports and free zones in the new languages', async () => {
     assert.equal(labelOf(await getList(app, `${BASE}/DOCUMENT_TYPE?language=FR`), 'PASSAPORTO'), 'Passeport');
     assert.equal(labelOf(await getList(app, `${BASE}/DOCUMENT_TYPE?language=ZH-HANS`), 'PASSAPORTO'), '护照');
     assert.equal(labelOf(await getList(app, `${BASE}/TICKET_TYPE?language=AR`), 'CARTA_IMBARCO'), 'بطاقة صعود الطائرة');
@@ -100,12 +100,41 @@ describeEachDatabase('public typology calls', ({ build, database }) => {
       labelOf(await getList(app, `${BASE}/countries/free-zone/ES?language=PT-BR`), 'ES-CANARIAS'),
       'Ilhas Canárias',
     );
+  });
+
+  it('labels airports in each language, the city as that language writes it and the IATA code kept', async () => {
+    const byCode = (list: readonly { code: string }[]) => [...list].map((item) => item.code).sort();
+    const italian = await getList(app, `${BASE}/airports/IT?language=IT`);
     const english = await getList(app, `${BASE}/airports/IT?language=EN`);
-    for (const language of SERVER_LANGUAGES.filter((code) => code !== 'IT')) {
+    assert.equal(labelOf(italian, 'FCO'), 'Roma Fiumicino Leonardo da Vinci (FCO)');
+    assert.equal(labelOf(english, 'FCO'), 'Rome Fiumicino Leonardo da Vinci (FCO)');
+    assert.equal(labelOf(english, 'MXP'), 'Milan Malpensa (MXP)');
+    const label = async (language: string, country: string, code: string) =>
+      labelOf(await getList(app, `${BASE}/airports/${country}?language=${language}`), code);
+    assert.equal(await label('ZH-HANS', 'IT', 'FCO'), '罗马菲乌米奇诺机场 (FCO)');
+    assert.match((await label('ZH-HANS', 'IT', 'MXP')) ?? '', /^米兰.*\(MXP\)$/u);
+    assert.equal(await label('RU', 'IT', 'FCO'), 'Рим Фьюмичино (FCO)');
+    assert.equal(await label('AR', 'IT', 'FCO'), 'مطار روما فيوميتشينو (FCO)');
+    assert.equal(await label('JA', 'IT', 'FCO'), 'ローマ・フィウミチーノ空港 (FCO)');
+    assert.equal(await label('KO', 'IT', 'FCO'), '로마 피우미치노 공항 (FCO)');
+    assert.equal(await label('FR', 'IT', 'FCO'), 'Rome Fiumicino Léonard de Vinci (FCO)');
+    assert.equal(await label('DE', 'IT', 'MXP'), 'Mailand Malpensa (MXP)');
+    assert.equal(await label('ES', 'IT', 'NAP'), 'Nápoles Capodichino (NAP)');
+    assert.equal(await label('PT-BR', 'IT', 'VCE'), 'Veneza Marco Polo (VCE)');
+    assert.equal(await label('TR', 'IT', 'VCE'), 'Venedik Marco Polo (VCE)');
+    assert.equal(await label('DE', 'GB', 'LHR'), 'London Heathrow (LHR)');
+    assert.equal(await label('ZH-HANS', 'JP', 'HND'), '东京羽田机场 (HND)');
+    for (const language of SERVER_LANGUAGES.filter((code) => code !== 'IT' && code !== 'EN')) {
       const airports = await getList(app, `${BASE}/airports/IT?language=${language}`);
-      assert.deepEqual(
-        [...airports].sort((a, b) => a.code.localeCompare(b.code)),
-        [...english].sort((a, b) => a.code.localeCompare(b.code)),
+      assert.deepEqual(byCode(airports), byCode(english), language);
+      for (const item of airports) assert.match(item.description, new RegExp(` \\(${item.code}\\)$`), language);
+      assertSorted(airports, toLocale(language));
+    }
+    for (const language of ['ZH-HANS', 'AR', 'JA', 'KO', 'RU']) {
+      const airports = await getList(app, `${BASE}/airports/IT?language=${language}`);
+      assert.ok(
+        airports.every((item) => item.description !== labelOf(english, item.code)),
+        `${language}: every Italian airport in its own script`,
       );
     }
   });
