@@ -10,18 +10,16 @@ import { generateKeyPairSync } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { SERVER_LANGUAGES, type ServerLanguage, type Visa } from '@varco/contracts';
-import { TEST_VISA_TRAVEL } from '@varco/contracts/testing';
+import { SERVER_LANGUAGES, type ServerLanguage } from '@varco/contracts';
 import { roundMs, timingSummary } from './timings';
 import {
   loadedFonts,
   renderInvoiceReleasePdf,
-  renderVisaPdf,
   SAMPLE_GRANTED_INVOICE,
-  SAMPLE_PENDING_INVOICE,
   SAMPLE_TRAVELER,
 } from '../src/modules/documents';
 import { createQrService } from '../src/modules/qr';
+import { renderBenchVisaPdf } from './visa';
 
 const TARGET_MS = 50;
 const MAX_BYTES = 300 * 1024;
@@ -32,18 +30,6 @@ const qr = createQrService({ privateKey: generateKeyPairSync('ed25519').privateK
 const qrPng = qr
   .pngBuffer(qr.issue({ publicId: '0b7e6f2e-3f6c-4c1e-9a55-1e2f3a4b5c6d', issuedAt: new Date() }))
   .toString('base64');
-const visa: Visa = {
-  idRichiesta: 314,
-  visaRequestId: '0b7e6f2e-3f6c-4c1e-9a55-1e2f3a4b5c6d',
-  requestCode: 'VR-2026-K7M2Q9XD',
-  requestDate: new Date().toISOString(),
-  totalAmount: 2469.12,
-  totalInvoices: 2,
-  stateCode: 1,
-  stateDescription: 'Pending',
-  invoices: [SAMPLE_PENDING_INVOICE, { ...SAMPLE_GRANTED_INVOICE, stateCode: 90, stateDescription: 'In progress' }],
-  ...TEST_VISA_TRAVEL,
-};
 
 const documents: Array<[name: string, render: (language: ServerLanguage) => Promise<Buffer>]> = [
   [
@@ -54,14 +40,7 @@ const documents: Array<[name: string, render: (language: ServerLanguage) => Prom
         language,
       ),
   ],
-  [
-    'visa-pdf',
-    (language) =>
-      renderVisaPdf(
-        { visa, qrPng, traveler: { nome: 'Zoë', cognome: 'Müller-Pérez' }, generatedAt: new Date() },
-        language,
-      ),
-  ],
+  ['visa-pdf', (language) => renderBenchVisaPdf(qrPng, language)],
 ];
 
 const mb = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;

@@ -7,10 +7,9 @@ import { createMerchantService } from '../modules/merchants';
 import { notify } from '../modules/notifications';
 import { addPasskey } from '../modules/passkeys/testing';
 import { insertInvoice, validTravel } from '../modules/visas/testing';
-import { sha256 } from '../secrets';
-import { ACTIVATION_PENDING_ROUTES, OTP_PENDING_ROUTES, PRIVATE_PREFIX, SESSION_COOKIE } from '../modules/auth';
+import { ACTIVATION_PENDING_ROUTES, OTP_PENDING_ROUTES, PRIVATE_PREFIX } from '../modules/auth';
 import { describeEachDatabase, type TestApp } from '../test/app';
-import { signedInTraveler, type SignedInTraveler } from '../test/travelers';
+import { sessionCookie, signedInTraveler, type SignedInTraveler } from '../test/travelers';
 
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface Route {
@@ -108,20 +107,10 @@ describeEachDatabase('access-control matrix of the route table', ({ build, datab
     });
     assert.equal(created.statusCode, 200, created.body);
     owned = { visa: created.json<{ id: number }>().id, invoice: invoice.id };
-    const session = async (level: 'OTP_PENDING' | 'ACTIVATION_PENDING') => {
-      const token = randomBytes(32).toString('base64url');
-      await db
-        .insertInto('session')
-        .values({
-          token_hash: sha256(token),
-          traveler_id: owner.id,
-          level,
-          expires_at: new Date(Date.now() + 3_600_000),
-        })
-        .execute();
-      return `${SESSION_COOKIE}=${token}`;
+    pendingCookies = {
+      otp: await sessionCookie(db, owner.id, 'OTP_PENDING'),
+      activation: await sessionCookie(db, owner.id, 'ACTIVATION_PENDING'),
     };
-    pendingCookies = { otp: await session('OTP_PENDING'), activation: await session('ACTIVATION_PENDING') };
   });
 
   /** A request for `route` whose ids all name the owner's visa request and invoice. */

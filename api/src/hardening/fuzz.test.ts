@@ -2,7 +2,6 @@
 // schemas, and hostile variants of them. Runs on PGlite only (the properties are about validation and error handling,
 // which do not depend on the database kind; PGlite keeps it fast).
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { HEADERS } from '@varco/contracts';
 import fc from 'fast-check';
@@ -11,11 +10,9 @@ import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/database';
 import { createClient } from '../modules/exit-point';
 import { createMerchantService } from '../modules/merchants';
-import { sha256 } from '../secrets';
-import { SESSION_COOKIE } from '../modules/auth';
 import { testConfig, type TestApp } from '../test/app';
 import { testDatabase } from '../test/databases';
-import { signedInTraveler } from '../test/travelers';
+import { sessionCookie, signedInTraveler } from '../test/travelers';
 
 /** Requests sent in all (the property's runs): enough to reach every operation with many shapes of input. */
 export const FUZZ_RUNS = 10_000;
@@ -268,17 +265,7 @@ describe('fuzzing every operation [pglite]', () => {
       // A generated call may end the session (a password change does): a new one is signed in then.
       let cookie = traveler.cookie;
       const signInAgain = async () => {
-        const token = randomBytes(32).toString('base64url');
-        await database.db
-          .insertInto('session')
-          .values({
-            token_hash: sha256(token),
-            traveler_id: traveler.id,
-            level: 'FULL',
-            expires_at: new Date(Date.now() + 3_600_000),
-          })
-          .execute();
-        cookie = `${SESSION_COOKIE}=${token}`;
+        cookie = await sessionCookie(database.db, traveler.id);
       };
 
       const request = fc.constantFrom(...operations).chain((operation) => {

@@ -100,6 +100,13 @@ describeEachDatabase('hostile input', ({ build, database }) => {
   });
 
   it('answers framework refusals in the error shape, without echoing the URL', async () => {
+    const signIn = (contentType: string, payload: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login-custom',
+        headers: { 'content-type': contentType },
+        payload,
+      });
     const calls = [
       {
         response: await app.inject({
@@ -110,33 +117,9 @@ describeEachDatabase('hostile input', ({ build, database }) => {
         status: 400,
       },
       { response: await app.inject({ method: 'GET', url: '/api/v1/no-such-call?probe=<script>' }), status: 404 },
-      {
-        response: await app.inject({
-          method: 'POST',
-          url: '/api/v1/auth/login-custom',
-          headers: { 'content-type': 'application/json' },
-          payload: '{"username":',
-        }),
-        status: 400,
-      },
-      {
-        response: await app.inject({
-          method: 'POST',
-          url: '/api/v1/auth/login-custom',
-          headers: { 'content-type': 'application/xml' },
-          payload: '<a/>',
-        }),
-        status: 415,
-      },
-      {
-        response: await app.inject({
-          method: 'POST',
-          url: '/api/v1/auth/login-custom',
-          headers: { 'content-type': 'application/json' },
-          payload: `"${'a'.repeat(1_100_000)}"`,
-        }),
-        status: 413,
-      },
+      { response: await signIn('application/json', '{"username":'), status: 400 },
+      { response: await signIn('application/xml', '<a/>'), status: 415 },
+      { response: await signIn('application/json', `"${'a'.repeat(1_100_000)}"`), status: 413 },
     ];
     for (const { response, status } of calls) {
       assertErrorShape(response, status);

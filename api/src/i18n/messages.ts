@@ -23,23 +23,24 @@ import ptBr from './locales/pt-BR.json';
 import ru from './locales/ru.json';
 import tr from './locales/tr.json';
 import zhHans from './locales/zh-Hans.json';
-import { chooseForm, fill, gatherPlurals, type Text, type WithoutPlural } from './texts';
+import { byServerLanguage, chooseForm, fill, gatherPlurals, type Text, type WithoutPlural } from './texts';
 
 /** The account rules' words in each language: the common texts' `accountRule` section, which the forms show on blur. */
-const RULE_TEXTS: Readonly<Record<ServerLanguage, { accountRule: Readonly<Record<AccountRuleCode, string>> }>> = {
-  IT: commonIt,
-  EN: commonEn,
-  'ZH-HANS': commonZhHans,
-  ES: commonEs,
-  FR: commonFr,
-  DE: commonDe,
-  AR: commonAr,
-  JA: commonJa,
-  KO: commonKo,
-  RU: commonRu,
-  'PT-BR': commonPtBr,
-  TR: commonTr,
-};
+const RULE_TEXTS: Readonly<Record<ServerLanguage, { accountRule: Readonly<Record<AccountRuleCode, string>> }>> =
+  byServerLanguage({
+    ar: commonAr,
+    de: commonDe,
+    en: commonEn,
+    es: commonEs,
+    fr: commonFr,
+    it: commonIt,
+    ja: commonJa,
+    ko: commonKo,
+    'pt-BR': commonPtBr,
+    ru: commonRu,
+    tr: commonTr,
+    'zh-Hans': commonZhHans,
+  });
 
 /** The messages of the account forms' field rules, the very texts the forms show (i18next's `{{min}}` as `{min}`). */
 const accountRules = (language: ServerLanguage) => {
@@ -79,20 +80,7 @@ const accountRules = (language: ServerLanguage) => {
  * every other file has exactly its keys, placeholders and plural forms (messages.test.ts). The account rules' words
  * come from the common texts of `@varco/i18n`, so that a form and the api say the same.
  */
-const FILES: Readonly<Record<ServerLanguage, Readonly<Record<string, string>>>> = {
-  IT: it,
-  EN: en,
-  'ZH-HANS': zhHans,
-  ES: es,
-  FR: fr,
-  DE: de,
-  AR: ar,
-  JA: ja,
-  KO: ko,
-  RU: ru,
-  'PT-BR': ptBr,
-  TR: tr,
-};
+const FILES = byServerLanguage({ ar, de, en, es, fr, it, ja, ko, 'pt-BR': ptBr, ru, tr, 'zh-Hans': zhHans });
 
 export type MessageKey = WithoutPlural<keyof typeof en> | keyof ReturnType<typeof accountRules>;
 

@@ -1,10 +1,16 @@
-import { LANGUAGE_TABLE, type ServerLanguage } from '@varco/contracts';
+import { LANGUAGE_TABLE, type ServerLanguage, type ShortLanguage } from '@varco/contracts';
 
 /**
  * What the api's text files have in common (the catalogue of messages.ts, the mails of modules/mail): flat keys,
  * `{name}` placeholders, and a text that depends on a number written once per plural category of its language
  * (`key_one`, `key_few`, `key_other` …, the categories of `Intl.PluralRules`).
  */
+
+/** One file per language, named by its short code as the files are (`locales/<short>.json`), under its server code. */
+export function byServerLanguage<T>(files: Readonly<Record<ShortLanguage, T>>): Readonly<Record<ServerLanguage, T>> {
+  const entries = LANGUAGE_TABLE.map((entry) => [entry.server, files[entry.short]] as const);
+  return Object.fromEntries(entries) as Record<ServerLanguage, T>;
+}
 
 /** A text written per plural category; `other` is the one every language has. */
 export type PluralForms = Readonly<Partial<Record<Intl.LDMLPluralRule, string>>>;

@@ -48,6 +48,9 @@ export function errorAnswers<const Status extends number>(...statuses: Status[])
   return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as ErrorAnswers<Status>;
 }
 
+/** The error answers of a call that may refuse in every way a client can cause: input, access, absence, conflict, rate. */
+export const clientErrorAnswers = errorAnswers(400, 401, 403, 404, 409, 429);
+
 const DETAIL_BY_STATUS: Readonly<Record<number, MessageKey>> = {
   400: 'badRequest',
   401: 'unauthorized',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/types';
+import type { Database, SessionLevel } from '../db/types';
 import { hashPassword, sha256 } from '../secrets';
 import { SESSION_COOKIE } from '../modules/auth';
 
@@ -48,17 +48,26 @@ export async function signedInTraveler(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  return { id: traveler.id, cookie: await sessionCookie(db, traveler.id), document };
+}
+
+/** A new session of an hour at `level`, written straight into the database: the `cookie` header that carries it. */
+export async function sessionCookie(
+  db: Kysely<Database>,
+  travelerId: number,
+  level: SessionLevel = 'FULL',
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db
     .insertInto('session')
     .values({
       token_hash: sha256(token),
-      traveler_id: traveler.id,
-      level: 'FULL',
+      traveler_id: travelerId,
+      level,
       expires_at: new Date(Date.now() + 3_600_000),
     })
     .execute();
-  return { id: traveler.id, cookie: `${SESSION_COOKIE}=${token}`, document };
+  return `${SESSION_COOKIE}=${token}`;
 }
 
 /** An ACTIVE traveler of its own who signs in with `password` (the credentials sign-in's tests). Returns its e-mail. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { it } from 'node:test';
 import { describeEachDatabase, type TestApp } from '../../test/app';
-import { signedInTraveler } from '../../test/travelers';
+import { sessionCookie, signedInTraveler } from '../../test/travelers';
 import { until } from '../../test/wait';
 import { accountKeyQueries } from '../travelers/testing';
 import { sha256 } from '../../secrets';
@@ -41,19 +41,7 @@ describeEachDatabase('session cache', ({ build, database, kind }) => {
   const db = () => database().db;
 
   /** A second FULL session of the same traveler. */
-  async function anotherSession(travelerId: number): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
-    await db()
-      .insertInto('session')
-      .values({
-        token_hash: sha256(token),
-        traveler_id: travelerId,
-        level: 'FULL',
-        expires_at: new Date(Date.now() + 3_600_000),
-      })
-      .execute();
-    return `varco_session=${token}`;
-  }
+  const anotherSession = (travelerId: number) => sessionCookie(db(), travelerId);
 
   it('serves a signed-in session from the cache: no session query after the first call', async () => {
     const app = build();

@@ -3,11 +3,11 @@ import { generateKeyPairSync } from 'node:crypto';
 import { describe, it, type TestContext } from 'node:test';
 import { fill, formatDay, formatInstant, formattersFor } from './pdf-common';
 import { SERVER_LANGUAGES, toLocale, type ServerLanguage, type Visa } from '@varco/contracts';
-import { TEST_VISA_TRAVEL } from '@varco/contracts/testing';
 import { createQrService } from '../qr';
 import { RELEASE_PDF_TEXTS, renderInvoiceReleasePdf } from './invoice-release-pdf';
 import { assertHasText, popplerInstalled, readPdf, readWithPoppler } from './pdf-reader';
-import { SAMPLE_GRANTED_INVOICE, SAMPLE_PENDING_INVOICE, SAMPLE_TRAVELER } from './samples';
+import { SAMPLE_GRANTED_INVOICE, SAMPLE_TRAVELER } from './samples';
+import { SAMPLE_VISA } from './testing';
 import { VISA_PDF_TEXTS, renderVisaPdf } from './visa-pdf';
 
 // Both PDFs in each of the twelve languages: every label read back (pdf.js and poppler), the values formatted by the
@@ -31,20 +31,8 @@ const DESCRIPTIONS: Partial<Record<ServerLanguage, { state: string; transport: s
 function visaIn(language: ServerLanguage): Visa {
   const described = DESCRIPTIONS[language];
   return {
-    idRichiesta: 314,
-    visaRequestId: '0b7e6f2e-3f6c-4c1e-9a55-1e2f3a4b5c6d',
-    requestCode: 'VR-2026-K7M2Q9XD',
-    // 08:05 UTC is 10:05 in Rome (summer time).
-    requestDate: '2026-06-01T08:05:00.000Z',
-    totalAmount: 2469.12,
-    totalInvoices: 2,
-    stateCode: 1,
+    ...SAMPLE_VISA,
     stateDescription: described?.state ?? 'Pending',
-    invoices: [
-      SAMPLE_PENDING_INVOICE,
-      { ...SAMPLE_GRANTED_INVOICE, invoiceNumber: 'FT-2026/0044', vendorName: 'Pelletteria Fiorentina S.r.l.' },
-    ],
-    ...TEST_VISA_TRAVEL,
     ...(described && {
       meansOfTransport: { code: 'AE', description: described.transport },
       travelDocType: { code: 'PASSAPORTO', description: described.document },

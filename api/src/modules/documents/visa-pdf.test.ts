@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { ServerLanguage, Visa } from '@varco/contracts';
-import { TEST_VISA_TRAVEL } from '@varco/contracts/testing';
 import { createQrService } from '../qr';
-import { SAMPLE_GRANTED_INVOICE, SAMPLE_PENDING_INVOICE } from './samples';
+import { SAMPLE_PENDING_INVOICE } from './samples';
 import { assertLayoutTexts, readPdf } from './pdf-reader';
+import { SAMPLE_VISA } from './testing';
 import { VISA_PDF_TEXTS, renderVisaPdf, visaQrInstructionKey } from './visa-pdf';
 
 const qr = createQrService({ privateKey: generateKeyPairSync('ed25519').privateKey });
@@ -19,27 +19,11 @@ const QR_PNG = qr.pngBuffer(TOKEN).toString('base64');
 const GENERATED_AT = new Date('2026-01-15T23:30:00Z');
 const TRAVELER = { nome: 'Zoë', cognome: 'Müller-Pérez' };
 
+/** The sample request in Italian, with the descriptions the api gives for a request in Italian. */
 const VISA: Visa = {
-  idRichiesta: 314,
-  visaRequestId: '0b7e6f2e-3f6c-4c1e-9a55-1e2f3a4b5c6d',
-  requestCode: 'VR-2026-K7M2Q9XD',
-  // 08:05 UTC is 10:05 in Rome (summer time).
-  requestDate: '2026-06-01T08:05:00.000Z',
-  totalAmount: 2469.12,
-  totalInvoices: 2,
-  stateCode: 1,
+  ...SAMPLE_VISA,
   stateDescription: 'In attesa',
-  invoices: [
-    { ...SAMPLE_PENDING_INVOICE, stateDescription: 'In lavorazione' },
-    {
-      ...SAMPLE_GRANTED_INVOICE,
-      invoiceNumber: 'FT-2026/0044',
-      vendorName: 'Pelletteria Fiorentina S.r.l.',
-      stateDescription: 'In lavorazione',
-    },
-  ],
-  // The descriptions in Italian, as the api gives them for a request in Italian.
-  ...TEST_VISA_TRAVEL,
+  invoices: SAMPLE_VISA.invoices.map((invoice) => ({ ...invoice, stateDescription: 'In lavorazione' })),
   meansOfTransport: { code: 'AE', description: 'Aereo' },
   travelDocType: { code: 'PASSAPORTO', description: 'Passaporto' },
   destinationCountry: { code: 'US', description: 'Stati Uniti' },

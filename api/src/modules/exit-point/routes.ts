@@ -2,12 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiKeyClient, requireApiKey } from '../../api-keys';
 import { AppError } from '../../app-error';
-import { requestLanguage } from '../../plugins/errors';
+import { clientErrorAnswers, requestLanguage } from '../../plugins/errors';
 import { appendVary } from '../../http-cache';
 import type { ExitPointClient } from './repository';
 import {
   decisionsBodySchema,
-  exitPointErrors,
   exitPointViewSchema,
   publicIdParamsSchema,
   publicKeySchema,
@@ -87,7 +86,7 @@ export const exitPointRoutes: FastifyPluginAsyncZod<ExitPointRoutesOptions> = as
           'check → CUSTOMS_CHECK again. The answer says why (`reasons`) and what to tell the traveler (`message`). A request ' +
           'changed by others at each of three attempts is not judged: 503, to scan again after `retry-after` seconds.',
         body: scanBodySchema,
-        response: { 200: scanResultSchema, ...exitPointErrors },
+        response: { 200: scanResultSchema, ...clientErrorAnswers },
       },
     },
     async (request, reply) => {
@@ -113,7 +112,7 @@ export const exitPointRoutes: FastifyPluginAsyncZod<ExitPointRoutesOptions> = as
         description:
           'The traveler’s name and document, the state, the light and its reasons, the invoices. A kiosk key answers 403.',
         params: publicIdParamsSchema,
-        response: { 200: exitPointViewSchema, ...exitPointErrors },
+        response: { 200: exitPointViewSchema, ...clientErrorAnswers },
       },
     },
     async (request) => service.find(clientOf(request), request.params.publicId, requestLanguage(request)),
@@ -132,7 +131,7 @@ export const exitPointRoutes: FastifyPluginAsyncZod<ExitPointRoutesOptions> = as
           'request is completed (100). A kiosk key answers 403.',
         params: publicIdParamsSchema,
         body: decisionsBodySchema,
-        response: { 200: exitPointViewSchema, ...exitPointErrors },
+        response: { 200: exitPointViewSchema, ...clientErrorAnswers },
       },
     },
     async (request) =>

@@ -1,6 +1,5 @@
 import { idSchema } from '@varco/contracts';
 import * as z from 'zod/mini';
-import { errorAnswers } from '../../plugins/errors';
 
 /** The exit point's own payloads (kiosks and officers' devices: not part of the portal's contracts). */
 
@@ -77,5 +76,3 @@ export const publicKeySchema = z.object({
   alg: z.literal('EdDSA'),
   use: z.literal('sig'),
 });
-
-export const exitPointErrors = errorAnswers(400, 401, 403, 404, 409, 429);

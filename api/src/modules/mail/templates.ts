@@ -1,5 +1,13 @@
 import { LANGUAGE_TABLE, SERVER_LANGUAGES, type ServerLanguage } from '@varco/contracts';
-import { chooseForm, fill, gatherPlurals, type Text, type TextParams, type WithoutPlural } from '../../i18n/texts';
+import {
+  byServerLanguage,
+  chooseForm,
+  fill,
+  gatherPlurals,
+  type Text,
+  type TextParams,
+  type WithoutPlural,
+} from '../../i18n/texts';
 import ar from './locales/ar.json';
 import de from './locales/de.json';
 import en from './locales/en.json';
@@ -64,20 +72,7 @@ export function recipientName(nome: string | null | undefined, cognome: string |
   return name === '' ? null : name;
 }
 
-const FILES: Readonly<Record<ServerLanguage, Readonly<Record<string, string>>>> = {
-  IT: it,
-  EN: en,
-  'ZH-HANS': zhHans,
-  ES: es,
-  FR: fr,
-  DE: de,
-  AR: ar,
-  JA: ja,
-  KO: ko,
-  RU: ru,
-  'PT-BR': ptBr,
-  TR: tr,
-};
+const FILES = byServerLanguage({ ar, de, en, es, fr, it, ja, ko, 'pt-BR': ptBr, ru, tr, 'zh-Hans': zhHans });
 
 type MailKey = WithoutPlural<keyof typeof en>;
 

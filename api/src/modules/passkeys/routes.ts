@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { AppError } from '../../app-error';
 import type { WebauthnConfig } from '../../config';
-import { errorAnswers } from '../../plugins/errors';
+import { clientErrorAnswers } from '../../plugins/errors';
 import { requireSession } from '../auth';
 import { recipientName } from '../mail';
 import { CHALLENGE_TTL_MS, createPasskeyService, MAX_PASSKEYS, type RegistrationActor } from './service';
@@ -25,7 +25,6 @@ export const PASSKEY_OPTIONS_RATE_LIMIT_MAX = 30;
 /** Registration calls per session and minute. */
 export const PASSKEY_REGISTRATION_RATE_LIMIT_MAX = 20;
 
-const errors = errorAnswers(400, 401, 403, 404, 409, 429);
 const sessionKey = (request: FastifyRequest) => request.session?.token_hash ?? request.ip;
 
 export interface PasskeyRoutesOptions {
@@ -70,7 +69,7 @@ export const passkeyIdentityRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> 
           'challenge, the RP ID, user verification required, no credential listed (the browser offers the passkeys it holds, ' +
           `also through autofill). The challenge is single use, lives ${CHALLENGE_TTL_MS / 60_000} minutes and is bound to this ` +
           `browser by the HttpOnly cookie \`${CHALLENGE_COOKIE}\`; a new call replaces it. At most ${PASSKEY_OPTIONS_RATE_LIMIT_MAX} per minute per client.`,
-        response: { 200: passkeyAuthenticationOptionsSchema, ...errors },
+        response: { 200: passkeyAuthenticationOptionsSchema, ...clientErrorAnswers },
       },
     },
     async (_request, reply) => {
@@ -96,7 +95,7 @@ export const passkeyIdentityRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> 
           'expired, used or missing challenge → 400; a passkey no account holds (removed) → 401 `passkey.unknown`; any other ' +
           `failure → 401. At most ${options.loginRateLimitMax} attempts per minute per client, as for the credentials sign-in.`,
         body: passkeySignInBodySchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...clientErrorAnswers },
       },
     },
     async (request, reply) => {
@@ -139,7 +138,7 @@ export const passkeyPrivateRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> =
         tags: ['passkeys'],
         summary: 'The traveler’s passkeys',
         description: 'Name, creation, last use and whether the provider backs it up; oldest first. No key material.',
-        response: { 200: passkeyListResponseSchema, ...errors },
+        response: { 200: passkeyListResponseSchema, ...clientErrorAnswers },
       },
     },
     async (request, reply) => {
@@ -162,7 +161,7 @@ export const passkeyPrivateRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> =
           'discoverable credential with user verification, no attestation, the traveler’s passkeys excluded. The challenge ' +
           `is single use, lives ${CHALLENGE_TTL_MS / 60_000} minutes and is bound to this session and browser (cookie \`${CHALLENGE_COOKIE}\`). ` +
           `At most ${MAX_PASSKEYS} passkeys per traveler (409 beyond).`,
-        response: { 200: passkeyRegistrationOptionsSchema, ...errors },
+        response: { 200: passkeyRegistrationOptionsSchema, ...clientErrorAnswers },
       },
     },
     async (request, reply) => {
@@ -188,7 +187,7 @@ export const passkeyPrivateRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> =
           'counter, backup flags and transports. A notification and its e-mail tell the traveler. → 201 the passkey. An ' +
           'expired or used challenge, or an answer that does not verify → 400; a passkey already registered → 409.',
         body: addPasskeyBodySchema,
-        response: { 201: passkeySchema, ...errors },
+        response: { 201: passkeySchema, ...clientErrorAnswers },
       },
     },
     async (request, reply) => {
@@ -215,7 +214,7 @@ export const passkeyPrivateRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> =
           'A notification and its e-mail tell the traveler. Another traveler’s or an ' +
           'unknown passkey → 404.',
         params: passkeyIdParamsSchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...clientErrorAnswers },
       },
     },
     async (request, reply) => {

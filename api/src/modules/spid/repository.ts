@@ -1,6 +1,6 @@
 import type { ServerLanguage } from '@varco/contracts';
 import { sql, type Kysely, type Updateable } from 'kysely';
-import type { Database, SessionLevel } from '../../db/types';
+import type { Database } from '../../db/types';
 
 // The SQL of the digital identity sign-in. Every function takes the database or the transaction it must run in.
 
@@ -87,21 +87,6 @@ export async function insertIdentityTraveler(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
-}
-
-export async function insertSession(
-  trx: Kysely<Database>,
-  values: { tokenHash: string; travelerId: number; level: SessionLevel; expiresAt: Date },
-): Promise<void> {
-  await trx
-    .insertInto('session')
-    .values({
-      token_hash: values.tokenHash,
-      traveler_id: values.travelerId,
-      level: values.level,
-      expires_at: values.expiresAt,
-    })
-    .execute();
 }
 
 export async function deleteTraveler(trx: Kysely<Database>, id: number): Promise<void> {

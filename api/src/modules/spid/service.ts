@@ -19,7 +19,6 @@ import {
   activateTraveler,
   deleteTraveler,
   insertIdentityTraveler,
-  insertSession,
   lockTraveler,
   lockTravelerOfIdentity,
   promoteSession,
@@ -103,7 +102,7 @@ export function createSpidService(db: Kysely<Database>, options: { now?: () => D
           level = 'ACTIVATION_PENDING';
         }
         const expiresAt = new Date(at.getTime() + (level === 'FULL' ? SESSION_IDLE_MS : ACTIVATION_PENDING_SESSION_MS));
-        await insertSession(trx, { tokenHash: sha256(token), travelerId, level, expiresAt });
+        await createAuthRepository(trx).createSession({ tokenHash: sha256(token), travelerId, level, expiresAt });
         return level;
       });
       return { token, level };

@@ -14,6 +14,9 @@ const VALIDATE = '/api/v1/public/otp/validate';
 const PASSWORD = 'Secret-Pass-42!';
 const CAPTCHA_CODE = 'K7M2P';
 const BASE = 'https://portal.example.org';
+/** The registration's password rule, in English: the reset link's new password answers it too. */
+const WEAK_PASSWORD =
+  'The password must be at least 8 characters long, with characters of at least three types: uppercase, lowercase, digits, special characters';
 
 let sequence = 0;
 /**
@@ -118,6 +121,22 @@ describeEachDatabase('registration, activation, password recovery and profile', 
   const login = (target: TestApp, email: string, password = PASSWORD) =>
     target.inject({ method: 'POST', url: LOGIN, payload: { username: email, password }, remoteAddress: nextAddress() });
 
+  /** Asks a password reset for `email`, and waits for its mail to be in the outbox. */
+  async function askReset(target: TestApp, email: string) {
+    await target.inject({ method: 'POST', url: RECOVER, payload: { email }, remoteAddress: nextAddress() });
+    await target.background.settled();
+  }
+
+  /** Sets a new password through the reset link's keys. */
+  const changePassword = (target: TestApp, keys: { key1: string; key2: string }, newPwd: string, language?: string) =>
+    target.inject({
+      method: 'PATCH',
+      url: CHANGE_PWD,
+      query: { key1: keys.key1, key2: keys.key2 },
+      payload: { newPwd },
+      headers: language === undefined ? {} : { 'accept-language': language },
+    });
+
   async function fullSession(target: TestApp, email: string, password = PASSWORD): Promise<string> {
     const response = await login(target, email, password);
     assert.equal(response.statusCode, 204, response.body);
@@ -140,13 +159,7 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     const cookie = await fullSession(target, traveler.email);
     const otpMail = (await outboxOf(traveler.email)).find((mail) => mail.template === 'otp');
     assert.match(otpMail?.text_body ?? '', /^Dear Giulia Verdi,\n/);
-    await target.inject({
-      method: 'POST',
-      url: RECOVER,
-      payload: { email: traveler.email },
-      remoteAddress: nextAddress(),
-    });
-    await target.background.settled();
+    await askReset(target, traveler.email);
     return { traveler, cookie };
   }
 
@@ -240,8 +253,7 @@ describeEachDatabase('registration, activation, password recovery and profile', 
         paeseResidenzaCodice: 'Unknown country',
         tipoDocumentoCodice: 'Unknown document type',
         privacy: 'You must accept to continue',
-        secret:
-          'The password must be at least 8 characters long, with characters of at least three types: uppercase, lowercase, digits, special characters',
+        secret: WEAK_PASSWORD,
       },
     });
     assert.deepEqual(await outboxOf(body.email), []);
@@ -299,14 +311,7 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     for (const secret of ['Ab1!', 'abcdefgh', 'abcdefg1', 'ABCDEFG!', 'x'.repeat(7) + 'A']) {
       const response = await register(app(), payload({ secret }));
       assert.equal(response.statusCode, 400, secret);
-      assert.deepEqual(
-        response.json().extra,
-        {
-          secret:
-            'The password must be at least 8 characters long, with characters of at least three types: uppercase, lowercase, digits, special characters',
-        },
-        secret,
-      );
+      assert.deepEqual(response.json().extra, { secret: WEAK_PASSWORD }, secret);
     }
     for (const secret of ['Abcdefg1', 'abcdef1!', 'ABCDEF1!', 'Abcdefg!']) {
       assert.equal((await register(app(), payload({ secret }))).statusCode, 201, secret);
@@ -450,20 +455,10 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     const signIn = (password: string) => login(target, traveler.email, password);
     for (let attempt = 0; attempt < 10; attempt += 1) assert.equal((await signIn(`wrong-${attempt}`)).statusCode, 401);
     assert.equal((await signIn(PASSWORD)).statusCode, 429, 'locked');
-    await target.inject({
-      method: 'POST',
-      url: RECOVER,
-      payload: { email: traveler.email },
-      remoteAddress: nextAddress(),
-    });
-    await target.background.settled();
+    await askReset(target, traveler.email);
     const { key1, key2 } = await keysFromMail(traveler.email, 'password-reset');
     const newPwd = 'Fresh-Pass-2026!';
-    assert.equal(
-      (await target.inject({ method: 'PATCH', url: CHANGE_PWD, query: { key1, key2 }, payload: { newPwd } }))
-        .statusCode,
-      204,
-    );
+    assert.equal((await changePassword(target, { key1, key2 }, newPwd)).statusCode, 204);
     assert.equal((await signIn(newPwd)).statusCode, 204);
   });
 
@@ -607,47 +602,19 @@ describeEachDatabase('registration, activation, password recovery and profile', 
 
     // The registration's rule, with the registration's message: neither short nor weak passwords.
     for (const newPwd of ['short', 'abcdefgh', 'abcdefgh1', 'ABCDEFGH!']) {
-      const weak = await target.inject({
-        method: 'PATCH',
-        url: CHANGE_PWD,
-        query: { key1, key2 },
-        payload: { newPwd },
-      });
+      const weak = await changePassword(target, { key1, key2 }, newPwd);
       assert.equal(weak.statusCode, 400, newPwd);
-      assert.deepEqual(
-        weak.json().extra,
-        {
-          newPwd:
-            'The password must be at least 8 characters long, with characters of at least three types: uppercase, lowercase, digits, special characters',
-        },
-        newPwd,
-      );
+      assert.deepEqual(weak.json().extra, { newPwd: WEAK_PASSWORD }, newPwd);
     }
-    const italian = await target.inject({
-      method: 'PATCH',
-      url: CHANGE_PWD,
-      query: { key1, key2 },
-      payload: { newPwd: 'abcdefgh' },
-      headers: { 'accept-language': 'IT' },
-    });
+    const italian = await changePassword(target, { key1, key2 }, 'abcdefgh', 'IT');
     assert.deepEqual(italian.json().extra, {
       newPwd:
         'La password deve contenere almeno 8 caratteri, di almeno tre tipi: maiuscole, minuscole, cifre, caratteri speciali',
     });
-    const tooLong = await target.inject({
-      method: 'PATCH',
-      url: CHANGE_PWD,
-      query: { key1, key2 },
-      payload: { newPwd: `Aa1-${'x'.repeat(125)}` },
-    });
+    const tooLong = await changePassword(target, { key1, key2 }, `Aa1-${'x'.repeat(125)}`);
     assert.deepEqual(tooLong.json().extra, { newPwd: 'Enter at most 128 characters' });
     const newPassword = 'Another-Pass-77';
-    const changed = await target.inject({
-      method: 'PATCH',
-      url: CHANGE_PWD,
-      query: { key1, key2 },
-      payload: { newPwd: newPassword },
-    });
+    const changed = await changePassword(target, { key1, key2 }, newPassword);
     assert.equal(changed.statusCode, 204, changed.body);
     assert.equal((await target.inject({ method: 'GET', url: USER_INFO, headers: { cookie } })).statusCode, 401);
     const traveled = await travelerOf(traveler.email);
@@ -665,13 +632,7 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     assert.equal((await login(target, traveler.email, newPassword)).statusCode, 204);
 
     assert.deepEqual((await validate(key1, key2)).json(), { valid: false });
-    const reused = await target.inject({
-      method: 'PATCH',
-      url: CHANGE_PWD,
-      query: { key1, key2 },
-      payload: { newPwd: 'Third-Pass-99' },
-      headers: { 'accept-language': 'IT' },
-    });
+    const reused = await changePassword(target, { key1, key2 }, 'Third-Pass-99', 'IT');
     assert.equal(reused.statusCode, 400);
     assert.deepEqual(reused.json(), { detail: 'Il link non è valido o è già stato usato.' });
   });
@@ -679,21 +640,9 @@ describeEachDatabase('registration, activation, password recovery and profile', 
   it('refuses an expired reset key, and a newer request ends the older link', async () => {
     const target = app();
     const traveler = await registeredAndActive(target);
-    await target.inject({
-      method: 'POST',
-      url: RECOVER,
-      payload: { email: traveler.email },
-      remoteAddress: nextAddress(),
-    });
-    await target.background.settled();
+    await askReset(target, traveler.email);
     const first = await keysFromMail(traveler.email, 'password-reset');
-    await target.inject({
-      method: 'POST',
-      url: RECOVER,
-      payload: { email: traveler.email },
-      remoteAddress: nextAddress(),
-    });
-    await target.background.settled();
+    await askReset(target, traveler.email);
     const second = await keysFromMail(traveler.email, 'password-reset');
     const validate = (keys: { key1: string; key2: string }) =>
       target.inject({ method: 'GET', url: VALIDATE, query: { ...keys, type: 'PWD_REMEMBER_TOKEN' } });
@@ -705,12 +654,7 @@ describeEachDatabase('registration, activation, password recovery and profile', 
       .where('key1_hash', '=', sha256(second.key1))
       .execute();
     assert.deepEqual((await validate(second)).json(), { valid: false });
-    const expired = await target.inject({
-      method: 'PATCH',
-      url: CHANGE_PWD,
-      query: { key1: second.key1, key2: second.key2 },
-      payload: { newPwd: 'Another-Pass-77' },
-    });
+    const expired = await changePassword(target, second, 'Another-Pass-77');
     assert.equal(expired.statusCode, 400);
     assert.deepEqual(expired.json(), { detail: 'The link has expired.' });
     assert.equal((await login(target, traveler.email)).statusCode, 204);
