@@ -29,7 +29,7 @@ export const TEST_SINGLETONS = {
   'react-i18next': '17.1.12',
   ky: '1.14.3',
   '@varco/session': '1.0.0',
-  '@varco/http': '1.1.0',
+  '@varco/http': '1.2.0',
   '@varco/i18n': '1.2.0',
   '@varco/contracts': '1.1.0',
   '@varco/ui': '1.3.0',

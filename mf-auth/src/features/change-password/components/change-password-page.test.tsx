@@ -1,15 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { requestJson, requestVoid } from '@varco/http';
+import type { HttpTesting } from '@varco/http/testing';
 import { sessionStore } from '@varco/session';
 import { httpError, notFound } from '@varco/ui/testing';
 import { renderSection } from '../../../testing/render-section';
 
-jest.mock('@varco/http', () => ({
-  ...jest.requireActual('@varco/http'),
-  requestJson: jest.fn(),
-  requestVoid: jest.fn(),
-}));
+jest.mock('@varco/http', () => jest.requireActual<HttpTesting>('@varco/http/testing').mockedRequests());
 const requestJsonMock = jest.mocked(requestJson);
 const requestVoidMock = jest.mocked(requestVoid);
 

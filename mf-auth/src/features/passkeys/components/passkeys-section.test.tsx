@@ -2,15 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { startRegistration } from '@simplewebauthn/browser';
 import { requestJson, requestVoid } from '@varco/http';
+import type { HttpTesting } from '@varco/http/testing';
 import { TEST_TRAVELER } from '@varco/ui/testing';
 import { renderSection } from '../../../testing/render-section';
 import { PROFILE } from '../../../testing/traveler';
 
-jest.mock('@varco/http', () => ({
-  ...jest.requireActual('@varco/http'),
-  requestJson: jest.fn(),
-  requestVoid: jest.fn(),
-}));
+jest.mock('@varco/http', () => jest.requireActual<HttpTesting>('@varco/http/testing').mockedRequests());
 // The browser's WebAuthn dialog: jsdom has none.
 jest.mock('@simplewebauthn/browser', () => jest.requireActual('../../../testing/fake-webauthn'));
 const requestJsonMock = jest.mocked(requestJson);

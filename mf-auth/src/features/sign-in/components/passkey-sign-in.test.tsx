@@ -2,14 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { startAuthentication } from '@simplewebauthn/browser';
 import { requestJson, requestVoid } from '@varco/http';
+import type { HttpTesting } from '@varco/http/testing';
 import { sessionStore } from '@varco/session';
 import { renderSection } from '../../../testing/render-section';
 
-jest.mock('@varco/http', () => ({
-  ...jest.requireActual('@varco/http'),
-  requestJson: jest.fn(),
-  requestVoid: jest.fn(),
-}));
+jest.mock('@varco/http', () => jest.requireActual<HttpTesting>('@varco/http/testing').mockedRequests());
 // The browser's WebAuthn dialog: jsdom has none.
 jest.mock('@simplewebauthn/browser', () => jest.requireActual('../../../testing/fake-webauthn'));
 const requestJsonMock = jest.mocked(requestJson);

@@ -2,13 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { romeToday } from '@varco/contracts';
 import { requestJson, requestVoid } from '@varco/http';
+import type { HttpTesting } from '@varco/http/testing';
 import { renderSection } from '../../../testing/render-section';
 
-jest.mock('@varco/http', () => ({
-  ...jest.requireActual('@varco/http'),
-  requestJson: jest.fn(),
-  requestVoid: jest.fn(),
-}));
+jest.mock('@varco/http', () => jest.requireActual<HttpTesting>('@varco/http/testing').mockedRequests());
 const requestJsonMock = jest.mocked(requestJson);
 const requestVoidMock = jest.mocked(requestVoid);
 

@@ -1,17 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { requestJson, requestVoid } from '@varco/http';
+import type { HttpTesting } from '@varco/http/testing';
 import { Link, Route, Routes, useNavigate } from 'react-router-dom';
 import { i18n } from '@varco/i18n';
 import { renderWithProviders, TEST_TRAVELER } from '@varco/ui/testing';
 import { aNotification, notificationsFrom, renderNotifications, serverError } from '../../../testing/fixtures';
 import { NotificationList } from './notification-list';
 
-jest.mock('@varco/http', () => ({
-  ...jest.requireActual('@varco/http'),
-  requestJson: jest.fn(),
-  requestVoid: jest.fn(),
-}));
+jest.mock('@varco/http', () => jest.requireActual<HttpTesting>('@varco/http/testing').mockedRequests());
 const requestJsonMock = jest.mocked(requestJson);
 const requestVoidMock = jest.mocked(requestVoid);
 
