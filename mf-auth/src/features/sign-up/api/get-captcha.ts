@@ -7,7 +7,15 @@ export function getCaptcha() {
   return requestJson(`${PUBLIC_BASE}/captcha`, captchaResponseSchema);
 }
 
-/** A challenge is single-use: never kept once the form is gone; `refetch` gives a new one (the reload link). */
-export function useCaptcha() {
-  return useQuery({ queryKey: ['auth', 'captcha'], queryFn: getCaptcha, gcTime: 0, select: (data) => data.captcha });
+/**
+ * A challenge is single-use: never kept once the form is gone; `refetch` gives a new one (the reload link). Its reading
+ * is in the page's language (the call's Accept-Language): another language asks for a new challenge, read in it.
+ */
+export function useCaptcha(language: string) {
+  return useQuery({
+    queryKey: ['auth', 'captcha', language],
+    queryFn: getCaptcha,
+    gcTime: 0,
+    select: (data) => data.captcha,
+  });
 }

@@ -79,8 +79,15 @@ export function RegistrationForm({ initialValues, onRegistered, resending = fals
   const form = useRuleForm(registrationSchema, initialValues);
   const showServerIssues = useServerFieldIssues(form, FIELD_OF_EXTRA);
 
-  const captcha = useCaptcha();
+  const captcha = useCaptcha(i18n.language);
   const register = useRegisterTraveler();
+  // The challenge of another language is a new one: the code of the old picture is typed again.
+  const captchaLanguage = useRef(i18n.language);
+  useEffect(() => {
+    if (captchaLanguage.current === i18n.language) return;
+    captchaLanguage.current = i18n.language;
+    form.resetField('captcha', { defaultValue: '' });
+  }, [i18n.language, form]);
 
   const errorsRef = useRef<HTMLDivElement>(null);
   const [unplaced, setUnplaced] = useState<string[]>([]);

@@ -3,6 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { romeToday } from '@varco/contracts';
 import { requestJson, requestVoid } from '@varco/http';
 import type { HttpTesting } from '@varco/http/testing';
+import { i18n } from '@varco/i18n';
 import { renderSection } from '../../../testing/render-section';
 
 jest.mock('@varco/http', () => jest.requireActual<HttpTesting>('@varco/http/testing').mockedRequests());
@@ -20,6 +21,8 @@ const ZONES = { CH: [{ code: 'SAM', description: 'Samnaun' }] } as Record<
   Array<{ code: string; description: string }>
 >;
 let captchaCount = 0;
+/** The page's language at each captcha call: the language its reading is asked in. */
+let captchaLanguages: string[] = [];
 let lookups: Record<string, unknown> = {};
 
 /** Answers the GET calls of the form by path, as the api would. */
@@ -32,6 +35,7 @@ function answerLookups() {
     if (path.startsWith('v1/public/typology/countries/free-zone/')) return ZONES[path.split('/').pop() ?? ''] ?? [];
     if (path === 'v1/public/captcha') {
       captchaCount += 1;
+      captchaLanguages.push(i18n.language);
       return {
         captcha: {
           token: `token-${captchaCount}`,
@@ -48,6 +52,7 @@ beforeEach(() => {
   requestJsonMock.mockReset();
   requestVoidMock.mockReset();
   captchaCount = 0;
+  captchaLanguages = [];
   lookups = {};
   answerLookups();
 });
@@ -274,6 +279,21 @@ describe('registration form (docs/screens.md, docs/domain.md)', () => {
     );
     expect(screen.getByLabelText(/^Security code/)).toHaveValue('');
     audio.mockRestore();
+  });
+
+  it('reads a new code aloud in the language the traveler switches to, its code typed again', async () => {
+    const user = userEvent.setup();
+    await renderForm();
+    await user.type(screen.getByLabelText(/^Security code/), 'XY');
+    await act(() => i18n.changeLanguage('it_IT'));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Codice di sicurezza da copiare' })).toHaveAttribute(
+        'src',
+        'data:image/png;base64,image-2',
+      ),
+    );
+    expect(captchaLanguages).toEqual(['en_US', 'it_IT']);
+    expect(screen.getByLabelText(/^Codice di sicurezza/)).toHaveValue('');
   });
 
   it('checks every field on Confirm and sends nothing while one is wrong', async () => {
