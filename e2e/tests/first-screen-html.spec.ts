@@ -67,6 +67,18 @@ test.describe('the first screen arrives as HTML (rendered at build time)', () =>
     await expect(howTo.locator(`${scripts}:not([fetchpriority="low"])`)).toHaveCount(0);
     await expect(howTo.locator('link[rel="preload"][as="font"]')).toHaveCount(4);
     await english.close();
+
+    // The languages with a region or a script in their name are served the same page: its stylesheet written in.
+    for (const locale of ['pt-BR', 'zh-CN']) {
+      const context = await browser.newContext({ javaScriptEnabled: false, locale });
+      const welcome = await context.newPage();
+      await welcome.goto('/');
+      await expect(welcome.locator('html')).toHaveAttribute('lang', locale === 'pt-BR' ? 'pt-BR' : 'zh-Hans');
+      await expect(welcome.locator('head style')).toHaveCount(1);
+      await expect(welcome.locator('link[rel="stylesheet"][href*="/main."]')).toHaveCount(0);
+      await expect(welcome.locator(`${scripts}:not([fetchpriority="low"])`)).toHaveCount(0);
+      await context.close();
+    }
   });
 
   test('the chosen language (its cookie) comes before the browser’s, and the lng parameter before both', async ({

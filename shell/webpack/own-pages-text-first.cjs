@@ -1,7 +1,10 @@
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
-/** The pages of the shell's own (/ and /howto): their first screen is the HTML's text, not the scripts'. */
-const OWN_PAGE = /^pages\/[a-z]+\/(index|howto)\.html$/;
+/**
+ * The pages of the shell's own (/ and /howto), in every language (`pt-BR` and `zh-Hans` too): their first screen is
+ * the HTML's text, not the scripts'.
+ */
+const OWN_PAGE = /^pages\/[A-Za-z-]+\/(index|howto)\.html$/;
 const isOwnPage = (outputName) => OWN_PAGE.test(outputName);
 
 /** The typefaces of their first screen: Titillium Web 300 lead, 400 text, 600 navigation, 700 headings (src/fonts.css). */
