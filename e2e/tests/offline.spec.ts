@@ -111,14 +111,26 @@ test.describe('installable, and releases reach the next online visit', () => {
     expect(answer.ok()).toBe(true);
     const manifest = await answer.json();
     expect(manifest).toMatchObject({
-      name: 'Varco - Tax Free',
+      name: 'Varco - Digital Tax Free',
       short_name: 'Varco',
+      lang: 'en',
       start_url: '/protected',
       display: 'standalone',
       theme_color: '#0066cc',
       background_color: '#ffffff',
     });
     expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe(manifest.theme_color);
+    // A page in another language links its own: the portal installs under its name and description in it.
+    await chooseLanguage(page, 'ar');
+    const arabic = await page.request.get(
+      new URL((await page.locator('link[rel="manifest"]').getAttribute('href')) ?? '', cdn.url).toString(),
+    );
+    expect(await arabic.json()).toMatchObject({
+      name: 'Varco - الإعفاء الضريبي الرقمي',
+      lang: 'ar',
+      dir: 'rtl',
+      start_url: '/protected',
+    });
     const icons = manifest.icons as { src: string; sizes: string; type: string; purpose: string }[];
     expect(icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual([
       '192x192 any',

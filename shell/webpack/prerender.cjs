@@ -17,9 +17,16 @@ const PAGES = [
   { file: 'frame-signed-in', page: 'frame', signedIn: true },
 ];
 
-/** The portal's title in a language, as the tab shows it (the common texts' `app.title`). */
-const titleIn = (language) =>
-  require(path.join(SHELL, '..', 'shared', 'i18n', 'src', 'locales', `${language}.json`)).app.title;
+/** The portal's common texts of a language: its title, as the tab shows it, and its description. */
+const appTextsIn = (language) =>
+  require(path.join(SHELL, '..', 'shared', 'i18n', 'src', 'locales', `${language}.json`)).app;
+
+/** A text for an attribute of the page's head. */
+const attribute = (text) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The address of the web app manifest of the pages in `language` (webpack/public-files.cjs writes it). */
+const manifestOf = (language) => `/manifest.${language}.webmanifest`;
 
 /** The Node compilation of the page renderer: the shell's own sources and shared packages, nothing of the remotes. */
 function prerenderConfig(client) {
@@ -63,7 +70,14 @@ function pagePlugins(template, production) {
     return [
       new HtmlWebpackPlugin({
         ...template,
-        templateParameters: { lang: 'en', dir: 'ltr', rootAttributes: '', appHtml: '' },
+        templateParameters: {
+          lang: 'en',
+          dir: 'ltr',
+          description: attribute(appTextsIn('en').description),
+          manifest: '/manifest.webmanifest',
+          rootAttributes: '',
+          appHtml: '',
+        },
       }),
     ];
   const page = (filename, served) =>
@@ -79,7 +93,9 @@ function pagePlugins(template, production) {
           htmlWebpackPlugin: { tags: assetTags, files: assets, options },
           lang: served.language,
           dir: RIGHT_TO_LEFT.has(served.language) ? 'rtl' : 'ltr',
-          title: titleIn(served.language),
+          title: appTextsIn(served.language).title,
+          description: attribute(appTextsIn(served.language).description),
+          manifest: manifestOf(served.language),
           rootAttributes: attributes,
           appHtml: html,
         };
@@ -95,4 +111,4 @@ function pagePlugins(template, production) {
   ];
 }
 
-module.exports = { prerenderConfig, pagePlugins, LANGUAGES, RIGHT_TO_LEFT };
+module.exports = { prerenderConfig, pagePlugins, manifestOf, LANGUAGES, RIGHT_TO_LEFT };

@@ -8,7 +8,7 @@ process.env.LANGUAGE_FONTS = JSON.stringify({ ar: '/fonts-ar.5555555555.css', ru
 type Sheet = (HTMLLinkElement | HTMLStyleElement) & { disabled?: boolean };
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { applyLanguageStyles } = require('./apply') as typeof import('./apply');
+const { applyLanguageStyles, linkLanguageManifest } = require('./apply') as typeof import('./apply');
 
 /** The stylesheets of the head in their order, each with whether it applies. */
 function stylesheets(): string[] {
@@ -90,5 +90,19 @@ describe('the styles of the language a page shows', () => {
       '/main.rtl.2222222222.css (off)',
       '/fonts-ar.5555555555.css',
     ]);
+  });
+});
+
+describe('the web app manifest of the language a page shows', () => {
+  it('is the one the page links to, so that the portal installs under its name in that language', () => {
+    served('<link rel="manifest" href="/manifest.en.webmanifest">');
+    linkLanguageManifest('zh_CN');
+    expect(document.head.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe(
+      '/manifest.zh-Hans.webmanifest',
+    );
+    linkLanguageManifest('pt_BR');
+    expect(document.head.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe(
+      '/manifest.pt-BR.webmanifest',
+    );
   });
 });

@@ -57,6 +57,12 @@ let turns = 0;
  * other direction's are disabled only once the new ones have loaded, so the page is never unstyled; a later change
  * of language wins over one whose stylesheets are still loading.
  */
+/** The page links the web app manifest of its language (webpack/public-files.cjs): installed, the portal is named in it. */
+export function linkLanguageManifest(language: string): void {
+  const link = document.head.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+  if (link) link.href = `/manifest.${toShortLanguage(language)}.webmanifest`;
+}
+
 export async function applyLanguageStyles(language: string, served: { dir: Direction }): Promise<void> {
   const turn = ++turns;
   const fonts = FONT_SHEETS[toShortLanguage(language)];
