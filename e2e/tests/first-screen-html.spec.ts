@@ -43,6 +43,7 @@ test.describe('the first screen arrives as HTML (rendered at build time)', () =>
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Benvenuto in Varco');
     await expect(page.getByRole('link', { name: 'Accedi' }).first()).toBeVisible();
     await expect(page.getByTestId('footer-privacy')).toHaveAttribute('href', 'https://www.adm.gov.it/portale/privacy');
+    await expect(page.getByText(/^Varco richiede JavaScript/)).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('welcome-it-no-script.png') });
     await italian.close();
 

@@ -33,6 +33,10 @@ export function Frame({ served }: { served: ServedPage | null }) {
       <AlertBar />
       <UpdateBanner />
       <main id="main" className="flex-grow-1" tabIndex={-1}>
+        {/* Shown only by a browser that runs no script: the page's language, as the rest of the build's HTML. */}
+        <noscript>
+          <p className="container py-3">{t('app.needsJavaScript')}</p>
+        </noscript>
         {framePlaceholder ? <PageLoader /> : <AppRoutes />}
       </main>
       <Footer pending={framePlaceholder} />
