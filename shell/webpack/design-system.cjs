@@ -1,12 +1,12 @@
 // The design system reaches the page twice, trimmed in the entry's stylesheet and whole in a file of its own
 // (docs/architecture.md, "The front end"), each also mirrored for right-to-left pages ("Scripts and direction"). No
 // other app's sources are read: the shell builds with the remotes absent.
-const { createHash } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { PurgeCSSPlugin } = require('purgecss-webpack-plugin');
 const rtlcss = require('rtlcss');
 const { version: RTLCSS_VERSION } = require('rtlcss/package.json');
+const { hashOf, hashedAssetInfo } = require('./hashed-asset.cjs');
 
 const SHELL = path.join(__dirname, '..');
 
@@ -29,10 +29,12 @@ const unusedCss = () =>
   });
 
 const DESIGN_SYSTEM_FILE = require.resolve('bootstrap-italia/dist/css/bootstrap-italia.min.css');
-const hashOf = (content) => createHash('sha256').update(content).digest('hex').slice(0, 10);
-/** The whole design system's file name: content-hashed, as every other file of the build, so the CDN caches it forever. */
+/**
+ * The whole design system's file name before minifying: content-hashed, as every other file of the build, so the CDN
+ * caches it forever; webpack names it again after what the minimizer makes of it (`hashedAssetInfo`).
+ */
 const designSystemName = () => `design-system.${hashOf(fs.readFileSync(DESIGN_SYSTEM_FILE))}.css`;
-/** Its mirror's: named after what it is made of (the file and the rtlcss release), known before it is made. */
+/** Its mirror's: named after what it is made of (the file and the rtlcss release), known before it is made; then the same. */
 const mirroredDesignSystemName = () =>
   `design-system.rtl.${hashOf(`${hashOf(fs.readFileSync(DESIGN_SYSTEM_FILE))} rtlcss ${RTLCSS_VERSION}`)}.css`;
 
@@ -68,10 +70,16 @@ class WholeDesignSystem {
         { name: 'WholeDesignSystem', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
           compilation.fileDependencies.add(DESIGN_SYSTEM_FILE);
-          compilation.emitAsset(this.name, new sources.RawSource(fs.readFileSync(DESIGN_SYSTEM_FILE)), {
-            immutable: true,
-          });
-          compilation.emitAsset(this.mirroredName, new sources.RawSource(wholeMirrored()), { immutable: true });
+          compilation.emitAsset(
+            this.name,
+            new sources.RawSource(fs.readFileSync(DESIGN_SYSTEM_FILE)),
+            hashedAssetInfo(this.name),
+          );
+          compilation.emitAsset(
+            this.mirroredName,
+            new sources.RawSource(wholeMirrored()),
+            hashedAssetInfo(this.mirroredName),
+          );
         },
       );
     });
@@ -112,7 +120,7 @@ class MirroredEntryStylesheet {
           compilation.fileDependencies.add(RIGHT_TO_LEFT_RULES);
           const css = `${mirrored(compilation.getAsset(ltr).source.source().toString()).replace(SOURCE_MAP_COMMENT, '')}\n${fs.readFileSync(RIGHT_TO_LEFT_RULES, 'utf8')}`;
           const rtl = /\.[0-9a-f]{10}\.css$/.test(ltr) ? `main.rtl.${hashOf(css)}.css` : 'main.rtl.css';
-          compilation.emitAsset(rtl, new sources.RawSource(css), { immutable: rtl !== 'main.rtl.css' });
+          compilation.emitAsset(rtl, new sources.RawSource(css), rtl === 'main.rtl.css' ? {} : hashedAssetInfo(rtl));
           mirroredEntries.set(compilation, rtl);
           const names = { [ENTRY_PLACEHOLDERS.ltr]: ltr, [ENTRY_PLACEHOLDERS.rtl]: rtl };
           for (const { name, source } of compilation.getAssets()) {

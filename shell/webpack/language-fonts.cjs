@@ -1,9 +1,9 @@
 // The faces of the scripts that the design system's Titillium Web (latin subset, src/fonts.css) does not draw, one
 // stylesheet per language that needs them (docs/architecture.md, "Scripts and direction"). A page in English or
 // Italian links none of them: they are not in the entry's stylesheet, and the service worker does not precache them.
-const { createHash } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
+const { hashOf } = require('./hashed-asset.cjs');
 
 /** The slices of a CJK family (`[0]` … `[119]` in fontsource's unicode.json), without its Latin and Cyrillic ones. */
 const CJK_SLICES = (subset) => /^\[\d+\]$/.test(subset);
@@ -32,8 +32,6 @@ const LANGUAGE_FACES = {
 /** The design system's families and their fallbacks, as src/fonts.css declares them (fonts.test.ts keeps them alike). */
 const SANS_SERIF = ["'Titillium Web'", "'Titillium Web Fallback'", 'Geneva', 'Tahoma', 'sans-serif'];
 const SERIF = ["'Lora'", "'Lora Fallback'", 'Georgia', 'serif'];
-
-const hashOf = (content) => createHash('sha256').update(content).digest('hex').slice(0, 10);
 
 /** The package's folder, its family and its subsets' ranges (fontsource's metadata.json and unicode.json). */
 function fontsource(name) {
@@ -110,7 +108,8 @@ class LanguageFonts {
         { name: 'LanguageFonts', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
           for (const { name, css, files } of Object.values(all)) {
-            compilation.emitAsset(name, new sources.RawSource(css), { immutable: true });
+            // Written minified: the minimizer would only spell the ranges in capitals, which compress less.
+            compilation.emitAsset(name, new sources.RawSource(css), { immutable: true, minimized: true });
             for (const file of files)
               if (!compilation.getAsset(file.name))
                 compilation.emitAsset(file.name, new sources.RawSource(fs.readFileSync(file.source)), {

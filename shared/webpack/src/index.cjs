@@ -12,14 +12,38 @@ const { FederationShareRuntimeOnly } = require('./federation-share-runtime.cjs')
 
 const repoRoot = path.resolve(__dirname, '../../..');
 
-/** webpack's own minimizer plugin (the one it runs terser with by default), here running swc's minifier. */
-function swcMinimizer() {
-  const MinimizerPlugin = require(
+/** webpack's own minimizer plugin (the one it runs terser with by default). */
+const minimizerPlugin = () =>
+  require(
     require.resolve('minimizer-webpack-plugin', { paths: [path.dirname(require.resolve('webpack/package.json'))] }),
   );
+
+/** It runs swc's minifier on the scripts. */
+function swcMinimizer() {
+  const MinimizerPlugin = minimizerPlugin();
   return new MinimizerPlugin({
     minify: MinimizerPlugin.swcMinify,
     terserOptions: { ecma: 2020, compress: { ecma: 2020, passes: 2 }, mangle: true },
+  });
+}
+
+/**
+ * The browsers the builds are for, as lightningcss counts versions (major << 16 | minor << 8): those of the ES2020
+ * the scripts are compiled to.
+ */
+const CSS_TARGETS = Object.fromEntries(
+  Object.entries({ chrome: [80], edge: [80], firefox: [74], safari: [13, 1], ios_saf: [13, 4], samsung: [13] }).map(
+    ([browser, [major, minor = 0]]) => [browser, (major << 16) | (minor << 8)],
+  ),
+);
+
+/** It runs lightningcss on the stylesheets: comments and spaces out, nothing those browsers lack in. */
+function cssMinimizer() {
+  const MinimizerPlugin = minimizerPlugin();
+  return new MinimizerPlugin({
+    test: /\.css$/,
+    minify: MinimizerPlugin.lightningCssMinify,
+    minimizerOptions: { targets: CSS_TARGETS },
   });
 }
 
@@ -146,8 +170,9 @@ function createAppConfig({ dirname, name, exposes, devPort, host = false }) {
       ],
       optimization: {
         // swc's minifier (the @swc/core that already compiles the sources): smaller files than terser's, with 2 passes or
-        // 3, on every page, and a faster build.
-        minimizer: [swcMinimizer()],
+        // 3, on every page, and a faster build. The stylesheets were not minified before lightningcss: the entry's,
+        // written into the own pages, kept bootstrap-italia's comments and spaces (2.3 KB gzipped).
+        minimizer: [swcMinimizer(), cssMinimizer()],
         // The federation runtime needs one runtime per app; named ids keep long-term caching stable.
         moduleIds: 'deterministic',
         chunkIds: production ? 'deterministic' : 'named',
