@@ -76,7 +76,8 @@ test.describe.configure({ mode: 'parallel' });
 
 for (const { short, name } of OTHER_LANGUAGES) {
   test(`a traveler in ${name} (${short}) signs in, requests a visa and downloads its PDF`, async ({ page }) => {
-    test.setTimeout(120_000);
+    // A sign-in, a request through the wizard and its PDF, each page checked for English left: longer than one journey.
+    test.setTimeout(240_000);
     const common = textsOf('common', short);
     const auth = textsOf('mf-auth', short);
     const invoices = textsOf('mf-invoices', short);
