@@ -34,7 +34,7 @@ const DESIGN_SYSTEM_FILE = require.resolve('bootstrap-italia/dist/css/bootstrap-
  * caches it forever; webpack names it again after what the minimizer makes of it (`hashedAssetInfo`).
  */
 const designSystemName = () => `design-system.${hashOf(fs.readFileSync(DESIGN_SYSTEM_FILE))}.css`;
-/** Its mirror's: named after what it is made of (the file and the rtlcss release), known before it is made; then the same. */
+/** Its mirror's: named after what it is made of (the file and the rtlcss release), known before it is made; renamed so too. */
 const mirroredDesignSystemName = () =>
   `design-system.rtl.${hashOf(`${hashOf(fs.readFileSync(DESIGN_SYSTEM_FILE))} rtlcss ${RTLCSS_VERSION}`)}.css`;
 

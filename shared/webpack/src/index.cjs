@@ -170,8 +170,7 @@ function createAppConfig({ dirname, name, exposes, devPort, host = false }) {
       ],
       optimization: {
         // swc's minifier (the @swc/core that already compiles the sources): smaller files than terser's, with 2 passes or
-        // 3, on every page, and a faster build. The stylesheets were not minified before lightningcss: the entry's,
-        // written into the own pages, kept bootstrap-italia's comments and spaces (2.3 KB gzipped).
+        // 3, on every page, and a faster build. lightningcss for the stylesheets (the shared README says why).
         minimizer: [swcMinimizer(), cssMinimizer()],
         // The federation runtime needs one runtime per app; named ids keep long-term caching stable.
         moduleIds: 'deterministic',
