@@ -45,8 +45,8 @@ const chromium = { ...devices['Desktop Chrome'], channel: undefined };
 export default defineConfig({
   testDir: './tests',
   // A journey signs a traveler in (a mailed code) and often requests a visa first: well under a minute on a quick
-  // machine, past it on a slower one of the same kind (2 cores) with both workers busy.
-  timeout: 120_000,
+  // machine, one and a half on a slower one of the same kind (2 cores) with both workers busy.
+  timeout: 180_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,

@@ -93,7 +93,8 @@ function canaryReport(args: string[]): Promise<{ code: number; stdout: string; s
 test('browsers that the candidate fails report it; Prometheus gathers their reports; the canary report rolls it back', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  // Twelve signed-in homes and Prometheus's scrapes: 3.5 min on a slower machine of the kind.
+  test.setTimeout(360_000);
   // Each version's series start with its first reports, scraped before the measured ones.
   await visit(browser, 'candidate');
   await visit(browser, 'stable');

@@ -49,7 +49,7 @@ test.describe('passkeys', () => {
     page,
   }) => {
     // A registration, two sign-ins and a removal with their mails: longer than one journey.
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     const cdp = await page.context().newCDPSession(page);
     const authenticatorId = await addVirtualAuthenticator(cdp);
     const traveler = await createTraveler({ nome: 'Ada', cognome: 'Lovelace' });
