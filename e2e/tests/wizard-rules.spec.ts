@@ -148,6 +148,13 @@ async function checkDepartureClock(page: Page, language: JourneyLanguage): Promi
   await expect(hour).toHaveValue('');
   await expect(minute).toHaveValue('');
   await expect(hour.locator('option')).toHaveText(hours(0));
+  // The day chosen is written out in the page's language (the browser's control writes it in the device's).
+  const written = await page.evaluate(
+    ([isoDay, locale]) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`)),
+    [romeDay(1), language === 'it' ? 'it-IT' : 'en-US'] as const,
+  );
+  await expect(day).toHaveAccessibleDescription(t('travel.chosenDayHint', { day: written }));
 
   // A day in the past is refused when the traveler leaves the field.
   await day.fill(romeDay(-1));

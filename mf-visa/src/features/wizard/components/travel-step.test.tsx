@@ -44,13 +44,16 @@ const optionsOf = (name: string) =>
   within(select(name))
     .getAllByRole('option')
     .map((option) => option.textContent);
-const issueOf = (element: HTMLElement) => {
+/** The text of a field's note that aria-describedby names: its issue (`-issue`) or its hint (`-hint`). */
+const noteOf = (element: HTMLElement, kind: 'issue' | 'hint') => {
   const id = element
     .getAttribute('aria-describedby')
     ?.split(' ')
-    .find((part) => part.endsWith('-issue'));
+    .find((part) => part.endsWith(`-${kind}`));
   return id ? document.getElementById(id)?.textContent : undefined;
 };
+const issueOf = (element: HTMLElement) => noteOf(element, 'issue');
+const hintOf = (element: HTMLElement) => noteOf(element, 'hint');
 
 async function chooseTransport(user: ReturnType<typeof userEvent.setup>, code: 'AE' | 'MP') {
   await waitFor(() => expect(select('Means of transport')).toBeEnabled());
@@ -265,6 +268,31 @@ describe('wizard step 2: the departure clock, in Rome (docs/domain.md)', () => {
     await waitFor(() => expect(issueOf(select('Minutes'))).toBe('Date must be in the future'));
     expect(select('Minutes')).toHaveFocus();
     expect(screen.getByTestId('where')).toHaveTextContent('/protected/visa/create?step=2');
+  });
+});
+
+describe('wizard step 2: the departure day written out', () => {
+  // The browser's date control shows the day in the device's language and order (04/03 or 03/04).
+  it("writes the chosen day in the page's language, with the month's name", async () => {
+    clockAt('2025-01-15T09:42:00Z');
+    const user = await openStep2();
+    await chooseTransport(user, 'MP');
+    expect(hintOf(dateInput())).toBe('Date and time in Italy.');
+    setDate('2025-03-04');
+    expect(hintOf(dateInput())).toBe('Departure: Mar 4, 2025. Date and time in Italy.');
+    setDate('');
+    expect(hintOf(dateInput())).toBe('Date and time in Italy.');
+    await waitFor(() => expect(issueOf(dateInput())).toBe('Required Field'));
+  });
+
+  it('says it in Italian', async () => {
+    clockAt('2025-01-15T09:42:00Z');
+    const user = await openStep2(null, {}, 'it_IT');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Mezzo di trasporto/ })).toBeEnabled());
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Mezzo di trasporto/ }), 'MP');
+    const date = screen.getByLabelText(/^Data di partenza/);
+    fireEvent.change(date, { target: { value: '2025-03-04' } });
+    expect(hintOf(date)).toBe('Partenza: 4 mar 2025. Data e ora italiane.');
   });
 });
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import {
   DATE_INPUT_MAX,
   earliestExitDeadline,
+  isIsoDay,
   MIN_TEXT_LENGTH,
   TRANSPORT_AIR,
   TRAVEL_DOC_NUMBER_MAX_LENGTH,
@@ -90,7 +91,7 @@ function dependentChanges(
  * is read at each check and each render, in Rome.
  */
 export function TravelStep({ draft, onSave, onNext, onBack, ownInvoices = NO_INVOICES }: TravelStepProps) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const now = new Date();
 
   // The departure cannot pass the earliest exit deadline of the selected invoices (the api's rule, told here).
@@ -297,7 +298,13 @@ export function TravelStep({ draft, onSave, onNext, onBack, ownInvoices = NO_INV
                     type="date"
                     min={minDepartureDay(now)}
                     max={DATE_INPUT_MAX}
-                    hint={t('travel.timeZoneHint')}
+                    hint={
+                      // The browser's date control writes the day in the device's language and order (03/04 may be
+                      // either day): the day chosen is written out again in the page's language.
+                      validDate && isIsoDay(values.departureDate)
+                        ? t('travel.chosenDayHint', { day: formatDate(values.departureDate, i18n.language) })
+                        : t('travel.timeZoneHint')
+                    }
                   />
                 </div>
                 <div className="col-6 col-md-3">
