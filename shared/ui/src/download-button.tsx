@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { ActionButton } from './action-button';
-import { saveFile } from './save-file';
+// Through the package's shared entry, not its files: this subpath is compiled into each remote that uses it, and the
+// page's one copy of the package already has these (the remote's own copy would be a file more to wait for).
+import { ActionButton, saveFile } from '@varco/ui';
 
 /** A file as a download call answers it: its bytes and the name to save it under. */
 export interface DownloadedFile {

@@ -28,18 +28,44 @@ const SINGLETON_SUBPATHS = {
 const WORKSPACE_PACKAGES = CHECKED_SINGLETONS.filter((name) => name.startsWith(OUR_PACKAGE)).map((name) =>
   name.slice(OUR_PACKAGE.length),
 );
+/** A module's relative imports (static and dynamic), as written in its source. */
+const RELATIVE_IMPORT = /(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g;
+
+/**
+ * The files of a package's shared entry (its `src/index.ts` and what it imports, file by file): not the files only its
+ * other entries reach (`@varco/ui/form`, `@varco/ui/download`), which each app that uses them compiles in.
+ */
+function sharedEntryFiles(srcFolder) {
+  const found = new Set();
+  const visit = (file) => {
+    if (found.has(file)) return;
+    found.add(file);
+    for (const [, request] of fs.readFileSync(file, 'utf8').matchAll(RELATIVE_IMPORT)) {
+      const base = path.resolve(path.dirname(file), request);
+      const resolved = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find(
+        (candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile(),
+      );
+      if (resolved) visit(resolved);
+    }
+  };
+  visit(path.join(srcFolder, 'index.ts'));
+  return found;
+}
+
 /**
  * A splitChunks cache group for the workspace package that the default split left in two identical files (@varco/ui,
- * under its 20 KB): its own source files in one file named after it. Not the others: their files are split already
- * as the first paint needs them (the contracts' zod-free half apart from the schemas).
+ * under its 20 KB): the files of its shared entry in one file named after it. Not the others: their files are split
+ * already as the first paint needs them (the contracts' zod-free half apart from the schemas). Nor @varco/ui's entries
+ * that are not shared: in that file they made a remote page wait for it after its own code (the runtime does not
+ * preload a shared package's file), where with the page's code they come with it.
  */
 const WORKSPACE_CHUNKS = Object.fromEntries(
   ['ui'].map((name) => {
-    const folder = path.join(__dirname, '..', '..', name, 'src') + path.sep;
+    const files = sharedEntryFiles(path.join(__dirname, '..', '..', name, 'src'));
     return [
       `varco-${name}`,
       {
-        test: (module) => module.resource?.startsWith(folder) === true,
+        test: (module) => files.has(module.resource),
         name: `varco-${name}`,
         chunks: 'all',
         enforce: true,
