@@ -12,6 +12,7 @@ import type { DatabaseHandle } from './db/database';
 import { identityRoutes, travelerSessionRoutes, PRIVATE_PREFIX, sessionPlugin } from './modules/auth';
 import { beaconRoutes, type BeaconMetricsOptions } from './modules/beacons';
 import { captchaRoutes } from './modules/captcha';
+import { claimRoutes, merchantClaimRoutes } from './modules/claims';
 import { seedDemo } from './modules/demo';
 import { healthRoutes } from './modules/health';
 import { homeInvoiceCounts, invoiceRoutes } from './modules/invoices';
@@ -190,6 +191,11 @@ export function buildApp(config: Config, deps: AppDeps) {
             'The signed-in traveler’s notifications, marking them read and the unread count (docs/domain.md, docs/calls.md)',
         },
         {
+          name: 'claims',
+          description:
+            'A traveler’s claim to the merchant about a missing or wrong invoice, and the merchant’s answer (docs/domain.md)',
+        },
+        {
           name: 'merchant',
           description:
             'Merchant intake: vendors and brokers issue tax-free invoices and credit notes with their API key',
@@ -303,6 +309,9 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(travelerPrivateRoutes, { prefix: PRIVATE_PREFIX, ...travelerOptions });
   app.register(invoiceRoutes, { prefix: `${PRIVATE_PREFIX}/invoices` });
   app.register(merchantRoutes, { prefix: MERCHANT_PREFIX });
+  // Claims: the traveler's about a missing or wrong invoice, and the merchant's answers with its key.
+  app.register(claimRoutes, { prefix: `${PRIVATE_PREFIX}/claims` });
+  app.register(merchantClaimRoutes, { prefix: `${MERCHANT_PREFIX}/claims` });
   const riskOptions = { sampleRate: config.riskSampleRate };
   app.register(visaRoutes, { prefix: `${PRIVATE_PREFIX}/visa`, riskOptions, ...deps.visas });
   // Pending visa requests whose travel date has passed expire (every instance may run it: SKIP LOCKED).

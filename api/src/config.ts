@@ -85,6 +85,8 @@ const envSchema = z.object({
   ACCOUNT_SIGNIN_FAILURES: optional(z.coerce.number().int().min(1).default(10)),
   ACCOUNT_MAILS_PER_HOUR: optional(z.coerce.number().int().min(1).default(5)),
   ACCOUNT_OTP_MAILS_PER_HOUR: optional(z.coerce.number().int().min(1).default(12)),
+  // Claims to merchants per traveler and day (modules/claims).
+  ACCOUNT_CLAIMS_PER_DAY: optional(z.coerce.number().int().min(1).default(5)),
   // Where the abuse limits count across instances; unset, in the database.
   REDIS_URL: optional(
     z
@@ -152,6 +154,7 @@ const HINTS: Readonly<Record<string, string>> = {
   ACCOUNT_SIGNIN_FAILURES: 'must be a positive integer',
   ACCOUNT_MAILS_PER_HOUR: 'must be a positive integer',
   ACCOUNT_OTP_MAILS_PER_HOUR: 'must be a positive integer',
+  ACCOUNT_CLAIMS_PER_DAY: 'must be a positive integer',
   RISK_SAMPLE_RATE: 'must be a number from 0 to 1',
   METRICS_PORT: 'must be an integer from 1 to 65535',
 };
@@ -329,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signInFailures: value.ACCOUNT_SIGNIN_FAILURES,
       mailsPerHour: value.ACCOUNT_MAILS_PER_HOUR,
       otpMailsPerHour: value.ACCOUNT_OTP_MAILS_PER_HOUR,
+      claimsPerDay: value.ACCOUNT_CLAIMS_PER_DAY,
     },
     redisUrl: value.REDIS_URL,
     riskSampleRate: value.RISK_SAMPLE_RATE,

@@ -68,6 +68,32 @@ export interface CaptchaChallenge {
   token_hash: string;
 }
 
+export interface Claim {
+  answer_note: string | null;
+  closed_at: Timestamp | null;
+  code: string;
+  created_at: Generated<Timestamp>;
+  decline_reason: "NO_SUCH_INVOICE" | "DATA_CORRECT" | "ALREADY_CORRECTED" | "NOT_ELIGIBLE" | "OTHER" | null;
+  document_country: string;
+  document_number: string;
+  document_type: string;
+  id: Generated<number>;
+  invoice_id: number | null;
+  invoice_number: string;
+  issue_date: Timestamp;
+  kind: "MISSING" | "WRONG";
+  merchant_id: number;
+  note: string | null;
+  problem: "NAME" | "DOCUMENT" | "GOODS_AMOUNTS" | "OTHER" | null;
+  reissued_invoice_id: number | null;
+  state: Generated<"OPEN" | "REISSUED" | "DECLINED" | "WITHDRAWN">;
+  total_amount: Numeric;
+  traveler_id: number;
+  traveler_name: string;
+  vendor_name: string;
+  vendor_vat_number: string;
+}
+
 export interface Country {
   code: string;
   description_ar: string;
@@ -183,6 +209,8 @@ export interface MailOutbox {
 
 export interface Merchant {
   api_key_hash: string;
+  contact_email: string | null;
+  contact_language: Generated<"IT" | "EN" | "ZH-HANS" | "ES" | "FR" | "DE" | "AR" | "JA" | "KO" | "RU" | "PT-BR" | "TR">;
   created_at: Generated<Timestamp>;
   id: Generated<number>;
   kind: "VENDOR" | "BROKER";
@@ -255,6 +283,13 @@ export interface Session {
   passkey_id: number | null;
   token_hash: string;
   traveler_id: number;
+}
+
+export interface Shop {
+  merchant_id: number;
+  name: string;
+  updated_at: Generated<Timestamp>;
+  vat_number: string;
 }
 
 export interface TicketType {
@@ -361,6 +396,7 @@ export interface DB {
   account_key: AccountKey;
   airport: Airport;
   captcha_challenge: CaptchaChallenge;
+  claim: Claim;
   country: Country;
   document_type: DocumentType;
   exit_point_client: ExitPointClient;
@@ -376,6 +412,7 @@ export interface DB {
   passkey_user: PasskeyUser;
   schema_migrations: SchemaMigrations;
   session: Session;
+  shop: Shop;
   ticket_type: TicketType;
   transport_type: TransportType;
   traveler: Traveler;

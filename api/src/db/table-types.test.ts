@@ -22,7 +22,7 @@ describeEachDatabase('table types', ({ database }) => {
       order by rel.relname`.execute(database().db);
     assert.deepEqual(
       rows.map((row) => row.table),
-      ['captcha_challenge', 'mail_outbox', 'traveler'],
+      ['captcha_challenge', 'mail_outbox', 'merchant', 'traveler'],
     );
     for (const { table, definition } of rows) {
       const values = [...definition.matchAll(/'([^']*)'::text/g)].map(([, value]) => value);

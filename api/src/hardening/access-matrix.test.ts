@@ -23,7 +23,7 @@ interface Route {
 }
 
 /** The kinds of thing a private route names by id, each owned by one traveler. */
-type Kind = 'visa' | 'invoice' | 'passkey' | 'notification';
+type Kind = 'visa' | 'invoice' | 'passkey' | 'notification' | 'claim';
 interface Owned {
   id: number;
   /** A visa request's invoice: its update names it again. */
@@ -61,6 +61,11 @@ byId(['POST'], '/visa/start-risk-analysis', 'visa', ({ id }) => ({
 }));
 byId(['DELETE'], '/passkeys/:id', 'passkey', ({ id }) => ({ url: `${PRIVATE_PREFIX}/passkeys/${id}` }));
 byId(['PUT'], '/notifications/:id', 'notification', ({ id }) => ({ url: `${PRIVATE_PREFIX}/notifications/${id}` }));
+byId(['POST'], '/claims/wrong-invoice', 'invoice', ({ id }) => ({
+  url: `${PRIVATE_PREFIX}/claims/wrong-invoice`,
+  payload: { idRichiestaRimborso: id, problem: 'NAME' },
+}));
+byId(['POST'], '/claims/:id/withdraw', 'claim', ({ id }) => ({ url: `${PRIVATE_PREFIX}/claims/${id}/withdraw` }));
 
 const KEY_PREFIXES = [MERCHANT_PREFIX, EXIT_POINT_PREFIX];
 /** Where a route may be open to anyone: public lookups and forms, the sign-in calls, probes, the documentation. */
@@ -192,6 +197,17 @@ describeEachDatabase('access-control matrix of the route table', ({ build, datab
       }
       case 'passkey':
         return { id: (await addPasskey(app, traveler, 'Matrix key')).passkey.id };
+      case 'claim': {
+        const invoice = await insertInvoice(db, traveler.document);
+        const claimed = await app.inject({
+          method: 'POST',
+          url: `${PRIVATE_PREFIX}/claims/wrong-invoice`,
+          headers: { cookie: traveler.cookie },
+          payload: { idRichiestaRimborso: invoice.id, problem: 'DOCUMENT' },
+        });
+        assert.equal(claimed.statusCode, 201, claimed.body);
+        return { id: claimed.json<{ id: number }>().id };
+      }
       case 'notification': {
         const id = await notify(db, {
           travelerId: traveler.id,

@@ -136,7 +136,9 @@ describeEachDatabase('per-account limits', ({ build, database }) => {
   });
 
   it('limits the sign-in codes mailed to one account per hour, across its sessions', async () => {
-    const { app } = appWithClock({ accountLimits: { signInFailures: 10, mailsPerHour: 5, otpMailsPerHour: 3 } });
+    const { app } = appWithClock({
+      accountLimits: { signInFailures: 10, mailsPerHour: 5, otpMailsPerHour: 3, claimsPerDay: 5 },
+    });
     await app.ready();
     const traveler = await travelerWithPassword(database().db, PASSWORD);
     const [address] = addresses(1);

@@ -114,3 +114,6 @@ export function translate(language: ServerLanguage, key: MessageKey, params: Mes
   const text = chooseForm(language, catalogues[language][key], Number(params[COUNTED_BY[key] ?? 'count']));
   return fill(text, params);
 }
+
+/** Whether `value` is a key of the catalogue (a key built from a stored code, such as a claim's decline reason). */
+export const isMessageKey = (value: string): value is MessageKey => value in catalogues.EN;

@@ -11,6 +11,8 @@ import {
 } from '@varco/contracts';
 import { createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import { claimSchema } from '@varco/contracts/claims';
+import { merchantClaimSchema } from '../modules/claims';
 import { exitPointRequestSchema, exitPointViewSchema } from '../modules/exit-point';
 import { merchantInvoiceSchema } from '../modules/merchants';
 
@@ -32,6 +34,8 @@ const NAMED = {
   Passkey: passkeySchema,
   Lookup: lookupSchema,
   MerchantInvoice: merchantInvoiceSchema,
+  Claim: claimSchema,
+  MerchantClaim: merchantClaimSchema,
   ExitPointRequest: exitPointRequestSchema,
   ExitPointView: exitPointViewSchema,
   // Read as JSON and as text/plain (sendBeacon): one shape for both.

@@ -17,7 +17,7 @@ import type {
 import fp from 'fastify-plugin';
 import { AppError, notFound, RetryLaterError, type Message } from '../app-error';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { catalogues, translate, type MessageKey } from '../i18n/messages';
+import { isMessageKey, translate, type MessageKey } from '../i18n/messages';
 
 /**
  * How the api reads `Accept-Language`, for the documentation of the calls: one of the server codes, or any tag, by its
@@ -70,8 +70,6 @@ interface ErrorAnswer {
   retryAfter?: number;
 }
 
-const isCatalogueKey = (value: string): value is MessageKey => value in catalogues.EN;
-
 /** Seconds a client is told to wait after a 503: about how long a database restart or failover takes. */
 const RETRY_AFTER_SECONDS = 5;
 
@@ -98,7 +96,7 @@ function valueAt(root: unknown, path: string[]): unknown {
 function ruleIssueMessage(issue: RuleIssue): Message {
   const { code, ...params } = issue;
   const key = `field.${code}`;
-  return isCatalogueKey(key) ? { key, params } : { key: 'field.invalid' };
+  return isMessageKey(key) ? { key, params } : { key: 'field.invalid' };
 }
 
 /**
@@ -142,7 +140,7 @@ function fieldMessage(issue: FastifySchemaValidationError, input: unknown, path:
       // (it may be internal).
       const rule = issue.message ? readRuleMessage(issue.message) : null;
       if (rule) return ruleIssueMessage(rule);
-      return { key: issue.message && isCatalogueKey(issue.message) ? issue.message : 'field.invalid' };
+      return { key: issue.message && isMessageKey(issue.message) ? issue.message : 'field.invalid' };
     }
     default:
       return { key: 'field.invalid' };

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
+import type { ServerLanguage } from '@varco/contracts';
 import type { Database } from '../../db/types';
 
 /**
@@ -61,5 +62,30 @@ export const demoQueries = {
   /** Puts an invoice into a visa request. */
   async insertRequestInvoice(db: Kysely<Database>, link: Insertable<Database['visa_request_invoice']>): Promise<void> {
     await db.insertInto('visa_request_invoice').values(link).execute();
+  },
+
+  /** Whether a claim's code matches a LIKE pattern. */
+  async claimExists(db: Kysely<Database>, codePattern: string): Promise<boolean> {
+    return (
+      (await db.selectFrom('claim').select('id').where('code', 'like', codePattern).executeTakeFirst()) !== undefined
+    );
+  },
+
+  async insertClaim(db: Kysely<Database>, claim: Insertable<Database['claim']>): Promise<void> {
+    await db.insertInto('claim').values(claim).execute();
+  },
+
+  /** The contact of the merchant of a VAT number, unless one is set. */
+  async setMerchantContactWhereUnset(
+    db: Kysely<Database>,
+    vatNumber: string,
+    contact: { email: string; language: ServerLanguage },
+  ): Promise<void> {
+    await db
+      .updateTable('merchant')
+      .set({ contact_email: contact.email, contact_language: contact.language })
+      .where('vat_number', '=', vatNumber)
+      .where('contact_email', 'is', null)
+      .execute();
   },
 };

@@ -9,8 +9,10 @@ import { analyseRisk } from '../visas';
 import { DEMO_MERCHANTS, DEMO_TRAVELER_GREEN, seedDemo } from './seed';
 
 describeEachDatabase('the demo data', ({ build, database }) => {
+  let app: ReturnType<typeof build>;
   before(async () => {
-    await build().ready();
+    app = build();
+    await app.ready();
   });
 
   it('gives the demo traveler an invoice in every state of docs/domain.md, once', async () => {
@@ -132,5 +134,41 @@ describeEachDatabase('the demo data', ({ build, database }) => {
         .executeTakeFirst();
       assert.equal(row?.kind, merchant.kind);
     }
+  });
+
+  it('gives the demo traveler an open claim about a mistyped invoice, which the demo vendor’s key reissues', async () => {
+    const db = database().db;
+    const claims = await db
+      .selectFrom('claim as c')
+      .innerJoin('traveler as t', 't.id', 'c.traveler_id')
+      .select(['c.code', 'c.state'])
+      .where('t.email', '=', DEMO_TRAVELER.email)
+      .execute();
+    assert.deepEqual(
+      claims.map((claim) => claim.state),
+      ['OPEN'],
+    );
+    const code = claims[0]!.code;
+    assert.match(code, /^CL-\d{4}-DEMO0001$/);
+    const vendorKey = { 'x-api-key': DEMO_MERCHANTS[0].apiKey };
+    const read = await app.inject({ method: 'GET', url: `/api/v1/merchant/claims/${code}`, headers: vendorKey });
+    assert.equal(read.statusCode, 200, read.body);
+    assert.equal(read.json().invoice.stateCode, 1);
+    const contact = await app.inject({ method: 'GET', url: '/api/v1/merchant/contact', headers: vendorKey });
+    assert.deepEqual(contact.json(), DEMO_MERCHANTS[0].contact);
+    const reissued = await app.inject({
+      method: 'POST',
+      url: `/api/v1/merchant/claims/${code}/reissue`,
+      headers: vendorKey,
+      payload: { invoiceNumber: 'BM-0419-R', creditNoteNumber: 'NC-0419' },
+    });
+    assert.equal(reissued.statusCode, 200, reissued.body);
+    const traveler = await db
+      .selectFrom('traveler')
+      .select('id')
+      .where('email', '=', DEMO_TRAVELER.email)
+      .executeTakeFirstOrThrow();
+    const invoices = await createInvoiceService(db).usable(traveler.id, 'EN');
+    assert.ok(invoices.invoices.some((invoice) => invoice.invoiceNumber === 'BM-0419-R'));
   });
 });

@@ -1,4 +1,4 @@
-import { InvoiceState, TrafficLight, VisaState, addDays, romeToday } from '@varco/contracts';
+import { InvoiceState, TrafficLight, VisaState, addDays, romeToday, type ServerLanguage } from '@varco/contracts';
 import type { Kysely } from 'kysely';
 import type { Database, MerchantKind, RiskOrigin, RiskReason } from '../../db/types';
 import { DEMO_TRAVELER, DEMO_TRAVELER_WITHOUT_INVOICES, seedDemoTraveler, type DemoTraveler } from '../auth';
@@ -12,9 +12,42 @@ import { demoQueries } from './repository';
  * a pending request of the third that the exit point lets through the green channel.
  */
 export const DEMO_MERCHANTS = [
-  { kind: 'VENDOR', name: 'Boutique Milano S.r.l.', vatNumber: 'IT01234567897', apiKey: 'vk_demo_boutique_milano' },
-  { kind: 'BROKER', name: 'Tax Refund Italia S.p.A.', vatNumber: 'IT07654321009', apiKey: 'vk_demo_tax_refund_italia' },
-] as const satisfies ReadonlyArray<{ kind: MerchantKind; name: string; vatNumber: string; apiKey: string }>;
+  {
+    kind: 'VENDOR',
+    name: 'Boutique Milano S.r.l.',
+    vatNumber: 'IT01234567897',
+    apiKey: 'vk_demo_boutique_milano',
+    contact: { email: 'tax-free@boutique-milano.example.com', language: 'IT' },
+  },
+  {
+    kind: 'BROKER',
+    name: 'Tax Refund Italia S.p.A.',
+    vatNumber: 'IT07654321009',
+    apiKey: 'vk_demo_tax_refund_italia',
+    contact: { email: 'claims@taxrefunditalia.example.com', language: 'EN' },
+  },
+] as const satisfies ReadonlyArray<{
+  kind: MerchantKind;
+  name: string;
+  vatNumber: string;
+  apiKey: string;
+  contact: { email: string; language: ServerLanguage };
+}>;
+
+/**
+ * The demo traveler's open claim (docs/domain.md, "Claims"): Boutique Milano issued an invoice to a passport number with
+ * two digits swapped, so it never reached Mario Rossi; he claimed it from the receipt. The vendor's demo key answers it
+ * (`POST /api/v1/merchant/claims/CL-<year>-DEMO0001/reissue`).
+ */
+const DEMO_CLAIM = {
+  invoice: 'BM-0419',
+  daysAgo: 6,
+  total: 640,
+  vat: 115.41,
+  mistypedDocument: 'YA1234576',
+  codeSuffix: 'DEMO0001',
+  note: 'The receipt shows my passport YA1234567: the invoice was written to another number.',
+} as const;
 
 /**
  * A newcomer with one pending request and nothing that raises its risk: a modest amount, goods bought days ago, a
@@ -180,17 +213,23 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
   const knownVendorId = await demoQueries.merchantIdByVatNumber(db, DEMO_MERCHANTS[0].vatNumber);
   if (knownVendorId !== undefined) {
     const visasCreated = await seedDemoVisas(db, now);
+    await seedMerchantContacts(db);
     return {
       travelersCreated,
       merchantsCreated: false,
-      visasCreated: (await seedGreenRequest(db, knownVendorId, now)) || visasCreated,
+      visasCreated: [
+        await seedGreenRequest(db, knownVendorId, now),
+        await seedDemoClaim(db, knownVendorId, now),
+        visasCreated,
+      ].includes(true),
     };
   }
 
   const merchants = createMerchantService(db);
   const [vendor, broker] = await Promise.all(
-    DEMO_MERCHANTS.map(({ apiKey, ...merchant }) => merchants.createMerchant(merchant, apiKey)),
+    DEMO_MERCHANTS.map(({ apiKey, contact: _contact, ...merchant }) => merchants.createMerchant(merchant, apiKey)),
   );
+  await seedMerchantContacts(db);
   const today = romeToday(now);
   await demoQueries.insertInvoices(
     db,
@@ -220,11 +259,64 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
     }),
   );
   const visasCreated = await seedDemoVisas(db, now);
-  return {
-    travelersCreated,
-    merchantsCreated: true,
-    visasCreated: (await seedGreenRequest(db, vendor!.merchant.id, now)) || visasCreated,
-  };
+  await seedGreenRequest(db, vendor!.merchant.id, now);
+  await seedDemoClaim(db, vendor!.merchant.id, now);
+  return { travelersCreated, merchantsCreated: true, visasCreated };
+}
+
+/** The demo merchants' contact for claims, where none is set yet (a database seeded before there were claims). */
+async function seedMerchantContacts(db: Kysely<Database>): Promise<void> {
+  for (const merchant of DEMO_MERCHANTS)
+    await demoQueries.setMerchantContactWhereUnset(db, merchant.vatNumber, merchant.contact);
+}
+
+/**
+ * The demo traveler's open claim and the mistyped invoice it is about (DEMO_CLAIM), unless the claim exists; true when
+ * created now. A database seeded before there were claims gets them too.
+ */
+async function seedDemoClaim(db: Kysely<Database>, vendorId: number, now: Date): Promise<boolean> {
+  const travelerId = await demoQueries.travelerIdByEmail(db, DEMO_TRAVELER.email);
+  if (travelerId === undefined || (await demoQueries.claimExists(db, `CL-%-${DEMO_CLAIM.codeSuffix}`))) return false;
+  const issued = addDays(romeToday(now), -DEMO_CLAIM.daysAgo);
+  const year = issued.slice(0, 4);
+  const invoiceNumber = `${DEMO_CLAIM.invoice}/${year}`;
+  const vendor = DEMO_MERCHANTS[0];
+  await db.transaction().execute(async (trx) => {
+    const invoiceId = await demoQueries.insertInvoice(trx, {
+      request_code: `TF-${year}-DEMOCL01`,
+      merchant_id: vendorId,
+      vendor_vat_number: vendor.vatNumber,
+      vendor_name: vendor.name,
+      broker_name: null,
+      invoice_number: invoiceNumber,
+      emission_date: issued,
+      total_amount: DEMO_CLAIM.total,
+      iva_amount: DEMO_CLAIM.vat,
+      document_type: DEMO_TRAVELER.tipoDocumento,
+      document_country: DEMO_TRAVELER.paeseDocumento,
+      document_number: DEMO_CLAIM.mistypedDocument,
+      traveler_name: `${DEMO_TRAVELER.nome} ${DEMO_TRAVELER.cognome}`,
+    });
+    await demoQueries.insertClaim(trx, {
+      code: `CL-${year}-${DEMO_CLAIM.codeSuffix}`,
+      traveler_id: travelerId,
+      merchant_id: vendorId,
+      kind: 'MISSING',
+      vendor_vat_number: vendor.vatNumber,
+      vendor_name: vendor.name,
+      invoice_number: invoiceNumber,
+      issue_date: issued,
+      total_amount: DEMO_CLAIM.total,
+      note: DEMO_CLAIM.note,
+      invoice_id: invoiceId,
+      traveler_name: `${DEMO_TRAVELER.nome} ${DEMO_TRAVELER.cognome}`,
+      document_type: DEMO_TRAVELER.tipoDocumento,
+      document_country: DEMO_TRAVELER.paeseDocumento,
+      document_number: DEMO_TRAVELER.numeroDocumento,
+      created_at: new Date(now.getTime() - 2 * 3_600_000),
+    });
+  });
+  return true;
 }
 
 /**

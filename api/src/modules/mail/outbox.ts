@@ -24,6 +24,7 @@ export const MAIL_PRIORITY: Readonly<Record<MailTemplateName, 0 | 1>> = {
   'password-reset': 0,
   activation: 0,
   notification: 1,
+  'claim-received': 1,
 };
 
 /**

@@ -36,6 +36,8 @@ export interface MailTemplateParams {
   'password-reset': { link: string; passkeys: number };
   /** A notification (modules/notifications): its message, already in the mail's language, and the portal's list. */
   notification: { message: string; link: string };
+  /** A traveler's claim to a merchant (modules/claims): nothing personal, only the claim's code. */
+  'claim-received': { code: string };
 }
 
 export type MailTemplateName = keyof MailTemplateParams;
@@ -45,6 +47,7 @@ export const MAIL_TEMPLATE_NAMES = [
   'otp',
   'password-reset',
   'notification',
+  'claim-received',
 ] as const satisfies readonly MailTemplateName[];
 
 export interface RenderedMail {
@@ -125,6 +128,15 @@ const TEMPLATES: { [N in MailTemplateName]: (words: Words, params: MailTemplateP
       paragraph(message),
       { kind: 'link', label: words('notification.button'), url: link },
       paragraph(words('notification.where')),
+    ],
+  }),
+  'claim-received': (words, { code }) => ({
+    subject: words('claimReceived.subject', { code }),
+    blocks: [
+      paragraph(words('claimReceived.intro')),
+      { kind: 'code', code },
+      paragraph(words('claimReceived.how', { code })),
+      paragraph(words('claimReceived.why')),
     ],
   }),
 };

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { findLiveApiKeyHolder } from '../../db/api-key-holders';
+import type { ServerLanguage } from '@varco/contracts';
 import type { Database, MerchantKind } from '../../db/types';
 import { referenceQueries } from '../typology';
 
@@ -45,6 +46,22 @@ export interface MerchantInvoiceRow {
   credit_note_number: string | null;
   cancelled_at: Date | null;
 }
+
+/** A shop that issues through Varco, and the merchant whose key issues its invoices (migration 0021). */
+export interface ShopRow {
+  vat_number: string;
+  name: string;
+  merchant_id: number;
+}
+
+/** Where a merchant is told of a new claim, and in which language. */
+export interface MerchantContact {
+  email: string | null;
+  language: ServerLanguage;
+}
+
+/** `text` as a LIKE pattern that finds it anywhere, its own `%`, `_` and `\` taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 export function createMerchantRepository(db: Kysely<Database> | Transaction<Database>) {
   const invoiceOfMerchant = (merchantId: number, refundId: number) =>
@@ -151,6 +168,55 @@ export function createMerchantRepository(db: Kysely<Database> | Transaction<Data
         .executeTakeFirst();
     },
 
+    /**
+     * The shops whose name holds `text` (any case), or whose VAT number does (spaces and case aside), by name: at most
+     * `limit`, of merchants whose key is live.
+     */
+    findShops(text: string, limit: number): Promise<ShopRow[]> {
+      const name = containing(text.toLowerCase());
+      const vat = containing(text.replace(/\s+/g, '').toUpperCase());
+      return db
+        .selectFrom('shop as s')
+        .innerJoin('merchant as m', 'm.id', 's.merchant_id')
+        .select(['s.vat_number', 's.name', 's.merchant_id'])
+        .where('m.revoked_at', 'is', null)
+        .where((where) =>
+          where.or([
+            where(sql<string>`lower(s.name)`, 'like', name),
+            where(sql<string>`upper(replace(s.vat_number, ' ', ''))`, 'like', vat),
+          ]),
+        )
+        .orderBy(sql`lower(s.name)`)
+        .orderBy('s.vat_number')
+        .limit(limit)
+        .execute();
+    },
+    /** The shop of a VAT number (as the search answered it), of a merchant whose key is live. */
+    shopByVatNumber(vatNumber: string): Promise<ShopRow | undefined> {
+      return db
+        .selectFrom('shop as s')
+        .innerJoin('merchant as m', 'm.id', 's.merchant_id')
+        .select(['s.vat_number', 's.name', 's.merchant_id'])
+        .where('m.revoked_at', 'is', null)
+        .where('s.vat_number', '=', vatNumber)
+        .executeTakeFirst();
+    },
+    /** Where the merchant is told of claims, and its name. */
+    async contactOf(merchantId: number): Promise<MerchantContact & { name: string }> {
+      const row = await db
+        .selectFrom('merchant')
+        .select(['name', 'contact_email', 'contact_language'])
+        .where('id', '=', merchantId)
+        .executeTakeFirstOrThrow();
+      return { email: row.contact_email, language: row.contact_language, name: row.name };
+    },
+    async setContact(merchantId: number, contact: MerchantContact): Promise<void> {
+      await db
+        .updateTable('merchant')
+        .set({ contact_email: contact.email, contact_language: contact.language })
+        .where('id', '=', merchantId)
+        .execute();
+    },
     /** Whether these codes exist (document type and country of an invoice). */
     async documentCodesKnown(type: string, country: string): Promise<{ type: boolean; country: boolean }> {
       const [typeKnown, documentCountry] = await Promise.all([

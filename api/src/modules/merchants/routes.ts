@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiKeyClient, requireApiKey } from '../../api-keys';
 import { requestLanguage } from '../../plugins/errors';
@@ -6,6 +6,8 @@ import type { MerchantRecord } from './repository';
 import {
   creditNoteBodySchema,
   issueInvoiceBodySchema,
+  merchantContactBodySchema,
+  merchantContactSchema,
   merchantErrors,
   merchantInvoiceSchema,
   refundIdParamsSchema,
@@ -25,12 +27,21 @@ const security = [{ merchantApiKey: [] }];
 const merchantOf = (request: FastifyRequest) => apiKeyClient(request, 'merchant');
 
 /**
+ * Every route of `app` needs a merchant's live API key (401 otherwise); its merchant is `request.merchant`. For the
+ * merchants' calls of other modules (the claims), registered under the same prefix.
+ */
+export function requireMerchantKey(app: FastifyInstance): (request: FastifyRequest) => MerchantRecord {
+  requireApiKey(app, 'merchant', createMerchantService(app.db).authenticate);
+  return merchantOf;
+}
+
+/**
  * Merchant intake, under `/api/v1/merchant`: vendors and brokers issue tax-free invoices and cancel them with credit
  * notes. Every call carries the merchant's API key in `x-api-key`; a merchant reaches only the invoices it sent.
  */
 export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createMerchantService(app.db);
-  requireApiKey(app, 'merchant', service.authenticate);
+  requireMerchantKey(app);
 
   app.post(
     '/invoices',
@@ -91,5 +102,38 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       service.creditNote(merchantOf(request), request.params.refundId, request.body, requestLanguage(request)),
+  );
+
+  app.get(
+    '/contact',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Where the merchant is told of claims',
+        description:
+          'The address that the mail of each new claim goes to (none: no mail), and the language of those mails.',
+        response: { 200: merchantContactSchema, ...merchantErrors },
+      },
+    },
+    async (request) => service.contact(merchantOf(request)),
+  );
+
+  app.put(
+    '/contact',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Set where the merchant is told of claims',
+        description:
+          'A new claim of a traveler is mailed to `email`, in `language` (Italian unless told; one of the twelve server ' +
+          'codes), with nothing in it but the claim’s code: read the claim with `GET /api/v1/merchant/claims/{code}`. ' +
+          '`email: null` stops the mails; the open claims are still listed by `GET /api/v1/merchant/claims`.',
+        body: merchantContactBodySchema,
+        response: { 200: merchantContactSchema, ...merchantErrors },
+      },
+    },
+    async (request) => service.setContact(merchantOf(request), request.body),
   );
 };

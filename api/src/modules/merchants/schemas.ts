@@ -1,4 +1,4 @@
-import { apiErrorSchema, idParamSchema } from '@varco/contracts';
+import { apiErrorSchema, emailIssue, idParamSchema, ruleField, serverLanguageSchema } from '@varco/contracts';
 import * as z from 'zod/mini';
 
 /** The merchant intake's own payloads (server to server: not part of the portal's contracts). */
@@ -52,3 +52,16 @@ export const merchantErrors = {
   409: apiErrorSchema,
   429: apiErrorSchema,
 };
+
+/** Where the merchant is told of a new claim: an address (null: no mail) and the language of the mails. */
+export const merchantContactSchema = z.object({
+  email: z.nullable(z.string()),
+  language: serverLanguageSchema,
+});
+
+export const merchantContactBodySchema = z.object({
+  /** The address the mails of new claims go to; null stops them. */
+  email: z.nullable(ruleField(emailIssue)),
+  /** The language of those mails (one of the twelve codes); Italian unless told. */
+  language: z._default(serverLanguageSchema, 'IT'),
+});

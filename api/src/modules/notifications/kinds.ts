@@ -1,5 +1,5 @@
 import { toLocale, type ServerLanguage } from '@varco/contracts';
-import { translate, type MessageKey, type MessageParams } from '../../i18n/messages';
+import { isMessageKey, translate, type MessageKey, type MessageParams } from '../../i18n/messages';
 
 /**
  * The kinds of notification and the values of their messages (`notification.<kind>` in i18n/messages.ts). A
@@ -29,6 +29,10 @@ export interface NotificationParams {
   PASSKEY_ADDED: { name: string };
   /** The traveler removed a passkey. */
   PASSKEY_REMOVED: { name: string };
+  /** A merchant answered the traveler's claim by issuing the invoice again (modules/claims). */
+  CLAIM_REISSUED: { claimCode: string; invoiceNumber: string; vendor: string };
+  /** A merchant declined the traveler's claim, for `reason` (a decline reason of @varco/contracts/claims). */
+  CLAIM_DECLINED: { claimCode: string; invoiceNumber: string; vendor: string; reason: string };
 }
 
 export type NotificationKind = keyof NotificationParams;
@@ -50,6 +54,8 @@ export const NOTIFICATION_KINDS = [
   'EXIT_DEADLINE_1',
   'PASSKEY_ADDED',
   'PASSKEY_REMOVED',
+  'CLAIM_REISSUED',
+  'CLAIM_DECLINED',
 ] as const satisfies readonly NotificationKind[];
 
 export const isNotificationKind = (kind: string): kind is NotificationKind =>
@@ -80,13 +86,23 @@ const money = (language: ServerLanguage, amount: number) => formattersOf(languag
 const day = (language: ServerLanguage, isoDay: string) =>
   formattersOf(language).day.format(new Date(`${isoDay}T00:00:00Z`));
 
-/** A notification's stored values as its message shows them in `language`: amounts as euros, days written out. */
+/** The sentence of a claim's decline reason in `language`; a reason this version does not know reads as "other". */
+function declineReason(language: ServerLanguage, reason: string): string {
+  const key = `claim.declineReason.${reason}`;
+  return translate(language, isMessageKey(key) ? key : 'claim.declineReason.OTHER');
+}
+
+/**
+ * A notification's stored values as its message shows them in `language`: amounts as euros, days written out, a
+ * claim's decline reason as its sentence.
+ */
 export function notificationValues(params: Readonly<Record<string, unknown>>, language: ServerLanguage): MessageParams {
   const values: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(params)) {
     if (name === 'amount' && typeof value === 'number') values[name] = money(language, value);
     else if (name === 'deadline' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value))
       values[name] = day(language, value);
+    else if (name === 'reason' && typeof value === 'string') values[name] = declineReason(language, value);
     else if (typeof value === 'string' || typeof value === 'number') values[name] = value;
   }
   return values;

@@ -13,6 +13,8 @@ export const SIGN_IN_LOCK_MS = MINUTE_MS;
 export const SIGN_IN_LOCK_MAX_MS = HOUR_MS;
 /** Mails of one kind per account are counted per hour. */
 export const ACCOUNT_MAIL_WINDOW_MS = HOUR_MS;
+/** A traveler's claims to merchants are counted per day (from the first one). */
+export const CLAIM_WINDOW_MS = 24 * HOUR_MS;
 
 export interface AccountLimitSettings {
   /** Wrong passwords of one account, from any address, before each further one locks it (ACCOUNT_SIGNIN_FAILURES). */
@@ -21,6 +23,8 @@ export interface AccountLimitSettings {
   mailsPerHour: number;
   /** Sign-in code mails per account and hour (ACCOUNT_OTP_MAILS_PER_HOUR). */
   otpMailsPerHour: number;
+  /** Claims to merchants per traveler and day (ACCOUNT_CLAIMS_PER_DAY). */
+  claimsPerDay: number;
 }
 
 export type AccountMail = 'password-reset' | 'activation' | 'otp';
@@ -33,6 +37,7 @@ export type AccountMail = 'password-reset' | 'activation' | 'otp';
 export const accountKey = (username: string) => sha256(username.trim().toLowerCase());
 
 const minutes = (ms: number) => Math.max(1, Math.ceil(ms / MINUTE_MS));
+const hours = (ms: number) => Math.max(1, Math.ceil(ms / HOUR_MS));
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /**
@@ -90,6 +95,19 @@ export function createAccountLimits(store: LimitStore, settings: AccountLimitSet
       if (count > max)
         throw new RetryLaterError(
           { key: 'limits.accountMails', params: { minutes: minutes(resetInMs) } },
+          seconds(resetInMs),
+        );
+    },
+
+    /**
+     * Counts a claim of the traveler to a merchant (each mails the merchant); past the day's allowance refuses it (429
+     * with Retry-After), so that an account cannot flood the shops.
+     */
+    async takeClaim(travelerId: number): Promise<void> {
+      const { count, resetInMs } = await hit(store, `claim:${travelerId}`, CLAIM_WINDOW_MS);
+      if (count > settings.claimsPerDay)
+        throw new RetryLaterError(
+          { key: 'limits.claimsPerDay', params: { max: settings.claimsPerDay, hours: hours(resetInMs) } },
           seconds(resetInMs),
         );
     },
