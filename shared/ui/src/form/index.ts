@@ -8,4 +8,6 @@ export { TextField, type TextFieldProps } from './text-field';
 export { PasswordField } from './password-field';
 export { SelectField, type SelectOption } from './select-field';
 export { CheckboxField } from './checkbox-field';
+export { TextAreaField } from './text-area-field';
+export { RadioGroupField, type RadioOption } from './radio-group-field';
 export { FormProvider } from 'react-hook-form';

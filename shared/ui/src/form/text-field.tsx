@@ -9,7 +9,7 @@ export interface TextFieldProps<Values extends FieldValues> {
   type?: 'text' | 'email' | 'password' | 'date';
   required?: boolean;
   autoComplete?: string;
-  inputMode?: 'text' | 'numeric' | 'email';
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'email';
   hint?: string;
   /** The earliest and the latest day a date field accepts. */
   min?: string;

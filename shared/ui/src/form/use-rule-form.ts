@@ -45,7 +45,7 @@ export function useRuleField<Values extends FieldValues>(name: FieldPath<Values>
       if (submits.current === submitsBefore) field.onBlur();
     });
   };
-  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
     field.onChange(event);
     if (fieldState.error && !formState.isSubmitted) void trigger(name);
   };
