@@ -10,6 +10,7 @@ import { downloadRelease } from '../api/download-release';
 import { useInvoiceDetail } from '../api/get-invoice-detail';
 import { isBeforeExitDeadline } from '../utils/exit-deadline';
 import { ExitDeadlineNotice } from './exit-deadline-notice';
+import { InvoiceClaimLink } from './invoice-claim';
 
 /**
  * docs/screens.md /protected/invoice/{id} (and /protected/invoice/create?id={id}, the same view): one invoice by its
@@ -72,6 +73,7 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
       <div className="d-flex flex-wrap gap-2 align-items-start">
         <AddRequestButton invoice={invoice} />
         <DownloadReleaseButton refundId={invoice.idRichiestaRimborso} />
+        <InvoiceClaimLink invoice={invoice} />
       </div>
     </>
   );

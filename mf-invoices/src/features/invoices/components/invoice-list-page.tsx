@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceFilter } from '@varco/contracts';
 import { EmptyState, LoadError, PageLoader } from '@varco/ui';
@@ -48,6 +48,17 @@ export function InvoiceListPage() {
   return (
     <div className="container py-4">
       <h1>{t('list.title')}</h1>
+      {/* docs/domain.md, "Claims": an invoice the shop's receipt proves, that never appeared here. */}
+      <p className="d-flex flex-wrap gap-3 align-items-center">
+        <Link
+          to="/protected/invoice/claims/missing"
+          className="btn btn-outline-primary btn-sm"
+          data-testid="missing-invoice-link"
+        >
+          {t('list.missingInvoice')}
+        </Link>
+        <Link to="/protected/invoice/claims">{t('list.yourClaims')}</Link>
+      </p>
       <ul className="nav nav-tabs" role="tablist">
         {TABS.map((tab, index) => {
           const selected = tab.id === current.id;
