@@ -15,7 +15,7 @@ export interface FreshTraveler extends Required<TravelerCredentials> {
 }
 
 /** The demo merchant of `SEED_DEMO` (api/src/modules/demo/seed.ts) and its API key. */
-const DEMO_VENDOR_KEY = 'vk_demo_boutique_milano';
+export const DEMO_VENDOR_KEY = 'vk_demo_boutique_milano';
 export const DEMO_VENDOR_NAME = 'Boutique Milano S.r.l.';
 
 let sequence = 0;
