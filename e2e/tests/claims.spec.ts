@@ -82,6 +82,9 @@ test.describe('claims to the shop', () => {
     });
     expect(reissued.status, JSON.stringify(reissued.json)).toBe(200);
 
+    // The traveler is mailed the answer, in the language of their account.
+    await waitForMail(traveler.email, mailsBefore, new RegExp(`${DEMO_VENDOR_NAME} has put your claim ${code} right`));
+
     // The bell's next poll brings the answer: the claims page follows, and the notification says it.
     await page.clock.fastForward(NOTIFICATION_POLL_MS);
     await expect(bell(page, 'en', 1)).toBeVisible();
