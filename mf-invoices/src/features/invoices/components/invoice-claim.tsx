@@ -7,10 +7,21 @@ import { useOpenClaimAbout, WrongInvoiceForm } from '../../claims';
 import { NS } from '../../../i18n/namespace';
 import { useInvoiceDetail } from '../api/get-invoice-detail';
 import { isBeforeExitDeadline } from '../utils/exit-deadline';
+import { useInvoicePageTexts } from './invoice-page-texts';
 
 /** An invoice can be claimed wrong while it can still go into a visa request: available, its exit deadline not passed. */
 const claimable = (invoice: Invoice) =>
   isInvoiceAvailable(invoice.stateCode) && isBeforeExitDeadline(invoice.exitDeadline);
+
+/** A claim about the invoice waits for the shop: where to follow it. */
+function OpenClaimNote({ code }: { code: string }) {
+  const { t } = useTranslation(NS);
+  return (
+    <p className="mb-0 w-100" data-testid="open-claim">
+      {t('detail.openClaim', { code })} <Link to="/protected/invoice/claims">{t('detail.seeClaims')}</Link>
+    </p>
+  );
+}
 
 /**
  * On an invoice's detail, while it can be claimed: "Something is wrong on this invoice", or, when a claim about it is
@@ -20,13 +31,7 @@ export function InvoiceClaimLink({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation(NS);
   const open = useOpenClaimAbout(invoice.idRichiestaRimborso);
   if (!claimable(invoice) || open.isPending) return null;
-  if (open.data)
-    return (
-      <p className="mb-0 w-100" data-testid="open-claim">
-        {t('detail.openClaim', { code: open.data.code })}{' '}
-        <Link to="/protected/invoice/claims">{t('detail.seeClaims')}</Link>
-      </p>
-    );
+  if (open.data) return <OpenClaimNote code={open.data.code} />;
   return (
     <Link
       to={`/protected/invoice/${invoice.idRichiestaRimborso}/claim`}
@@ -46,15 +51,7 @@ export function InvoiceClaimPage() {
   const { t } = useTranslation(NS);
   const refundId = idFromText(useParams().id);
   const query = useInvoiceDetail(refundId);
-  const texts = {
-    title: t('claims.wrong.title'),
-    notFoundTitle: t('detail.notFoundTitle'),
-    notFoundText: t('detail.notFoundText'),
-    homepage: t('detail.homepage'),
-    loadErrorTitle: t('detail.loadErrorTitle'),
-    loadErrorText: t('detail.loadErrorText'),
-    back: t('detail.back'),
-  };
+  const texts = useInvoicePageTexts(t('claims.wrong.title'));
   return (
     <DetailPage name="invoice" query={query} notFound={refundId === null || isNotFound(query.error)} texts={texts}>
       {(invoice) => <ClaimAbout invoice={invoice} />}
@@ -74,13 +71,7 @@ function ClaimAbout({ invoice }: { invoice: Invoice }) {
         </div>
       </div>
     );
-  else if (open.data)
-    body = (
-      <p data-testid="open-claim">
-        {t('detail.openClaim', { code: open.data.code })}{' '}
-        <Link to="/protected/invoice/claims">{t('detail.seeClaims')}</Link>
-      </p>
-    );
+  else if (open.data) body = <OpenClaimNote code={open.data.code} />;
   else body = <WrongInvoiceForm invoice={invoice} />;
   return (
     <>

@@ -11,6 +11,7 @@ import { useInvoiceDetail } from '../api/get-invoice-detail';
 import { isBeforeExitDeadline } from '../utils/exit-deadline';
 import { ExitDeadlineNotice } from './exit-deadline-notice';
 import { InvoiceClaimLink } from './invoice-claim';
+import { useInvoicePageTexts } from './invoice-page-texts';
 
 /**
  * docs/screens.md /protected/invoice/{id} (and /protected/invoice/create?id={id}, the same view): one invoice by its
@@ -21,15 +22,7 @@ export function InvoiceDetailPage() {
   const [params] = useSearchParams();
   const refundId = idFromText(useParams().id ?? params.get('id') ?? undefined);
   const query = useInvoiceDetail(refundId);
-  const texts = {
-    title: t('detail.title'),
-    notFoundTitle: t('detail.notFoundTitle'),
-    notFoundText: t('detail.notFoundText'),
-    homepage: t('detail.homepage'),
-    loadErrorTitle: t('detail.loadErrorTitle'),
-    loadErrorText: t('detail.loadErrorText'),
-    back: t('detail.back'),
-  };
+  const texts = useInvoicePageTexts(t('detail.title'));
   return (
     <DetailPage name="invoice" query={query} notFound={refundId === null || isNotFound(query.error)} texts={texts}>
       {(invoice) => <InvoiceDetail invoice={invoice} />}
