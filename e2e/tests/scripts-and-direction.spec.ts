@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signIn } from '../support/sign-in';
 import { createTraveler, issueInvoice } from '../support/travelers';
-import { requestVisa } from '../support/visas';
+import { requestVisaThroughApi } from '../support/visas';
 
 // Every script of the portal's languages in real faces, each language's faces only on its pages, and Arabic right to
 // left (docs/architecture.md, "Scripts and direction").
@@ -217,10 +217,10 @@ test.describe('Arabic, right to left', () => {
   }) => {
     test.setTimeout(240_000);
     const traveler = await createTraveler({ nome: 'Layla', cognome: 'Haddad' });
-    const { invoiceNumber } = await issueInvoice(traveler, 480);
+    const { refundId } = await issueInvoice(traveler, 480);
     await issueInvoice(traveler, 950);
     await signIn(page, { traveler });
-    const id = await requestVisa(page, traveler, invoiceNumber);
+    const id = await requestVisaThroughApi(page, traveler, refundId);
 
     // English until here; the selector turns the same page right to left, with no reload.
     await page.goto(`/protected/visa/update/${id}?step=1`);
