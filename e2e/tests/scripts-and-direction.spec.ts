@@ -123,6 +123,7 @@ test.describe('a page in English or Italian carries nothing of the other scripts
   test('in the browser: an English visit, signed out and signed in, asks for no file of another script', async ({
     browser,
   }) => {
+    // Three pages signed out, a sign-in and the home, each in a new browser's first visit: longer than one journey.
     test.setTimeout(120_000);
     const { context, page, requested } = await visitIn(browser, 'en-US');
     await page.goto('/');
@@ -145,6 +146,7 @@ for (const { short, locale, family, sample, screenshots } of [
   { short: 'ru', locale: 'ru-RU', family: 'Noto Sans', sample: 'Ж', screenshots: true },
 ]) {
   test(`a page in ${short} is drawn in ${family}, served with its faces`, async ({ browser }) => {
+    // The welcome page in a new browser on two screens, its faces loaded and drawn: longer than one journey.
     test.setTimeout(90_000);
     for (const viewport of screenshots ? [DESKTOP, PHONE] : [DESKTOP]) {
       const { context, page, requested } = await visitIn(browser, locale, viewport);
@@ -185,6 +187,7 @@ test.describe('Arabic, right to left', () => {
   test('the public pages, on a phone and a desktop: mirrored, nothing sticking out, the side menu from the right', async ({
     browser,
   }) => {
+    // Every public page on two screens, each in a new browser's first visit, with its menu open.
     test.setTimeout(120_000);
     for (const viewport of [PHONE, DESKTOP]) {
       const { context, page } = await visitIn(browser, 'ar', viewport);
@@ -215,6 +218,7 @@ test.describe('Arabic, right to left', () => {
   test('a traveler switches to Arabic: home, invoices, the wizard and the visa with its QR, mirrored', async ({
     page,
   }) => {
+    // Five signed-in pages served anew in Arabic on two screens each, and the avatar's menu on both: several journeys.
     test.setTimeout(240_000);
     const traveler = await createTraveler({ nome: 'Layla', cognome: 'Haddad' });
     const { refundId } = await issueInvoice(traveler, 480);
