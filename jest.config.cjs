@@ -35,5 +35,7 @@ module.exports = {
     '\\.(css|svg|png|jpe?g)$': '<rootDir>/scripts/jest/file-stub.cjs',
   },
   setupFilesAfterEnv: ['<rootDir>/scripts/jest/setup.ts'],
+  // Every core: jest's default leaves one free, which on two cores is one worker for the whole run.
+  maxWorkers: '100%',
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
 };

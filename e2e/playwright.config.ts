@@ -1,55 +1,37 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../deploy/chromium/launch-options.mjs';
 import { E2E_SHELL_PORT } from './support/ports';
 
 /**
- * Two workers on two cores: the journeys wait on the network, mails and the api as much as on the CPU. The specs that
- * sign the demo traveler in share one worker (a new sign-in code makes the earlier one stop working), and the spec
- * that kills an api instance runs alone, after the others.
+ * Every spec has travelers of its own (its copy of the demo traveler, travelers it registers), so specs run side by
+ * side; the spec that kills an api instance runs alone, after the others. The journeys wait on the network, mails and
+ * the api as much as on the CPU: one more worker than cores keeps both busy (E2E_WORKERS to choose).
  */
-const DEMO_TRAVELER_SPECS = [
-  'sign-in',
-  'federation',
-  'header-menus',
-  'invoices',
-  'scripts-and-direction',
-  'beacons',
-  'offline',
-  'remote-contract',
-  'remote-crash',
-  'remote-independence',
-  'remote-release',
-].map((name) => `**/${name}.spec.ts`);
 const ALONE_SPECS = ['**/scale-out.spec.ts'];
 
-/** The specs that call `signIn` without a traveler of their own: they must all share the demo traveler's worker. */
-function specsSigningTheDemoTravelerIn(): string[] {
-  const dir = fileURLToPath(new URL('./tests', import.meta.url));
-  return readdirSync(dir)
-    .filter((file) => file.endsWith('.spec.ts'))
-    .filter((file) =>
-      [...readFileSync(join(dir, file), 'utf8').matchAll(/\bsignIn\(([^)]*)\)/g)].some(
-        ([, args]) => !args!.includes('traveler'),
-      ),
-    )
-    .map((file) => file.replace(/\.spec\.ts$/, ''));
-}
-const unlisted = specsSigningTheDemoTravelerIn().filter((name) => !DEMO_TRAVELER_SPECS.includes(`**/${name}.spec.ts`));
+/** Every spec is listed under the apps it is about, for `npm run test:changed` (e2e/specs-by-app.json). */
+const specsByApp = JSON.parse(readFileSync(new URL('./specs-by-app.json', import.meta.url), 'utf8')) as Record<
+  string,
+  string[]
+>;
+const unlisted = readdirSync(new URL('./tests', import.meta.url))
+  .filter((file) => file.endsWith('.spec.ts'))
+  .map((file) => file.replace(/\.spec\.ts$/, ''))
+  .filter((name) => !Object.values(specsByApp).some((specs) => specs.includes(name)));
 if (unlisted.length > 0)
-  throw new Error(`These specs sign the demo traveler in: add them to DEMO_TRAVELER_SPECS: ${unlisted.join(', ')}`);
+  throw new Error(`List these specs under their apps in e2e/specs-by-app.json: ${unlisted.join(', ')}`);
+const WORKERS = Number(process.env.E2E_WORKERS ?? availableParallelism() + 1);
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
 
 export default defineConfig({
   testDir: './tests',
-  // A journey signs a traveler in (a mailed code) and often requests a visa first: well under a minute on a quick
-  // machine, one and a half on a slower one of the same kind (2 cores) with both workers busy.
-  timeout: 180_000,
+  // A journey on a slower machine of this kind, with every worker busy, within a minute; a spec that needs more says why.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 2,
+  workers: WORKERS,
   retries: 0,
   forbidOnly: true,
   reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
@@ -66,14 +48,7 @@ export default defineConfig({
     locale: 'en-US',
   },
   projects: [
-    { name: 'demo traveler', testMatch: DEMO_TRAVELER_SPECS, workers: 1, use: chromium },
-    { name: 'own travelers', testIgnore: [...DEMO_TRAVELER_SPECS, ...ALONE_SPECS], use: chromium },
-    {
-      name: 'alone',
-      testMatch: ALONE_SPECS,
-      dependencies: ['demo traveler', 'own travelers'],
-      workers: 1,
-      use: chromium,
-    },
+    { name: 'side by side', testIgnore: ALONE_SPECS, use: chromium },
+    { name: 'alone', testMatch: ALONE_SPECS, dependencies: ['side by side'], workers: 1, use: chromium },
   ],
 });

@@ -1,4 +1,5 @@
 // Builds the five front-end apps (two at a time: the machine has two cores) and the api, then lays out the CDN.
+// Usage: node scripts/build.mjs [app ...]   (only those, e.g. `mf-visa api`: the others keep their last build)
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,10 +29,15 @@ async function inParallel(tasks, width) {
   );
 }
 
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => ![...APPS, 'api'].includes(name));
+if (unknown.length) throw new Error(`not an app: ${unknown.join(', ')} (apps: ${[...APPS, 'api'].join(', ')})`);
+const built = (name) => chosen.length === 0 || chosen.includes(name);
+
 const started = Date.now();
 await inParallel(
   [
-    ...APPS.map(
+    ...APPS.filter(built).map(
       (app) => () =>
         run(
           process.execPath,
@@ -39,9 +45,11 @@ await inParallel(
           join(root, app),
         ),
     ),
-    () => run(process.execPath, ['build.mjs'], join(root, 'api')),
+    ...(built('api') ? [() => run(process.execPath, ['build.mjs'], join(root, 'api'))] : []),
   ],
   2,
 );
 await run(process.execPath, ['scripts/assemble.mjs'], join(root, 'deploy'));
-console.log(`Built everything in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(
+  `Built ${chosen.length ? chosen.join(', ') : 'everything'} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+);

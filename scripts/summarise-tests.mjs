@@ -232,6 +232,68 @@ function fromFocused(path) {
   };
 }
 
+const SLOWEST = 10;
+const seconds = (value) => `${Math.round(value)} s`;
+
+/** The `count` largest of `[name, seconds]`, as lines under a heading. */
+function slowest(heading, entries) {
+  const top = entries.sort((a, b) => b[1] - a[1]).slice(0, SLOWEST);
+  return top.length ? [`${heading}:`, ...top.map(([name, time]) => `  ${seconds(time).padStart(6)}  ${name}`)] : [];
+}
+
+/** Each Playwright test's name, file and seconds (its runs added up: a retry is time too). */
+function browserTestTimes(path) {
+  if (!existsSync(path)) return [];
+  return (readJson(path).suites ?? []).flatMap((suite) =>
+    playwrightTests(suite).map(({ name, test }) => ({
+      name,
+      file: suite.title,
+      time: (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0) / 1000,
+    })),
+  );
+}
+
+/**
+ * Where the run's time went: each step of npm test (test.sh writes them), then the ten slowest browser spec files and
+ * tests, api test files (one process per file and database) and component test files, so that a slowdown shows on
+ * the day it lands.
+ */
+function timings() {
+  const lines = [];
+  const stepsPath = `${RESULTS}/steps.tsv`;
+  if (existsSync(stepsPath)) {
+    const steps = readFileSync(stepsPath, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split('\t'));
+    const total = steps.reduce((sum, [, time]) => sum + Number(time), 0);
+    lines.push(
+      `Time by step (${seconds(total)} in all): ${steps.map(([name, time]) => `${name} ${seconds(Number(time))}`).join(', ')}`,
+    );
+  }
+  const browser = browserTestTimes('e2e/test-results/results.json');
+  const byFile = new Map();
+  for (const { file, time } of browser) byFile.set(file, (byFile.get(file) ?? 0) + time);
+  lines.push(...slowest('Slowest browser spec files', [...byFile]));
+  lines.push(
+    ...slowest(
+      'Slowest browser tests',
+      browser.map(({ name, time }) => [name, time]),
+    ),
+  );
+  const apiPath = `${RESULTS}/api-times.json`;
+  if (existsSync(apiPath)) lines.push(...slowest('Slowest api test files', Object.entries(readJson(apiPath))));
+  const jestPath = `${RESULTS}/jest.json`;
+  if (existsSync(jestPath)) {
+    const files = (readJson(jestPath).testResults ?? []).map((file) => [
+      relativeName(file.name ?? '?'),
+      ((file.endTime ?? 0) - (file.startTime ?? 0)) / 1000,
+    ]);
+    lines.push(...slowest('Slowest component test files', files));
+  }
+  return lines;
+}
+
 /** The results that show a step's failure, where they are not the step's own: a missing server, in the api tests'. */
 const STEP_RESULTS = { 'PostgreSQL server': 'api tests' };
 
@@ -279,6 +341,8 @@ for (const step of readFailedSteps()) {
   console.log(`step failed: ${step}, counted as 1 failure`);
   results.set(`step: ${step}`, { passed: 0, failed: 1 });
 }
+
+for (const line of timings()) console.log(line);
 
 const total = [...results.values()].reduce(
   (sum, result) => ({

@@ -131,6 +131,8 @@ function writeResults({
   browser = playwrightReport(),
   focused = { files: 12, focused: [] },
   failedSteps,
+  steps,
+  apiTimes,
 }) {
   // Each run starts from nothing, as test.sh's does.
   rmSync(join(folder, '.test-results'), { recursive: true, force: true });
@@ -147,6 +149,8 @@ function writeResults({
   write('.test-results/focused.json', focused);
   if (e2eSetup) write('.test-results/e2e-setup.json', e2eSetup);
   if (failedSteps) write('.test-results/failed-steps.txt', `${failedSteps.join('\n')}\n`);
+  if (steps) write('.test-results/steps.tsv', steps.map((step) => step.join('\t')).join('\n'));
+  if (apiTimes) write('.test-results/api-times.json', apiTimes);
   write('e2e/test-results/results.json', browser);
 }
 
@@ -306,6 +310,39 @@ describe('the test summary', () => {
       'focused tests: did not run (no results at .test-results/focused.json), counted as 1 failure',
     );
     expect(noFocusCheck.status).toBe(1);
+  });
+
+  it('says where the time went: each step, and the slowest spec files, tests and test files', () => {
+    const timed = playwrightReport({ skippedScaleOut: false });
+    timed.suites[0].specs[0].tests[0].results = [{ duration: 4_000 }];
+    timed.suites[0].specs[1].tests[0].results = [{ duration: 2_000 }, { duration: 1_000 }];
+    timed.suites[1].suites[0].specs[0].tests[0].results = [{ duration: 9_000 }];
+    const lines = summarise({
+      browser: timed,
+      steps: [
+        ['install', '12'],
+        ['api tests', '200'],
+        ['browser tests', '480'],
+      ],
+      apiTimes: { 'src/app.test.ts [pglite]': 31.2, 'src/app.test.ts [postgres]': 44.8, 'src/paths.test.ts': 0.4 },
+      jest: { ...jestReport, testResults: [{ ...jestReport.testResults[0], startTime: 1_000, endTime: 3_600 }] },
+    });
+    expect(lines).toContain('Time by step (692 s in all): install 12 s, api tests 200 s, browser tests 480 s');
+    const files = lines.indexOf('Slowest browser spec files:');
+    expect(lines.slice(files + 1, files + 3)).toEqual(['     9 s  scale-out.spec.ts', '     7 s  home.spec.ts']);
+    const tests = lines.indexOf('Slowest browser tests:');
+    expect(lines.slice(tests + 1, tests + 4)).toEqual([
+      '     9 s  scale-out.spec.ts › two api instances › a session on both',
+      '     4 s  home.spec.ts › the home page',
+      '     3 s  home.spec.ts › the footer',
+    ]);
+    const api = lines.indexOf('Slowest api test files:');
+    expect(lines.slice(api + 1, api + 4)).toEqual([
+      '    45 s  src/app.test.ts [postgres]',
+      '    31 s  src/app.test.ts [pglite]',
+      '     0 s  src/paths.test.ts',
+    ]);
+    expect(lines).toContain('     3 s  shell/src/app.test.tsx');
   });
 
   it('fails for a failed step its results do not show, once', () => {

@@ -9,14 +9,17 @@ mkdir -p .test-results
 rm -rf .test-results/* e2e/test-results
 
 step() { printf '\n== %s == (%s s into the run)\n' "$1" "$SECONDS"; }
+# Each step's seconds, for the summary's "where the time went".
+timed() { printf '%s\t%s\n' "$1" "$2" >> .test-results/steps.tsv; }
 failed=()
 # run <name> <minutes> <command...>: a step that hangs is stopped after its minutes and fails, so that the run as a
 # whole ends in well under CI's limit whatever happens (the whole suite takes about 25 minutes on 2 cores).
 run() {
   local name="$1" minutes="$2"; shift 2
   step "$name"
-  local status=0
+  local status=0 started=$SECONDS
   timeout --kill-after=30s "${minutes}m" "$@" || status=$?
+  timed "$name" $((SECONDS - started))
   if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then echo "$name: stopped after $minutes minutes" >&2; fi
   if [ "$status" -ne 0 ]; then failed+=("$name"); fi
 }
@@ -28,6 +31,7 @@ bash scripts/ensure-chromium.sh || exit 1
 bash scripts/ensure-nginx.sh || exit 1
 bash scripts/ensure-poppler.sh || exit 1
 bash scripts/ensure-prometheus.sh || exit 1
+timed install "$SECONDS"
 
 # The api and browser tests also run on a real PostgreSQL server when this machine has one. The summary says which
 # ran where; under CI=true a missing server fails the run (a partial run must not pass for a whole one).
@@ -54,7 +58,7 @@ run "lint" 10 npm run lint --silent
 run "openapi lint" 5 npm run openapi:lint --silent --workspace @varco/api
 run "kiosk api types" 5 npm run kiosk:types --silent -- --check
 run "component tests" 15 npx jest --ci --json --outputFile=.test-results/jest.json
-run "api tests" 20 bash -c 'set -o pipefail; npm run test --silent --workspace @varco/api -- --test-reporter=spec --test-reporter-destination=stdout --test-reporter=tap --test-reporter-destination=../.test-results/api.tap'
+run "api tests" 20 npm run test --silent --workspace @varco/api -- --tap ../.test-results/api.tap --times ../.test-results/api-times.json
 run "fault tests" 15 bash scripts/fault-tests.sh .test-results/faults.tap
 run "build" 10 node scripts/build.mjs
 

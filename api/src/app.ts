@@ -261,7 +261,7 @@ export function buildApp(config: Config, deps: AppDeps) {
   if (config.seedDemo) {
     app.register(async (seed) => {
       seed.addHook('onReady', async () => {
-        const result = await seedDemo(seed.db);
+        const result = await seedDemo(seed.db, { copies: config.seedDemoCopies });
         if (result.travelersCreated > 0 || result.merchantsCreated)
           seed.log.warn(result, 'demo data created (SEED_DEMO)');
       });
@@ -305,7 +305,11 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(passkeyIdentityRoutes, { prefix: IDENTITY_PREFIX, ...passkeyOptions });
   app.register(passkeyPrivateRoutes, { prefix: `${PRIVATE_PREFIX}/passkeys`, ...passkeyOptions });
   const travelerOptions = { publicBaseUrl: config.publicBaseUrl, captchaTestAnswer: config.captchaTestAnswer };
-  app.register(travelerPublicRoutes, { prefix: PUBLIC_PREFIX, ...travelerOptions });
+  app.register(travelerPublicRoutes, {
+    prefix: PUBLIC_PREFIX,
+    ...travelerOptions,
+    registrationRateLimitMax: config.registrationRateLimitMax,
+  });
   app.register(travelerPrivateRoutes, { prefix: PRIVATE_PREFIX, ...travelerOptions });
   app.register(invoiceRoutes, { prefix: `${PRIVATE_PREFIX}/invoices` });
   app.register(merchantRoutes, { prefix: MERCHANT_PREFIX });

@@ -77,10 +77,12 @@ const envSchema = z.object({
   ),
   MAIL_POLL_MS: optional(z.coerce.number().int().min(100).max(3_600_000).default(5_000)),
   SEED_DEMO: optional(booleanFlag.default(false)),
+  SEED_DEMO_COPIES: optional(z.coerce.number().int().min(0).max(500).default(0)),
   /** Unset: on, except when NODE_ENV is production. */
   API_DOCS: optional(booleanFlag.optional()),
   // Per client address: generous, an airport's travelers share one address; the per-account limits stop the targeting.
   LOGIN_RATE_LIMIT_MAX: optional(z.coerce.number().int().min(1).default(60)),
+  REGISTRATION_RATE_LIMIT_MAX: optional(z.coerce.number().int().min(1).default(10)),
   // Per account (plugins/limits/account-limits.ts): wrong passwords before the lock, mails per hour.
   ACCOUNT_SIGNIN_FAILURES: optional(z.coerce.number().int().min(1).default(10)),
   ACCOUNT_MAILS_PER_HOUR: optional(z.coerce.number().int().min(1).default(5)),
@@ -150,7 +152,9 @@ const HINTS: Readonly<Record<string, string>> = {
   MIGRATE_ON_START: 'must be true, false, 1 or 0',
   MAIL_POLL_MS: 'must be an integer from 100 to 3600000 (milliseconds)',
   SEED_DEMO: 'must be true, false, 1 or 0',
+  SEED_DEMO_COPIES: 'must be an integer from 0 to 500',
   LOGIN_RATE_LIMIT_MAX: 'must be a positive integer',
+  REGISTRATION_RATE_LIMIT_MAX: 'must be a positive integer',
   ACCOUNT_SIGNIN_FAILURES: 'must be a positive integer',
   ACCOUNT_MAILS_PER_HOUR: 'must be a positive integer',
   ACCOUNT_OTP_MAILS_PER_HOUR: 'must be a positive integer',
@@ -168,6 +172,8 @@ function crossFieldProblems(env: NodeJS.ProcessEnv): string[] {
     problems.push('CAPTCHA_TEST_ANSWER: must not be set when NODE_ENV is production');
   if (env.NODE_ENV === 'production' && ['true', '1'].includes(env.SEED_DEMO ?? ''))
     problems.push('SEED_DEMO: must not be true when NODE_ENV is production (the demo accounts and keys are public)');
+  if (Number(env.SEED_DEMO_COPIES ?? 0) > 0 && !['true', '1'].includes(env.SEED_DEMO ?? ''))
+    problems.push('SEED_DEMO_COPIES: needs SEED_DEMO (the copies are of the demo traveler)');
   const oidcSet = OIDC_VARIABLES.filter((name) => env[name]);
   if (oidcSet.length > 0 && oidcSet.length < OIDC_VARIABLES.length) {
     problems.push(
@@ -253,8 +259,12 @@ export interface Config {
   mailPollMs: number;
   /** Create the ACTIVE demo traveler at start when missing (`npm start`, browser tests). */
   seedDemo: boolean;
+  /** Copies of the first demo traveler, each with their own mail and passport and the same history (trainings, browser tests). */
+  seedDemoCopies: number;
   /** Credentials sign-in attempts per minute and per client address. */
   loginRateLimitMax: number;
+  /** Registrations per minute and per client address. */
+  registrationRateLimitMax: number;
   /** The limits per account: wrong passwords before the lock, mails per hour (ACCOUNT_*). */
   accountLimits: AccountLimitSettings;
   /** REDIS_URL: the abuse limits count in Redis; unset, in the database. May hold a password. */
@@ -327,7 +337,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: value.MAIL_FROM,
     mailPollMs: value.MAIL_POLL_MS,
     seedDemo: value.SEED_DEMO,
+    seedDemoCopies: value.SEED_DEMO_COPIES,
     loginRateLimitMax: value.LOGIN_RATE_LIMIT_MAX,
+    registrationRateLimitMax: value.REGISTRATION_RATE_LIMIT_MAX,
     accountLimits: {
       signInFailures: value.ACCOUNT_SIGNIN_FAILURES,
       mailsPerHour: value.ACCOUNT_MAILS_PER_HOUR,

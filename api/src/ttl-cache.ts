@@ -15,6 +15,9 @@ export interface TtlCacheOptions<K, V> {
  * The one in-process cache with a time-to-live of the api (session cache, unread counts): lru-cache, bounded, read on
  * the given clock at every call (`ttlResolution: 0`, so that a test's clock is followed to the millisecond). Its users
  * keep their own invalidation (the database's LISTEN/NOTIFY messages); this holds the storage, lifetime and size only.
+ * Bounded by count through `maxSize` (each entry counts 1), not `max`: with `max` lru-cache allocates and fills its
+ * arrays for every entry it may ever hold when it is made (500,000 for the session cache: tens of MB, and most of the
+ * time an api test spent building apps), where this way its storage grows with the entries it holds.
  */
 export function createTtlCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(
   options: TtlCacheOptions<K, V>,
@@ -22,7 +25,8 @@ export function createTtlCache<K extends NonNullable<unknown>, V extends NonNull
   const now = options.now ?? Date.now;
   const { onRemove } = options;
   return new LRUCache<K, V>({
-    max: options.maxEntries,
+    maxSize: options.maxEntries,
+    sizeCalculation: () => 1,
     ttl: options.ttlMs,
     ttlResolution: 0,
     perf: { now },

@@ -7,6 +7,7 @@ import { startCdn } from '../../deploy/local-cdn/server.mjs';
 import { startMailCatcher } from '../../deploy/mail-catcher/server.mjs';
 import { startNginx } from '../../deploy/nginx/local.mjs';
 import { ApiInstances } from './api-instances';
+import { DEMO_COPIES } from './demo-copies';
 import {
   CAPTCHA_TEST_ANSWER,
   E2E_API_INSTANCE_URLS,
@@ -47,8 +48,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     LOG_LEVEL: 'warn',
     SMTP_URL: catcher.smtpUrl,
     SEED_DEMO: 'true',
+    // Each spec file signs in a copy of the demo traveler of its own (support/demo-copies.ts), so that specs run side by
+    // side: a sign-in code mailed to one traveler never ends another spec's.
+    SEED_DEMO_COPIES: String(DEMO_COPIES),
     // Every test signs in through the same proxy address: the production limit (60 a minute) would refuse them.
     LOGIN_RATE_LIMIT_MAX: '1000',
+    // The specs register their own travelers through the api, all from this address.
+    REGISTRATION_RATE_LIMIT_MAX: '1000',
     // The specs sign the demo traveler in many times an hour (an OTP mail each) and try wrong passwords and codes on
     // it: the per-account limits of production (api README "Abuse limits") would lock it for the rest of the run.
     ACCOUNT_SIGNIN_FAILURES: '1000',

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
+import { romeToUtcIso } from '../../shared/contracts/src/departure-clock';
 import { E2E_API_URL } from './ports';
 import { signIn } from './sign-in';
 import { createTraveler, DEMO_VENDOR_NAME, issueInvoice, romeDay, type FreshTraveler } from './travelers';
@@ -43,15 +44,46 @@ export async function requestVisa(page: Page, traveler: FreshTraveler, invoiceNu
   return Number(new URL(page.url()).pathname.split('/').pop());
 }
 
-/** A new traveler with one invoice of `amount`, signed in, who has requested a visa for it: lands on the new request. */
+/**
+ * A visa request of the signed-in traveler for one invoice, made through the api with the browser's session, as the
+ * wizard's summary sends it (by air to New York tomorrow at 10:00 in Rome): its id.
+ */
+export async function requestVisaThroughApi(page: Page, traveler: FreshTraveler, refundId: number): Promise<number> {
+  const created = await page.request.post('/api/v1/private/visa', {
+    data: {
+      invoices: [refundId],
+      travel: {
+        transportType: 'AE',
+        crewMember: false,
+        travelDate: romeToUtcIso(romeDay(1), 10, 0),
+        travelDocType: traveler.document.type,
+        travelDocNumber: traveler.document.number,
+        destinationCountry: 'US',
+        destinationFreeZone: null,
+        flightNumber: 'AZ610',
+        destinationAirport: 'JFK',
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBeLessThan(300);
+  return ((await created.json()) as { id: number }).id;
+}
+
+/**
+ * A new traveler with one invoice of `amount`, signed in, who has requested a visa for it (through the api: the
+ * wizard's own specs fill it in the page): lands on the new request.
+ */
 export async function signedInWithRequest(
   page: Page,
   amount: number,
 ): Promise<{ traveler: FreshTraveler; requestId: number; refundId: number }> {
   const traveler = await createTraveler();
-  const { invoiceNumber, refundId } = await issueInvoice(traveler, amount);
+  const { refundId } = await issueInvoice(traveler, amount);
   await signIn(page, { traveler });
-  return { traveler, requestId: await requestVisa(page, traveler, invoiceNumber), refundId };
+  const requestId = await requestVisaThroughApi(page, traveler, refundId);
+  await page.goto(`/protected/visa/${requestId}`);
+  await expect(page.getByTestId('visa-qr')).toBeVisible();
+  return { traveler, requestId, refundId };
 }
 
 /** The `src` of the QR code the page shows now: a PNG as a data address. */

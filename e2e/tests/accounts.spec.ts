@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CAPTCHA_TEST_ANSWER } from '../support/ports';
-import { lastMailId, signIn, submitCredentials, waitForMail, type TravelerCredentials } from '../support/sign-in';
+import {
+  lastMailId,
+  signIn,
+  signInThroughPage,
+  submitCredentials,
+  waitForMail,
+  type TravelerCredentials,
+} from '../support/sign-in';
 import { uniqueSuffix } from '../support/travelers';
 
 interface NewTraveler extends Required<TravelerCredentials> {
@@ -84,7 +91,7 @@ test.describe('accounts', () => {
     await page.goto(link);
     await expect(page.getByTestId('activation-error')).toContainText('The link is not valid or has already been used.');
 
-    await signIn(page, { traveler });
+    await signInThroughPage(page, { traveler });
     await expect(page.getByTestId('avatar')).toContainText('GV');
     await expect(page.getByTestId('avatar')).toHaveAccessibleName(/^GV.*Giulia Verdi/);
   });
@@ -127,7 +134,7 @@ test.describe('accounts', () => {
     // The old password no longer works; the new one does.
     await submitCredentials(page, traveler.email, traveler.password);
     await expect(page.getByRole('alert')).toHaveText('Username or password wrong');
-    await signIn(page, { traveler: { ...traveler, password: newPassword } });
+    await signInThroughPage(page, { traveler: { ...traveler, password: newPassword } });
     await expect(page.getByTestId('avatar')).toContainText('GV');
 
     // The link was single-use.

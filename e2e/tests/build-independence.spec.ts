@@ -49,8 +49,13 @@ function build(appDir: string): Record<string, string> {
   return files;
 }
 
+// Each app in a copy of its own: the five may take five workers.
+test.describe.configure({ mode: 'parallel' });
+
 for (const app of APPS) {
   test(`${app} builds the same with the other apps' folders absent`, async () => {
+    // Two production builds of the app (the shell's with its pages rendered in every language): up to a minute and a
+    // half each on a slower machine of this kind with every worker busy.
     test.setTimeout(240_000);
     const copy = copyOfRepository();
     try {

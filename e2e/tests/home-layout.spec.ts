@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from '../support/sign-in';
+import { createTraveler, type FreshTraveler } from '../support/travelers';
 import { signedInWithRequest } from '../support/visas';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-/** A demo traveler with no invoice and no visa request: every widget of the home is shorter than four items. */
-const NEW_TRAVELER = { email: 'emily.clark@example.com', password: 'Varco-Demo-2026!' };
 /** The home widgets' calls (latest invoices, the invoices a request can take, latest visa requests). */
 const WIDGET_CALLS = /\/api\/v1\/private\/(invoices\/|visa\/list)/;
 const SLOT_SIZES = 'varco-personal:slot-sizes';
@@ -56,10 +55,16 @@ async function signOut(page: Page): Promise<void> {
 }
 
 test.describe('the signed-in home', () => {
+  /** A traveler with no invoice and no visa request: every widget of the home is shorter than four items. */
+  let newTraveler: FreshTraveler;
+  test.beforeAll(async () => {
+    newTraveler = await createTraveler();
+  });
+
   test('moves nothing on the first visit on a phone of a traveler with nothing yet, nor on the next, and forgets at sign-out', async ({
     page,
   }) => {
-    await signIn(page, { traveler: NEW_TRAVELER });
+    await signIn(page, { traveler: newTraveler });
     await asOnANewDevice(page, PHONE);
     // user-info's counts (no invoice, no request) size each slot for its empty state, the add-request note included.
     expect(await visitHome(page)).toBeLessThan(0.01);
@@ -76,7 +81,7 @@ test.describe('the signed-in home', () => {
   });
 
   test('moves nothing on the first visit on a desktop of a traveler with nothing yet', async ({ page }) => {
-    await signIn(page, { traveler: NEW_TRAVELER });
+    await signIn(page, { traveler: newTraveler });
     await asOnANewDevice(page, DESKTOP);
     expect(await visitHome(page)).toBeLessThan(0.01);
   });

@@ -15,6 +15,8 @@ const NEXT_MAJOR = `${Number(CONTRACT_VERSION.split('.')[0]) + 1}.0.0`;
 let cdn: Cdn;
 
 test.beforeAll(async () => {
+  // A release of mf-invoices built against the next contract major by its release command: up to a minute and a half
+  // on a slower machine of this kind with every worker busy.
   test.setTimeout(240_000);
   cdn = await serveVariant('mfInvoices', {
     folder: 'mf-invoices',

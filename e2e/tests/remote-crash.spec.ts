@@ -19,6 +19,8 @@ const LIST = 'src/features/notifications/components/notification-list.tsx';
 let cdn: Cdn;
 
 test.beforeAll(async () => {
+  // A release of mf-notifications built from a copy of its sources by its release command: up to a minute and a half
+  // on a slower machine of this kind with every worker busy.
   test.setTimeout(240_000);
   cdn = await serveVariant('mfNotifications', {
     folder: 'mf-notifications',

@@ -156,6 +156,8 @@ let withBreadcrumb: string;
 let onNextRouter: string;
 
 test.beforeAll(async () => {
+  // Two releases of mf-invoices, the first after its team's own checks (type check, lint, its tests): several minutes on
+  // a slower machine of this kind with every worker busy.
   test.setTimeout(480_000);
   root = copyOfCdn();
   withBreadcrumb = await releaseVariant({

@@ -19,6 +19,8 @@ let current: string;
 let candidate: string;
 
 test.beforeAll(async () => {
+  // A release of mf-invoices built from a copy of its sources by its release command: up to a minute and a half on a
+  // slower machine of this kind with every worker busy.
   test.setTimeout(240_000);
   root = copyOfCdn();
   before = hashTree(root);

@@ -4,9 +4,9 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { controlInstance } from '../support/instances';
 import { E2E_API_INSTANCES, E2E_API_INSTANCE_URLS, E2E_API_METRICS_PORTS } from '../support/ports';
-import { signIn } from '../support/sign-in';
+import { signIn, signInThroughPage } from '../support/sign-in';
 import { createTraveler, issueInvoice } from '../support/travelers';
-import { NOTIFICATION_POLL_MS, requestVisa, scanAtKiosk } from '../support/visas';
+import { NOTIFICATION_POLL_MS, requestVisa, requestVisaThroughApi, scanAtKiosk } from '../support/visas';
 
 const INSTANCES = E2E_API_INSTANCE_URLS.map((url) => new URL(url).host);
 
@@ -31,7 +31,7 @@ test.describe('two api instances behind nginx', () => {
     const traveler = await createTraveler();
     await issueInvoice(traveler, 320);
     const answers = recordApiAnswers(page);
-    await signIn(page, { traveler });
+    await signInThroughPage(page, { traveler });
     await page.goto('/protected/invoice');
     await expect(page.getByTestId('invoice-list')).toBeVisible();
 
@@ -47,10 +47,10 @@ test.describe('two api instances behind nginx', () => {
 
   test('a kiosk scan handled by one instance shows up in the bell served by the other', async ({ page }) => {
     const traveler = await createTraveler();
-    const { invoiceNumber } = await issueInvoice(traveler, 180);
+    const { refundId } = await issueInvoice(traveler, 180);
     await page.clock.install();
     await signIn(page, { traveler });
-    await requestVisa(page, traveler, invoiceNumber);
+    await page.goto(`/protected/visa/${await requestVisaThroughApi(page, traveler, refundId)}`);
     // Both instances answer the count once before the scan (each keeps the counts it read: they must learn of the
     // change made by the other).
     const counts = await Promise.all(

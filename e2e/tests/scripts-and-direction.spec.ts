@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signIn } from '../support/sign-in';
 import { createTraveler, issueInvoice } from '../support/travelers';
-import { requestVisa } from '../support/visas';
+import { requestVisaThroughApi } from '../support/visas';
 
 // Every script of the portal's languages in real faces, each language's faces only on its pages, and Arabic right to
 // left (docs/architecture.md, "Scripts and direction").
@@ -123,6 +123,7 @@ test.describe('a page in English or Italian carries nothing of the other scripts
   test('in the browser: an English visit, signed out and signed in, asks for no file of another script', async ({
     browser,
   }) => {
+    // Three pages signed out, a sign-in and the home, each in a new browser's first visit: longer than one journey.
     test.setTimeout(120_000);
     const { context, page, requested } = await visitIn(browser, 'en-US');
     await page.goto('/');
@@ -145,6 +146,7 @@ for (const { short, locale, family, sample, screenshots } of [
   { short: 'ru', locale: 'ru-RU', family: 'Noto Sans', sample: 'Ж', screenshots: true },
 ]) {
   test(`a page in ${short} is drawn in ${family}, served with its faces`, async ({ browser }) => {
+    // The welcome page in a new browser on two screens, its faces loaded and drawn: longer than one journey.
     test.setTimeout(90_000);
     for (const viewport of screenshots ? [DESKTOP, PHONE] : [DESKTOP]) {
       const { context, page, requested } = await visitIn(browser, locale, viewport);
@@ -185,6 +187,7 @@ test.describe('Arabic, right to left', () => {
   test('the public pages, on a phone and a desktop: mirrored, nothing sticking out, the side menu from the right', async ({
     browser,
   }) => {
+    // Every public page on two screens, each in a new browser's first visit, with its menu open.
     test.setTimeout(120_000);
     for (const viewport of [PHONE, DESKTOP]) {
       const { context, page } = await visitIn(browser, 'ar', viewport);
@@ -215,12 +218,13 @@ test.describe('Arabic, right to left', () => {
   test('a traveler switches to Arabic: home, invoices, the wizard and the visa with its QR, mirrored', async ({
     page,
   }) => {
+    // Five signed-in pages served anew in Arabic on two screens each, and the avatar's menu on both: several journeys.
     test.setTimeout(240_000);
     const traveler = await createTraveler({ nome: 'Layla', cognome: 'Haddad' });
-    const { invoiceNumber } = await issueInvoice(traveler, 480);
+    const { refundId } = await issueInvoice(traveler, 480);
     await issueInvoice(traveler, 950);
     await signIn(page, { traveler });
-    const id = await requestVisa(page, traveler, invoiceNumber);
+    const id = await requestVisaThroughApi(page, traveler, refundId);
 
     // English until here; the selector turns the same page right to left, with no reload.
     await page.goto(`/protected/visa/update/${id}?step=1`);

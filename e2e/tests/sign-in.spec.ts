@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chooseLanguage } from '../support/fixtures';
-import { DEMO_TRAVELER, caughtMails, lastMailId, signIn, submitCredentials, waitForMail } from '../support/sign-in';
+import {
+  DEMO_TRAVELER,
+  caughtMails,
+  lastMailId,
+  signInThroughPage,
+  submitCredentials,
+  waitForMail,
+} from '../support/sign-in';
 import { createTraveler } from '../support/travelers';
 
 /** Wrong codes the api counts on one code before it refuses even the right one (OTP_MAX_ATTEMPTS of api/src/modules/auth/service.ts). */
@@ -40,7 +47,7 @@ test.describe('sign-in', () => {
     playwright,
     baseURL,
   }) => {
-    await signIn(page);
+    await signInThroughPage(page);
     await expect(page.getByTestId('avatar')).toContainText('MR');
     await expect(page.getByTestId('avatar')).toHaveAccessibleName(/^MR.*Mario Rossi/);
     await expect(page.getByTestId('bell')).toBeVisible();
@@ -68,7 +75,7 @@ test.describe('sign-in', () => {
   test('the next traveler of the same page, after a sign-out, sees only their own invoices and requests', async ({
     page,
   }) => {
-    await signIn(page);
+    await signInThroughPage(page);
     await expect(page.getByTestId('latest-visas')).toBeVisible();
     await expect(page.getByTestId('latest-invoices')).toBeVisible();
     await page.getByTestId('avatar').click();
@@ -96,7 +103,7 @@ test.describe('sign-in', () => {
   });
 
   test('a sign-out in one tab signs every other tab of the portal out at once', async ({ page }) => {
-    await signIn(page);
+    await signInThroughPage(page);
     const other = await page.context().newPage();
     await other.goto('/protected/visa');
     await expect(other.getByText('VR-2026-DEMO0001')).toBeVisible();

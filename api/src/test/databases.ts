@@ -14,9 +14,14 @@ import { MIGRATIONS_DIR } from '../paths';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
-/** The databases this run covers: PGlite always, PostgreSQL when `TEST_DATABASE_URL` is set. */
+/**
+ * The databases this run covers: PGlite always, PostgreSQL when `TEST_DATABASE_URL` is set; `TEST_DATABASES` (a comma
+ * list) narrows them, so that the test runner can give each database a process of its own (scripts/run-tests.mjs).
+ */
 export function databaseKinds(): DatabaseKind[] {
-  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const available: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const chosen = process.env.TEST_DATABASES?.split(',').map((name) => name.trim());
+  return chosen ? available.filter((kind) => chosen.includes(kind)) : available;
 }
 
 /**

@@ -37,12 +37,19 @@ export type DemoTraveler = {
   readonly [K in keyof typeof DEMO_TRAVELER]: K extends 'language' ? ServerLanguage : string;
 };
 
-/** Creates an ACTIVE demo traveler (the first one by default) unless its e-mail is taken; true when created now. */
-export async function seedDemoTraveler(db: Kysely<Database>, traveler: DemoTraveler = DEMO_TRAVELER): Promise<boolean> {
+/**
+ * Creates an ACTIVE demo traveler (the first one by default) unless its e-mail is taken; true when created now.
+ * `passwordHash`: the hash of its password when the caller has one (copies share a password: one hash, not hundreds).
+ */
+export async function seedDemoTraveler(
+  db: Kysely<Database>,
+  traveler: DemoTraveler = DEMO_TRAVELER,
+  passwordHash?: string,
+): Promise<boolean> {
   if (await demoTravelerQueries.emailTaken(db, traveler.email)) return false;
   return demoTravelerQueries.insertActive(db, {
     email: traveler.email,
-    password_hash: await hashPassword(traveler.password),
+    password_hash: passwordHash ?? (await hashPassword(traveler.password)),
     nome: traveler.nome,
     cognome: traveler.cognome,
     data_nascita: traveler.dataNascita,

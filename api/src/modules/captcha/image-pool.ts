@@ -28,7 +28,7 @@ interface CaptchaImage {
 export interface ImagePool {
   /** A picture from the pool, or one made now when a burst emptied it. */
   take(): Promise<CaptchaImage>;
-  /** Starts filling the pool in the background. */
+  /** Starts filling the pool in the background, and keeps it full from then on. */
   fill(): void;
   size(): number;
   /** Stops refilling (the app is closing). */
@@ -53,6 +53,9 @@ export function createImagePool(options: { capacity?: number; onError?: (error: 
   const images: CaptchaImage[] = [];
   let filling = false;
   let stopped = false;
+  // Until fill() (a server that listens), each picture is drawn when taken: an app that only answers injected calls
+  // (the tests build dozens) does not draw a pool of pictures for nobody.
+  let keptFull = false;
 
   async function refill(): Promise<void> {
     if (filling || stopped) return;
@@ -70,10 +73,13 @@ export function createImagePool(options: { capacity?: number; onError?: (error: 
   return {
     async take() {
       const image = images.shift();
-      void refill();
+      if (keptFull) void refill();
       return image ?? renderCaptchaImage();
     },
-    fill: () => void refill(),
+    fill() {
+      keptFull = true;
+      void refill();
+    },
     size: () => images.length,
     stop() {
       stopped = true;

@@ -22,11 +22,13 @@ export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
   const images = createImagePool({ onError: (error) => app.log.error({ err: error }, 'captcha picture failed') });
   const service = createCaptchaService({ repository, images, speech: speechBank });
 
-  // Media are prepared off the request path: pictures once the app is ready, the Italian and English spoken letters
-  // when a real server starts listening (tests that never ask for a captcha do not pay for speech synthesis); the
-  // other voices at their language's first captcha.
-  app.addHook('onReady', async () => images.fill());
-  app.addHook('onListen', async () => speechBank.warm());
+  // Media are prepared off the request path when a real server starts listening: a pool of pictures, the Italian and
+  // English spoken letters (tests that only inject calls draw a picture when they ask for one, and never pay for
+  // speech synthesis they do not ask for); the other voices at their language's first captcha.
+  app.addHook('onListen', async () => {
+    images.fill();
+    speechBank.warm();
+  });
 
   schedulePeriodicJob(app, {
     name: 'captcha purge',

@@ -6,7 +6,7 @@ import { createInvoiceService } from '../invoices';
 import { hashApiKey } from '../../api-keys';
 import { exitActor } from '../visas/testing';
 import { analyseRisk } from '../visas';
-import { DEMO_MERCHANTS, DEMO_TRAVELER_GREEN, seedDemo } from './seed';
+import { DEMO_MERCHANTS, DEMO_TRAVELER_GREEN, demoTravelerCopy, seedDemo } from './seed';
 
 describeEachDatabase('the demo data', ({ build, database }) => {
   let app: ReturnType<typeof build>;
@@ -123,6 +123,41 @@ describeEachDatabase('the demo data', ({ build, database }) => {
       .where('state_code', '=', 1)
       .executeTakeFirstOrThrow();
     assert.notEqual((await analyseRisk(db, marios.id, 'KIOSK', await exitActor(db), { random: () => 0.99 })).light, 1);
+  });
+
+  it('makes copies of the first traveler with the same history and codes of their own, once', async () => {
+    const db = database().db;
+    const first = await seedDemo(db, { copies: 2 });
+    assert.equal(first.travelersCreated, 2);
+    assert.deepEqual(await seedDemo(db, { copies: 2 }), {
+      travelersCreated: 0,
+      merchantsCreated: false,
+      visasCreated: false,
+    });
+    const copy = demoTravelerCopy(2);
+    assert.equal(copy.email, 'mario.rossi.2@example.com');
+    assert.notEqual(copy.numeroDocumento, DEMO_TRAVELER.numeroDocumento);
+    const { id } = await db
+      .selectFrom('traveler')
+      .select('id')
+      .where('email', '=', copy.email)
+      .executeTakeFirstOrThrow();
+    const { invoicesPerYear } = await createInvoiceService(db).perYear(id, 'TUTTE', 'EN');
+    const invoices = invoicesPerYear.flatMap((year) => year.listInvoicesPerYear);
+    assert.equal(invoices.length, 12);
+    assert.deepEqual(
+      [...new Set(invoices.map((invoice) => invoice.stateCode))].sort((a, b) => a - b),
+      [1, 10, 20, 30, 40, 50, 90, 100],
+    );
+    const visas = await db.selectFrom('visa_request').select('state_code').where('traveler_id', '=', id).execute();
+    assert.deepEqual(
+      [...new Set(visas.map((visa) => visa.state_code))].sort((a, b) => a - b),
+      [1, 10, 20, 50, 100],
+    );
+    const codes = await db.selectFrom('visa_request').select('request_code').execute();
+    assert.equal(new Set(codes.map((row) => row.request_code)).size, codes.length);
+    assert.ok(codes.some((row) => row.request_code.includes('-D002')));
+    assert.throws(() => demoTravelerCopy(0), RangeError);
   });
 
   it('publishes merchant keys that work', async () => {

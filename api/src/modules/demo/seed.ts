@@ -3,13 +3,15 @@ import type { Kysely } from 'kysely';
 import type { Database, MerchantKind, RiskOrigin, RiskReason } from '../../db/types';
 import { DEMO_TRAVELER, DEMO_TRAVELER_WITHOUT_INVOICES, seedDemoTraveler, type DemoTraveler } from '../auth';
 import { findDemoKiosk, seedDemoExitPoint } from '../exit-point';
+import { hashPassword } from '../../secrets';
 import { createMerchantService } from '../merchants';
 import { demoQueries } from './repository';
 
 /**
  * The demo data of `npm start` (SEED_DEMO; refused in production): three travelers, a vendor and a broker with
  * published API keys, invoices of the first traveler in every state, dated around the day of the seed, and
- * a pending request of the third that the exit point lets through the green channel.
+ * a pending request of the third that the exit point lets through the green channel; and copies of the first traveler
+ * with the same history when asked for (SEED_DEMO_COPIES).
  */
 export const DEMO_MERCHANTS = [
   {
@@ -197,39 +199,101 @@ const DEMO_VISAS: readonly DemoVisa[] = [
   { invoice: 'PF-0012', state: VisaState.EXPIRED, departsIn: -380 },
 ];
 
+/**
+ * A traveler of the demo with the history of DEMO_INVOICES and DEMO_VISAS: the first demo traveler, or a copy of it. The
+ * tag goes in their codes (TF-2026-DEMO0001, a copy's TF-2026-D0070001: random codes hold no 0 or 1, so no real code
+ * matches), the suffix in their invoice numbers (BM-0412/2026, a copy's BM-0412-C7/2026).
+ */
+interface DemoPersona {
+  traveler: DemoTraveler;
+  codeTag: string;
+  numberSuffix: string;
+}
+
+const DEMO_PERSONA: DemoPersona = { traveler: DEMO_TRAVELER, codeTag: 'DEMO', numberSuffix: '' };
+
+/** Copies of the first demo traveler, at most (SEED_DEMO_COPIES): the tag of a copy has three digits. */
+export const MAX_DEMO_COPIES = 500;
+
+/**
+ * Copy `n` (from 1) of the first demo traveler: the same name, password and history, a mail and a passport of its own
+ * (mario.rossi.7@example.com, YA9000007) — for a training where each trainee needs a traveler, and for the browser
+ * tests, where each spec file has one.
+ */
+export function demoTravelerCopy(n: number): DemoTraveler {
+  if (!Number.isInteger(n) || n < 1 || n > MAX_DEMO_COPIES) throw new RangeError(`no demo copy ${n}`);
+  return { ...DEMO_TRAVELER, email: `mario.rossi.${n}@example.com`, numeroDocumento: `YA${9_000_000 + n}` };
+}
+
+const copyPersona = (n: number): DemoPersona => ({
+  traveler: demoTravelerCopy(n),
+  codeTag: `D${String(n).padStart(3, '0')}`,
+  numberSuffix: `-C${n}`,
+});
+
 export interface DemoSeedResult {
   travelersCreated: number;
   merchantsCreated: boolean;
   visasCreated: boolean;
 }
 
+export interface DemoSeedOptions {
+  now?: Date;
+  /** Copies of the first demo traveler to make sure of (demoTravelerCopy 1 to `copies`). */
+  copies?: number;
+}
+
 /** Creates what is missing of the demo data; running it again changes nothing. */
-export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Promise<DemoSeedResult> {
+export async function seedDemo(
+  db: Kysely<Database>,
+  { now = new Date(), copies = 0 }: DemoSeedOptions = {},
+): Promise<DemoSeedResult> {
   let travelersCreated = 0;
   for (const traveler of [DEMO_TRAVELER, DEMO_TRAVELER_WITHOUT_INVOICES, DEMO_TRAVELER_GREEN])
     if (await seedDemoTraveler(db, traveler)) travelersCreated += 1;
 
   await seedDemoExitPoint(db);
-  const knownVendorId = await demoQueries.merchantIdByVatNumber(db, DEMO_MERCHANTS[0].vatNumber);
-  if (knownVendorId !== undefined) {
-    const visasCreated = await seedDemoVisas(db, now);
-    await seedMerchantContacts(db);
-    return {
-      travelersCreated,
-      merchantsCreated: false,
-      visasCreated: [
-        await seedGreenRequest(db, knownVendorId, now),
-        await seedDemoClaim(db, knownVendorId, now),
-        visasCreated,
-      ].includes(true),
-    };
+  let merchants = await demoMerchantIds(db);
+  const merchantsCreated = merchants === undefined;
+  if (!merchants) {
+    const service = createMerchantService(db);
+    const [vendor, broker] = await Promise.all(
+      DEMO_MERCHANTS.map(({ apiKey, contact: _contact, ...merchant }) => service.createMerchant(merchant, apiKey)),
+    );
+    merchants = { vendor: vendor!.merchant.id, broker: broker!.merchant.id };
+    await insertDemoInvoices(db, DEMO_PERSONA, merchants, now);
   }
-
-  const merchants = createMerchantService(db);
-  const [vendor, broker] = await Promise.all(
-    DEMO_MERCHANTS.map(({ apiKey, contact: _contact, ...merchant }) => merchants.createMerchant(merchant, apiKey)),
-  );
+  let visasCreated = await seedDemoVisas(db, DEMO_PERSONA, now);
+  let copyPasswordHash: string | undefined;
+  for (let n = 1; n <= copies; n += 1) {
+    const persona = copyPersona(n);
+    copyPasswordHash ??= await hashPassword(persona.traveler.password);
+    if (!(await seedDemoTraveler(db, persona.traveler, copyPasswordHash))) continue;
+    travelersCreated += 1;
+    await insertDemoInvoices(db, persona, merchants, now);
+    visasCreated = (await seedDemoVisas(db, persona, now)) || visasCreated;
+  }
   await seedMerchantContacts(db);
+  const greenCreated = await seedGreenRequest(db, merchants.vendor, now);
+  const claimCreated = await seedDemoClaim(db, merchants.vendor, now);
+  return { travelersCreated, merchantsCreated, visasCreated: greenCreated || claimCreated || visasCreated };
+}
+
+/** The demo vendor's and broker's ids, once they exist. */
+async function demoMerchantIds(db: Kysely<Database>): Promise<{ vendor: number; broker: number } | undefined> {
+  const [vendor, broker] = await Promise.all(
+    DEMO_MERCHANTS.map((merchant) => demoQueries.merchantIdByVatNumber(db, merchant.vatNumber)),
+  );
+  return vendor !== undefined && broker !== undefined ? { vendor, broker } : undefined;
+}
+
+/** A persona's invoices (DEMO_INVOICES), dated from the seed day. */
+async function insertDemoInvoices(
+  db: Kysely<Database>,
+  { traveler, codeTag, numberSuffix }: DemoPersona,
+  merchants: { vendor: number; broker: number },
+  now: Date,
+): Promise<void> {
   const today = romeToday(now);
   await demoQueries.insertInvoices(
     db,
@@ -237,19 +301,19 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
       const issued = addDays(today, -invoice.daysAgo);
       const released = invoice.releasedAfter !== undefined ? addDays(issued, invoice.releasedAfter) : null;
       return {
-        request_code: `TF-${issued.slice(0, 4)}-DEMO${String(index + 1).padStart(4, '0')}`,
-        merchant_id: (invoice.brokered ? broker : vendor)!.merchant.id,
+        request_code: `TF-${issued.slice(0, 4)}-${codeTag}${String(index + 1).padStart(4, '0')}`,
+        merchant_id: invoice.brokered ? merchants.broker : merchants.vendor,
         vendor_vat_number: invoice.brokered ? BROKERED_VENDOR.vatNumber : DEMO_MERCHANTS[0].vatNumber,
         vendor_name: invoice.brokered ? BROKERED_VENDOR.name : DEMO_MERCHANTS[0].name,
         broker_name: invoice.brokered ? DEMO_MERCHANTS[1].name : null,
-        invoice_number: `${invoice.number}/${issued.slice(0, 4)}`,
+        invoice_number: `${invoice.number}${numberSuffix}/${issued.slice(0, 4)}`,
         emission_date: issued,
         total_amount: invoice.total,
         iva_amount: invoice.vat,
-        document_type: DEMO_TRAVELER.tipoDocumento,
-        document_country: DEMO_TRAVELER.paeseDocumento,
-        document_number: DEMO_TRAVELER.numeroDocumento,
-        traveler_name: `${DEMO_TRAVELER.nome} ${DEMO_TRAVELER.cognome}`,
+        document_type: traveler.tipoDocumento,
+        document_country: traveler.paeseDocumento,
+        document_number: traveler.numeroDocumento,
+        traveler_name: `${traveler.nome} ${traveler.cognome}`,
         state_code: invoice.state,
         in_completion: invoice.inCompletion ?? false,
         customs_office: released ? CUSTOMS_OFFICES[index % CUSTOMS_OFFICES.length]! : null,
@@ -258,10 +322,6 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
       };
     }),
   );
-  const visasCreated = await seedDemoVisas(db, now);
-  await seedGreenRequest(db, vendor!.merchant.id, now);
-  await seedDemoClaim(db, vendor!.merchant.id, now);
-  return { travelersCreated, merchantsCreated: true, visasCreated };
 }
 
 /** The demo merchants' contact for claims, where none is set yet (a database seeded before there were claims). */
@@ -364,17 +424,21 @@ async function seedGreenRequest(db: Kysely<Database>, vendorId: number, now: Dat
   return true;
 }
 
-/** The demo traveler's visa requests (DEMO_VISAS), unless they exist; true when created now. */
-async function seedDemoVisas(db: Kysely<Database>, now: Date): Promise<boolean> {
-  if (await demoQueries.visaRequestExists(db, 'VR-%-DEMO%')) return false;
-  const travelerId = await demoQueries.travelerIdByEmail(db, DEMO_TRAVELER.email);
+/** A persona's visa requests (DEMO_VISAS), unless they exist; true when created now. */
+async function seedDemoVisas(
+  db: Kysely<Database>,
+  { traveler, codeTag, numberSuffix }: DemoPersona,
+  now: Date,
+): Promise<boolean> {
+  if (await demoQueries.visaRequestExists(db, `VR-%-${codeTag}%`)) return false;
+  const travelerId = await demoQueries.travelerIdByEmail(db, traveler.email);
   const kiosk = await findDemoKiosk(db);
   if (travelerId === undefined || !kiosk) return false;
   const today = romeToday(now);
   await db.transaction().execute(async (trx) => {
     const planned = [];
     for (const [index, visa] of DEMO_VISAS.entries()) {
-      const invoice = await demoQueries.findInvoice(trx, visa.invoice, DEMO_TRAVELER.numeroDocumento);
+      const invoice = await demoQueries.findInvoice(trx, `${visa.invoice}${numberSuffix}`, traveler.numeroDocumento);
       if (!invoice) continue;
       const departure =
         visa.departsIn === 'release' && invoice.release_date
@@ -387,13 +451,13 @@ async function seedDemoVisas(db: Kysely<Database>, now: Date): Promise<boolean> 
     for (const { index, visa, invoice, departure } of planned) {
       const done = visa.state === VisaState.COMPLETED;
       const requestId = await demoQueries.insertVisaRequest(trx, {
-        request_code: `VR-${departure.toISOString().slice(0, 4)}-DEMO${String(index + 1).padStart(4, '0')}`,
+        request_code: `VR-${departure.toISOString().slice(0, 4)}-${codeTag}${String(index + 1).padStart(4, '0')}`,
         traveler_id: travelerId,
         state_code: visa.state,
         transport_type: 'AE',
         travel_date: departure,
-        travel_doc_type: DEMO_TRAVELER.tipoDocumento,
-        travel_doc_number: DEMO_TRAVELER.numeroDocumento,
+        travel_doc_type: traveler.tipoDocumento,
+        travel_doc_number: traveler.numeroDocumento,
         destination_country: 'US',
         destination_airport: 'JFK',
         flight_number: 'AZ 610',

@@ -23,7 +23,7 @@ import { createPasswordRecoveryService } from './password-recovery';
 import { createProfileService } from './profile';
 import { createRegistrationService } from './registration';
 
-/** Registrations per client address and minute. */
+/** Registrations per client address and minute, by default (`REGISTRATION_RATE_LIMIT_MAX`). */
 export const REGISTRATION_RATE_LIMIT_MAX = 10;
 /** Password-recovery mails asked per client address and minute (an airport shares one address; per account: plugins/limits). */
 export const RECOVERY_RATE_LIMIT_MAX = 20;
@@ -34,6 +34,8 @@ export interface TravelerRoutesOptions {
   publicBaseUrl: string;
   /** `CAPTCHA_TEST_ANSWER` (browser tests only). */
   captchaTestAnswer?: string | undefined;
+  /** Registrations per client address and minute (REGISTRATION_RATE_LIMIT_MAX by default). */
+  registrationRateLimitMax?: number;
 }
 
 const headerValue = (request: FastifyRequest, name: string) => {
@@ -43,6 +45,7 @@ const headerValue = (request: FastifyRequest, name: string) => {
 
 /** The public calls of the account (docs/calls.md): registration, activation, password recovery and change. */
 export const travelerPublicRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> = async (app, options) => {
+  const registrationsPerMinute = options.registrationRateLimitMax ?? REGISTRATION_RATE_LIMIT_MAX;
   const registration = createRegistrationService(app.db, { publicBaseUrl: options.publicBaseUrl });
   const recovery = createPasswordRecoveryService(app.db, {
     publicBaseUrl: options.publicBaseUrl,
@@ -52,7 +55,7 @@ export const travelerPublicRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> 
   app.post(
     '/traveler',
     {
-      config: { rateLimit: { max: REGISTRATION_RATE_LIMIT_MAX, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: registrationsPerMinute, timeWindow: '1 minute' } },
       // The captcha first, before the body is even looked at (each challenge allows one attempt).
       preValidation: async (request) => {
         const verification = await verifyCaptcha(
@@ -74,7 +77,7 @@ export const travelerPublicRoutes: FastifyPluginAsyncZod<TravelerRoutesOptions> 
         description:
           'The captcha value and token travel in the `x-captcha-value` / `x-captcha-token` headers and are checked first. ' +
           'docs/domain.md rules, with one message per payload field in `extra`. Creates the account PENDING and mails its ' +
-          `activation link (valid 48 hours). An e-mail or document already registered answers 409. At most ${REGISTRATION_RATE_LIMIT_MAX} per minute ` +
+          `activation link (valid 48 hours). An e-mail or document already registered answers 409. At most ${registrationsPerMinute} per minute ` +
           `per client address, and ${app.limits.accounts.settings.mailsPerHour} per hour per e-mail (429 with Retry-After).`,
         body: registrationPayloadSchema,
         response: { 201: z.null(), ...errors },

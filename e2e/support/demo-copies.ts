@@ -1,0 +1,43 @@
+import { readdirSync } from 'node:fs';
+import { basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test } from '@playwright/test';
+import type { TravelDocument } from './travelers';
+
+/** The spec files, in one order in every worker: a file's place in it is the number of its copy of the demo traveler. */
+const SPEC_FILES = readdirSync(fileURLToPath(new URL('../tests', import.meta.url)))
+  .filter((file) => file.endsWith('.spec.ts'))
+  .sort();
+
+/** How many copies of the demo traveler the api of the browser tests seeds (SEED_DEMO_COPIES): one per spec file. */
+export const DEMO_COPIES = SPEC_FILES.length;
+
+export interface DemoCopy {
+  email: string;
+  password: string;
+  nome: string;
+  cognome: string;
+  document: TravelDocument;
+}
+
+/** Copy `n` of the demo traveler, as the api's seed makes it (`demoTravelerCopy` of api/src/modules/demo/seed.ts). */
+export function demoCopy(n: number): DemoCopy {
+  return {
+    email: `mario.rossi.${n}@example.com`,
+    password: 'Varco-Demo-2026!',
+    nome: 'Mario',
+    cognome: 'Rossi',
+    document: { type: 'PASSAPORTO', country: 'US', number: `YA${9_000_000 + n}` },
+  };
+}
+
+/**
+ * The running spec file's own copy of the demo traveler: Mario Rossi with his invoices in every state and his visa
+ * requests, whom no other spec signs in, so that specs run side by side with no traveler in common.
+ */
+export function specTraveler(): DemoCopy {
+  const file = basename(test.info().file);
+  const index = SPEC_FILES.indexOf(file);
+  if (index === -1) throw new Error(`${file} is not a spec file of e2e/tests`);
+  return demoCopy(index + 1);
+}
