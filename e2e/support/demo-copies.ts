@@ -2,7 +2,6 @@ import { readdirSync } from 'node:fs';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from '@playwright/test';
-import type { TravelDocument } from './travelers';
 
 /** The spec files, in one order in every worker: a file's place in it is the number of its copy of the demo traveler. */
 const SPEC_FILES = readdirSync(fileURLToPath(new URL('../tests', import.meta.url)))
@@ -17,7 +16,8 @@ export interface DemoCopy {
   password: string;
   nome: string;
   cognome: string;
-  document: TravelDocument;
+  /** The travel document the copy's invoices are issued to. */
+  document: { type: string; country: string; number: string };
 }
 
 /** Copy `n` of the demo traveler, as the api's seed makes it (`demoTravelerCopy` of api/src/modules/demo/seed.ts). */
