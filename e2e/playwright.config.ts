@@ -43,7 +43,7 @@ export default defineConfig({
       // A whole suite of pages in one browser: its shared memory goes to /tmp, not a container's small /dev/shm.
       args: [...CHROMIUM_ARGS, '--disable-dev-shm-usage'],
     },
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     locale: 'en-US',
   },

@@ -8,6 +8,9 @@ if [ -x "$program" ]; then exit 0; fi
 echo "Installing $name from Debian..."
 SUDO=""
 [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-$SUDO apt-get update -qq
+# One update serves the packages installed in the next hour (test.sh installs several one after the other).
+if [ -z "$(find /var/lib/apt/lists -maxdepth 1 -name '*_Packages*' -mmin -60 2>/dev/null | head -n 1)" ]; then
+  $SUDO apt-get update -qq
+fi
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$@" >/dev/null
 "$program" "$version_flag"

@@ -32,6 +32,8 @@ test.describe('claims to the shop', () => {
   test('an invoice issued to a mistyped passport: claimed from the receipt, reissued by the shop, put in a visa request', async ({
     page,
   }) => {
+    // A registration, a claim, the shop's mail and reissue, then a visa request through the wizard: two journeys in one.
+    test.setTimeout(120_000);
     const t = textsOf('mf-invoices', 'en');
     const traveler = await createTraveler({ nome: 'Chiara', cognome: 'Neri' });
     const { invoiceNumber } = await issueInvoice({ ...traveler, document: mistyped(traveler.document) }, 1234.5);

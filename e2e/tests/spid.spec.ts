@@ -143,6 +143,8 @@ test.describe('digital identity sign-in', () => {
     page,
     browser,
   }) => {
+    // A registration and three sign-ins, each through the identity provider's own pages: three journeys in one.
+    test.setTimeout(120_000);
     // Registered earlier, in another browser, with an invoice on its document.
     const passport = italianPassport();
     const earlier = await browser.newContext();

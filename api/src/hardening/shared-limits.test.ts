@@ -110,7 +110,10 @@ function sharedLimitCases(instances: Instances, database: DatabaseContext['datab
 
 describeEachDatabase('limits shared by two instances', ({ build, database }) => {
   const pair = async (overrides = {}, prefix?: string): Promise<[TestApp, TestApp]> => {
-    const limits = { pollingMax: POLLING_MAX, ...(prefix ? { redisPrefix: prefix } : {}) };
+    // One clock for both, stopped: the busiest calls count in windows aligned on the clock's minute, and a case that
+    // ran across a minute's end would start counting again halfway.
+    const at = Date.now();
+    const limits = { pollingMax: POLLING_MAX, now: () => at, ...(prefix ? { redisPrefix: prefix } : {}) };
     const apps: [TestApp, TestApp] = [
       build({ ...LIMITS, ...overrides }, { limits }),
       build({ ...LIMITS, ...overrides }, { limits }),
