@@ -13,7 +13,7 @@ step() { printf '\n== %s == (%s s into the run)\n' "$1" "$SECONDS"; }
 timed() { printf '%s\t%s\n' "$1" "$2" >> .test-results/steps.tsv; }
 failed=()
 # run <name> <minutes> <command...>: a step that hangs is stopped after its minutes and fails, so that the run as a
-# whole ends in well under CI's limit whatever happens (the whole suite takes about 25 minutes on 2 cores).
+# whole ends in well under CI's limit whatever happens (README.md gives the suite's current time on 2 cores).
 run() {
   local name="$1" minutes="$2"; shift 2
   step "$name"
