@@ -11,7 +11,6 @@ import {
   textIssue,
   type AccountRuleIssue,
 } from '@varco/contracts/plain';
-import { text } from './text';
 
 /**
  * The account forms' rules as zod schemas, for the forms (react-hook-form's zod resolver) and the api's request
@@ -19,9 +18,9 @@ import { text } from './text';
  * `readRuleMessage`: each side turns it into the text of its language (`accountRule.<code>` of the common texts).
  */
 
-/** A text field checked by one of the account rules (after the rule of every text, `text()`). */
+/** A string field checked by one of the account rules. */
 export function ruleField(check: (value: string) => AccountRuleIssue | null) {
-  return text().check(
+  return z.string().check(
     z.superRefine((value, context) => {
       const issue = check(value);
       if (issue) context.addIssue({ code: 'custom', message: ruleMessage(issue) });
@@ -74,7 +73,7 @@ const chosen = ruleField((value) => textIssue(value));
  */
 const residenceDocumentShape = {
   country: chosen,
-  countryZone: text(),
+  countryZone: z.string(),
   documentType: chosen,
   documentCountry: chosen,
   documentNumber: ruleField((value) => textIssue(value, DOCUMENT_NUMBER_MAX_LENGTH)),
@@ -128,6 +127,6 @@ export function registrationBodyRules(today: () => string) {
 
 /** The completion of a digital identity registration: name, surname and birthday come from the provider, unchecked. */
 export const completionSchema = z
-  .object({ name: text(), surname: text(), birthday: text(), ...residenceDocumentShape, ...accountShape })
+  .object({ name: z.string(), surname: z.string(), birthday: z.string(), ...residenceDocumentShape, ...accountShape })
   .check(sameEmail);
 export type CompletionValues = z.infer<typeof completionSchema>;

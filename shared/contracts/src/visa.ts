@@ -2,7 +2,6 @@ import * as z from 'zod/mini';
 import { MAX_VISA_INVOICES } from '@varco/contracts/plain';
 import { idSchema } from './ids';
 import { invoiceSchema, totalItemsSchema } from './invoices';
-import { text } from './text';
 
 const codedSchema = z.object({ code: z.string(), description: z.optional(z.string()) });
 
@@ -40,15 +39,15 @@ export type Visa = z.infer<typeof visaSchema>;
 
 /** The travel part of POST/PUT /private/visa; travelDate is UTC ISO. */
 export const travelSchema = z.object({
-  transportType: text(),
+  transportType: z.string(),
   crewMember: z.boolean(),
-  travelDate: text(),
-  travelDocType: z.nullable(text()),
-  travelDocNumber: z.nullable(text()),
-  destinationCountry: text(),
-  destinationFreeZone: z.nullable(text()),
-  flightNumber: z.nullable(text()),
-  destinationAirport: z.nullable(text()),
+  travelDate: z.string(),
+  travelDocType: z.nullable(z.string()),
+  travelDocNumber: z.nullable(z.string()),
+  destinationCountry: z.string(),
+  destinationFreeZone: z.nullable(z.string()),
+  flightNumber: z.nullable(z.string()),
+  destinationAirport: z.nullable(z.string()),
 });
 export type Travel = z.infer<typeof travelSchema>;
 

@@ -95,23 +95,17 @@ export const passkeyQueries = {
     );
   },
 
-  /**
-   * Records a sign-in with the passkey: the new counter and backup state, at `at`, only if the stored counter is still
-   * below the new one (or both are 0: an authenticator that does not count). One statement, so that of sign-ins racing
-   * with one counter value (a cloned authenticator) exactly one is recorded. Answers whether this one was.
-   */
+  /** Records a sign-in with the passkey: the new counter and backup state, at `at`. */
   async recordUse(
     db: Kysely<Database>,
     id: number,
     values: { counter: number; backedUp: boolean; at: Date },
-  ): Promise<boolean> {
-    const result = await db
+  ): Promise<void> {
+    await db
       .updateTable('passkey')
       .set({ counter: values.counter, backed_up: values.backedUp, last_used_at: values.at })
       .where('id', '=', id)
-      .where('counter', values.counter === 0 ? '=' : '<', String(values.counter))
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+      .execute();
   },
 
   /** Deletes a traveler's passkey; returns its name, or undefined when the traveler has no such passkey. */
