@@ -18,7 +18,7 @@ const BADGE_CLASS: Record<BadgeColor, string> = {
 
 function Badge({ color, label }: { color: BadgeColor; label: string }) {
   return (
-    <span className={`badge rounded-pill ${BADGE_CLASS[color]}`} data-color={color}>
+    <span className={`badge rounded-pill text-wrap ${BADGE_CLASS[color]}`} data-color={color}>
       {label}
     </span>
   );

@@ -27,7 +27,10 @@ export function ClaimItem({ claim }: { claim: Claim }) {
         <h2 className="h5 mb-0 text-break" id={titleId}>
           {t('claims.code', { code: claim.code })}
         </h2>
-        <span className={`badge rounded-pill ${BADGE[claim.state] ?? 'bg-secondary'}`} data-testid="claim-state">
+        <span
+          className={`badge rounded-pill text-wrap ${BADGE[claim.state] ?? 'bg-secondary'}`}
+          data-testid="claim-state"
+        >
           {words.state(claim.state)}
         </span>
       </div>
