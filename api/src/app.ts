@@ -6,11 +6,11 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_PREFIX, BEACON_PATH, HEADERS, IDENTITY_BASE, PUBLIC_BASE } from '@varco/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { identityRoutes, travelerSessionRoutes, PRIVATE_PREFIX, sessionPlugin } from './modules/auth';
-import { beaconRoutes, type BeaconMetricsOptions } from './modules/beacons';
+import { beaconRoutes, type BeaconRoutesOptions } from './modules/beacons';
 import { captchaRoutes } from './modules/captcha';
 import { claimRoutes, merchantClaimRoutes } from './modules/claims';
 import { seedDemo } from './modules/demo';
@@ -46,7 +46,6 @@ import { qrPlugin } from './plugins/qr';
 import { requestOriginPlugin } from './plugins/request-origin';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { createLimits, limitsPlugin, type LimitsOptions } from './plugins/limits/plugin';
-import { inputValidatorCompiler } from './plugins/validation';
 import { requestTracing } from './telemetry/http';
 
 export const API_VERSION = '0.1.0';
@@ -76,8 +75,8 @@ export interface AppDeps {
   exitPoint?: ExitPointRoutesOptions;
   /** The abuse limits' clock, Redis key prefix or polling limit (tests); see plugins/limits. */
   limits?: LimitsOptions;
-  /** The browsers' reports: the versions each app may have series for, and the clock (tests). */
-  beacons?: BeaconMetricsOptions;
+  /** The browsers' reports: the clock of the releases kept and of the reporters' periods (tests). */
+  beacons?: Pick<BeaconRoutesOptions, 'now'>;
 }
 
 export type App = FastifyInstance & ReturnType<FastifyInstance['withTypeProvider']>;
@@ -109,8 +108,9 @@ export function buildApp(config: Config, deps: AppDeps) {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
-  // Request and response schemas are the zod contracts shared with the browser; no input string holds a control character.
-  app.setValidatorCompiler(inputValidatorCompiler);
+  // Request and response schemas are the zod contracts shared with the browser; each text field of a request is a
+  // `text()` of @varco/contracts, which refuses what PostgreSQL cannot store.
+  app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   // First, so that the request's span is open around every other hook.
@@ -277,7 +277,12 @@ export function buildApp(config: Config, deps: AppDeps) {
   app.register(healthRoutes);
   app.register(typologyRoutes, { prefix: `${PUBLIC_PREFIX}/typology` });
   app.register(captchaRoutes, { prefix: `${PUBLIC_PREFIX}/captcha` });
-  app.register(beaconRoutes, { prefix: `${API_PREFIX}/${BEACON_PATH}`, ...deps.beacons });
+  app.register(beaconRoutes, {
+    prefix: `${API_PREFIX}/${BEACON_PATH}`,
+    runtimeConfigUrls: config.runtimeConfig.urls,
+    refreshMs: config.runtimeConfig.refreshMs,
+    ...deps.beacons,
+  });
   app.register(identityRoutes, { prefix: IDENTITY_PREFIX, loginRateLimitMax: config.loginRateLimitMax });
   // The digital identity provider (SPID, OpenID Connect), when configured.
   const oidc = config.oidc ? createOidcClient(config.oidc) : undefined;

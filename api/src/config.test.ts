@@ -80,6 +80,8 @@ describe('configuration', () => {
       WEBAUTHN_ORIGINS: 'https://portal.example.org, https://varco.example.org',
       METRICS_PORT: '9464',
       METRICS_HOST: '10.0.1.10',
+      RUNTIME_CONFIG_URLS: 'https://cdn.example.org/config.json, https://portal.example.org/config.json',
+      RUNTIME_CONFIG_REFRESH_SECONDS: '60',
     });
     assert.deepEqual(config, {
       env: 'production',
@@ -115,7 +117,25 @@ describe('configuration', () => {
       webauthn: { rpId: 'example.org', origins: ['https://portal.example.org', 'https://varco.example.org'] },
       apiDocs: false,
       metrics: { host: '10.0.1.10', port: 9464 },
+      runtimeConfig: {
+        urls: ['https://cdn.example.org/config.json', 'https://portal.example.org/config.json'],
+        refreshMs: 60_000,
+      },
     });
+  });
+
+  it('reads the runtime configuration where the portal serves it unless told, every 30 s', () => {
+    assert.deepEqual(loadConfig({ PUBLIC_BASE_URL: 'https://www.varco.example/' }).runtimeConfig, {
+      urls: ['https://www.varco.example/config.json'],
+      refreshMs: 30_000,
+    });
+    assert.deepEqual(loadConfig({}).runtimeConfig.urls, ['http://localhost:8080/config.json']);
+    assert.throws(
+      () => loadConfig({ RUNTIME_CONFIG_URLS: 'cdn.example.org/config.json', RUNTIME_CONFIG_REFRESH_SECONDS: '0' }),
+      (error: Error) =>
+        error.message.includes('RUNTIME_CONFIG_URLS: must be one or more http(s) URLs, separated by commas') &&
+        error.message.includes('RUNTIME_CONFIG_REFRESH_SECONDS: must be an integer from 1 to 3600 (seconds)'),
+    );
   });
 
   it('serves metrics only when METRICS_PORT names a port of their own, on loopback unless METRICS_HOST says', () => {

@@ -25,6 +25,18 @@ export const DEFAULT_PUBLIC_BASE_URL = 'http://localhost:8080';
 
 const DEFAULT_MAIL_FROM = 'Varco <no-reply@varco.localhost>';
 
+/** One or more values separated by commas (spaces around them ignored), each checked by `item`. */
+const commaList = <T extends z.ZodType<unknown, string>>(item: T) =>
+  z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((each) => each.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item).min(1));
+
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 const portNumber = z.coerce.number().int().min(0).max(65535);
@@ -115,18 +127,11 @@ const envSchema = z.object({
       .regex(/^[a-z0-9.-]+$/, 'must be a host name (no scheme, port or path)')
       .optional(),
   ),
-  WEBAUTHN_ORIGINS: optional(
-    z
-      .string()
-      .transform((value) =>
-        value
-          .split(',')
-          .map((item) => item.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(origin).min(1))
-      .optional(),
-  ),
+  WEBAUTHN_ORIGINS: optional(commaList(origin).optional()),
+  // The runtime configurations the portal serves (its /config.json), read for the releases the browsers' reports may
+  // name. Unset: PUBLIC_BASE_URL's /config.json, where the portal's origin serves it.
+  RUNTIME_CONFIG_URLS: optional(commaList(z.url({ protocol: /^https?$/ })).optional()),
+  RUNTIME_CONFIG_REFRESH_SECONDS: optional(z.coerce.number().int().min(1).max(3600).default(30)),
   // The metrics listener (Prometheus text at /metrics): a port of its own, which the public web server never proxies.
   // Unset, no metrics: two instances on one machine each need their own port, so there is no default to share.
   METRICS_PORT: optional(z.coerce.number().int().min(1).max(65535).optional()),
@@ -161,6 +166,8 @@ const HINTS: Readonly<Record<string, string>> = {
   ACCOUNT_CLAIMS_PER_DAY: 'must be a positive integer',
   RISK_SAMPLE_RATE: 'must be a number from 0 to 1',
   METRICS_PORT: 'must be an integer from 1 to 65535',
+  RUNTIME_CONFIG_URLS: 'must be one or more http(s) URLs, separated by commas',
+  RUNTIME_CONFIG_REFRESH_SECONDS: 'must be an integer from 1 to 3600 (seconds)',
 };
 
 /** Rules between variables, checked on the raw environment so that they are reported with every other problem. */
@@ -288,6 +295,11 @@ export interface Config {
   tracing?: TracingConfig;
   /** The metrics listener (METRICS_HOST, METRICS_PORT); undefined when METRICS_PORT is unset: no metrics. */
   metrics: { host: string; port: number } | undefined;
+  /**
+   * The portal's runtime configurations (RUNTIME_CONFIG_URLS; PUBLIC_BASE_URL's /config.json by default), read every
+   * `refreshMs` (RUNTIME_CONFIG_REFRESH_SECONDS) for the releases the browsers' reports may name.
+   */
+  runtimeConfig: { urls: string[]; refreshMs: number };
 }
 
 export interface OidcConfig {
@@ -363,5 +375,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: value.API_DOCS ?? value.NODE_ENV !== 'production',
     ...tracingConfig(value),
     metrics: value.METRICS_PORT === undefined ? undefined : { host: value.METRICS_HOST, port: value.METRICS_PORT },
+    runtimeConfig: {
+      urls: value.RUNTIME_CONFIG_URLS ?? [
+        `${(value.PUBLIC_BASE_URL ?? DEFAULT_PUBLIC_BASE_URL).replace(/\/+$/, '')}/config.json`,
+      ],
+      refreshMs: value.RUNTIME_CONFIG_REFRESH_SECONDS * 1000,
+    },
   };
 }

@@ -2,10 +2,13 @@
  * @jest-environment node
  */
 // npm run canary:report with real parts: two api instances on a fresh PostgreSQL database behind nginx (local.mjs),
-// Debian's Prometheus scraping their metrics listeners every second, the browsers' reports posted through nginx as
-// sendBeacon posts them; then the report, as an operator runs it. A candidate that fails to render for its browsers is
-// rolled back (exit 1), a healthy one promoted (exit 0). Every process it starts is stopped by its pid, whatever happens.
+// reading the runtime configuration nginx serves; Debian's Prometheus scraping their metrics listeners every second;
+// the browsers' reports posted through nginx as sendBeacon posts them, each browser from an address of its own; and one
+// client posting what it likes, from one address. Then the report, as an operator runs it. A candidate that fails to
+// render for its browsers is rolled back (exit 1), a healthy one promoted (exit 0), whatever that client sent. Every
+// process it starts is stopped by its pid, whatever happens.
 import { spawn } from 'node:child_process';
+import { request } from 'node:http';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +30,13 @@ const BROKEN = '0.3.1';
 const BROWSERS = { [STABLE]: 60, [HEALTHY]: 30, [BROKEN]: 30 };
 /** Of the broken candidate's browsers, those it still renders for. */
 const BROKEN_RENDERS_EVERY = 10;
+/** Each browser's own address (loopback is all of 127.0.0.0/8): 127.0.<its version>.<its number>. */
+const browserAddress = (version, n) => `127.0.${Object.keys(BROWSERS).indexOf(version) + 1}.${n + 1}`;
+/** The one client who posts what it likes, from one address, as often as the limit lets it, whatever it claims. */
+const POSTER = '127.0.9.9';
+/** Its reports of each kind: with the forty made-up versions, 451 of the 600 a minute one address may send. */
+const POSTER_REPORTS = 150;
+const manifest = (version) => `https://cdn.varco.example/mf-invoices/${version}/mf-manifest.json`;
 
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -61,14 +71,83 @@ function visit(version, n, { renders = true } = {}) {
   };
 }
 
-/** Posts a report as sendBeacon does: a string (text/plain) or a JSON Blob, from the portal's page, no header of ours. */
-async function sendBeacon(origin, report, n) {
-  const answer = await fetch(`${origin}/api/v1/public/beacons`, {
-    method: 'POST',
-    headers: { 'content-type': n % 2 ? 'text/plain;charset=UTF-8' : 'application/json', origin },
-    body: JSON.stringify(report),
+/**
+ * Posts a report as sendBeacon does: a string (text/plain) or a JSON Blob, from the portal's page, no header of ours,
+ * from `localAddress`; `headers` adds what a forger might (an X-Forwarded-For of its choosing).
+ */
+function sendBeacon(origin, report, n, { localAddress = '127.0.0.1', headers = {} } = {}) {
+  const body = JSON.stringify(report);
+  return new Promise((resolve, reject) => {
+    const call = request(
+      `${origin}/api/v1/public/beacons`,
+      {
+        method: 'POST',
+        localAddress,
+        headers: {
+          'content-type': n % 2 ? 'text/plain;charset=UTF-8' : 'application/json',
+          'content-length': Buffer.byteLength(body),
+          origin,
+          ...headers,
+        },
+      },
+      (answer) => {
+        let text = '';
+        answer.setEncoding('utf8');
+        answer.on('data', (chunk) => (text += chunk));
+        answer.on('end', () =>
+          answer.statusCode === 204 ? resolve() : reject(new Error(`a report answered ${answer.statusCode}: ${text}`)),
+        );
+      },
+    );
+    call.on('error', reject);
+    call.end(body);
   });
-  if (answer.status !== 204) throw new Error(`a report answered ${answer.status}: ${await answer.text()}`);
+}
+
+/**
+ * What the one client posts: made-up versions; failed loads, slow pages and failed api calls of the healthy candidate
+ * (to roll it back); successes of the broken one and failures of the stable one (to hide the broken one's failures).
+ */
+function posterReports() {
+  const at = (version, canary = true) => ({ app: REMOTE, version, canary });
+  const madeUp = {
+    events: Array.from({ length: 50 }, (_, index) => ({
+      type: 'remote-load',
+      outcome: 'failed',
+      reason: 'render',
+      ...at(`9.${index}.0`),
+      ...(index >= 40 ? { app: 'mfVisa' } : {}),
+    })),
+  };
+  // Each report as heavy as the contract lets it be: fifty events, though one load of a remote is counted per report.
+  const failing = (version) => ({
+    events: [
+      ...Array.from({ length: 47 }, () => ({
+        type: 'remote-load',
+        outcome: 'failed',
+        reason: 'render',
+        ...at(version),
+      })),
+      { type: 'vital', name: 'LCP', value: 9000, page: 'invoices', ...at(version) },
+      { type: 'vital', name: 'INP', value: 900, page: 'invoices', ...at(version) },
+      { type: 'api-calls', page: 'invoices', ok: 0, failed: 1000, ...at(version) },
+    ],
+  });
+  const showing = (version) => ({
+    events: Array.from({ length: 50 }, () => ({ type: 'remote-load', outcome: 'ok', ...at(version) })),
+  });
+  const failingLoads = (version) => ({
+    events: Array.from({ length: 50 }, () => ({
+      type: 'remote-load',
+      outcome: 'failed',
+      reason: 'network',
+      ...at(version),
+    })),
+  });
+  return [
+    madeUp,
+    ...Array.from({ length: POSTER_REPORTS }, () => [failing(HEALTHY), showing(BROKEN), failingLoads(STABLE)]).flat(),
+  ];
 }
 
 /** Runs the report as an operator does; answers its exit code and output. */
@@ -102,6 +181,9 @@ describe('npm run canary:report against Prometheus scraping two api instances be
     if (body.status !== 'success') throw new Error(`${expr}: ${body.error}`);
     return body.data.result.map(({ metric, value }) => ({ labels: metric, value: Number(value[1]) }));
   };
+  /** Whether both instances count `version` of the remote by name, from the runtime configuration they read. */
+  const known = async (version) =>
+    (await query(`varco_beacon_versions{app="${REMOTE}", version="${version}"}`)).length === 2;
   /** Loads per version as Prometheus last scraped them, both instances together. */
   const scrapedLoads = async () =>
     Object.fromEntries(
@@ -151,6 +233,9 @@ describe('npm run canary:report against Prometheus scraping two api instances be
           DATA_DIR: dataDir,
           TRUST_PROXY: 'true',
           PUBLIC_BASE_URL: portal,
+          // The runtime configuration nginx serves, as production's instances read the portal's.
+          RUNTIME_CONFIG_URLS: `${portal}/config.json`,
+          RUNTIME_CONFIG_REFRESH_SECONDS: '1',
           LOG_LEVEL: 'warn',
           REDIS_URL: '',
           SMTP_URL: '',
@@ -177,6 +262,12 @@ describe('npm run canary:report against Prometheus scraping two api instances be
       root,
     });
     cleanups.push(() => nginx.close());
+    const portalConfig = (candidate) => ({
+      ...nginx.config,
+      remotes: { ...nginx.config.remotes, [REMOTE]: manifest(STABLE) },
+      canary: { remote: REMOTE, manifest: manifest(candidate), share: 30 },
+    });
+    nginx.writeConfig(portalConfig(HEALTHY));
 
     // Prometheus scrapes each instance's metrics listener directly, every second, and evaluates the project's rules.
     const config = join(folder, 'prometheus.yml');
@@ -214,9 +305,20 @@ describe('npm run canary:report against Prometheus scraping two api instances be
       return up.length === 2;
     });
 
-    // A canary's first minutes: every version's series (its loads, failures, vitals, api calls) exist on both
-    // instances before the reports measured, as a rate needs (the first value of a series is its start, not an
-    // increase).
+    // Right after the start, before anything else: made-up versions, forty of mfInvoices and ten of mfVisa.
+    const posted = posterReports();
+    await sendBeacon(nginx.url, posted[0], 0, { localAddress: POSTER });
+
+    // The first candidate is canaried, then the second: the instances follow the configuration without a restart,
+    // and keep counting the first by name (browsers may still run it).
+    await until('the first candidate counted by name', () => known(HEALTHY));
+    nginx.writeConfig(portalConfig(BROKEN));
+    await until('the second candidate counted by name', () => known(BROKEN));
+    expect(await known(HEALTHY)).toBe(true);
+
+    // Every version's vitals exist on both instances before the reports measured, as a rate needs (the first value of
+    // a series is its start, not an increase; the loads', failures' and reporters' series exist at 0 from the
+    // configuration's reading).
     const primed = {};
     for (const [index, { port }] of instances.entries()) {
       for (const version of Object.keys(BROWSERS)) {
@@ -229,18 +331,34 @@ describe('npm run canary:report against Prometheus scraping two api instances be
       return Object.entries(primed).every(([version, count]) => loads[version] === count) && loads;
     });
 
-    // The measured reports, through nginx: every browser of a version, a few at a time.
+    // The measured reports, through nginx: every browser of a version, a few at a time, each from its own address.
     const reports = Object.entries(BROWSERS).flatMap(([version, browsers]) =>
-      Array.from({ length: browsers }, (_, n) =>
-        visit(version, n, { renders: version !== BROKEN || n % BROKEN_RENDERS_EVERY === 0 }),
-      ),
+      Array.from({ length: browsers }, (_, n) => ({
+        report: visit(version, n, { renders: version !== BROKEN || n % BROKEN_RENDERS_EVERY === 0 }),
+        localAddress: browserAddress(version, n),
+      })),
     );
     for (let start = 0; start < reports.length; start += 8) {
-      await Promise.all(reports.slice(start, start + 8).map((report, n) => sendBeacon(nginx.url, report, start + n)));
+      await Promise.all(
+        reports
+          .slice(start, start + 8)
+          .map(({ report, localAddress }, n) => sendBeacon(nginx.url, report, start + n, { localAddress })),
+      );
     }
+    // And the one client's: each report claiming another address in X-Forwarded-For, which nginx replaces.
+    for (const [n, report] of posted.slice(1).entries())
+      await sendBeacon(nginx.url, report, n, {
+        localAddress: POSTER,
+        headers: { 'x-forwarded-for': `198.51.100.${n % 250}` },
+      });
+    const expected = {
+      [STABLE]: primed[STABLE] + BROWSERS[STABLE] + POSTER_REPORTS,
+      [HEALTHY]: primed[HEALTHY] + BROWSERS[HEALTHY] + POSTER_REPORTS,
+      [BROKEN]: primed[BROKEN] + BROWSERS[BROKEN] + POSTER_REPORTS,
+    };
     await until('every report scraped', async () => {
       const loads = await scrapedLoads();
-      return Object.entries(BROWSERS).every(([version, count]) => loads[version] === primed[version] + count) && loads;
+      return Object.entries(expected).every(([version, count]) => loads[version] === count) && loads;
     });
   }, 150_000);
 
@@ -266,7 +384,10 @@ describe('npm run canary:report against Prometheus scraping two api instances be
       `Canary ${REMOTE}: candidate ${BROKEN} against stable ${STABLE}, over the last 10m`,
     );
     expect(report.stdout).toContain('Verdict: roll back');
-    expect(report.stdout).toMatch(/\[worse\] load failures: candidate (8\d|9\d)\.\d % .*stable 0\.0 %/);
+    // The one client's successes of it and failures of the stable version hide nothing: they are one reporter's.
+    expect(report.stdout).toMatch(
+      /\[worse\] load failures: candidate (7\d|8\d|9\d)\.\d % of \d+ reporters .*stable [0-4]\.\d % of \d+ reporters; .*; from 2\d distinct reporters \(at least 10 needed\)/,
+    );
     // The few browsers it rendered for saw the page as fast as the stable version's.
     expect(report.stdout).toMatch(/\[ok\] LCP p75: candidate \d/);
 
@@ -277,15 +398,19 @@ describe('npm run canary:report against Prometheus scraping two api instances be
     expect(json.code).toBe(1);
     const { verdict, figures } = JSON.parse(json.stdout);
     expect(verdict).toBe('roll back');
-    expect(figures.candidate.failures / figures.candidate.loads).toBeGreaterThan(0.8);
+    expect(figures.candidate.reporters.load_failed).toBeGreaterThan(26);
+    expect(figures.candidate.reporters.load_failed / figures.candidate.reporters.load).toBeGreaterThan(0.7);
     expect(figures.candidate.contractRefusals).toBe(0);
-    expect(figures.stable).toMatchObject({ failures: 0, apiCallsFailed: 0 });
+    // The client's 150 failed loads of the stable version: its 150 reports, each with its own X-Forwarded-For, are
+    // one reporter on each instance it reached.
+    expect(figures.stable.failures).toBeGreaterThanOrEqual(POSTER_REPORTS);
+    expect(figures.stable.reporters.load_failed).toBeLessThan(2.5);
+    expect(figures.stable.apiCallsFailed).toBe(0);
     expect(figures.stable.loads).toBeGreaterThanOrEqual(BROWSERS[STABLE]);
   }, 30_000);
 
-  it('promotes a healthy candidate named by the runtime configuration (exit 0)', async () => {
+  it('promotes a healthy candidate named by the runtime configuration (exit 0), whatever one client sends of it', async () => {
     const config = join(folder, 'config.json');
-    const manifest = (version) => `https://cdn.varco.example/mf-invoices/${version}/mf-manifest.json`;
     writeFileSync(
       config,
       JSON.stringify({
@@ -298,8 +423,30 @@ describe('npm run canary:report against Prometheus scraping two api instances be
     expect({ code: report.code, stderr: report.stderr }).toEqual({ code: 0, stderr: '' });
     expect(report.stdout).toContain(`candidate ${HEALTHY} against stable ${STABLE}`);
     expect(report.stdout).toContain('Verdict: promote');
+    // Its 150 failed loads, slow pages and failed api calls: worse by the figures, from one reporter per instance.
     for (const check of ['load failures', 'failed api calls', 'LCP p75', 'INP p75'])
-      expect(report.stdout).toContain(`[ok] ${check}`);
+      expect(report.stdout).toMatch(
+        new RegExp(`\\[few reporters\\] ${check}: .*; but from [12] distinct reporters, fewer than 10: not counted`),
+      );
+    expect(report.stdout).toContain(
+      'no figure is worse than the thresholds with at least 10 distinct reporters behind it',
+    );
+  }, 30_000);
+
+  it('counts made-up versions as "other": none has a series of its own, none took a real version’s', async () => {
+    const versionsOf = async (remote) =>
+      (await query(`count by (version) (varco_remote_loads_total{remote="${remote}"})`)).map(
+        (sample) => sample.labels.version,
+      );
+    const invoices = await versionsOf(REMOTE);
+    expect(invoices).toEqual(expect.arrayContaining([STABLE, HEALTHY, BROKEN, 'other']));
+    expect(invoices.filter((version) => version.startsWith('9.'))).toEqual([]);
+    expect((await versionsOf('mfVisa')).filter((version) => version.startsWith('9.'))).toEqual([]);
+    const [other] = await query(`sum(varco_remote_loads_total{remote="${REMOTE}", version="other"})`);
+    expect(other.value).toBeGreaterThanOrEqual(1);
+    // The families of the reports stay as small as the configuration's versions make them.
+    const [series] = await query('count({__name__=~"varco_(remote|web_vitals|page_api|beacon).*"})');
+    expect(series.value).toBeLessThan(1000);
   }, 30_000);
 
   it('gives no verdict (exit 2) for a version without enough loads, or when Prometheus cannot be read', async () => {
@@ -317,11 +464,13 @@ describe('npm run canary:report against Prometheus scraping two api instances be
   it('records each app version’s p75 LCP with the project’s rules, from the same reports', async () => {
     const recorded = await until('the p75 LCP recorded', async () => {
       const samples = await query(`app_version_canary:varco_web_vitals_lcp_seconds:p75_10m{app="${REMOTE}"}`);
-      return samples.length >= 2 && samples;
+      return samples.length >= 3 && samples;
     });
     const p75 = Object.fromEntries(recorded.map((sample) => [sample.labels.version, sample.value]));
     expect(p75[STABLE]).toBeGreaterThan(1);
     expect(p75[STABLE]).toBeLessThan(2.5);
-    expect(Math.abs(p75[HEALTHY] - p75[STABLE])).toBeLessThan(0.5);
+    expect(Math.abs(p75[BROKEN] - p75[STABLE])).toBeLessThan(0.5);
+    // What one client does move: a version's vitals as the dashboard shows them (its slow pages, one per report).
+    expect(p75[HEALTHY]).toBeGreaterThan(2.5);
   }, 30_000);
 });

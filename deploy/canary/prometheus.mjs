@@ -1,5 +1,6 @@
 // The canary report's figures, read from Prometheus's HTTP API (instant queries, all at one time): for one version of
 // a remote, over a window, what decision.mjs judges.
+import { EVIDENCE } from './decision.mjs';
 
 /** Prometheus could not be read, or answered something that is not a query's result. */
 export class PrometheusError extends Error {}
@@ -40,7 +41,9 @@ const total = (samples) => samples.reduce((sum, { value }) => sum + (Number.isFi
 
 /**
  * A version's figures over `window` (decision.mjs's Figures): its loads and failed loads (contract refusals among
- * them) from the remote's own series, the api calls of its pages and their p75 LCP and INP from its app's.
+ * them) from the remote's own series, the api calls of its pages and their p75 LCP and INP from its app's, and the
+ * distinct reporters of each (counted by each instance once an hour: summed over the instances and the window, a
+ * reporter may count once per instance and hour it reached).
  */
 export async function readFigures({ prometheusUrl, remote, version, window, time, fetchImpl = fetch }) {
   const ask = (expr) => query(prometheusUrl, expr, time, fetchImpl);
@@ -50,14 +53,18 @@ export async function readFigures({ prometheusUrl, remote, version, window, time
     ask(`histogram_quantile(0.75, sum by (le) (rate(${family}_bucket${asApp}[${window}])))`).then(
       (samples) => samples[0]?.value ?? Number.NaN,
     );
-  const [loads, failures, calls, lcpP75, inpP75] = await Promise.all([
+  const [loads, failures, calls, lcpP75, inpP75, reporters] = await Promise.all([
     ask(`sum(increase(varco_remote_loads_total${asRemote}[${window}]))`),
     ask(`sum by (reason) (increase(varco_remote_load_failures_total${asRemote}[${window}]))`),
     ask(`sum by (outcome) (increase(varco_page_api_calls_total${asApp}[${window}]))`),
     p75('varco_web_vitals_lcp_seconds'),
     p75('varco_web_vitals_inp_seconds'),
+    ask(`sum by (evidence) (increase(varco_beacon_reporters_total${asApp}[${window}]))`),
   ]);
   return {
+    reporters: Object.fromEntries(
+      EVIDENCE.map((evidence) => [evidence, total(reporters.filter(({ labels }) => labels.evidence === evidence))]),
+    ),
     loads: total(loads),
     failures: total(failures),
     contractRefusals: total(failures.filter(({ labels }) => labels.reason === 'contract')),

@@ -23,7 +23,9 @@ const USAGE = `Usage: npm run canary:report -- (--config <file|url> | --remote <
   --json                 the figures and the verdict as JSON
 Thresholds (defaults in brackets):
   --min-loads <n>            loads each version needs before anything is judged [${DEFAULT_THRESHOLDS.minLoads}]
-  --max-load-failures <%>    failed loads, above which and above the stable version's it rolls back [${DEFAULT_THRESHOLDS.maxLoadFailureShare * 100}]
+  --min-reporters <n>        distinct reporters (client addresses) each version's loads need, and a worse figure
+                             needs behind it to count [${DEFAULT_THRESHOLDS.minReporters}]
+  --max-load-failures <%>    reporters that saw a load fail, above which and above the stable version's it rolls back [${DEFAULT_THRESHOLDS.maxLoadFailureShare * 100}]
   --min-api-calls <n>        api calls of the candidate's pages needed to judge their failures [${DEFAULT_THRESHOLDS.minApiCalls}]
   --max-api-failures <%>     failed api calls of its pages, likewise [${DEFAULT_THRESHOLDS.maxApiFailureRatio * 100}]
   --lcp-ratio <x>            p75 LCP above this many times the stable one's... [${DEFAULT_THRESHOLDS.lcpRatio}]
@@ -96,6 +98,7 @@ export async function main(
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
         'min-loads': { type: 'string' },
+        'min-reporters': { type: 'string' },
         'max-load-failures': { type: 'string' },
         'min-api-calls': { type: 'string' },
         'max-api-failures': { type: 'string' },
@@ -119,6 +122,7 @@ export async function main(
   try {
     thresholds = {
       ...threshold(values, 'min-loads', 'minLoads'),
+      ...threshold(values, 'min-reporters', 'minReporters'),
       ...threshold(values, 'max-load-failures', 'maxLoadFailureShare', 0.01),
       ...threshold(values, 'min-api-calls', 'minApiCalls'),
       ...threshold(values, 'max-api-failures', 'maxApiFailureRatio', 0.01),
@@ -172,7 +176,8 @@ export async function main(
     );
   } else {
     const loads = { candidate: figures.candidate.loads, stable: figures.stable.loads };
-    out(formatReport({ ...subject, window: values.window, loads }, decision).trimEnd());
+    const reporters = { candidate: figures.candidate.reporters.load, stable: figures.stable.reporters.load };
+    out(formatReport({ ...subject, window: values.window, loads, reporters }, decision).trimEnd());
   }
   return EXIT_CODES[decision.verdict];
 }

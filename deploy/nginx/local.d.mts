@@ -6,6 +6,8 @@ export interface LocalNginx {
   /** The remotes' origin. */
   cdnUrl: string;
   config: { environment: string; apiBaseUrl: string; remotes: Record<string, string>; links: CdnLinks };
+  /** Serves another runtime configuration from now on. */
+  writeConfig(config: object): void;
   close(): Promise<void>;
 }
 

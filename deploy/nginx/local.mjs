@@ -118,6 +118,10 @@ export async function startNginx({
     url,
     cdnUrl,
     config,
+    /** Serves `next` as the runtime configuration from now on, as an operator uploads one. */
+    writeConfig(next) {
+      writeFileSync(join(configRoot, 'config.json'), JSON.stringify(next));
+    },
     /** Stops nginx (a fast shutdown: the tests are over) and removes its folder. */
     async close() {
       if (nginx.exitCode === null && nginx.signalCode === null) nginx.kill('SIGTERM');

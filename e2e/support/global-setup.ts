@@ -12,6 +12,7 @@ import {
   CAPTCHA_TEST_ANSWER,
   E2E_API_INSTANCE_URLS,
   E2E_API_PORTS,
+  E2E_CANARY_SHELL_PORT,
   E2E_CDN_PORT,
   E2E_FREE_REMOTE_PORTS,
   E2E_SHELL_PORT,
@@ -68,6 +69,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     OIDC_CLIENT_ID: identityProvider.clientId,
     OIDC_CLIENT_SECRET: identityProvider.clientSecret,
     OIDC_REDIRECT_URI: oidcRedirectUri,
+    // The releases the browsers' reports may name: the portal's configuration, and the canary report spec's CDN's.
+    RUNTIME_CONFIG_URLS: [E2E_SHELL_PORT, E2E_CANARY_SHELL_PORT]
+      .map((port) => `http://127.0.0.1:${port}/config.json`)
+      .join(','),
+    RUNTIME_CONFIG_REFRESH_SECONDS: '2',
   };
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
   else delete env.DATABASE_URL;

@@ -5,7 +5,8 @@ import { createServer, type Server } from 'node:net';
  * machine: the api and the portal's shell on ports the system gives, the remotes and any spare CDN on free ports of
  * their own (nobody needs to know those in advance). `E2E_PORT_BASE` fixes them instead: the api on the base (a second
  * instance on base + 6, their metrics listeners on base + 7 and base + 8), the portal on base + 1 with its remotes on
- * the next four (nginx's CDN origin on base + 2), the spare CDN on base + 11 with its remotes after it.
+ * the next four (nginx's CDN origin on base + 2), the spare CDN on base + 11 with its remotes after it, the canary
+ * report's CDN on base + 16 with its remotes after it.
  */
 const base = process.env.E2E_PORT_BASE ? Number(process.env.E2E_PORT_BASE) : undefined;
 
@@ -37,11 +38,12 @@ export const E2E_API_INSTANCES = process.env.E2E_DATABASE_URL ? 2 : 1;
 // The configuration is evaluated first in the runner, then again in every worker: the runner chooses, and the workers
 // (which inherit its environment, as the global setup's does) find the choice there.
 if (base === undefined && !(process.env.E2E_API_PORTS && process.env.E2E_SHELL_PORT)) {
-  const [shell, cdn, ...apis] = await freePorts(2 + 2 * E2E_API_INSTANCES);
+  const [shell, cdn, canary, ...apis] = await freePorts(3 + 2 * E2E_API_INSTANCES);
   process.env.E2E_API_PORTS = apis.slice(0, E2E_API_INSTANCES).join(',');
   process.env.E2E_API_METRICS_PORTS = apis.slice(E2E_API_INSTANCES).join(',');
   process.env.E2E_SHELL_PORT = String(shell);
   process.env.E2E_CDN_PORT = String(cdn);
+  process.env.E2E_CANARY_SHELL_PORT = String(canary);
 }
 
 /** The api instances' ports (the second, when there is one, on base + 6 with `E2E_PORT_BASE`). */
@@ -61,6 +63,12 @@ export const E2E_CDN_PORT = base === undefined ? Number(process.env.E2E_CDN_PORT
 export const E2E_FREE_REMOTE_PORTS = base === undefined;
 /** A second CDN, whose origins a test may stop: 0 is a free port for it and each of its remotes. */
 export const E2E_SPARE_SHELL_PORT = base === undefined ? 0 : base + 11;
+/**
+ * The CDN of the canary report's spec, on a port known before the api starts: the api reads the runtime configuration
+ * it serves as well as the portal's (RUNTIME_CONFIG_URLS), so that its canary's version is counted by name. Base + 16
+ * with `E2E_PORT_BASE`, its remotes after it.
+ */
+export const E2E_CANARY_SHELL_PORT = base === undefined ? Number(process.env.E2E_CANARY_SHELL_PORT) : base + 16;
 /** Each api instance, directly. */
 export const E2E_API_INSTANCE_URLS = E2E_API_PORTS.map((port) => `http://127.0.0.1:${port}`);
 /**

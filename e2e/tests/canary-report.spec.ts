@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
 import { startCdn, type Cdn } from '../../deploy/local-cdn/server.mjs';
-import { E2E_API_METRICS_PORTS, E2E_API_URL } from '../support/ports';
+import { E2E_API_METRICS_PORTS, E2E_API_URL, E2E_CANARY_SHELL_PORT, E2E_FREE_REMOTE_PORTS } from '../support/ports';
 import { startPrometheus, type Prometheus } from '../support/prometheus';
 import { copyOfCdn, publishNextContractMajor } from '../support/remote-release';
 import { signIn } from '../support/sign-in';
@@ -34,13 +34,24 @@ const contexts: BrowserContext[] = [];
 test.beforeAll(async ({ browser }) => {
   root = copyOfCdn();
   publishNextContractMajor(root, 'mf-invoices', STABLE, CANDIDATE);
-  cdn = await startCdn({ root, shellPort: 0, apiUrl: E2E_API_URL });
+  // On the port whose configuration the api reads besides the portal's: the candidate is counted by name.
+  cdn = await startCdn({
+    root,
+    shellPort: E2E_CANARY_SHELL_PORT,
+    freeRemotePorts: E2E_FREE_REMOTE_PORTS,
+    apiUrl: E2E_API_URL,
+  });
   cdn.config.canary = {
     remote: REMOTE,
     manifest: `${cdn.origins.mfInvoices}/mf-invoices/${CANDIDATE}/mf-manifest.json`,
     share: SHARE,
   };
   prometheus = await startPrometheus(E2E_API_METRICS_PORTS);
+  await expect
+    .poll(async () => (await prometheus.query(`varco_beacon_versions{version="${CANDIDATE}"}`)).length, {
+      timeout: 30_000,
+    })
+    .toBe(E2E_API_METRICS_PORTS.length);
 
   const context = await browser.newContext();
   const [page, traveler] = await Promise.all([context.newPage(), createTraveler()]);
@@ -111,7 +122,11 @@ test('browsers that the candidate fails report it; Prometheus gathers their repo
     .toBeGreaterThanOrEqual(candidateBefore + BROWSERS);
   await expect.poll(() => scrapedLoads(STABLE), { timeout: 20_000 }).toBeGreaterThanOrEqual(stableBefore + BROWSERS);
 
-  const args = ['--remote', REMOTE, '--canary', CANDIDATE, '--stable', STABLE, '--window', '5m', '--min-loads', '3'];
+  // Every browser here is on one address: one reporter (two with two instances), where production asks for ten.
+  const args = [
+    ...['--remote', REMOTE, '--canary', CANDIDATE, '--stable', STABLE, '--window', '5m'],
+    ...['--min-loads', '3', '--min-reporters', '1'],
+  ];
   const report = await canaryReport(args);
   expect({ code: report.code, stderr: report.stderr }, report.stdout).toEqual({ code: 1, stderr: '' });
   expect(report.stdout).toContain(`candidate ${CANDIDATE} against stable ${STABLE}`);

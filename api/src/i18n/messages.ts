@@ -63,6 +63,7 @@ const accountRules = (language: ServerLanguage) => {
     'account.differentPassword': texts.differentPassword,
     'account.differentEmail': texts.differentEmail,
     'account.controlCharacter': texts.controlCharacter,
+    'account.incompleteCharacter': texts.incompleteCharacter,
     // The generic field messages whose rule is also an account rule: its words, so that a rule reads the same
     // wherever it is refused.
     'field.empty': texts.empty,
@@ -71,6 +72,9 @@ const accountRules = (language: ServerLanguage) => {
     'field.email': texts.email,
     'field.dateNotPast': texts.dateNotPast,
     'field.mustAccept': texts.mustAccept,
+    // The rule of every text field (`text()` of @varco/contracts).
+    'field.controlCharacter': texts.controlCharacter,
+    'field.incompleteCharacter': texts.incompleteCharacter,
   } as const;
 };
 

@@ -15,6 +15,8 @@ import { databaseKinds, postgresOnly, testDatabase, type DatabaseKind } from './
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', LOGIN_RATE_LIMIT_MAX: '100000' }),
+    // No portal to read the releases from, unless a test serves one (modules/beacons/testing.ts).
+    runtimeConfig: { urls: [], refreshMs: 30_000 },
     ...overrides,
   };
 }

@@ -1,12 +1,15 @@
+import * as z from 'zod/mini';
 import {
   acceptedIssue,
   birthDateIssue,
   emailIssue,
   hasControlCharacter,
   passwordIssue,
+  storableTextIssue,
   textIssue,
   wellFormedLinkKeys,
 } from './account-rules';
+import { text } from './text';
 
 describe('account field rules', () => {
   it('wants a password of 8 characters from three of four kinds', () => {
@@ -46,6 +49,18 @@ describe('account field rules', () => {
     }
     expect(hasControlCharacter('Rossi\tBianchi\r\n')).toBe(false);
     expect(hasControlCharacter('Città 😀 \u00a0')).toBe(false);
+  });
+
+  it('keeps out of every text what PostgreSQL cannot store: a control character, half of a surrogate pair', () => {
+    for (const cut of ['\ud800', 'a\udc00b', 'x\ud83d', '😀'.slice(0, 1), `${'😀'.slice(1)}😀`])
+      expect(storableTextIssue(cut)).toEqual({ code: 'incompleteCharacter' });
+    expect(storableTextIssue('a\u0000b')).toEqual({ code: 'controlCharacter' });
+    for (const whole of ['Città 😀 👨‍👩‍👧 \u00a0', 'Rossi\tBianchi\r\n', '東京', ''])
+      expect(storableTextIssue(whole)).toBeNull();
+    // As a field: its issue before the field's own checks, which then do not run.
+    const issues = text().check(z.minLength(5)).safeParse('\ud800').error?.issues ?? [];
+    expect(issues.map((issue) => JSON.parse(issue.message))).toEqual([{ code: 'incompleteCharacter' }]);
+    expect(text().safeParse('😀').success).toBe(true);
   });
 
   it('takes as a link key pair only what the api could have issued', () => {

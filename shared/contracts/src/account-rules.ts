@@ -34,7 +34,8 @@ export type AccountRuleIssue =
   | { code: 'mustAccept' }
   | { code: 'differentPassword' }
   | { code: 'differentEmail' }
-  | { code: 'controlCharacter' };
+  | { code: 'controlCharacter' }
+  | { code: 'incompleteCharacter' };
 
 export type AccountRuleCode = AccountRuleIssue['code'];
 
@@ -55,6 +56,7 @@ export const ACCOUNT_RULE_CODES = [
   'differentPassword',
   'differentEmail',
   'controlCharacter',
+  'incompleteCharacter',
 ] as const satisfies readonly AccountRuleCode[];
 
 /** The values an issue puts into its message. */
@@ -78,6 +80,19 @@ export function hasControlCharacter(text: string): boolean {
     if ((code < 0x20 && !ALLOWED_CONTROLS.has(code)) || code === 0x7f) return true;
   }
   return false;
+}
+
+/** Half of a UTF-16 surrogate pair without its other half (with the `u` flag, a whole pair is one code point). */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+/**
+ * What no text of any call may hold (`text()` of text.ts, on every text field): a control character (above), or half
+ * of a surrogate pair, the remains of an emoji cut in two, which is no character and has no UTF-8 form: PostgreSQL's
+ * JSON refuses it, and its text would keep a replacement character instead.
+ */
+export function storableTextIssue(value: string): AccountRuleIssue | null {
+  if (hasControlCharacter(value)) return { code: 'controlCharacter' };
+  return LONE_SURROGATE.test(value) ? { code: 'incompleteCharacter' } : null;
 }
 
 /** Longer than any key of an account link the api issues (activation, password reset). */

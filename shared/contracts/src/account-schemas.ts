@@ -11,6 +11,7 @@ import {
   textIssue,
   type AccountRuleIssue,
 } from '@varco/contracts/plain';
+import { text } from './text';
 
 /**
  * The account forms' rules as zod schemas, for the forms (react-hook-form's zod resolver) and the api's request
@@ -18,9 +19,9 @@ import {
  * `readRuleMessage`: each side turns it into the text of its language (`accountRule.<code>` of the common texts).
  */
 
-/** A string field checked by one of the account rules. */
+/** A text field checked by one of the account rules (after the rule of every text, `text()`). */
 export function ruleField(check: (value: string) => AccountRuleIssue | null) {
-  return z.string().check(
+  return text().check(
     z.superRefine((value, context) => {
       const issue = check(value);
       if (issue) context.addIssue({ code: 'custom', message: ruleMessage(issue) });
@@ -73,7 +74,7 @@ const chosen = ruleField((value) => textIssue(value));
  */
 const residenceDocumentShape = {
   country: chosen,
-  countryZone: z.string(),
+  countryZone: text(),
   documentType: chosen,
   documentCountry: chosen,
   documentNumber: ruleField((value) => textIssue(value, DOCUMENT_NUMBER_MAX_LENGTH)),
@@ -127,6 +128,6 @@ export function registrationBodyRules(today: () => string) {
 
 /** The completion of a digital identity registration: name, surname and birthday come from the provider, unchecked. */
 export const completionSchema = z
-  .object({ name: z.string(), surname: z.string(), birthday: z.string(), ...residenceDocumentShape, ...accountShape })
+  .object({ name: text(), surname: text(), birthday: text(), ...residenceDocumentShape, ...accountShape })
   .check(sameEmail);
 export type CompletionValues = z.infer<typeof completionSchema>;

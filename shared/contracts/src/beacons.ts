@@ -6,11 +6,12 @@ import {
   BEACON_VERSION_PATTERN,
   REMOTE_FAILURE_REASONS,
 } from '@varco/contracts/plain';
+import { text } from './text';
 
 /** The release that drew what an event is about: an app, its version, and whether it was the canary's candidate. */
 const release = {
   app: z.enum(BEACON_APPS),
-  version: z.string().check(z.regex(BEACON_VERSION_PATTERN)),
+  version: text().check(z.regex(BEACON_VERSION_PATTERN)),
   canary: z.boolean(),
 };
 

@@ -8,6 +8,7 @@ import {
   MIN_INVOICE_AMOUNT_EUR,
   romeToday,
   ruleField,
+  text,
   ruleMessage,
   textIssue,
   toLocale,
@@ -221,7 +222,7 @@ export type WrongInvoiceClaimBody = z.infer<typeof wrongInvoiceClaimBodySchema>;
 
 /** `GET private/claims/shops?q=`: a shop's name or a part of its VAT number. */
 export const shopQuerySchema = z.object({
-  q: z.string().check(z.trim(), z.minLength(SHOP_QUERY_MIN_LENGTH), z.maxLength(SHOP_QUERY_MAX_LENGTH)),
+  q: text().check(z.trim(), z.minLength(SHOP_QUERY_MIN_LENGTH), z.maxLength(SHOP_QUERY_MAX_LENGTH)),
 });
 
 /** A shop that issues tax-free invoices through Varco (a vendor, itself or through its intermediary). */

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { filledIssue, type AccountRuleIssue } from '@varco/contracts/plain';
 import { ruleField } from './account-schemas';
 import { idParamSchema } from './ids';
+import { text } from './text';
 
 /**
  * Passkeys (WebAuthn) of the traveler: the api's calls and the JSON forms of the WebAuthn structures they carry, as
@@ -82,32 +83,46 @@ export const passkeyAuthenticationOptionsSchema = z.object({
 });
 export type PasskeyAuthenticationOptions = z.infer<typeof passkeyAuthenticationOptionsSchema>;
 
+/** The longest credential id an RP keeps (WebAuthn Level 3 §7.1: "≤ 1023 bytes"). */
+export const PASSKEY_CREDENTIAL_ID_MAX_BYTES = 1023;
+
+/** A base64url text of at most `bytes` bytes (4 characters for every 3). */
+const base64url = (bytes: number) => text().check(z.maxLength(Math.ceil((bytes * 4) / 3)));
+/** A credential id: the spec's bound. */
+const credentialId = base64url(PASSKEY_CREDENTIAL_ID_MAX_BYTES);
+/** What a browser sends of a ceremony, bounded well above any real authenticator's (a few hundred bytes each). */
+const clientDataJSON = base64url(4096);
+/** The transports an authenticator names (usb, nfc, ble, hybrid, internal...): kept, and sent back in options. */
+const transports = z.optional(z.array(text().check(z.maxLength(32))).check(z.maxLength(10)));
+
 /** RegistrationResponseJSON: what the authenticator made, as the browser returns it. */
 export const passkeyRegistrationResponseSchema = z.looseObject({
-  id: z.string(),
-  rawId: z.string(),
+  id: credentialId,
+  rawId: credentialId,
   type: z.literal('public-key'),
   response: z.looseObject({
-    clientDataJSON: z.string(),
-    attestationObject: z.string(),
-    transports: z.optional(z.array(z.string())),
+    clientDataJSON,
+    // An attestation statement with its certificates, when an authenticator sends one although none is asked for.
+    attestationObject: base64url(32_768),
+    transports,
   }),
-  authenticatorAttachment: z.optional(z.string()),
+  authenticatorAttachment: z.optional(text().check(z.maxLength(32))),
   clientExtensionResults: z.looseObject({}),
 });
 
 /** AuthenticationResponseJSON: the assertion, as the browser returns it. */
 export const passkeyAuthenticationResponseSchema = z.looseObject({
-  id: z.string(),
-  rawId: z.string(),
+  id: credentialId,
+  rawId: credentialId,
   type: z.literal('public-key'),
   response: z.looseObject({
-    clientDataJSON: z.string(),
-    authenticatorData: z.string(),
-    signature: z.string(),
-    userHandle: z.optional(z.string()),
+    clientDataJSON,
+    authenticatorData: base64url(4096),
+    signature: base64url(1024),
+    // A user handle is at most 64 bytes (WebAuthn §5.4.3).
+    userHandle: z.optional(base64url(64)),
   }),
-  authenticatorAttachment: z.optional(z.string()),
+  authenticatorAttachment: z.optional(text().check(z.maxLength(32))),
   clientExtensionResults: z.looseObject({}),
 });
 

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { HOME_INVOICES_LIMIT, HOME_VISAS_LIMIT } from '@varco/contracts/plain';
 import { serverLanguageSchema } from './language-schemas';
+import { text } from './text';
 
 /** Session user (docs/domain.md): the user is signed in if and only if numeroDocumento is present. */
 export const sessionUserSchema = z.object({
@@ -11,15 +12,15 @@ export const sessionUserSchema = z.object({
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const travelerSchema = z.object({
-  nome: z.string(),
-  cognome: z.string(),
-  dataNascita: z.string(),
-  email: z.string(),
-  paeseResidenzaCodice: z.string(),
-  zonaResidenzaCodice: z.string(),
-  tipoDocumentoCodice: z.string(),
-  paeseDocumentoCodice: z.string(),
-  numeroDocumento: z.string(),
+  nome: text(),
+  cognome: text(),
+  dataNascita: text(),
+  email: text(),
+  paeseResidenzaCodice: text(),
+  zonaResidenzaCodice: text(),
+  tipoDocumentoCodice: text(),
+  paeseDocumentoCodice: text(),
+  numeroDocumento: text(),
   privacy: z.boolean(),
 });
 export type Traveler = z.infer<typeof travelerSchema>;
@@ -42,17 +43,17 @@ export type UserInfo = z.infer<typeof userInfoSchema>;
 /** POST /public/traveler body (docs/domain.md); the captcha value and token travel in headers. */
 export const registrationPayloadSchema = z.object({
   lan: serverLanguageSchema,
-  email: z.string(),
+  email: text(),
   privacy: z.boolean(),
-  nome: z.string(),
-  cognome: z.string(),
-  secret: z.string(),
-  dataNascita: z.string(),
-  tipoDocumentoCodice: z.string(),
-  paeseResidenzaCodice: z.string(),
-  numeroDocumento: z.string(),
-  zonaResidenzaCodice: z.string(),
-  paeseDocumentoCodice: z.string(),
+  nome: text(),
+  cognome: text(),
+  secret: text(),
+  dataNascita: text(),
+  tipoDocumentoCodice: text(),
+  paeseResidenzaCodice: text(),
+  numeroDocumento: text(),
+  zonaResidenzaCodice: text(),
+  paeseDocumentoCodice: text(),
 });
 export type RegistrationPayload = z.infer<typeof registrationPayloadSchema>;
 
@@ -65,27 +66,27 @@ export const captchaResponseSchema = z.object({
 });
 export type CaptchaResponse = z.infer<typeof captchaResponseSchema>;
 
-export const activationQuerySchema = z.object({ key1: z.string(), key2: z.string() });
+export const activationQuerySchema = z.object({ key1: text(), key2: text() });
 export const otpValidateQuerySchema = z.extend(activationQuerySchema, { type: z.literal('PWD_REMEMBER_TOKEN') });
 export const otpValidateResponseSchema = z.object({ valid: z.boolean() });
 export const sendOtpResponseSchema = z.object({ expirationDate: z.string() });
-export const changePasswordBodySchema = z.object({ newPwd: z.string() });
-export const recoverPasswordBodySchema = z.object({ email: z.string(), lan: z.optional(serverLanguageSchema) });
-export const loginCustomBodySchema = z.object({ username: z.string(), password: z.string() });
+export const changePasswordBodySchema = z.object({ newPwd: text() });
+export const recoverPasswordBodySchema = z.object({ email: text(), lan: z.optional(serverLanguageSchema) });
+export const loginCustomBodySchema = z.object({ username: text(), password: text() });
 /**
  * POST /private/traveler/finalize body: completes a digital identity registration with what the identity provider does
  * not give and the invoices are matched by, the residence and the travel document (the registration's fields and
  * rules); zonaResidenzaCodice is empty, or left out, when the country has no zones.
  */
 export const finalizeBodySchema = z.object({
-  email: z.string(),
+  email: text(),
   privacy: z.boolean(),
   lan: z.optional(serverLanguageSchema),
-  paeseResidenzaCodice: z.string(),
-  zonaResidenzaCodice: z.optional(z.string()),
-  tipoDocumentoCodice: z.string(),
-  paeseDocumentoCodice: z.string(),
-  numeroDocumento: z.string(),
+  paeseResidenzaCodice: text(),
+  zonaResidenzaCodice: z.optional(text()),
+  tipoDocumentoCodice: text(),
+  paeseDocumentoCodice: text(),
+  numeroDocumento: text(),
 });
 export type FinalizeBody = z.infer<typeof finalizeBodySchema>;
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { SERVER_LANGUAGES } from './language';
+import { text } from './text';
 
 /** Lookup records (docs/domain.md): the code is the id, the description the label (in the requested language). */
 export const lookupSchema = z.object({
@@ -21,4 +22,4 @@ export const freeZoneQuerySchema = z.object({
 export type FreeZoneQuery = z.infer<typeof freeZoneQuerySchema>;
 
 /** Two-letter ISO 3166-1 country code. */
-export const countryCodeSchema = z.string().check(z.regex(/^[A-Z]{2}$/));
+export const countryCodeSchema = text().check(z.regex(/^[A-Z]{2}$/));

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { MAX_VISA_INVOICES } from '@varco/contracts/plain';
 import { idSchema } from './ids';
 import { invoiceSchema, totalItemsSchema } from './invoices';
+import { text } from './text';
 
 const codedSchema = z.object({ code: z.string(), description: z.optional(z.string()) });
 
@@ -39,15 +40,15 @@ export type Visa = z.infer<typeof visaSchema>;
 
 /** The travel part of POST/PUT /private/visa; travelDate is UTC ISO. */
 export const travelSchema = z.object({
-  transportType: z.string(),
+  transportType: text(),
   crewMember: z.boolean(),
-  travelDate: z.string(),
-  travelDocType: z.nullable(z.string()),
-  travelDocNumber: z.nullable(z.string()),
-  destinationCountry: z.string(),
-  destinationFreeZone: z.nullable(z.string()),
-  flightNumber: z.nullable(z.string()),
-  destinationAirport: z.nullable(z.string()),
+  travelDate: text(),
+  travelDocType: z.nullable(text()),
+  travelDocNumber: z.nullable(text()),
+  destinationCountry: text(),
+  destinationFreeZone: z.nullable(text()),
+  flightNumber: z.nullable(text()),
+  destinationAirport: z.nullable(text()),
 });
 export type Travel = z.infer<typeof travelSchema>;
 

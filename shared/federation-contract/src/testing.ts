@@ -31,6 +31,6 @@ export const TEST_SINGLETONS = {
   '@varco/session': '1.0.0',
   '@varco/http': '1.2.0',
   '@varco/i18n': '1.2.0',
-  '@varco/contracts': '1.1.0',
+  '@varco/contracts': '1.2.0',
   '@varco/ui': '1.3.0',
 };

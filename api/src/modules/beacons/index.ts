@@ -1,3 +1,3 @@
 // The beacons module's face (api/README.md, "Modules"): the browsers' reports, counted into the metrics.
 export { beaconRoutes } from './routes';
-export type { BeaconMetricsOptions } from './metrics';
+export type { BeaconRoutesOptions } from './routes';

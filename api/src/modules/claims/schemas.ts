@@ -1,4 +1,4 @@
-import { idParamSchema, idSchema, pageQuerySchema } from '@varco/contracts';
+import { idParamSchema, idSchema, pageQuerySchema, text } from '@varco/contracts';
 import {
   CLAIM_DECLINE_REASONS,
   CLAIM_INVOICE_NUMBER_MAX_LENGTH,
@@ -20,7 +20,7 @@ const numberText = ruleField((value) => textIssue(value, CLAIM_INVOICE_NUMBER_MA
 const answerNote = ruleField((value) => claimNoteIssue(value, false) as AccountRuleIssue | null);
 
 export const claimCodeParamsSchema = z.object({
-  code: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+  code: text().check(z.trim(), z.minLength(1), z.maxLength(40)),
 });
 
 export const merchantClaimListQuerySchema = z.extend(pageQuerySchema, {

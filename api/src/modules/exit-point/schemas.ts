@@ -1,14 +1,14 @@
-import { idSchema } from '@varco/contracts';
+import { idSchema, text } from '@varco/contracts';
 import * as z from 'zod/mini';
 
 /** The exit point's own payloads (kiosks and officers' devices: not part of the portal's contracts). */
 
 export const scanBodySchema = z.object({
   /** The text of the QR code: `v1.<payload>.<signature>`. */
-  token: z.string().check(z.minLength(1), z.maxLength(2048)),
+  token: text().check(z.minLength(1), z.maxLength(2048)),
 });
 
-export const publicIdParamsSchema = z.object({ publicId: z.string().check(z.minLength(1), z.maxLength(64)) });
+export const publicIdParamsSchema = z.object({ publicId: text().check(z.minLength(1), z.maxLength(64)) });
 
 const DECISION_OUTCOMES = ['GRANTED', 'DENIED', 'NOT_SELECTED'] as const;
 export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];

@@ -1,27 +1,27 @@
-import { apiErrorSchema, emailIssue, idParamSchema, ruleField, serverLanguageSchema } from '@varco/contracts';
+import { apiErrorSchema, emailIssue, idParamSchema, ruleField, serverLanguageSchema, text } from '@varco/contracts';
 import * as z from 'zod/mini';
 
 /** The merchant intake's own payloads (server to server: not part of the portal's contracts). */
 
-const text = (min: number, max: number) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
-const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+const bounded = (min: number, max: number) => text().check(z.trim(), z.minLength(min), z.maxLength(max));
+const isoDay = text().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 export const issueInvoiceBodySchema = z.object({
-  invoiceNumber: text(1, 40),
+  invoiceNumber: bounded(1, 40),
   /** ISO day, Europe/Rome. */
   issueDate: isoDay,
   /** The vendor on whose behalf a broker issues the invoice; a vendor's own key may leave it out. */
-  vendor: z.optional(z.object({ vatNumber: text(2, 20), name: text(2, 120) })),
+  vendor: z.optional(z.object({ vatNumber: bounded(2, 20), name: bounded(2, 120) })),
   totalAmount: z.number(),
   vatAmount: z.number(),
   traveler: z.object({
-    name: text(2, 120),
-    document: z.object({ type: text(2, 30), country: text(2, 2), number: text(2, 30) }),
+    name: bounded(2, 120),
+    document: z.object({ type: bounded(2, 30), country: bounded(2, 2), number: bounded(2, 30) }),
   }),
 });
 export type IssueInvoiceBody = z.infer<typeof issueInvoiceBodySchema>;
 
-export const creditNoteBodySchema = z.object({ creditNoteNumber: text(1, 40), issueDate: isoDay });
+export const creditNoteBodySchema = z.object({ creditNoteNumber: bounded(1, 40), issueDate: isoDay });
 export type CreditNoteBody = z.infer<typeof creditNoteBodySchema>;
 
 export const refundIdParamsSchema = z.object({ refundId: idParamSchema });

@@ -95,17 +95,23 @@ export const passkeyQueries = {
     );
   },
 
-  /** Records a sign-in with the passkey: the new counter and backup state, at `at`. */
+  /**
+   * Records a sign-in with the passkey: the new counter and backup state, at `at`, only if the stored counter is still
+   * below the new one (or both are 0: an authenticator that does not count). One statement, so that of sign-ins racing
+   * with one counter value (a cloned authenticator) exactly one is recorded. Answers whether this one was.
+   */
   async recordUse(
     db: Kysely<Database>,
     id: number,
     values: { counter: number; backedUp: boolean; at: Date },
-  ): Promise<void> {
-    await db
+  ): Promise<boolean> {
+    const result = await db
       .updateTable('passkey')
       .set({ counter: values.counter, backed_up: values.backedUp, last_used_at: values.at })
       .where('id', '=', id)
-      .execute();
+      .where('counter', values.counter === 0 ? '=' : '<', String(values.counter))
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   },
 
   /** Deletes a traveler's passkey; returns its name, or undefined when the traveler has no such passkey. */

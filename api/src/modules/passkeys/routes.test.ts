@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { before, it } from 'node:test';
 import type { Passkey } from '@varco/contracts';
 import { describeEachDatabase, type TestApp } from '../../test/app';
 import { signedInTraveler, type SignedInTraveler } from '../../test/travelers';
+import { raceRounds } from '../../test/races';
 import { until } from '../../test/wait';
 import { SESSION_COOKIE } from '../auth';
 import { CHALLENGE_COOKIE, PASSKEY_OPTIONS_RATE_LIMIT_MAX } from './routes';
@@ -14,13 +16,22 @@ import {
   PASSKEY_SIGN_IN_PATH as AUTH,
   PASSKEYS_PATH as PRIVATE,
   portalAuthenticator,
+  PORTAL_ORIGIN,
   PORTAL_RP_ID as RP_ID,
   registrationOptions,
   signInWith,
   verifyPasskey,
+  type FrameOptions,
+  type RegisterOptions,
 } from './testing';
 
 type Response = Awaited<ReturnType<TestApp['inject']>>;
+
+/** Sign-ins sent at once in a race round, and the rounds: ten browsers a round, as a cloned authenticator's would be. */
+const RACERS = 10;
+const RACE_ROUNDS_OF_TEN = 5;
+/** Each racer's own address (the sign-in's limits count per address). */
+const racerAddress = (round: number, index: number) => `10.53.${round}.${index + 1}`;
 
 const cookieOf = (response: Response, name: string) => response.cookies.find((cookie) => cookie.name === name);
 
@@ -188,6 +199,146 @@ describeEachDatabase('passkeys', ({ build, database, kind }) => {
       ).statusCode,
       401,
     );
+    assert.equal((await signInWith(app, authenticator)).statusCode, 204);
+  });
+
+  it('signs in once of ten sign-ins sent at once with one counter value (a cloned authenticator)', async () => {
+    const traveler = await signedInTraveler(db());
+    const { authenticator } = await addPasskey(app, traveler);
+    await raceRounds(async (round) => {
+      // Ten browsers, each from an address of its own, each with its own challenge: all signed with one counter.
+      const ceremonies = await Promise.all(
+        Array.from({ length: RACERS }, (_, index) => authenticationOptions(app, racerAddress(round, index))),
+      );
+      const counter = (round + 1) * 10;
+      const answers = await Promise.all(
+        ceremonies.map(({ options, cookie }, index) =>
+          verifyPasskey(app, cookie, authenticator.assert(options, { counter }), 'EN', racerAddress(round, index)),
+        ),
+      );
+      assert.deepEqual(answers.map((answer) => answer.statusCode).sort(), [
+        204,
+        ...Array.from({ length: RACERS - 1 }, () => 401),
+      ]);
+      assert.equal(answers.filter((answer) => cookieOf(answer, SESSION_COOKIE)?.value).length, 1, 'one session');
+      const stored = await db()
+        .selectFrom('passkey')
+        .select('counter')
+        .where('traveler_id', '=', traveler.id)
+        .executeTakeFirstOrThrow();
+      assert.equal(Number(stored.counter), counter);
+    }, RACE_ROUNDS_OF_TEN);
+  });
+
+  it('signs in with a passkey that keeps no counter (0) as often as asked, at once too', async () => {
+    const traveler = await signedInTraveler(db());
+    const { authenticator } = await addPasskey(app, traveler, 'Synced', { synced: true });
+    const ceremonies = await Promise.all(
+      Array.from({ length: RACERS }, (_, index) => authenticationOptions(app, racerAddress(99, index))),
+    );
+    const answers = await Promise.all(
+      ceremonies.map(({ options, cookie }, index) =>
+        verifyPasskey(app, cookie, authenticator.assert(options, { counter: 0 }), 'EN', racerAddress(99, index)),
+      ),
+    );
+    assert.deepEqual(
+      answers.map((answer) => answer.statusCode),
+      Array.from({ length: RACERS }, () => 204),
+    );
+    const again = await authenticationOptions(app);
+    assert.equal((await verify(again.cookie, authenticator.assert(again.options, { counter: 0 }))).statusCode, 204);
+    // Once it counts, it must keep counting: a 0 after a 3 is a clone's.
+    const counting = await authenticationOptions(app);
+    assert.equal(
+      (await verify(counting.cookie, authenticator.assert(counting.options, { counter: 3 }))).statusCode,
+      204,
+    );
+    const back = await authenticationOptions(app);
+    assert.equal((await verify(back.cookie, authenticator.assert(back.options, { counter: 0 }))).statusCode, 401);
+  });
+
+  it('refuses, with a clear 400, a credential that could never sign in, and stores nothing', async () => {
+    const traveler = await signedInTraveler(db());
+    const register = async (overrides: RegisterOptions) => {
+      const { options, cookie } = await registrationOptions(app, traveler);
+      return call('POST', PRIVATE, {
+        cookies: [traveler.cookie, cookie],
+        body: { name: 'Key', credential: portalAuthenticator().register(options, overrides) },
+      });
+    };
+    const offCurve = (members: Map<number, unknown>) => {
+      const y = Buffer.from(members.get(-3) as Buffer);
+      y[31]! ^= 1;
+      return new Map([...members, [-3, y]]) as never;
+    };
+    const without = (key: number) => (members: Map<number, unknown>) =>
+      new Map([...members].filter(([member]) => member !== key)) as never;
+    const withMember = (key: number, value: number) => (members: Map<number, unknown>) =>
+      new Map([...members, [key, value]]) as never;
+    const cases: Array<[string, RegisterOptions]> = [
+      ['a point off the curve', { coseKey: offCurve }],
+      ['an unknown kty', { coseKey: withMember(1, 9) }],
+      ['an unknown crv', { coseKey: withMember(-1, 7) }],
+      ['a curve that does not fit the point (P-384)', { coseKey: withMember(-1, 2) }],
+      ['no y', { coseKey: without(-3) }],
+      ['a counter that can no longer grow', { counter: 0xffff_ffff }],
+      // The id stored is the authenticator data's: it must be the one the answer names, which the schema bounds.
+      [
+        'a credential id of 1,024 bytes behind a short one',
+        { credentialId: randomBytes(1024), answerId: randomBytes(16) },
+      ],
+    ];
+    for (const [what, overrides] of cases) {
+      const response = await register(overrides);
+      assert.equal(response.statusCode, 400, `${what}: ${response.body}`);
+      assert.deepEqual(
+        response.json(),
+        {
+          detail:
+            'This passkey cannot be used with the portal: its device gave a key that cannot be checked. Add one from another device or password manager.',
+        },
+        what,
+      );
+    }
+    // An id over the spec's 1023 bytes is refused by the body's schema, named; the longest one allowed is kept.
+    const tooLong = await register({ credentialId: randomBytes(1024) });
+    assert.equal(tooLong.statusCode, 400);
+    assert.equal(tooLong.json().extra['credential.id'], 'Enter at most 1364 characters');
+    const kept = await register({ credentialId: randomBytes(1023) });
+    assert.equal(kept.statusCode, 201, kept.body);
+    assert.deepEqual(
+      (await list(traveler)).map((passkey) => passkey.name),
+      ['Key'],
+    );
+  });
+
+  it('refuses a ceremony run inside another site’s frame (crossOrigin, topOrigin), to add a passkey or sign in', async () => {
+    const traveler = await signedInTraveler(db());
+    const framed: FrameOptions[] = [
+      { crossOrigin: true },
+      { crossOrigin: true, topOrigin: 'https://evil.example.com' },
+      { topOrigin: PORTAL_ORIGIN },
+    ];
+    for (const frame of framed) {
+      const { options, cookie } = await registrationOptions(app, traveler);
+      const response = await call('POST', PRIVATE, {
+        cookies: [traveler.cookie, cookie],
+        body: { name: 'Laptop', credential: portalAuthenticator().register(options, frame) },
+        language: 'DE',
+      });
+      assert.equal(response.statusCode, 400, JSON.stringify(frame));
+      assert.match(response.json().detail, /^Passkeys funktionieren nur auf der Seite des Portals selbst/);
+    }
+    assert.deepEqual(await list(traveler), []);
+
+    const { authenticator } = await addPasskey(app, traveler);
+    for (const frame of framed) {
+      const { options, cookie } = await authenticationOptions(app);
+      const response = await verify(cookie, authenticator.assert(options, frame));
+      assert.equal(response.statusCode, 401, JSON.stringify(frame));
+      assert.match(response.json().detail, /^Passkeys work only on the portal’s own page/);
+      assert.equal(cookieOf(response, SESSION_COOKIE), undefined);
+    }
     assert.equal((await signInWith(app, authenticator)).statusCode, 204);
   });
 

@@ -90,9 +90,11 @@ export const passkeyIdentityRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> 
         description:
           'The assertion (AuthenticationResponseJSON) of the options this browser asked for. Verified: the challenge (taken ' +
           'out, so a replay fails), the origin and RP ID of the configuration, user verification, the signature with the ' +
-          'stored public key, a growing signature counter and the backup flags. Success opens a FULL session at once (no ' +
+          'stored public key, a growing signature counter (checked and moved in one statement: of sign-ins racing with one ' +
+          'counter value, one passes) and the backup flags. Success opens a FULL session at once (no ' +
           'OTP; cookie `varco_session`, replacing any session of this browser) → 204; the portal then reads user-info. An ' +
-          'expired, used or missing challenge → 400; a passkey no account holds (removed) → 401 `passkey.unknown`; any other ' +
+          'expired, used or missing challenge → 400; a passkey no account holds (removed) → 401 `passkey.unknown`; an ' +
+          'assertion made inside another site’s frame (`crossOrigin`, `topOrigin`) → 401 `passkey.framed`; any other ' +
           `failure → 401. At most ${options.loginRateLimitMax} attempts per minute per client, as for the credentials sign-in.`,
         body: passkeySignInBodySchema,
         response: { 204: z.null(), ...clientErrorAnswers },
@@ -185,7 +187,11 @@ export const passkeyPrivateRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> =
           'The name (1 to 50 characters) and the authenticator’s answer (RegistrationResponseJSON) to the options this ' +
           'session asked for. Verified: challenge, origin, RP ID, user verification; stored: the credential id, public key, ' +
           'counter, backup flags and transports. A notification and its e-mail tell the traveler. → 201 the passkey. An ' +
-          'expired or used challenge, or an answer that does not verify → 400; a passkey already registered → 409.',
+          'expired or used challenge, or an answer that does not verify → 400; one made inside another site’s frame ' +
+          '(`crossOrigin`, `topOrigin`) → 400 `passkey.framed`; a credential that could never sign in (a key the library ' +
+          'cannot use: unknown type or curve, a point off its curve, a coordinate missing; authenticator data naming ' +
+          'another credential id; a counter at its end) → 400 `passkey.unusable`; an id over 1023 bytes → 400 on ' +
+          '`credential.id`; a passkey already registered → 409.',
         body: addPasskeyBodySchema,
         response: { 201: passkeySchema, ...clientErrorAnswers },
       },

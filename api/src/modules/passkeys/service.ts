@@ -15,6 +15,7 @@ import type { WebauthnConfig } from '../../config';
 import type { Database } from '../../db/types';
 import { sha256 } from '../../secrets';
 import { notify } from '../notifications';
+import { framedCeremony, unusableCredential } from './credential-checks';
 import { challengeQueries, passkeyQueries, type ChallengeRecord, type PasskeyRecord } from './repository';
 
 /** How long a ceremony may take, from the options to the answer: the browser's own timeout, with a margin. */
@@ -74,19 +75,32 @@ export function countPasskeys(db: Kysely<Database>, travelerId: number): Promise
  * Every challenge is random, single use, lives CHALLENGE_TTL_MS, and is bound to the browser that asked (an opaque id in
  * an HttpOnly cookie, only its hash stored) and, for a registration, to the session. Origin and RP ID come from the
  * configuration; user verification is required (the passkey replaces two factors); the signature counter must grow
- * when the authenticator keeps one. Only the credential id and public key are stored.
+ * when the authenticator keeps one, checked and moved in one statement. A ceremony in another site's frame, and a
+ * credential that could never sign in (credential-checks.ts), are refused. Only the credential id and public key are
+ * stored.
  */
 export function createPasskeyService(db: Kysely<Database>, options: PasskeyServiceOptions) {
   const now = options.now ?? (() => new Date());
   const { rpId, origins } = options.webauthn;
   const refused = (
     status: number,
-    key: 'passkey.registrationFailed' | 'passkey.verificationFailed',
+    key: 'passkey.registrationFailed' | 'passkey.verificationFailed' | 'passkey.unusable' | 'passkey.framed',
     reason: unknown,
   ): AppError => {
     options.onRefused?.(reason instanceof Error ? reason.message : String(reason));
     return new AppError(status, { key });
   };
+
+  /** A ceremony run in another site's frame (credential-checks.ts), refused before anything else is read. */
+  function refuseFramed(status: number, clientDataJSON: string): void {
+    let framed;
+    try {
+      framed = framedCeremony(clientDataJSON);
+    } catch {
+      return; // not JSON: the library's verification refuses it with its own reason
+    }
+    if (framed) throw refused(status, 'passkey.framed', framed);
+  }
 
   async function remember(
     purpose: ChallengeRecord['purpose'],
@@ -163,6 +177,7 @@ export function createPasskeyService(db: Kysely<Database>, options: PasskeyServi
     ): Promise<Passkey> {
       const checked = name.trim();
       const expectedChallenge = await take(challengeId, 'REGISTRATION', actor.sessionTokenHash);
+      refuseFramed(400, credential.response.clientDataJSON);
       let verification;
       try {
         verification = await verifyRegistrationResponse({
@@ -177,6 +192,9 @@ export function createPasskeyService(db: Kysely<Database>, options: PasskeyServi
       }
       if (!verification.verified) throw refused(400, 'passkey.registrationFailed', 'not verified');
       const info = verification.registrationInfo;
+      // The library takes any key and id the authenticator data holds: one that no assertion can pass is refused now.
+      const unusable = await unusableCredential(info.credential, credential.id);
+      if (unusable) throw refused(400, 'passkey.unusable', unusable);
       const stored = await db.transaction().execute(async (trx) => {
         if ((await passkeyQueries.count(trx, actor.travelerId)) >= MAX_PASSKEYS)
           throw new AppError(409, { key: 'passkey.tooMany', params: { max: MAX_PASSKEYS } });
@@ -230,6 +248,7 @@ export function createPasskeyService(db: Kysely<Database>, options: PasskeyServi
       credential: AuthenticationResponseJSON,
     ): Promise<{ travelerId: number; passkeyId: number }> {
       const expectedChallenge = await take(challengeId, 'AUTHENTICATION', null);
+      refuseFramed(401, credential.response.clientDataJSON);
       const passkey = await passkeyQueries.findByCredentialId(db, credential.id);
       if (!passkey) throw new AppError(401, { key: 'passkey.unknown' });
       // A discoverable credential names its user: it must be the passkey's owner.
@@ -265,7 +284,14 @@ export function createPasskeyService(db: Kysely<Database>, options: PasskeyServi
           'passkey.verificationFailed',
           `device type ${credentialDeviceType}, registered ${passkey.device_type}`,
         );
-      await passkeyQueries.recordUse(db, passkey.id, { counter: newCounter, backedUp: credentialBackedUp, at: now() });
+      // The library compared the counter with the one read above; a sign-in racing this one may have moved it since.
+      const recorded = await passkeyQueries.recordUse(db, passkey.id, {
+        counter: newCounter,
+        backedUp: credentialBackedUp,
+        at: now(),
+      });
+      if (!recorded)
+        throw refused(401, 'passkey.verificationFailed', `counter ${newCounter} already used by another sign-in`);
       return { travelerId: passkey.traveler_id, passkeyId: passkey.id };
     },
   };

@@ -4,6 +4,8 @@ import type { Passkey, PasskeyAuthenticationOptions, PasskeyRegistrationOptions 
 import type { TestApp } from '../../test/app';
 import { CHALLENGE_COOKIE } from './routes';
 
+export { CHALLENGE_COOKIE };
+
 /**
  * A software authenticator for the tests: it answers the api's WebAuthn options with the structures a browser sends
  * (a 'none' attestation with an EC P-256 key, assertions signed with it), built with node:crypto and a small CBOR
@@ -54,7 +56,27 @@ interface HeldCredential {
   counter: number;
 }
 
-export interface AssertOptions {
+/** What a browser writes in clientDataJSON besides type, challenge and origin: a ceremony in another site's frame. */
+export interface FrameOptions {
+  crossOrigin?: boolean;
+  topOrigin?: string;
+}
+
+/** A registration answer that differs from a real authenticator's, for the tests of what is refused. */
+export interface RegisterOptions extends FrameOptions {
+  /** Another origin than the authenticator's (a phishing page). */
+  origin?: string;
+  /** The signature counter the new credential starts at (0 by default). */
+  counter?: number;
+  /** The credential id's bytes (16 random ones by default). */
+  credentialId?: Buffer;
+  /** The id the answer names (`id`, `rawId`), when not the credential's. */
+  answerId?: Buffer;
+  /** The COSE key's members, changed (a value) or removed (undefined): another kty or crv, a point off the curve... */
+  coseKey?: (members: Map<number, Cbor>) => Map<number, Cbor>;
+}
+
+export interface AssertOptions extends FrameOptions {
   /** Another origin than the authenticator's (a phishing page). */
   origin?: string;
   /** The signature counter to report; by default one more than the last. */
@@ -66,8 +88,21 @@ export interface AssertOptions {
 export function createSoftAuthenticator(options: SoftAuthenticatorOptions) {
   let credential: HeldCredential | undefined;
   const backupFlags = options.synced ? FLAGS.BE | FLAGS.BS : 0;
-  const clientData = (type: 'webauthn.create' | 'webauthn.get', challenge: string, origin: string) =>
-    Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
+  const clientData = (
+    type: 'webauthn.create' | 'webauthn.get',
+    challenge: string,
+    origin: string,
+    frame: FrameOptions = {},
+  ) =>
+    Buffer.from(
+      JSON.stringify({
+        type,
+        challenge,
+        origin,
+        crossOrigin: frame.crossOrigin ?? false,
+        ...(frame.topOrigin === undefined ? {} : { topOrigin: frame.topOrigin }),
+      }),
+    );
   const authenticatorData = (flags: number, counter: number, attested?: Buffer) => {
     const count = Buffer.alloc(4);
     count.writeUInt32BE(counter);
@@ -81,24 +116,24 @@ export function createSoftAuthenticator(options: SoftAuthenticatorOptions) {
     },
 
     /** navigator.credentials.create: a new P-256 key for the options' user, with a 'none' attestation. */
-    register(creation: { challenge: string; user: { id: string } }, overrides: { origin?: string } = {}) {
+    register(creation: { challenge: string; user: { id: string } }, overrides: RegisterOptions = {}) {
       const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
       const jwk = publicKey.export({ format: 'jwk' });
-      const cosePublicKey = cbor(
-        new Map<number, Cbor>([
-          [1, 2], // kty: EC2
-          [3, -7], // alg: ES256
-          [-1, 1], // crv: P-256
-          [-2, Buffer.from(jwk.x!, 'base64url')],
-          [-3, Buffer.from(jwk.y!, 'base64url')],
-        ]),
-      );
-      const id = randomBytes(16);
-      credential = { id, privateKey, cosePublicKey, userHandle: creation.user.id, counter: 0 };
+      const members = new Map<number, Cbor>([
+        [1, 2], // kty: EC2
+        [3, -7], // alg: ES256
+        [-1, 1], // crv: P-256
+        [-2, Buffer.from(jwk.x!, 'base64url')],
+        [-3, Buffer.from(jwk.y!, 'base64url')],
+      ]);
+      const cosePublicKey = cbor(overrides.coseKey?.(members) ?? members);
+      const id = overrides.credentialId ?? randomBytes(16);
+      const counter = overrides.counter ?? 0;
+      credential = { id, privateKey, cosePublicKey, userHandle: creation.user.id, counter };
       const idLength = Buffer.alloc(2);
       idLength.writeUInt16BE(id.length);
       const attested = Buffer.concat([Buffer.alloc(16), idLength, id, cosePublicKey]);
-      const authData = authenticatorData(FLAGS.UP | FLAGS.UV | FLAGS.AT | backupFlags, 0, attested);
+      const authData = authenticatorData(FLAGS.UP | FLAGS.UV | FLAGS.AT | backupFlags, counter, attested);
       const attestationObject = cbor(
         new Map<string, Cbor>([
           ['fmt', 'none'],
@@ -107,11 +142,13 @@ export function createSoftAuthenticator(options: SoftAuthenticatorOptions) {
         ]),
       );
       return {
-        id: b64url(id),
-        rawId: b64url(id),
+        id: b64url(overrides.answerId ?? id),
+        rawId: b64url(overrides.answerId ?? id),
         type: 'public-key' as const,
         response: {
-          clientDataJSON: b64url(clientData('webauthn.create', creation.challenge, overrides.origin ?? options.origin)),
+          clientDataJSON: b64url(
+            clientData('webauthn.create', creation.challenge, overrides.origin ?? options.origin, overrides),
+          ),
           attestationObject: b64url(attestationObject),
           transports: ['internal'],
         },
@@ -125,7 +162,12 @@ export function createSoftAuthenticator(options: SoftAuthenticatorOptions) {
       if (!credential) throw new Error('no credential yet');
       credential.counter = overrides.counter ?? credential.counter + 1;
       const authData = authenticatorData(overrides.flags ?? FLAGS.UP | FLAGS.UV | backupFlags, credential.counter);
-      const clientDataJSON = clientData('webauthn.get', request.challenge, overrides.origin ?? options.origin);
+      const clientDataJSON = clientData(
+        'webauthn.get',
+        request.challenge,
+        overrides.origin ?? options.origin,
+        overrides,
+      );
       const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), credential.privateKey);
       return {
         id: b64url(credential.id),
@@ -156,13 +198,14 @@ export const PORTAL_RP_ID = 'localhost';
 export const portalAuthenticator = (options: { synced?: boolean } = {}) =>
   createSoftAuthenticator({ origin: PORTAL_ORIGIN, rpId: PORTAL_RP_ID, ...options });
 
-/** A POST as the portal sends it, with the browser's cookies (the session, the ceremony's). */
-function post(app: TestApp, url: string, cookies: string[], body?: unknown, language = 'EN') {
+/** A POST as the portal sends it, with the browser's cookies (the session, the ceremony's), from `remoteAddress`. */
+function post(app: TestApp, url: string, cookies: string[], body?: unknown, language = 'EN', remoteAddress?: string) {
   return app.inject({
     method: 'POST',
     url,
     headers: { 'accept-language': language, ...(cookies.length > 0 ? { cookie: cookies.join('; ') } : {}) },
     ...(body === undefined ? {} : { payload: body as object }),
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
 }
 
@@ -198,14 +241,21 @@ export async function addPasskey(
   return { authenticator, passkey: response.json() as Passkey };
 }
 
-/** The sign-in options of a browser with no session, with the cookie of the ceremony. */
-export async function authenticationOptions(app: TestApp) {
-  return ceremony<PasskeyAuthenticationOptions>(await post(app, `${PASSKEY_SIGN_IN_PATH}/options`, []));
+/** The sign-in options of a browser with no session (from `remoteAddress`), with the cookie of the ceremony. */
+export async function authenticationOptions(app: TestApp, remoteAddress?: string) {
+  return ceremony<PasskeyAuthenticationOptions>(
+    await post(app, `${PASSKEY_SIGN_IN_PATH}/options`, [], undefined, 'EN', remoteAddress),
+  );
 }
 
-/** Sends an assertion with the ceremony's cookie. */
-export const verifyPasskey = (app: TestApp, cookie: string, credential: unknown, language = 'EN') =>
-  post(app, `${PASSKEY_SIGN_IN_PATH}/verify`, [cookie], { credential }, language);
+/** Sends an assertion with the ceremony's cookie (from `remoteAddress`). */
+export const verifyPasskey = (
+  app: TestApp,
+  cookie: string,
+  credential: unknown,
+  language = 'EN',
+  remoteAddress?: string,
+) => post(app, `${PASSKEY_SIGN_IN_PATH}/verify`, [cookie], { credential }, language, remoteAddress);
 
 /** A whole sign-in with the passkey `authenticator` holds: the answer of the verification. */
 export async function signInWith(app: TestApp, authenticator: SoftAuthenticator) {

@@ -1,4 +1,4 @@
-import { apiErrorSchema, finalizeBodySchema, userInfoSchema } from '@varco/contracts';
+import { apiErrorSchema, finalizeBodySchema, text, userInfoSchema } from '@varco/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { AppError } from '../../app-error';
@@ -22,7 +22,7 @@ export interface SpidRoutesOptions {
  * description). openid-client reads them from the raw query; a repeated one is let through to fail there (a redirect
  * to the sign-in page, not a 400), and any other parameter is ignored.
  */
-const callbackParameter = z.optional(z.union([z.string(), z.array(z.string())]));
+const callbackParameter = z.optional(z.union([text(), z.array(text())]));
 const callbackQuerySchema = z.looseObject({
   code: callbackParameter,
   state: callbackParameter,
