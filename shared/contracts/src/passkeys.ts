@@ -118,7 +118,9 @@ export const passkeyAuthenticationResponseSchema = z.looseObject({
   response: z.looseObject({
     clientDataJSON,
     authenticatorData: base64url(4096),
-    signature: base64url(1024),
+    // Post-quantum signatures are large: ML-DSA-44 signs with 2,420 bytes (Chromium's virtual authenticator uses it),
+    // ML-DSA-87 with 4,627.
+    signature: base64url(8192),
     // A user handle is at most 64 bytes (WebAuthn §5.4.3).
     userHandle: z.optional(base64url(64)),
   }),
