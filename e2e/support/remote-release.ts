@@ -33,19 +33,35 @@ export function copyOfCdn(): string {
 }
 
 /**
- * Publishes in the CDN tree `root` a release `version` of the remote in `folder` that speaks the next contract major:
- * the files of its release `from`, with the manifest's version and the contract it publishes changed (nothing is built).
+ * Publishes in the CDN tree `root` the files of the release `from` of the remote in `folder` again as release `version`
+ * (nothing is built); `change` may edit its manifest before it is written.
  */
-export function publishNextContractMajor(root: string, folder: string, from: string, version: string): void {
+export function publishCopy(
+  root: string,
+  folder: string,
+  from: string,
+  version: string,
+  change: (manifest: { metaData: { contract: { version: string } } }) => void = () => {},
+): void {
   const release = join(root, folder, version);
   cpSync(join(root, folder, from), release, { recursive: true });
   const manifestFile = join(release, 'mf-manifest.json');
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
   manifest.metaData.buildInfo.buildVersion = version;
-  manifest.metaData.contract.version = `${Number(manifest.metaData.contract.version.split('.')[0]) + 1}.0.0`;
+  change(manifest);
   writeFileSync(manifestFile, JSON.stringify(manifest));
-  // The CDN would serve its precompressed copies, which still say the released contract.
+  // The CDN would serve its precompressed copies, which still say the release copied.
   for (const compressed of ['.br', '.gz']) rmSync(`${manifestFile}${compressed}`, { force: true });
+}
+
+/**
+ * Publishes in the CDN tree `root` a release `version` of the remote in `folder` that speaks the next contract major:
+ * the files of its release `from`, with the manifest's version and the contract it publishes changed (nothing is built).
+ */
+export function publishNextContractMajor(root: string, folder: string, from: string, version: string): void {
+  publishCopy(root, folder, from, version, ({ metaData: { contract } }) => {
+    contract.version = `${Number(contract.version.split('.')[0]) + 1}.0.0`;
+  });
 }
 
 /** The SHA-256 of every file under `root`, by path relative to it, leaving out the folders `except` (relative). */

@@ -6,7 +6,7 @@ import { expect, test, type Browser, type BrowserContext } from '@playwright/tes
 import { startCdn, type Cdn } from '../../deploy/local-cdn/server.mjs';
 import { E2E_API_METRICS_PORTS, E2E_API_URL, E2E_CANARY_SHELL_PORT, E2E_FREE_REMOTE_PORTS } from '../support/ports';
 import { startPrometheus, type Prometheus } from '../support/prometheus';
-import { copyOfCdn, publishNextContractMajor } from '../support/remote-release';
+import { copyOfCdn, publishCopy, publishNextContractMajor } from '../support/remote-release';
 import { signIn } from '../support/sign-in';
 import { createTraveler } from '../support/travelers';
 
@@ -17,7 +17,12 @@ import { createTraveler } from '../support/travelers';
 // `npm run canary:report`, run as an operator runs it, reads Prometheus and rolls the candidate back.
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const REMOTE = 'mfInvoices';
-const STABLE = JSON.parse(readFileSync(join(ROOT, 'mf-invoices/package.json'), 'utf8')).version as string;
+const RELEASED = JSON.parse(readFileSync(join(ROOT, 'mf-invoices/package.json'), 'utf8')).version as string;
+/**
+ * The released build published again under a version of this spec's own: the api counts by name what a portal's
+ * configuration names, and the other specs switch the main portal's configuration between versions of mf-invoices.
+ */
+const STABLE = '0.8.0';
 const CANDIDATE = '0.9.1';
 /** The browsers of each version after the first one (a counter's first scrape is its start, not an increase). */
 const BROWSERS = 5;
@@ -33,25 +38,28 @@ const contexts: BrowserContext[] = [];
 
 test.beforeAll(async ({ browser }) => {
   root = copyOfCdn();
-  publishNextContractMajor(root, 'mf-invoices', STABLE, CANDIDATE);
-  // On the port whose configuration the api reads besides the portal's: the candidate is counted by name.
+  publishCopy(root, 'mf-invoices', RELEASED, STABLE);
+  publishNextContractMajor(root, 'mf-invoices', RELEASED, CANDIDATE);
+  // On the port whose configuration the api reads besides the portal's: the stable and the candidate are counted by name.
   cdn = await startCdn({
     root,
     shellPort: E2E_CANARY_SHELL_PORT,
     freeRemotePorts: E2E_FREE_REMOTE_PORTS,
     apiUrl: E2E_API_URL,
   });
+  cdn.config.remotes[REMOTE] = `${cdn.origins.mfInvoices}/mf-invoices/${STABLE}/mf-manifest.json`;
   cdn.config.canary = {
     remote: REMOTE,
     manifest: `${cdn.origins.mfInvoices}/mf-invoices/${CANDIDATE}/mf-manifest.json`,
     share: SHARE,
   };
   prometheus = await startPrometheus(E2E_API_METRICS_PORTS);
-  await expect
-    .poll(async () => (await prometheus.query(`varco_beacon_versions{version="${CANDIDATE}"}`)).length, {
-      timeout: 30_000,
-    })
-    .toBe(E2E_API_METRICS_PORTS.length);
+  for (const version of [STABLE, CANDIDATE])
+    await expect
+      .poll(async () => (await prometheus.query(`varco_beacon_versions{version="${version}"}`)).length, {
+        timeout: 30_000,
+      })
+      .toBe(E2E_API_METRICS_PORTS.length);
 
   const context = await browser.newContext();
   const [page, traveler] = await Promise.all([context.newPage(), createTraveler()]);
