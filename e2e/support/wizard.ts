@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { romeWallTime } from '../../shared/contracts/src/rome-calendar';
 import { chooseLanguage } from './fixtures';
 import { toLanguage, type Language } from '../../shared/contracts/src/language';
-import { textsOf, type LanguageCode } from './messages';
+import { labelled, textsOf, type LanguageCode } from './messages';
 import { DEMO_VENDOR_NAME } from './travelers';
 
 /** The locale of the header's language selector for a language code. */
@@ -22,6 +22,9 @@ export async function openTravelStep(page: Page, language: LanguageCode, invoice
   await page.getByRole('button', { name: t('wizard.next') }).click();
   await expect(page).toHaveURL(/\/protected\/visa\/create\?step=2$/);
   await expect(page.getByRole('heading', { name: t('wizard.step2Title') })).toBeVisible();
+  // The lists are filled from the api as the step opens: a traveler chooses once they show their choices.
+  const transport = page.getByTestId('travel-form').getByLabel(labelled(t('travel.fields.transportType')));
+  await expect(transport.locator('option')).not.toHaveCount(1);
 }
 
 /** The message shown under a form field (the field's own note, in the group that holds its label and input). */
