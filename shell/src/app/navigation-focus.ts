@@ -39,26 +39,33 @@ export function useFocusAfterNavigation(): string {
     const main = document.getElementById('main');
     if (!main) return;
     const focusedAtStart = document.activeElement;
-    const settle = (waited: boolean): boolean => {
+    let focused: HTMLElement | null = null;
+    const focusHeading = (heading: HTMLElement) => {
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus({ preventScroll: true });
+      focused = heading;
+    };
+    const settle = (waited: boolean): void => {
       const heading = pageHeading();
-      if (!heading || (loading() && !waited)) return false;
-      const focused = document.activeElement;
-      const movedByTraveler = focused !== focusedAtStart && focused !== document.body && focused !== null;
-      if (!movedByTraveler) {
-        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-        heading.focus({ preventScroll: true });
+      if (focused) {
+        // The page drawn again (a lazy page replacing its first render): the focus went with the old heading.
+        if (!focused.isConnected && heading && document.activeElement === document.body) focusHeading(heading);
+        return;
       }
-      // The title follows the heading in the same task (usePageTitle's observer has run by the next frame).
+      if (!heading || (loading() && !waited)) return;
+      const now = document.activeElement;
+      const movedByTraveler = now !== focusedAtStart && now !== document.body && now !== null;
+      if (movedByTraveler) focused = heading;
+      else focusHeading(heading);
       // Not again when Back returns to that page.
       const result = navigationType === 'POP' ? undefined : announcementOf(location.state);
+      // The title follows the heading (usePageTitle's observer has run by the next frame).
       requestAnimationFrame(() => setAnnouncement(result ? `${result} ${document.title}` : document.title));
-      return true;
     };
     setAnnouncement('');
-    if (settle(false)) return;
-    const observer = new MutationObserver(() => {
-      if (settle(false)) stop();
-    });
+    settle(false);
+    // Watched for the wait's length: the page may still be drawn again once its heading has the focus.
+    const observer = new MutationObserver(() => settle(false));
     const timer = setTimeout(() => {
       settle(true);
       stop();

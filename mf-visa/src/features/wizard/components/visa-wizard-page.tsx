@@ -132,10 +132,12 @@ export function VisaWizardPage() {
   // One pending request at a time: the traveler is told before filling the steps. Should the check fail, the
   // wizard opens all the same and the server's refusal at submit tells why.
   const pending = usePendingVisa();
-  // Decided once, on the first answer: the request this wizard submits is pending too, and the refetch that follows
-  // its submission must not replace the wizard (and its move to the new request) with the notice.
+  // Decided once, on the first fresh answer: the request this wizard submits is pending too, and the refetch that
+  // follows its submission must not replace the wizard (and its move to the new request) with the notice. A cached
+  // answer being fetched again may name a request deleted since.
   const [pendingAtStart, setPendingAtStart] = useState<{ visa: Visa | null } | null>(null);
-  if (pendingAtStart === null && !pending.isPending) setPendingAtStart({ visa: pending.data ?? null });
+  if (pendingAtStart === null && !pending.isPending && !pending.isFetching)
+    setPendingAtStart({ visa: pending.isError ? null : (pending.data ?? null) });
 
   // A request started from an invoice: a fresh draft holding only it, then the address without the parameter
   // (replaced, so Back does not start it again). An id that is not a refund id is just dropped.
