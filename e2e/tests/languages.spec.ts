@@ -87,7 +87,7 @@ for (const { short, name } of OTHER_LANGUAGES) {
 
     await page.goto(`/sign-in?lng=${short}`);
     await expect(page.getByRole('heading', { name: auth('signIn.title'), level: 1 })).toBeVisible();
-    await expect(page).toHaveTitle(common('app.title'));
+    await expect(page).toHaveTitle(common('app.pageTitle', { page: auth('signIn.title') }));
     await expectInLanguage(page, short);
     const before = await lastMailId();
     const form = page.getByTestId('sign-in-form');

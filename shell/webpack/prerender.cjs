@@ -17,9 +17,21 @@ const PAGES = [
   { file: 'frame-signed-in', page: 'frame', signedIn: true },
 ];
 
-/** The portal's common texts of a language: its title, as the tab shows it, and its description. */
-const appTextsIn = (language) =>
-  require(path.join(SHELL, '..', 'shared', 'i18n', 'src', 'locales', `${language}.json`)).app;
+/** The portal's common texts of a language. */
+const commonTextsIn = (language) =>
+  require(path.join(SHELL, '..', 'shared', 'i18n', 'src', 'locales', `${language}.json`));
+/** The portal's texts of a language: its title and its description. */
+const appTextsIn = (language) => commonTextsIn(language).app;
+
+/** Which text names each page rendered at build time in the tab (as its h1 does in the browser: src/app/page-title.ts). */
+const PAGE_NAMES = { index: (texts) => texts.welcome.pageTitle, howto: (texts) => texts.howto.title };
+
+/** The tab's title of a page rendered at build time: "page – Varco", or the portal's name for the frame of any page. */
+function pageTitleIn(language, page) {
+  const texts = commonTextsIn(language);
+  const name = PAGE_NAMES[page];
+  return name ? texts.app.pageTitle.replace('{{page}}', name(texts)) : texts.app.title;
+}
 
 /** A text for an attribute of the page's head. */
 const attribute = (text) =>
@@ -93,7 +105,7 @@ function pagePlugins(template, production) {
           htmlWebpackPlugin: { tags: assetTags, files: assets, options },
           lang: served.language,
           dir: RIGHT_TO_LEFT.has(served.language) ? 'rtl' : 'ltr',
-          title: appTextsIn(served.language).title,
+          title: pageTitleIn(served.language, served.page),
           description: attribute(appTextsIn(served.language).description),
           manifest: manifestOf(served.language),
           rootAttributes: attributes,

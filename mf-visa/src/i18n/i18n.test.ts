@@ -1,8 +1,8 @@
 import { translationIssuesOfDir } from '@varco/i18n/checks';
 
-// A dash for a missing value; Spanish and Italian say No, Italian QR code.
+// A dash for a missing value, the step and the title joined by a dash; Spanish and Italian say No, Italian QR code.
 const SAME_AS_ENGLISH = {
-  '*': ['detail.none', 'summary.none'],
+  '*': ['detail.none', 'summary.none', 'wizard.pageTitle'],
   es: ['summary.no'],
   it: ['detail.qrTitle', 'summary.no'],
 };

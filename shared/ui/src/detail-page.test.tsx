@@ -24,13 +24,39 @@ interface ThingPageProps {
 function ThingPage({ load, notFound = false, pageTexts = texts }: ThingPageProps) {
   const query = useQuery({ queryKey: ['thing'], queryFn: load, retry: false });
   return (
-    <DetailPage name="thing" query={query} notFound={notFound} texts={pageTexts}>
+    <DetailPage
+      name="thing"
+      query={query}
+      notFound={notFound}
+      texts={pageTexts}
+      pageTitle={(thing) => `Thing ${thing}`}
+    >
       {(thing) => <p data-testid="thing">{thing}</p>}
     </DetailPage>
   );
 }
 
 describe('DetailPage', () => {
+  const tabTitle = () => screen.getByRole('heading', { level: 1 }).getAttribute('data-page-title');
+
+  it('names the record, the not-found state or the failure for the tab, and nothing while it loads', async () => {
+    let answer: (thing: string) => void = () => undefined;
+    const { unmount } = renderWithProviders(<ThingPage load={() => new Promise((resolve) => (answer = resolve))} />);
+    expect(tabTitle()).toBeNull();
+    answer('T-42');
+    await screen.findByTestId('thing');
+    expect(tabTitle()).toBe('Thing T-42');
+    unmount();
+
+    const notFound = renderWithProviders(<ThingPage load={() => new Promise(() => undefined)} notFound />);
+    expect(tabTitle()).toBe('Thing not found');
+    notFound.unmount();
+
+    renderWithProviders(<ThingPage load={() => Promise.reject(httpError(500))} />);
+    await screen.findByTestId('thing-load-error');
+    expect(tabTitle()).toBe('The thing could not be loaded.');
+  });
+
   it('shows its title and a loader, then the record', async () => {
     let answer: (thing: string) => void = () => undefined;
     renderWithProviders(<ThingPage load={() => new Promise((resolve) => (answer = resolve))} />);

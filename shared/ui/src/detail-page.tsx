@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { NotFoundState } from './detail';
 import { PageLoader } from './page-loader';
+import { pageTitleProps } from './page-title';
 
 /** The texts of a detail page, in the words of the remote that shows it. */
 export interface DetailPageTexts {
@@ -23,6 +24,8 @@ export interface DetailPageProps<T> {
   /** No such record: an address with no valid id, or a 404 (another traveler's record answers 404 too). */
   notFound: boolean;
   texts: DetailPageTexts;
+  /** The page's name in the tab once the record is shown, with what tells it apart (its code); the title without. */
+  pageTitle?: (data: T) => string;
   children: (data: T) => ReactNode;
 }
 
@@ -42,11 +45,14 @@ function LoadFailure({ name, texts }: { name: string; texts: DetailPageTexts }) 
 
 /**
  * A detail page (docs/screens.md): its title, then the record, a loader while it comes, the not-found state with the
- * way back to the homepage, or a load failure with a go-back button (docs/calls.md: a generic error).
+ * way back to the homepage, or a load failure with a go-back button (docs/calls.md: a generic error). The tab's title
+ * names the record (`pageTitle`) or the state.
  */
-export function DetailPage<T>({ name, query, notFound, texts, children }: DetailPageProps<T>) {
+export function DetailPage<T>({ name, query, notFound, texts, pageTitle, children }: DetailPageProps<T>) {
   let body;
-  if (notFound)
+  let tabTitle: string | undefined;
+  if (notFound) {
+    tabTitle = texts.notFoundTitle;
     body = (
       <NotFoundState
         title={texts.notFoundTitle}
@@ -55,12 +61,17 @@ export function DetailPage<T>({ name, query, notFound, texts, children }: Detail
         testId={`${name}-not-found`}
       />
     );
-  else if (query.isPending) body = <PageLoader />;
-  else if (query.isError) body = <LoadFailure name={name} texts={texts} />;
-  else body = children(query.data);
+  } else if (query.isPending) body = <PageLoader />;
+  else if (query.isError) {
+    tabTitle = texts.loadErrorTitle ?? texts.loadErrorText;
+    body = <LoadFailure name={name} texts={texts} />;
+  } else {
+    tabTitle = pageTitle?.(query.data);
+    body = children(query.data);
+  }
   return (
     <div className="container py-4">
-      <h1>{texts.title}</h1>
+      <h1 {...pageTitleProps(tabTitle)}>{texts.title}</h1>
       {body}
     </div>
   );

@@ -7,6 +7,7 @@ export { formatAmount, formatDate, formatTime } from './format';
 export { DetailRow, NotFoundState } from './detail';
 export { LoadError } from './load-error';
 export { DetailPage, type DetailPageTexts } from './detail-page';
+export { announcedWith, announcementOf, PAGE_TITLE_ATTRIBUTE, pageTitleProps } from './page-title';
 export { LatestList } from './latest-list';
 export { RecordItem } from './record-item';
 export {

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '@varco/i18n';
@@ -9,6 +9,8 @@ import { Footer } from '../layout/footer';
 import { Header } from '../layout/header';
 import { UpdateBanner } from '../offline/update-banner';
 import { AppRoutes } from './app-routes';
+import { useFocusAfterNavigation } from './navigation-focus';
+import { usePageTitle } from './page-title';
 import { useScrollMemory } from './scroll-memory';
 import { ServedPageContext, useHydrating, type ServedPage } from './served-page';
 
@@ -20,10 +22,8 @@ export function Frame({ served }: { served: ServedPage | null }) {
   usePageViews();
   // The frame's HTML keeps the page's place with the loader; the address's own page renders once it is hydrated.
   const framePlaceholder = hydrating && served?.page === 'frame';
-  // The tab's title in the page's language (the HTML of the build has it already; a change of language changes it).
-  useEffect(() => {
-    document.title = t('app.title');
-  }, [t]);
+  usePageTitle();
+  const announcement = useFocusAfterNavigation();
   return (
     <div className="varco-page d-flex flex-column min-vh-100">
       <a className="visually-hidden-focusable" href="#main">
@@ -40,6 +40,10 @@ export function Frame({ served }: { served: ServedPage | null }) {
         {framePlaceholder ? <PageLoader /> : <AppRoutes />}
       </main>
       <Footer pending={framePlaceholder} />
+      {/* The new page's title after a navigation, for screen readers (the focus is on its heading). */}
+      <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="page-announcer">
+        {announcement}
+      </div>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { pageTitleProps } from '@varco/ui';
 import { preloadWhenIdle } from '../federation/preload';
 
 export function WelcomePage() {
@@ -9,7 +10,9 @@ export function WelcomePage() {
   useEffect(() => preloadWhenIdle(['mfAuth']), []);
   return (
     <section className="container py-5" aria-labelledby="welcome-title">
-      <h1 id="welcome-title">{t('welcome.title')}</h1>
+      <h1 id="welcome-title" {...pageTitleProps(t('welcome.pageTitle'))}>
+        {t('welcome.title')}
+      </h1>
       <p className="lead">{t('welcome.lead')}</p>
       <ol className="varco-steps">
         <li>{t('welcome.step1')}</li>

@@ -33,6 +33,25 @@ describe('OTP step (docs/screens.md /sign-in/otp)', () => {
     expect(requestJsonMock).toHaveBeenCalledTimes(1);
   });
 
+  it('announces the code sent and its expiry with the resend offer, not every second of the countdown', async () => {
+    jest.useFakeTimers();
+    try {
+      requestJsonMock.mockImplementation((path) => answer(path));
+      renderSection('sign-in', '/sign-in/otp');
+      await act(async () => {
+        await Promise.resolve();
+      });
+      const announced = screen.getByTestId('otp-announced');
+      expect(announced).toHaveAttribute('aria-live', 'polite');
+      expect(announced).toHaveTextContent('A code has been sent to you.');
+      expect(screen.getByText(/^The code expires in/).closest('[aria-live]')).toBeNull();
+      act(() => jest.advanceTimersByTime(91_000));
+      expect(announced).toHaveTextContent('The code has expired: ask for a new one.');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('after a reload within the validity, keeps the code already mailed: its expiry is saved, not the code', async () => {
     requestJsonMock.mockImplementation((path) => answer(path));
     sessionStore.getState().setOtp(null, new Date(Date.now() + 60_000).toISOString());

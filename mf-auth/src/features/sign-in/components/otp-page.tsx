@@ -59,10 +59,14 @@ export function OtpPage() {
     <div className="container py-4">
       <h1>{t('otp.title')}</h1>
       <p className="lead">{t('otp.lead')}</p>
-      <div aria-live="polite" data-testid="otp-status">
-        {sendOtp.isSuccess && !expired ? <p className="text-success">{t('otp.sendSuccess')}</p> : null}
+      <div data-testid="otp-status">
+        {/* Announced: the code sent, and its expiry with the resend offer; the countdown is read when reached, not
+            every second. */}
+        <div aria-live="polite" data-testid="otp-announced">
+          {sendOtp.isSuccess && !expired ? <p className="text-success">{t('otp.sendSuccess')}</p> : null}
+          {expired ? <p className="fw-semibold">{t('otp.expired')}</p> : null}
+        </div>
         {remaining !== null && !expired ? <p>{t('otp.expiresIn', { time: formatMinutesSeconds(remaining) })}</p> : null}
-        {expired ? <p className="fw-semibold">{t('otp.expired')}</p> : null}
       </div>
       {sendOtp.isError ? <ErrorAlert error={sendOtp.error} fallback={t('otp.sendError')} /> : null}
       {verifyOtp.isError ? <ErrorAlert error={verifyOtp.error} fallback={t('otp.incorrect')} /> : null}

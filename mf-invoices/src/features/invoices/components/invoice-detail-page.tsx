@@ -24,7 +24,13 @@ export function InvoiceDetailPage() {
   const query = useInvoiceDetail(refundId);
   const texts = useInvoicePageTexts(t('detail.title'));
   return (
-    <DetailPage name="invoice" query={query} notFound={refundId === null || isNotFound(query.error)} texts={texts}>
+    <DetailPage
+      name="invoice"
+      query={query}
+      notFound={refundId === null || isNotFound(query.error)}
+      texts={texts}
+      pageTitle={(invoice) => t('item.number', { number: invoice.invoiceNumber })}
+    >
       {(invoice) => <InvoiceDetail invoice={invoice} />}
     </DetailPage>
   );

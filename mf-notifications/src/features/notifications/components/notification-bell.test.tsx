@@ -96,6 +96,19 @@ describe('notification bell (docs/screens.md Header)', () => {
     expect(screen.getByTestId('bell-count')).toHaveTextContent(/^5$/);
   });
 
+  it('announces the count when it changes, politely, and not the first one', async () => {
+    jest.useFakeTimers();
+    counters(1, 2, 0);
+    renderBell();
+    expect(await screen.findByRole('link', { name: '1 unread notification' })).toBeInTheDocument();
+    const announcer = screen.getByRole('status');
+    expect(announcer).toBeEmptyDOMElement();
+    await act(() => jest.advanceTimersByTimeAsync(15_000));
+    expect(announcer).toHaveTextContent('2 unread notifications');
+    await act(() => jest.advanceTimersByTimeAsync(15_000));
+    expect(announcer).toHaveTextContent('No unread notifications');
+  });
+
   it('has the pages that follow notifications loaded again when a new one arrives, not when one is read', async () => {
     jest.useFakeTimers();
     counters(1, 2, 1);

@@ -2,7 +2,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { VisaState, type Visa } from '@varco/contracts';
 import { sessionStore } from '@varco/session';
-import { ActionButton, DeleteWithConfirmation } from '@varco/ui';
+import { ActionButton, announcedWith, DeleteWithConfirmation } from '@varco/ui';
 import { DownloadButton } from '@varco/ui/download';
 import { NS } from '../../../i18n/namespace';
 import { useDeleteVisa } from '../api/delete-visa';
@@ -56,7 +56,7 @@ function DeleteVisa({ visa }: { visa: Visa }) {
           onSuccess: () => {
             // The pending request is gone: a new one may be created (docs/domain.md).
             sessionStore.getState().setVisaCreationEnabled(true);
-            navigate('/protected');
+            navigate('/protected', { state: announcedWith(t('detail.deleted', { code: visa.requestCode })) });
           },
         })
       }

@@ -24,7 +24,13 @@ export function VisaDetailPage() {
     back: t('detail.back'),
   };
   return (
-    <DetailPage name="visa" query={query} notFound={id === null || isNotFound(query.error)} texts={texts}>
+    <DetailPage
+      name="visa"
+      query={query}
+      notFound={id === null || isNotFound(query.error)}
+      texts={texts}
+      pageTitle={(shown) => t('item.code', { code: shown.visa.requestCode })}
+    >
       {(shown) => <VisaDetail visa={shown.visa} offlineAsOf={shown.offlineAsOf} />}
     </DetailPage>
   );

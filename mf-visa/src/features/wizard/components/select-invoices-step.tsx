@@ -84,7 +84,7 @@ export function SelectInvoicesStep({ draft, onChange, onNext, ownInvoices = NO_I
             })}
           </ul>
         </fieldset>
-        <p className="mt-3" aria-live="polite" data-testid="selection-summary">
+        <p className="mt-3" role="status" data-testid="selection-summary">
           {t('wizard.selected', { count: selectedIds.length, total: formatAmount(total, i18n.language) })}
         </p>
       </>

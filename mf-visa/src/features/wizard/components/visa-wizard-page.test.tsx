@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Link } from 'react-router-dom';
 import { requestJson } from '@varco/http';
 import { sessionStore } from '@varco/session';
 import { anInvoice, notFound } from '@varco/ui/testing';
@@ -84,6 +85,30 @@ describe('visa wizard while a request is pending (one at a time)', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(requestJsonMock.mock.calls.filter(([path]) => path === 'v1/private/visa/list')).toHaveLength(2);
     expect(screen.getByTestId('step-indicator')).toBeInTheDocument();
+    expect(screen.queryByTestId('visa-pending-refusal')).not.toBeInTheDocument();
+  });
+
+  it('decides on a fresh answer, not on the pending request it read before that request was deleted', async () => {
+    let pendingNow = true;
+    const list = (options: unknown) => (pendingNow ? pendingList(options) : { requests: [], links: { totalItems: 0 } });
+    requestJsonMock.mockImplementation(
+      answerByPath({ 'v1/private/visa/list': list, 'v1/private/invoices/usable': usable }),
+    );
+    const user = userEvent.setup();
+    const links = (
+      <>
+        <Link to="/protected/visa/999">Another page</Link>
+        <Link to="/protected/visa/create?step=1">Add new request</Link>
+      </>
+    );
+    const { queryClient } = renderRoutes('/protected/visa/create?step=1', 'en_US', links);
+    expect(await screen.findByTestId('visa-pending-refusal')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Another page' }));
+    // The request deleted meanwhile: the cached answer is stale, not gone.
+    pendingNow = false;
+    await act(() => queryClient.invalidateQueries({ queryKey: ['visa'] }));
+    await user.click(screen.getByRole('link', { name: 'Add new request' }));
+    expect(await screen.findByRole('checkbox', { name: /FT-1/ })).toBeInTheDocument();
     expect(screen.queryByTestId('visa-pending-refusal')).not.toBeInTheDocument();
   });
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { idFromText, VisaState, type Invoice, type Visa } from '@varco/contracts';
 import { isNotFound } from '@varco/http';
 import { sessionStore } from '@varco/session';
-import { LoadError, NotFoundState, PageLoader } from '@varco/ui';
+import { LoadError, NotFoundState, PageLoader, pageTitleProps } from '@varco/ui';
 import { NS } from '../../../i18n/namespace';
 import { usePendingVisa, useVisa } from '../../visa';
 import { draftFromVisa, EMPTY_DRAFT, useWizardDraft, type WizardDraft } from '../hooks/use-wizard-draft';
@@ -19,11 +19,19 @@ function parseStep(value: string | null): WizardStep | null {
 
 const NO_INVOICES: ReadonlyArray<Invoice> = [];
 
-function WizardLayout({ title, children }: { title: string; children: ReactNode }) {
+/** The page's name in the tab: the wizard's step while the steps are shown ("Step 2 of 3: travel details – …"). */
+function useStepPageTitle(title: string): string | undefined {
+  const { t } = useTranslation(NS);
+  const [params] = useSearchParams();
+  const step = parseStep(params.get('step'));
+  return step === null ? undefined : t('wizard.pageTitle', { step: t(`wizard.step${step}Title`), title });
+}
+
+function WizardLayout({ title, pageTitle, children }: { title: string; pageTitle?: string; children: ReactNode }) {
   const { t } = useTranslation(NS);
   return (
     <div className="container py-4">
-      <h1>{title}</h1>
+      <h1 {...pageTitleProps(pageTitle)}>{title}</h1>
       {children}
       <p className="mt-4">
         <Link to="/protected/visa">{t('wizard.toList')}</Link>
@@ -124,10 +132,12 @@ export function VisaWizardPage() {
   // One pending request at a time: the traveler is told before filling the steps. Should the check fail, the
   // wizard opens all the same and the server's refusal at submit tells why.
   const pending = usePendingVisa();
-  // Decided once, on the first answer: the request this wizard submits is pending too, and the refetch that follows
-  // its submission must not replace the wizard (and its move to the new request) with the notice.
+  // Decided once, on the first fresh answer: the request this wizard submits is pending too, and the refetch that
+  // follows its submission must not replace the wizard (and its move to the new request) with the notice. A cached
+  // answer being fetched again may name a request deleted since.
   const [pendingAtStart, setPendingAtStart] = useState<{ visa: Visa | null } | null>(null);
-  if (pendingAtStart === null && !pending.isPending) setPendingAtStart({ visa: pending.data ?? null });
+  if (pendingAtStart === null && !pending.isPending && !pending.isFetching)
+    setPendingAtStart({ visa: pending.isError ? null : (pending.data ?? null) });
 
   // A request started from an invoice: a fresh draft holding only it, then the address without the parameter
   // (replaced, so Back does not start it again). An id that is not a refund id is just dropped.
@@ -138,14 +148,26 @@ export function VisaWizardPage() {
     navigate({ pathname, search: '?step=1' }, { replace: true });
   }, [invoiceParam, navigate, pathname, save]);
 
+  const title = t('wizard.title');
+  const stepPageTitle = useStepPageTitle(title);
   if (invoiceParam !== null) return null;
   // A draft left by the modification of a request is not a new request's.
   const ownDraft = draft.requestId === undefined ? draft : EMPTY_DRAFT;
   let body;
+  let pageTitle;
   if (pendingAtStart === null) body = <PageLoader />;
-  else if (pendingAtStart.visa) body = <PendingRequestNotice visa={pendingAtStart.visa} />;
-  else body = <WizardSteps draft={ownDraft} save={save} clear={clear} />;
-  return <WizardLayout title={t('wizard.title')}>{body}</WizardLayout>;
+  else if (pendingAtStart.visa) {
+    body = <PendingRequestNotice visa={pendingAtStart.visa} />;
+    pageTitle = t('wizard.pendingTitle');
+  } else {
+    body = <WizardSteps draft={ownDraft} save={save} clear={clear} />;
+    pageTitle = stepPageTitle;
+  }
+  return (
+    <WizardLayout title={title} pageTitle={pageTitle}>
+      {body}
+    </WizardLayout>
+  );
 }
 
 /**
@@ -172,9 +194,13 @@ export function VisaUpdatePage() {
     if (visa && pending && fresh && !finished && draft.requestId !== visa.idRichiesta) save(draftFromVisa(visa));
   }, [visa, pending, fresh, finished, draft.requestId, save]);
 
+  const title = t('wizard.updateTitle');
+  const stepPageTitle = useStepPageTitle(title);
   const notFound = id === null || isNotFound(query.error);
   let body;
-  if (notFound)
+  let pageTitle;
+  if (notFound) {
+    pageTitle = t('detail.notFoundTitle');
     body = (
       <NotFoundState
         title={t('detail.notFoundTitle')}
@@ -183,9 +209,11 @@ export function VisaUpdatePage() {
         testId="visa-not-found"
       />
     );
-  else if (query.isPending) body = <PageLoader />;
-  else if (query.isError) body = <LoadError message={t('detail.loadError')} />;
-  else if (!pending)
+  } else if (query.isPending) body = <PageLoader />;
+  else if (query.isError) {
+    pageTitle = t('detail.loadError');
+    body = <LoadError message={pageTitle} />;
+  } else if (!pending)
     body = (
       <div data-testid="visa-not-editable">
         <div className="alert alert-warning" role="alert">
@@ -198,7 +226,8 @@ export function VisaUpdatePage() {
     );
   else if (finished) body = null;
   else if (draft.requestId !== query.data.idRichiesta) body = <PageLoader />;
-  else
+  else {
+    pageTitle = stepPageTitle;
     body = (
       <WizardSteps
         draft={draft}
@@ -208,6 +237,11 @@ export function VisaUpdatePage() {
         ownInvoices={query.data.invoices ?? NO_INVOICES}
       />
     );
+  }
 
-  return <WizardLayout title={t('wizard.updateTitle')}>{body}</WizardLayout>;
+  return (
+    <WizardLayout title={title} pageTitle={pageTitle}>
+      {body}
+    </WizardLayout>
+  );
 }
