@@ -8,6 +8,9 @@ export const NARROW = { width: 320, height: 640 };
 export const TEXT_SPACING_CSS = `* { line-height: 1.5 !important; letter-spacing: 0.12em !important;
   word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }`;
 
+/** Text at 200 % (WCAG 1.4.4), as the browser's text size setting doubles it: the root font size, which rem follows. */
+export const LARGE_TEXT_CSS = 'html { font-size: 200% !important; }';
+
 /** What breaks reflow on the page shown: the sideways scroll, and the visible elements reaching out of the viewport. */
 export interface ReflowReport {
   scrollWidth: number;
@@ -102,4 +105,32 @@ export async function chooseLanguage(page: Page, short: string): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('lang', short);
   // The remote's texts of a language other than Italian and English arrive from the network after the switch.
   await page.waitForLoadState('networkidle');
+  await layoutSettled(page);
+}
+
+/**
+ * Waits until the page's layout stays the same over a few frames: a change of direction swaps the design system's
+ * stylesheets once the new ones are in, and a language's faces arrive after its texts.
+ */
+export async function layoutSettled(page: Page): Promise<void> {
+  const layout = () =>
+    page.evaluate(async () => {
+      await document.fonts.ready;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return [...document.querySelectorAll('header *, #main *')]
+        .map((element) => {
+          const box = element.getBoundingClientRect();
+          return `${Math.round(box.left)},${Math.round(box.width)}`;
+        })
+        .join(' ');
+    });
+  let last = '';
+  await expect
+    .poll(async () => {
+      const now = await layout();
+      const same = now === last;
+      last = now;
+      return same;
+    })
+    .toBe(true);
 }

@@ -1,8 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LANGUAGE_TABLE } from '../../shared/contracts/src/language';
-import { chooseLanguage, expectReflows, NARROW, TEXT_SPACING_CSS, undersizedTargets } from '../support/reflow';
-import { signIn } from '../support/sign-in';
-import { createTraveler, DEMO_VENDOR_NAME, issueInvoice } from '../support/travelers';
+import {
+  chooseLanguage,
+  expectReflows,
+  LARGE_TEXT_CSS,
+  NARROW,
+  TEXT_SPACING_CSS,
+  undersizedTargets,
+} from '../support/reflow';
+import { labelled } from '../support/messages';
+import { lastMailId, signIn, submitCredentials, waitForMail } from '../support/sign-in';
+import { createTraveler, DEMO_VENDOR_NAME, issueInvoice, romeDay } from '../support/travelers';
 
 // Every page at 320 CSS px (WCAG 1.4.10) in each of the twelve languages: one visit per page, the language then
 // changed with the header's selector, as a traveler does, which is much cheaper than a visit per language.
@@ -105,6 +113,57 @@ test.describe('signed in', () => {
   });
 });
 
+test('the sign-in code page, a password change from its link and a wrong activation link fit 320 px in every language', async ({
+  page,
+}) => {
+  const traveler = await createTraveler();
+  await submitCredentials(page, traveler.email, traveler.password);
+  await expect(page).toHaveURL(/\/sign-in\/otp$/);
+  await checkEveryLanguage(page, '/sign-in/otp');
+  // Signed out again (the session and what the page keeps of it), for the pages of a signed-out visitor.
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+
+  await page.goto('/recover-password');
+  await chooseLanguage(page, 'en');
+  const before = await lastMailId();
+  await page.getByTestId('recover-form').getByLabel(labelled('E-mail')).fill(traveler.email);
+  await page.getByTestId('recover-form').getByRole('button', { name: 'Send' }).click();
+  const pattern = /https?:\/\/[^\s/]+(\/change-password\?key1=[\w-]+&key2=[\w-]+)/;
+  const mail = await waitForMail(traveler.email, before, pattern);
+  await page.goto(pattern.exec(mail.text)![1]!);
+  await expect(page.getByTestId('change-password-form')).toBeVisible();
+  await checkEveryLanguage(page, '/change-password');
+
+  // An activation link that was never sent: the refusal, in every language.
+  await page.goto(`/sign-up?key1=${'a'.repeat(43)}&key2=${'b'.repeat(43)}`);
+  await expect(page.locator('#main [role="alert"]').first()).toBeVisible();
+  await checkEveryLanguage(page, 'a wrong activation link');
+});
+
+test('the profile with a passkey fits 320 px in every language', async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  const traveler = await createTraveler();
+  await signIn(page, { traveler });
+  await page.goto('/protected/edit-user');
+  const section = page.getByTestId('passkeys');
+  await section.getByLabel(/^Name of the passkey/).fill('Laptop di viaggio per le vacanze estive');
+  await section.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(section.getByTestId('passkey-item')).toBeVisible();
+  await checkEveryLanguage(page, '/protected/edit-user with a passkey');
+});
+
 test('the wizard with its errors fits 320 px in every language', async ({ page }) => {
   // A traveler with an invoice and no pending request, whom the wizard lets start one.
   const traveler = await createTraveler();
@@ -119,4 +178,59 @@ test('the wizard with its errors fits 320 px in every language', async ({ page }
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.locator('#main .invalid-feedback').first()).toBeVisible();
   await checkEveryLanguage(page, 'step 2 with its errors');
+
+  // Step 3, the summary, once the travel details are filled.
+  await chooseLanguage(page, 'en');
+  await page.getByLabel(/^Means of transport/).selectOption('AE');
+  await page.getByLabel(/^Travel document type/).selectOption(traveler.document.type);
+  await page.getByLabel(/^Travel document number/).fill(traveler.document.number);
+  await page.getByLabel(/^Destination country/).selectOption('US');
+  await page.getByLabel(/^Destination airport/).selectOption('JFK');
+  await page.getByLabel(/^Flight number/).fill('AZ610');
+  await page.getByLabel(/^Departure date/).fill(romeDay(1));
+  await page.getByLabel(/^Hour/).selectOption('10');
+  await page.getByLabel(/^Minutes/).selectOption('0');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('button', { name: 'Send request' })).toBeVisible();
+  await checkEveryLanguage(page, 'step 3');
+});
+
+test.describe('at 200 % text size', () => {
+  // WCAG 1.4.4 on a desktop screen: the browser's text size doubled (the root font size: the design system is in rem).
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the pages keep their content on screen in German and Arabic', async ({ page }) => {
+    await signIn(page);
+    for (const path of [
+      '/protected',
+      '/protected/invoice',
+      '/protected/visa',
+      '/protected/visa/create',
+      '/protected/edit-user',
+    ]) {
+      await page.goto(path);
+      await expect(page.locator('#main h1').first()).toBeVisible();
+      await page.addStyleTag({ content: LARGE_TEXT_CSS });
+      for (const short of ['de', 'ar']) {
+        await chooseLanguage(page, short);
+        await expectReflows(page, `${path} at 200 % in ${short}`).catch((error: Error) =>
+          expect.soft(error.message).toBe(''),
+        );
+      }
+    }
+  });
+
+  test('signed out, the pages keep their content on screen in German and Arabic', async ({ page }) => {
+    for (const path of ['/', '/howto', '/sign-in', '/sign-up']) {
+      await page.goto(path);
+      await expect(page.locator('#main h1').first()).toBeVisible();
+      await page.addStyleTag({ content: LARGE_TEXT_CSS });
+      for (const short of ['de', 'ar']) {
+        await chooseLanguage(page, short);
+        await expectReflows(page, `${path} at 200 % in ${short}`).catch((error: Error) =>
+          expect.soft(error.message).toBe(''),
+        );
+      }
+    }
+  });
 });
