@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { addDays, exitDeadline, romeToday } from '@varco/contracts';
 import type { Claim } from '@varco/contracts/claims';
-import { describeEachDatabase, type TestApp } from '../../test/app';
+import { describeEachDatabase, logCollector, type TestApp } from '../../test/app';
 import { raceRounds } from '../../test/races';
 import { signedInTraveler, type SignedInTraveler } from '../../test/travelers';
 import { createMerchantService } from '../merchants';
@@ -23,6 +23,8 @@ interface Merchant {
 
 describeEachDatabase('claims to merchants', ({ build, database, postgresOnly }) => {
   let app: TestApp;
+  // The errors the api logs, told by a test whose answer was a 5xx (the answer itself never says why).
+  const logs = logCollector();
   let vendor: Merchant;
   let broker: Merchant;
   let brokered: { vatNumber: string; name: string };
@@ -46,7 +48,10 @@ describeEachDatabase('claims to merchants', ({ build, database, postgresOnly }) 
   }
 
   before(async () => {
-    app = build({}, { visaExpiry: { enabled: false }, deadlineReminders: { enabled: false } });
+    app = build(
+      { logLevel: 'error' },
+      { visaExpiry: { enabled: false }, deadlineReminders: { enabled: false }, logStream: logs.stream },
+    );
     await app.ready();
     const suffix = unique('');
     vendor = await merchant('VENDOR', `Boutique Reclami ${suffix} S.r.l.`, `claims.${suffix}@vendor.example.org`, 'IT');
@@ -677,7 +682,7 @@ describeEachDatabase('claims to merchants', ({ build, database, postgresOnly }) 
         assert.deepEqual(
           answers.map((answer) => answer.statusCode).sort(),
           [200, 409],
-          answers.map((answer) => answer.body).join(' | '),
+          `${answers.map((answer) => answer.body).join(' | ')} ${JSON.stringify(logs.lines().slice(-3))}`,
         );
         const issued = await db()
           .selectFrom('invoice')
