@@ -101,8 +101,9 @@ async function readingOf(config: RuntimeConfig, base: string): Promise<Reading> 
 export function createReleases(options: ReleasesOptions) {
   const now = options.now ?? Date.now;
   const sources: Source[] = options.urls.map((url) => ({ url }));
-  /** app → version → when a configuration last named it. */
-  const named = new Map<BeaconApp, Map<string, number>>();
+  /** app → version → when a configuration last named it, and in which reading (of two at one instant, the later). */
+  const named = new Map<BeaconApp, Map<string, { at: number; reading: number }>>();
+  let readings = 0;
   let candidates = new Set<string>();
   const key = (app: string, version: string) => `${app} ${version}`;
 
@@ -123,16 +124,17 @@ export function createReleases(options: ReleasesOptions) {
   /** Notes the versions `current` names as named now; drops those named last over RETAINED_MS ago or beyond the cap. */
   function settle(current: Map<BeaconApp, Set<string>>): void {
     const at = now();
+    readings += 1;
     for (const [app, versions] of current) {
       let seen = named.get(app);
       if (!seen) named.set(app, (seen = new Map()));
-      for (const version of versions) seen.set(version, at);
+      for (const version of versions) seen.set(version, { at, reading: readings });
     }
     for (const [app, seen] of named) {
-      const newestFirst = [...seen].sort(([, a], [, b]) => b - a);
-      for (const [index, [version, namedAt]] of newestFirst.entries()) {
+      const newestFirst = [...seen].sort(([, a], [, b]) => b.at - a.at || b.reading - a.reading);
+      for (const [index, [version, last]] of newestFirst.entries()) {
         const isCurrent = current.get(app)?.has(version) ?? false;
-        if (isCurrent || (index < VERSIONS_PER_APP && at - namedAt < RETAINED_MS)) continue;
+        if (isCurrent || (index < VERSIONS_PER_APP && at - last.at < RETAINED_MS)) continue;
         seen.delete(version);
         options.onDropped(app, version);
       }
