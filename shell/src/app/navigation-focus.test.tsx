@@ -11,8 +11,12 @@ import { usePageTitle } from './page-title';
 /** A page whose record arrives when the traveler asks for it: a loader until then. */
 function SlowPage() {
   const [loaded, setLoaded] = useState(false);
+  const navigate = useNavigate();
   return (
     <>
+      <button type="button" onClick={() => navigate('/slow?step=1', { replace: true })}>
+        Put the step in the address
+      </button>
       <h1 {...pageTitleProps(loaded ? 'Request R-42' : undefined)}>Request detail</h1>
       {loaded ? <p>The request</p> : <PageLoader />}
       <button type="button" onClick={() => setLoaded(true)}>
@@ -111,6 +115,15 @@ describe('the page title and the focus after a navigation', () => {
     act(() => screen.getByRole('button', { name: 'Arrive' }).click());
     await waitFor(() => expect(heading()).toHaveFocus());
     await waitFor(() => expect(screen.getByTestId('announcer')).toHaveTextContent('Request R-42 – Varco'));
+  });
+
+  it('still moves the focus once the page has loaded when the page replaced its address meanwhile', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Frame />, { route: '/list' });
+    await user.click(screen.getByRole('link', { name: 'The slow page' }));
+    act(() => screen.getByRole('button', { name: 'Put the step in the address' }).click());
+    act(() => screen.getByRole('button', { name: 'Arrive' }).click());
+    await waitFor(() => expect(heading()).toHaveFocus());
   });
 
   it('leaves the focus where the traveler put it while the page loaded', async () => {

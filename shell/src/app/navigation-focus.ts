@@ -5,6 +5,8 @@ import { pageHeading } from './page-title';
 
 /** How long a new page's heading is waited for (its remote and data arrive over a weak airport connection). */
 export const HEADING_WAIT_MS = 10_000;
+/** How long the page must stay unchanged before its title is announced. */
+const ANNOUNCE_QUIET_MS = 300;
 
 /**
  * Whether going from `before` to `after` shows another page: another address, or another step of the same one (the
@@ -30,12 +32,16 @@ export function useFocusAfterNavigation(): string {
   const location = useLocation();
   const navigationType = useNavigationType();
   const shown = useRef(location);
+  // The wait for the page shown last: a replaced query (a wizard putting its step in the address) does not end it.
+  const waiting = useRef<(() => void) | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  useEffect(() => () => waiting.current?.(), []);
 
   useEffect(() => {
     const before = shown.current;
     shown.current = location;
     if (!showsAnotherPage(before, location, navigationType)) return;
+    waiting.current?.();
     const main = document.getElementById('main');
     if (!main) return;
     const focusedAtStart = document.activeElement;
@@ -45,11 +51,28 @@ export function useFocusAfterNavigation(): string {
       heading.focus({ preventScroll: true });
       focused = heading;
     };
+    // Not again when Back returns to that page.
+    const result = navigationType === 'POP' ? undefined : announcementOf(location.state);
+    let announced = false;
+    let quiet: ReturnType<typeof setTimeout> | undefined;
+    const announce = () => {
+      if (announced) return;
+      announced = true;
+      clearTimeout(quiet);
+      setAnnouncement(result ? `${result} ${document.title}` : document.title);
+    };
+    // Announced once the page has stopped changing for a moment: it may still put its step or record in its title.
+    const announceWhenQuiet = () => {
+      if (announced) return;
+      clearTimeout(quiet);
+      quiet = setTimeout(announce, ANNOUNCE_QUIET_MS);
+    };
     const settle = (waited: boolean): void => {
       const heading = pageHeading();
       if (focused) {
         // The page drawn again (a lazy page replacing its first render): the focus went with the old heading.
         if (!focused.isConnected && heading && document.activeElement === document.body) focusHeading(heading);
+        announceWhenQuiet();
         return;
       }
       if (!heading || (loading() && !waited)) return;
@@ -57,10 +80,7 @@ export function useFocusAfterNavigation(): string {
       const movedByTraveler = now !== focusedAtStart && now !== document.body && now !== null;
       if (movedByTraveler) focused = heading;
       else focusHeading(heading);
-      // Not again when Back returns to that page.
-      const result = navigationType === 'POP' ? undefined : announcementOf(location.state);
-      // The title follows the heading (usePageTitle's observer has run by the next frame).
-      requestAnimationFrame(() => setAnnouncement(result ? `${result} ${document.title}` : document.title));
+      announceWhenQuiet();
     };
     setAnnouncement('');
     settle(false);
@@ -68,14 +88,17 @@ export function useFocusAfterNavigation(): string {
     const observer = new MutationObserver(() => settle(false));
     const timer = setTimeout(() => {
       settle(true);
+      if (focused) announce();
       stop();
     }, HEADING_WAIT_MS);
     const stop = () => {
       observer.disconnect();
       clearTimeout(timer);
+      if (!announced) clearTimeout(quiet);
+      waiting.current = null;
     };
     observer.observe(main, { childList: true, subtree: true });
-    return stop;
+    waiting.current = stop;
   }, [location, navigationType]);
 
   return announcement;
