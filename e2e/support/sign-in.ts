@@ -40,7 +40,7 @@ export async function caughtMails(): Promise<CaughtMail[]> {
 export const lastMailId = async () => (await caughtMails())[0]?.id ?? 0;
 
 /** The code of the newest sign-in code mail to `email` caught after the mail `afterId`, waiting for it. */
-async function newestOtpCode(email: string, afterId: number): Promise<string> {
+export async function newestOtpCode(email: string, afterId: number): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(

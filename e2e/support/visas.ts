@@ -17,6 +17,19 @@ export const NOTIFICATION_POLL_MS = 15_000;
 
 export const run = promisify(execFile);
 
+/** The wizard's step 2 filled in English: by air to New York, tomorrow at 10:00 in Rome, on the traveler's document. */
+export async function fillTravelDetails(page: Page, traveler: Pick<FreshTraveler, 'document'>): Promise<void> {
+  await page.getByLabel(/^Means of transport/).selectOption('AE');
+  await page.getByLabel(/^Travel document type/).selectOption(traveler.document.type);
+  await page.getByLabel(/^Travel document number/).fill(traveler.document.number);
+  await page.getByLabel(/^Destination country/).selectOption('US');
+  await page.getByLabel(/^Destination airport/).selectOption('JFK');
+  await page.getByLabel(/^Flight number/).fill('AZ610');
+  await page.getByLabel(/^Departure date/).fill(romeDay(1));
+  await page.getByLabel(/^Hour/).selectOption('10');
+  await page.getByLabel(/^Minutes/).selectOption('0');
+}
+
 /** The three steps of the wizard, as a traveler fills them, for one invoice; lands on the new request. */
 export async function requestVisa(page: Page, traveler: FreshTraveler, invoiceNumber: string): Promise<number> {
   await page.goto('/protected');
@@ -27,15 +40,7 @@ export async function requestVisa(page: Page, traveler: FreshTraveler, invoiceNu
   await expect(page.getByLabel(`Invoice ${invoiceNumber}, ${DEMO_VENDOR_NAME}`)).toBeChecked();
   await page.getByRole('button', { name: 'Next' }).click();
 
-  await page.getByLabel(/^Means of transport/).selectOption('AE');
-  await page.getByLabel(/^Travel document type/).selectOption(traveler.document.type);
-  await page.getByLabel(/^Travel document number/).fill(traveler.document.number);
-  await page.getByLabel(/^Destination country/).selectOption('US');
-  await page.getByLabel(/^Destination airport/).selectOption('JFK');
-  await page.getByLabel(/^Flight number/).fill('AZ610');
-  await page.getByLabel(/^Departure date/).fill(romeDay(1));
-  await page.getByLabel(/^Hour/).selectOption('10');
-  await page.getByLabel(/^Minutes/).selectOption('0');
+  await fillTravelDetails(page, traveler);
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByText(invoiceNumber)).toBeVisible();

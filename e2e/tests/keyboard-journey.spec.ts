@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { caughtMails, lastMailId } from '../support/sign-in';
+import { lastMailId, newestOtpCode } from '../support/sign-in';
 import { createTraveler, issueInvoice, romeDay, DEMO_VENDOR_NAME } from '../support/travelers';
 import { NOTIFICATION_POLL_MS, scanAtKiosk } from '../support/visas';
 
@@ -67,18 +67,6 @@ async function settledScrollY(page: Page): Promise<number> {
   return last;
 }
 
-async function otpCode(email: string, afterId: number): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const mail = (await caughtMails()).find((item) => item.id > afterId && item.to.includes(email));
-      code = mail ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined;
-      return code;
-    })
-    .toBeTruthy();
-  return code!;
-}
-
 /** The travel step as a keyboard fills it: by air to New York, on `day` at 10:00, flight `flight`. */
 async function fillTravel(page: Page, document: { type: string; number: string }, flight: string): Promise<void> {
   await pick(page, page.getByLabel(/^Means of transport/), 'AE');
@@ -114,7 +102,7 @@ test('with the keyboard alone: sign in with the mailed code, a request made, mod
   await typeInto(page, form.getByLabel(/^Password/), traveler.password);
   await page.keyboard.press('Enter');
   await expectArrivedAt(page, 'Verification code');
-  await typeInto(page, page.getByLabel(/^Code/), await otpCode(traveler.email, before));
+  await typeInto(page, page.getByLabel(/^Code/), await newestOtpCode(traveler.email, before));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/protected$/);
   await expectArrivedAt(page, 'Your tax-free area');

@@ -1,6 +1,7 @@
-import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { chooseLanguage, expectAccessible } from '../support/fixtures';
 import { caughtMails, lastMailId, signIn, waitForMail } from '../support/sign-in';
+import { addVirtualAuthenticator } from '../support/passkeys';
 import { createTraveler } from '../support/travelers';
 
 /**
@@ -8,22 +9,6 @@ import { createTraveler } from '../support/travelers';
  * authenticator (internal transport) that holds discoverable credentials and verifies its user, answering the
  * browser's dialog by itself. The page runs on http://localhost, a secure context, the RP ID of the e2e api.
  */
-
-/** A platform authenticator that verifies its user and answers at once. */
-async function addVirtualAuthenticator(cdp: CDPSession): Promise<string> {
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return authenticatorId;
-}
 
 async function signOut(page: Page): Promise<void> {
   await page.getByTestId('avatar').click();
@@ -133,19 +118,8 @@ test.describe('passkeys', () => {
   });
 
   test('tells, translated, when the browser’s dialog is cancelled', async ({ page }) => {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
     // An authenticator whose user does not verify: Chromium ends the request as not allowed, as when the traveler cancels.
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: false,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await addVirtualAuthenticator(await page.context().newCDPSession(page), { verified: false });
     await page.goto('/sign-in');
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await expect(page.getByTestId('passkey-error')).toContainText('The passkey request was cancelled or timed out.');

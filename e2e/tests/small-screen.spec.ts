@@ -10,7 +10,9 @@ import {
 } from '../support/reflow';
 import { labelled } from '../support/messages';
 import { lastMailId, signIn, submitCredentials, waitForMail } from '../support/sign-in';
-import { createTraveler, DEMO_VENDOR_NAME, issueInvoice, romeDay } from '../support/travelers';
+import { addVirtualAuthenticator } from '../support/passkeys';
+import { createTraveler, DEMO_VENDOR_NAME, issueInvoice } from '../support/travelers';
+import { fillTravelDetails } from '../support/visas';
 
 // Every page at 320 CSS px (WCAG 1.4.10) in each of the twelve languages: one visit per page, the language then
 // changed with the header's selector, as a traveler does, which is much cheaper than a visit per language.
@@ -142,18 +144,7 @@ test('the sign-in code page, a password change from its link and a wrong activat
 });
 
 test('the profile with a passkey fits 320 px in every language', async ({ page }) => {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addVirtualAuthenticator(await page.context().newCDPSession(page));
   const traveler = await createTraveler();
   await signIn(page, { traveler });
   await page.goto('/protected/edit-user');
@@ -181,15 +172,7 @@ test('the wizard with its errors fits 320 px in every language', async ({ page }
 
   // Step 3, the summary, once the travel details are filled.
   await chooseLanguage(page, 'en');
-  await page.getByLabel(/^Means of transport/).selectOption('AE');
-  await page.getByLabel(/^Travel document type/).selectOption(traveler.document.type);
-  await page.getByLabel(/^Travel document number/).fill(traveler.document.number);
-  await page.getByLabel(/^Destination country/).selectOption('US');
-  await page.getByLabel(/^Destination airport/).selectOption('JFK');
-  await page.getByLabel(/^Flight number/).fill('AZ610');
-  await page.getByLabel(/^Departure date/).fill(romeDay(1));
-  await page.getByLabel(/^Hour/).selectOption('10');
-  await page.getByLabel(/^Minutes/).selectOption('0');
+  await fillTravelDetails(page, traveler);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('button', { name: 'Send request' })).toBeVisible();
   await checkEveryLanguage(page, 'step 3');
@@ -199,38 +182,33 @@ test.describe('at 200 % text size', () => {
   // WCAG 1.4.4 on a desktop screen: the browser's text size doubled (the root font size: the design system is in rem).
   test.use({ viewport: { width: 1280, height: 800 } });
 
+  /** Each page at 200 % text size, in German and Arabic: nothing out of the screen. */
+  async function checkLargeText(page: Page, paths: string[]): Promise<void> {
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.locator('#main h1').first()).toBeVisible();
+      await page.addStyleTag({ content: LARGE_TEXT_CSS });
+      for (const short of ['de', 'ar']) {
+        await chooseLanguage(page, short);
+        await expectReflows(page, `${path} at 200 % in ${short}`).catch((error: Error) =>
+          expect.soft(error.message).toBe(''),
+        );
+      }
+    }
+  }
+
   test('the pages keep their content on screen in German and Arabic', async ({ page }) => {
     await signIn(page);
-    for (const path of [
+    await checkLargeText(page, [
       '/protected',
       '/protected/invoice',
       '/protected/visa',
       '/protected/visa/create',
       '/protected/edit-user',
-    ]) {
-      await page.goto(path);
-      await expect(page.locator('#main h1').first()).toBeVisible();
-      await page.addStyleTag({ content: LARGE_TEXT_CSS });
-      for (const short of ['de', 'ar']) {
-        await chooseLanguage(page, short);
-        await expectReflows(page, `${path} at 200 % in ${short}`).catch((error: Error) =>
-          expect.soft(error.message).toBe(''),
-        );
-      }
-    }
+    ]);
   });
 
   test('signed out, the pages keep their content on screen in German and Arabic', async ({ page }) => {
-    for (const path of ['/', '/howto', '/sign-in', '/sign-up']) {
-      await page.goto(path);
-      await expect(page.locator('#main h1').first()).toBeVisible();
-      await page.addStyleTag({ content: LARGE_TEXT_CSS });
-      for (const short of ['de', 'ar']) {
-        await chooseLanguage(page, short);
-        await expectReflows(page, `${path} at 200 % in ${short}`).catch((error: Error) =>
-          expect.soft(error.message).toBe(''),
-        );
-      }
-    }
+    await checkLargeText(page, ['/', '/howto', '/sign-in', '/sign-up']);
   });
 });
