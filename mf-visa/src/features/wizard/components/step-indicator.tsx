@@ -14,7 +14,7 @@ export function StepIndicator({ current }: { current: WizardStep }) {
   return (
     <nav className="steppers mb-4" aria-label={t('wizard.stepsLabel')}>
       <div className="steppers-header">
-        <ol className="d-flex flex-wrap list-unstyled column-gap-3 row-gap-1 mb-0" data-testid="step-indicator">
+        <ol className="d-flex flex-wrap list-unstyled gap-2 mb-0" data-testid="step-indicator">
           {steps.map(({ step, label }) => {
             const state = step < current ? 'confirmed' : step === current ? 'active' : '';
             return (
