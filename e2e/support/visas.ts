@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { romeToUtcIso } from '../../shared/contracts/src/departure-clock';
 import { E2E_API_URL } from './ports';
 import { signIn } from './sign-in';
@@ -14,6 +14,18 @@ import { createTraveler, DEMO_VENDOR_NAME, issueInvoice, romeDay, type FreshTrav
 export const KIOSK_CLI = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'deploy', 'kiosk', 'cli.mjs');
 /** docs/domain.md: the bell asks for the count of unread notifications every 15 s. */
 export const NOTIFICATION_POLL_MS = 15_000;
+
+/**
+ * Brings the bell's next poll forward until `seen` shows what it brought (the page's clock installed). An instance
+ * drops a cached count when the database's notice of the change reaches it, a moment after the commit: a poll sent
+ * in that moment still gets the old count, and the one after it the new (docs/architecture.md, Caches).
+ */
+export async function afterNextPoll(page: Page, seen: Locator): Promise<void> {
+  await expect(async () => {
+    await page.clock.fastForward(NOTIFICATION_POLL_MS);
+    await expect(seen).toBeVisible({ timeout: 5_000 });
+  }).toPass({ intervals: [0], timeout: 3 * 5_000 });
+}
 
 export const run = promisify(execFile);
 

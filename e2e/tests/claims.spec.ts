@@ -4,7 +4,7 @@ import { chooseLanguage } from '../support/fixtures';
 import { textsOf, type LanguageCode } from '../support/messages';
 import { lastMailId, signIn, waitForMail } from '../support/sign-in';
 import { createTraveler, DEMO_VENDOR_NAME, issueInvoice, romeDay } from '../support/travelers';
-import { NOTIFICATION_POLL_MS } from '../support/visas';
+import { afterNextPoll } from '../support/visas';
 
 // docs/domain.md, "Claims": an invoice issued to a mistyped passport never reaches the traveler; from the shop's receipt
 // they claim it, the shop reissues it through its API, and the traveler gets it — notified — in time for the visa
@@ -88,8 +88,7 @@ test.describe('claims to the shop', () => {
     await waitForMail(traveler.email, mailsBefore, new RegExp(`${DEMO_VENDOR_NAME} has put your claim ${code} right`));
 
     // The bell's next poll brings the answer: the claims page follows, and the notification says it.
-    await page.clock.fastForward(NOTIFICATION_POLL_MS);
-    await expect(bell(page, 'en', 1)).toBeVisible();
+    await afterNextPoll(page, bell(page, 'en', 1));
     await expect(item.getByTestId('claim-state')).toHaveText(t('claims.state.REISSUED'));
     await bell(page, 'en', 1).click();
     await expect(page.getByTestId('notification-item').first()).toContainText(
@@ -151,9 +150,8 @@ test.describe('claims to the shop', () => {
         note: 'Lo scontrino riporta tre borse.',
       });
       expect(declined.status, JSON.stringify(declined.json)).toBe(200);
-      await page.clock.fastForward(NOTIFICATION_POLL_MS);
       // The invoice's own notification (it reached the traveler when issued), and the answer.
-      await expect(bell(page, 'it', 2)).toBeVisible();
+      await afterNextPoll(page, bell(page, 'it', 2));
       await expect(item.getByTestId('claim-state')).toHaveText(t('claims.state.DECLINED'));
       await expect(item.getByTestId('claim-answer')).toContainText(t('claims.reason.DATA_CORRECT'));
       await expect(item.getByTestId('claim-answer')).toContainText('Lo scontrino riporta tre borse.');

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { lastMailId, newestOtpCode } from '../support/sign-in';
 import { createTraveler, issueInvoice, romeDay, DEMO_VENDOR_NAME } from '../support/travelers';
-import { NOTIFICATION_POLL_MS, scanAtKiosk } from '../support/visas';
+import { afterNextPoll, scanAtKiosk } from '../support/visas';
 
 // A traveler who uses the keyboard alone, no mouse click anywhere: Tab and Shift+Tab to a control, Enter and Space on
 // it, the arrow keys in a list. After every navigation the focus is on the new page's heading and its title has been
@@ -161,8 +161,9 @@ test('with the keyboard alone: sign in with the mailed code, a request made, mod
   await expectArrivedAt(page, 'Visa request detail');
   const scan = await scanAtKiosk(page);
   expect(scan.code, scan.output).toBe(0);
-  await page.clock.fastForward(NOTIFICATION_POLL_MS);
-  await activate(page, page.getByRole('link', { name: /^\d+ unread notifications?$/ }), { back: true });
+  const bell = page.getByRole('link', { name: /^\d+ unread notifications?$/ });
+  await afterNextPoll(page, bell);
+  await activate(page, bell, { back: true });
   await expectArrivedAt(page, 'Notifications');
   const granted = page.getByRole('listitem').filter({ hasText: /has been granted/ });
   await activate(page, granted.getByRole('button', { name: 'Mark as read' }));

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chooseLanguage } from '../support/fixtures';
 import { controlledByServiceWorker, keptForOffline } from '../support/offline';
-import { NOTIFICATION_POLL_MS, scanQr, shownQr, signedInWithRequest } from '../support/visas';
+import { afterNextPoll, scanQr, shownQr, signedInWithRequest } from '../support/visas';
 
 /** From the detail of a pending request: Modify, step 1 as it is, step 2's departure minutes and flight changed, saved. */
 async function modifyDeparture(
@@ -74,8 +74,7 @@ test.describe('a pending request modified', () => {
     expect(granted.output).toMatch(/^GREEN — visa granted/);
 
     // The scan reaches the open detail through the bell's next poll, then the home's widget and the list.
-    await page.clock.fastForward(NOTIFICATION_POLL_MS);
-    await expect(page.getByTestId('visa-detail')).toContainText('Completed');
+    await afterNextPoll(page, page.getByTestId('visa-detail').filter({ hasText: 'Completed' }));
     await expect(page.getByRole('link', { name: 'Modify' })).toHaveCount(0);
     await page.getByRole('link', { name: 'All visa requests' }).click();
     await expect(page.getByTestId('visa-item')).toContainText('Completed');

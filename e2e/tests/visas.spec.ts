@@ -4,7 +4,7 @@ import { chooseLanguage } from '../support/fixtures';
 import { E2E_API_URL } from '../support/ports';
 import { signIn } from '../support/sign-in';
 import { createTraveler, issueInvoice } from '../support/travelers';
-import { KIOSK_CLI, NOTIFICATION_POLL_MS, requestVisa, run, scanAtKiosk, signedInWithRequest } from '../support/visas';
+import { afterNextPoll, KIOSK_CLI, requestVisa, run, scanAtKiosk, signedInWithRequest } from '../support/visas';
 
 async function officerDecides(
   publicId: string,
@@ -50,8 +50,7 @@ test.describe('visa requests', () => {
     // The bell polls: the grant shows up at its next poll, one period on, without reloading the page.
     const bell = (count: number) =>
       page.getByRole('link', { name: count === 1 ? '1 unread notification' : `${count} unread notifications` });
-    await page.clock.fastForward(NOTIFICATION_POLL_MS);
-    await expect(bell(before + 1)).toBeVisible();
+    await afterNextPoll(page, bell(before + 1));
     await bell(before + 1).click();
     await expect(page).toHaveURL(/\/protected\/notifications$/);
     const visa = await (await page.request.get(`/api/v1/private/visa/${requestId}`)).json();
