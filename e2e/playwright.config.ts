@@ -1,13 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../deploy/chromium/launch-options.mjs';
 import { E2E_SHELL_PORT } from './support/ports';
+import { E2E_WORKERS } from './support/workers';
 
 /**
- * Every spec has travelers of its own (its copy of the demo traveler, travelers it registers), so specs run side by
- * side; the spec that kills an api instance runs alone, after the others. The journeys wait on the network, mails and
- * the api as much as on the CPU: one more worker than cores keeps both busy (E2E_WORKERS to choose).
+ * Every spec has travelers of its own (its copy of the demo traveler in each worker, travelers it registers), so specs
+ * run side by side (support/workers.ts says how many); the spec that kills an api instance runs alone, after the others.
  */
 const ALONE_SPECS = ['**/scale-out.spec.ts'];
 
@@ -22,7 +21,6 @@ const unlisted = readdirSync(new URL('./tests', import.meta.url))
   .filter((name) => !Object.values(specsByApp).some((specs) => specs.includes(name)));
 if (unlisted.length > 0)
   throw new Error(`List these specs under their apps in e2e/specs-by-app.json: ${unlisted.join(', ')}`);
-const WORKERS = Number(process.env.E2E_WORKERS ?? availableParallelism() + 1);
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
 
 export default defineConfig({
@@ -31,7 +29,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: WORKERS,
+  workers: E2E_WORKERS,
   retries: 0,
   forbidOnly: true,
   reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],

@@ -49,8 +49,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     LOG_LEVEL: 'warn',
     SMTP_URL: catcher.smtpUrl,
     SEED_DEMO: 'true',
-    // Each spec file signs in a copy of the demo traveler of its own (support/demo-copies.ts), so that specs run side by
-    // side: a sign-in code mailed to one traveler never ends another spec's.
+    // Each spec file signs in a copy of the demo traveler of its own in each worker (support/demo-copies.ts), so that
+    // tests run side by side: a sign-in code mailed to one traveler never ends another test's.
     SEED_DEMO_COPIES: String(DEMO_COPIES),
     // Every browser of the run is one address, behind the same proxy: the app-wide limit per address (1,000 calls a
     // minute) would refuse the workers' journeys at full speed.

@@ -20,6 +20,8 @@ import { fillTravelDetails } from '../support/visas';
 const SHORTS = LANGUAGE_TABLE.map(({ short }) => short);
 
 test.use({ viewport: NARROW });
+// Each test on its own: the signed-in ones as the worker's copy of the demo traveler, the others as travelers of theirs.
+test.describe.configure({ mode: 'parallel' });
 
 /** The page shown, in every language: no sideways scroll, nothing out of the viewport, targets of 24 px or spaced. */
 async function checkEveryLanguage(page: Page, where: string, prepare?: () => Promise<void>): Promise<void> {
