@@ -78,6 +78,9 @@ async function visitIn(browser: Browser, locale: string, viewport = DESKTOP) {
   return { context, page, requested };
 }
 
+// Each test has travelers of its own (the worker's copy of the demo traveler, or fresh ones): they run side by side.
+test.describe.configure({ mode: 'parallel' });
+
 test.describe('a page in English or Italian carries nothing of the other scripts', () => {
   test('in the build: the same stylesheet and the same four faces as before any other language', () => {
     const entry = readdirSync(SHELL_BUILD).filter((file) => /^main\.[0-9a-f]{10}\.css$/.test(file));

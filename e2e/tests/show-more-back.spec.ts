@@ -102,6 +102,9 @@ async function notificationListBack(page: Page, language: LanguageCode): Promise
   await expect(page.getByTestId('remote-unavailable')).toHaveCount(0);
 }
 
+// Each test has travelers of its own (the worker's copy of the demo traveler, or fresh ones): they run side by side.
+test.describe.configure({ mode: 'parallel' });
+
 test.describe('Show more, then Back', () => {
   test('the visa list keeps the requests Show more loaded (en)', async ({ page }) => {
     await visaListBack(page, 'en');

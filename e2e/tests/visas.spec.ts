@@ -16,6 +16,9 @@ async function officerDecides(
   });
 }
 
+// Each test has travelers of its own (the worker's copy of the demo traveler, or fresh ones): they run side by side.
+test.describe.configure({ mode: 'parallel' });
+
 test.describe('visa requests', () => {
   test('wizard → QR and PDF → the kiosk grants the visa → the invoice shows Visa granted', async ({ page }) => {
     const traveler = await createTraveler();

@@ -182,6 +182,9 @@ async function checkDepartureClock(page: Page, language: JourneyLanguage): Promi
   await expect(fieldIssue(minute)).toHaveCount(0);
 }
 
+// Each test has travelers of its own (the worker's copy of the demo traveler, or fresh ones): they run side by side.
+test.describe.configure({ mode: 'parallel' });
+
 test.describe('wizard step 2 in the page', () => {
   for (const { code } of LANGUAGES) {
     test(`MP, crew member and AE show their fields; each rule speaks on blur (${code})`, async ({ page }) => {
