@@ -16,6 +16,17 @@ export const KIOSK_CLI = join(dirname(fileURLToPath(import.meta.url)), '..', '..
 export const NOTIFICATION_POLL_MS = 15_000;
 
 /**
+ * Loads the page again and waits for the bell's first count. The page loads what follows the notifications again when
+ * that count rises: a change that comes between the page's own calls and the bell's first count is no rise, and the
+ * page would keep its older answer.
+ */
+export async function reloadWithCount(page: Page): Promise<void> {
+  const counted = page.waitForResponse((response) => response.url().endsWith('/notifications/count') && response.ok());
+  await page.reload();
+  await counted;
+}
+
+/**
  * Brings the bell's next poll forward until `seen` shows what it brought (the page's clock installed). An instance
  * drops a cached count when the database's notice of the change reaches it, a moment after the commit: a poll sent
  * in that moment still gets the old count, and the one after it the new (docs/architecture.md, Caches).

@@ -4,7 +4,7 @@ import { chooseLanguage } from '../support/fixtures';
 import { textsOf, type LanguageCode } from '../support/messages';
 import { lastMailId, signIn, waitForMail } from '../support/sign-in';
 import { createTraveler, DEMO_VENDOR_NAME, issueInvoice, romeDay } from '../support/travelers';
-import { afterNextPoll } from '../support/visas';
+import { afterNextPoll, reloadWithCount } from '../support/visas';
 
 // docs/domain.md, "Claims": an invoice issued to a mistyped passport never reaches the traveler; from the shop's receipt
 // they claim it, the shop reissues it through its API, and the traveler gets it — notified — in time for the visa
@@ -24,7 +24,7 @@ const bell = (page: Page, language: LanguageCode, count: number) =>
  */
 async function pageClock(page: Page): Promise<void> {
   await page.clock.install();
-  await page.reload();
+  await reloadWithCount(page);
   await page.waitForLoadState('networkidle');
 }
 

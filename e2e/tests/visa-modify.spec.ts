@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chooseLanguage } from '../support/fixtures';
 import { controlledByServiceWorker, keptForOffline } from '../support/offline';
-import { afterNextPoll, scanQr, shownQr, signedInWithRequest } from '../support/visas';
+import { afterNextPoll, reloadWithCount, scanQr, shownQr, signedInWithRequest } from '../support/visas';
 
 /** From the detail of a pending request: Modify, step 1 as it is, step 2's departure minutes and flight changed, saved. */
 async function modifyDeparture(
@@ -63,7 +63,7 @@ test.describe('a pending request modified', () => {
     // From here the page's own clock, so that the bell's next poll can be brought forward instead of waited for. Not
     // before: a fake clock also hides the page's resource timings, from which the first worker learns what to keep.
     await page.clock.install();
-    await page.reload();
+    await reloadWithCount(page);
     await expect(page.getByTestId('visa-travel')).toContainText('NH210');
 
     const refused = await scanQr(before);
