@@ -3,7 +3,7 @@
 // front end only through @varco/contracts, and @varco/federation-contract imports neither zod nor another package.
 // In the api, a module is reached only through its face (`index.ts`), and no file of api/src is part of an import
 // cycle, type-only imports counted (api/README.md, "Modules"). In a remote, app → features → shared, one way: a
-// feature is reached only through its face (`features/<name>`, its index.ts) (docs/architecture.md, "Layers of a remote").
+// feature is reached only through its face (`features/<name>`, its index.ts) (docs/layers.md, "Layers of a remote").
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,7 +51,8 @@ function boundaries(files, forbiddenApps, extra = []) {
 
 /**
  * The api's module boundaries: outside `api/src/modules/<m>/`, only `modules/<m>` (its index.ts) may be imported;
- * tests may also import a module's `testing.ts` (fixtures shared by tests). Import paths are relative and written
+ * tests and the api's test support (`api/src/test/`) may also import a module's `testing.ts` (fixtures shared by
+ * tests), and the test support what it reads of a module's own files. Import paths are relative and written
  * without extension, so the patterns match the text of the import: `../<m>/…` from inside a module, `…/modules/<m>/…`
  * from anywhere else.
  */
@@ -61,12 +62,12 @@ function apiBoundaries({ insideModule, tests }) {
   const file = tests ? '(?!testing$)[^/]+' : '[^/]+';
   const regexes = insideModule ? [`^\\.\\./[^./][^/]*/${file}`, '(^|/)modules/[^/]+/'] : [`(^|/)modules/[^/]+/${file}`];
   const modules = 'api/src/modules/**';
-  const testFiles = 'api/**/*.test.ts';
+  const testFiles = ['api/**/*.test.ts', 'api/src/test/**'];
   return {
     files: [insideModule ? `${modules}/*.ts` : 'api/**/*.{ts,mjs}'].map((glob) =>
       tests ? glob.replace(/\*\.(ts|\{ts,mjs\})$/, '*.test.ts') : glob,
     ),
-    ignores: [...(insideModule ? [] : [modules]), ...(tests ? [] : [testFiles])],
+    ignores: [...(insideModule ? [] : [modules]), ...(tests ? [] : testFiles)],
     rules: {
       'no-restricted-imports': ['error', { patterns: regexes.map((regex) => ({ regex, message: MODULE_FACE })) }],
     },
@@ -74,13 +75,13 @@ function apiBoundaries({ insideModule, tests }) {
 }
 
 /**
- * The layers of a remote (docs/architecture.md, "Layers of a remote"): app (`exposed/`, bootstrap, `testing/`) →
+ * The layers of a remote (docs/layers.md, "Layers of a remote"): app (`exposed/`, bootstrap, `testing/`) →
  * features → the app's own `components/` and `lib/`, one way. The zones are paths that import-x resolves, so they hold
  * whatever the depth and spelling of a relative import. A feature's tests may render it as the app mounts it
  * (`exposed/`, `testing/`); they too reach other features only through their faces.
  */
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
-const LAYERS_DOC = '(docs/architecture.md, "Layers of a remote")';
+const LAYERS_DOC = '(docs/layers.md, "Layers of a remote")';
 const FEATURE_FACE = `Import a feature only through its face, \`features/<name>\` (its index.ts), never its other files ${LAYERS_DOC}.`;
 const FEATURE_NOT_APP = `A feature imports nothing of its app's top level (\`exposed/\`, bootstrap, \`testing/\`) ${LAYERS_DOC}.`;
 const SHARED_NOT_FEATURE = `The app's \`components/\` and \`lib/\` import no feature and nothing of the app's top level ${LAYERS_DOC}.`;
@@ -118,6 +119,45 @@ function remoteLayers(remote, { tests }) {
   };
 }
 const REMOTES = APPS.filter((app) => app !== 'shell');
+
+/**
+ * The layers of the shell (docs/layers.md, "Layers of the shell"), top to bottom: a file imports from its own
+ * folder and from the layers below its own, never from a folder beside it or above it. Tests may reach any layer: they
+ * mount the parts as the app does.
+ */
+const SHELL_LAYERS = [
+  ['index.ts'],
+  ['bootstrap.tsx', 'prerender', 'testing'],
+  ['app'],
+  ['layout', 'pages'],
+  ['federation', 'offline'],
+  ['session'],
+  ['beacons'],
+  ['config', 'served-page'],
+  ['lib', 'language-styles'],
+];
+const SHELL_LAYERS_DOC = `The shell's folders import one way: ${SHELL_LAYERS.map((layer) => layer.join(', ')).join(' → ')} (docs/layers.md, "Layers of the shell").`;
+function shellLayers() {
+  const src = path.join(ROOT, 'shell', 'src');
+  // A file's pattern is an extglob too: the rule takes globs only, or paths only.
+  const glob = (part) => (/\.tsx?$/.test(part) ? `${src}/@(${part})` : `${src}/${part}/**`);
+  // The top file, alone on its layer, has nothing above it or beside it.
+  const zones = SHELL_LAYERS.slice(1).flatMap((layer, index) =>
+    layer.map((part) => ({
+      target: glob(part),
+      from: SHELL_LAYERS.slice(0, index + 2)
+        .flat()
+        .filter((other) => other !== part)
+        .map(glob),
+      message: SHELL_LAYERS_DOC,
+    })),
+  );
+  return {
+    files: ['shell/src/**/*.{ts,tsx}'],
+    ignores: ['shell/src/**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
+  };
+}
 
 const NO_DIRECT_ZOD = {
   group: ['zod', 'zod/*'],
@@ -187,7 +227,7 @@ export default tseslint.config(
   },
   ...[false, true].flatMap((insideModule) => [false, true].map((tests) => apiBoundaries({ insideModule, tests }))),
   {
-    files: REMOTES.map((remote) => `${remote}/src/**/*.{ts,tsx}`),
+    files: APPS.map((app) => `${app}/src/**/*.{ts,tsx}`),
     plugins: { 'import-x': importX },
     settings: {
       ...importX.flatConfigs.typescript.settings,
@@ -196,4 +236,5 @@ export default tseslint.config(
     },
   },
   ...REMOTES.flatMap((remote) => [false, true].map((tests) => remoteLayers(remote, { tests }))),
+  shellLayers(),
 );

@@ -79,4 +79,10 @@ describe('api module boundaries (lint)', () => {
     assert.deepEqual(await boundaryErrors('api/src/modules/merchants/example.test.ts', source), []);
     assert.equal((await boundaryErrors('api/src/modules/merchants/example.ts', source)).length, 1);
   });
+
+  it("admits a module's own files to the api's test support, and only there outside the module", async () => {
+    const source = "import { face as value } from '../modules/documents/pdf-fonts';";
+    assert.deepEqual(await boundaryErrors('api/src/test/example.ts', source), []);
+    assert.equal((await boundaryErrors('api/src/jobs/example.ts', source)).length, 1);
+  });
 });

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes, useLocation } from 'react-router-dom';
 import { renderWithProviders, TEST_TRAVELER } from '@varco/ui/testing';
-import '../test-config';
+import '../testing/test-config';
 import { preloadRemote } from '@module-federation/enhanced/runtime';
 import { AppRoutes } from './app-routes';
 

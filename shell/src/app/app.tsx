@@ -12,7 +12,7 @@ import { AppRoutes } from './app-routes';
 import { useFocusAfterNavigation } from './navigation-focus';
 import { usePageTitle } from './page-title';
 import { useScrollMemory } from './scroll-memory';
-import { ServedPageContext, useHydrating, type ServedPage } from './served-page';
+import { ServedPageContext, useHydrating, type ServedPage } from '../served-page/served-page';
 
 /** The page frame: header, alert, the page of the address, footer. */
 export function Frame({ served }: { served: ServedPage | null }) {

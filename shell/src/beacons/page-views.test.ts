@@ -1,5 +1,5 @@
 import shellPackage from '../../package.json';
-import { CANARY_CONFIG, CANARY_MANIFESTS, freshReport } from './testing';
+import { CANARY_CONFIG, CANARY_MANIFESTS, freshReport } from '../testing/beacons';
 
 let report: Awaited<ReturnType<typeof freshReport>>;
 const shell = { app: 'shell', version: shellPackage.version, canary: false };

@@ -1,6 +1,6 @@
 import type { BeaconApp, BeaconPage } from '@varco/contracts/plain';
 import { remoteOf, type ExposedModuleId } from '@varco/federation-contract';
-import { mountAt, type RemoteMount } from '../federation/mount-at';
+import { mountAt, type RemoteMount } from '../lib/mount-at';
 
 /** A page of the report: its id from the closed list, and the app that draws it. */
 export interface ReportedPage {

@@ -2,7 +2,7 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
 import { BEACON_VERSION_PATTERN, type BeaconApp } from '@varco/contracts/plain';
 import type { RemoteName } from '@varco/federation-contract';
 import type { StartupConfig } from '../config/startup-config';
-import { canaryTaken } from '../federation/canary';
+import { canaryTaken } from '../config/canary';
 import shellPackage from '../../package.json';
 
 /** What every event says of the release it is about. */

@@ -1,5 +1,5 @@
 import { TEST_RUNTIME_CONFIG } from '@varco/federation-contract/testing';
-import { CANARY_CONFIG, CANARY_MANIFESTS, freshReport, manifestArrived } from './testing';
+import { CANARY_CONFIG, CANARY_MANIFESTS, freshReport, manifestArrived } from '../testing/beacons';
 
 let report: Awaited<ReturnType<typeof freshReport>>;
 

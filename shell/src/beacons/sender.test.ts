@@ -1,6 +1,6 @@
 import type { BeaconEvent } from '@varco/contracts';
 import { BEACON_MAX_EVENTS } from '@varco/contracts/plain';
-import { fakeTransport, TEST_BEACON_URL } from './testing';
+import { fakeTransport, TEST_BEACON_URL } from '../testing/beacons';
 
 type Sender = typeof import('./sender');
 let sender: Sender;

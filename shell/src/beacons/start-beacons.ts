@@ -1,6 +1,6 @@
 import { BEACON_PATH } from '@varco/contracts/plain';
 import type { StartupConfig } from '../config/startup-config';
-import { whenIdle } from '../federation/preload';
+import { whenIdle } from '../lib/when-idle';
 import { knowReleases } from './releases';
 import { startSending } from './sender';
 

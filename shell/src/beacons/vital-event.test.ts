@@ -1,5 +1,5 @@
 import shellPackage from '../../package.json';
-import { CANARY_CONFIG, CANARY_MANIFESTS, freshReport, manifestArrived } from './testing';
+import { CANARY_CONFIG, CANARY_MANIFESTS, freshReport, manifestArrived } from '../testing/beacons';
 
 let report: Awaited<ReturnType<typeof freshReport>>;
 let vitals: typeof import('./vital-event');

@@ -1,4 +1,4 @@
-import { freshReport } from './testing';
+import { freshReport } from '../testing/beacons';
 
 jest.mock('web-vitals', () => ({ onLCP: jest.fn(), onINP: jest.fn(), onCLS: jest.fn() }));
 

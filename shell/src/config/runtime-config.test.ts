@@ -1,4 +1,4 @@
-import { TEST_CONFIG } from '../test-config';
+import { TEST_CONFIG } from '../testing/test-config';
 import { readRuntimeConfig, RuntimeConfigError } from './runtime-config';
 
 const answer = (body: unknown, status = 200) => jest.fn(async () => new Response(JSON.stringify(body), { status }));

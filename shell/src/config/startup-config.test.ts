@@ -1,5 +1,5 @@
 import { TEST_RUNTIME_CONFIG } from '@varco/federation-contract/testing';
-import { CANARY_DRAW_KEY } from '../federation/canary';
+import { CANARY_DRAW_KEY } from './canary';
 
 type StartupModule = typeof import('./startup-config');
 

@@ -1,6 +1,6 @@
 // Imports no shared module: the page's entry (main.js) starts this before the federation's shared modules exist.
 import type { RemoteName, RuntimeConfig } from '@varco/federation-contract';
-import { remoteManifests } from '../federation/canary';
+import { remoteManifests } from './canary';
 import { readRuntimeConfig } from './runtime-config';
 
 /** What the page starts with: the validated runtime configuration and the manifest of each remote for this browser. */

@@ -1,5 +1,5 @@
 import type { StartupConfig } from '../config/startup-config';
-import { TEST_CONFIG } from '../test-config';
+import { TEST_CONFIG } from '../testing/test-config';
 import { startManifestRequests, takeManifestRequest } from './early-manifests';
 import { retryPlugin } from './retry-plugin';
 

@@ -1,9 +1,9 @@
 import { waitFor } from '@testing-library/react';
-import { apiClient } from '../api-client';
+import { apiClient } from '../session/api-client';
 import { expectFirstScreen, firstScreenCallsPlugin } from './first-screen-calls';
 
 const startEarly = jest.fn();
-jest.mock('../api-client', () => ({ apiClient: jest.fn() }));
+jest.mock('../session/api-client', () => ({ apiClient: jest.fn() }));
 jest.mock('@varco/i18n', () => ({ languageKnown: jest.fn(async () => undefined) }));
 
 const latestVisas = { path: 'v1/private/visa/list', searchParams: { page: 0, limit: 4 }, language: true };

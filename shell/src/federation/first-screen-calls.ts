@@ -1,7 +1,7 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { firstScreenCallAt, firstScreenCallsOf, type FirstScreenCall } from '@varco/contracts/plain';
 import { languageKnown } from '@varco/i18n';
-import { apiClient } from '../api-client';
+import { apiClient } from '../session/api-client';
 import type { FirstScreenRemote } from './first-screen';
 
 /** What the first screen mounts of each remote, until that remote's manifest has arrived. */

@@ -2,32 +2,20 @@ import { preloadRemote } from '@module-federation/enhanced/runtime';
 import { toShortLanguage } from '@varco/contracts/plain';
 import { remoteOf, type RemoteName } from '@varco/federation-contract';
 import { currentLanguage } from '@varco/i18n';
+import { mountAt, mountPrefix } from '../lib/mount-at';
+import { whenIdle, type IdleScheduler } from '../lib/when-idle';
 import { firstScreenRemotes, type FirstScreenRemote } from './first-screen';
 import { expectFirstScreen } from './first-screen-calls';
 import { prefetchFromNowOn } from './idle-prefetch';
-import { mountAt, mountPrefix } from './mount-at';
 import { loadRemoteProviders } from './remote-component';
 
 /** Marked when the shell starts preloading: the bundle bench counts what comes after it apart from the first visit. */
 export const PRELOAD_MARK = 'varco:preload';
 
-type IdleScheduler = (callback: () => void) => () => void;
-
 /** What a loader of the page looks like (@varco/ui's PageLoader): a remote, its data or a lazy page still coming. */
 const LOADER = '.varco-loader';
 /** Past this, the preload starts even if a loader is still shown (a remote that hangs has its own notice). */
 const FIRST_SCREEN_CAP_MS = 20_000;
-
-/** Runs `callback` once the page is idle (after the first screen has been drawn); returns a cancel. */
-export const whenIdle: IdleScheduler = (callback) => {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(callback, { timeout: 3000 });
-    return () => cancelIdleCallback(handle);
-  }
-  // Browsers without idle callbacks (Safari): after the current work and the next paint.
-  const handle = setTimeout(callback, 200);
-  return () => clearTimeout(handle);
-};
 
 /**
  * Runs `callback` once the first screen is drawn: no loader left in the page (its remotes, their data and the lazy

@@ -5,8 +5,8 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import { renderWithProviders } from '@varco/ui/testing';
 import { knowReleases } from '../beacons/releases';
 import { startSending } from '../beacons/sender';
-import { fakeTransport, TEST_BEACON_URL } from '../beacons/testing';
-import { TEST_CONFIG } from '../test-config';
+import { fakeTransport, TEST_BEACON_URL } from '../testing/beacons';
+import { TEST_CONFIG } from '../testing/test-config';
 import { RemoteComponent } from './remote-component';
 import { createStandInModule } from './stand-in';
 

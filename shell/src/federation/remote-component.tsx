@@ -2,9 +2,9 @@ import { lazy, useCallback, useEffect, useMemo, useState, type ComponentType } f
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { remoteOf, type ExposedModuleId, type ExposedModules, type RemoteModule } from '@varco/federation-contract';
 import { RemoteBoundary } from '@varco/ui';
-import { apiClient } from '../api-client';
+import { apiClient } from '../session/api-client';
 import { startRemoteLoad, type RemoteLoad } from '../beacons/remote-loads';
-import { loadDesignSystem } from '../design-system';
+import { loadDesignSystem } from '../lib/design-system';
 import { failureReason } from './failure-reason';
 import { RemoteMountContext, createStandInModule, standInReason } from './stand-in';
 

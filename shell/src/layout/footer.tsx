@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { FOOTER_LOGO_HEIGHT, FOOTER_LOGO_WIDTH, toShortLanguage } from '@varco/contracts/plain';
-import { useBuildOrBrowser } from '../app/served-page';
+import { useBuildOrBrowser } from '../served-page/served-page';
 import { AGENCY_LINKS } from '../config/agency-links';
 import { startupConfig } from '../config/startup-config';
 import logoUrl from '../assets/agency-logo.svg';

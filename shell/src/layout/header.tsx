@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useFrameSignedIn, useHydrating } from '../app/served-page';
+import { useFrameSignedIn, useHydrating } from '../served-page/served-page';
 import { HeaderIcon } from './header-icon';
 import { LanguageSelector } from './language-selector';
 import { useHeaderMenu } from './use-header-menu';

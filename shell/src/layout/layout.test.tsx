@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { sessionStore } from '@varco/session';
 import { renderWithProviders } from '@varco/ui/testing';
-import '../test-config';
+import '../testing/test-config';
 import { AlertBar } from './alert-bar';
 import { Footer } from './footer';
 import { Header } from './header';

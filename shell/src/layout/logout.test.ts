@@ -1,9 +1,9 @@
 import { sessionStore } from '@varco/session';
-import '../test-config';
+import '../testing/test-config';
 import { logout } from './logout';
 
 const post = jest.fn();
-jest.mock('../api-client', () => ({ apiClient: async () => ({ http: () => ({ post }) }) }));
+jest.mock('../session/api-client', () => ({ apiClient: async () => ({ http: () => ({ post }) }) }));
 
 beforeEach(() => {
   post.mockReset();

@@ -1,6 +1,6 @@
 import { PRIVATE_BASE } from '@varco/contracts/plain';
 import { sessionStore } from '@varco/session';
-import { apiClient } from '../api-client';
+import { apiClient } from '../session/api-client';
 
 /**
  * Ends the session on the server when it can, and always locally. A traveler signed in with the digital identity

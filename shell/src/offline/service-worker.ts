@@ -9,7 +9,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { API_PATH, isImmutableFile, isReleasedRemoteEntry, isRemoteReleaseFile, isRuntimeConfig } from './cache-rules';
 import { SHORT_LANGUAGES, type ShortLanguage } from '@varco/contracts/plain';
-import { pageFile, type PageChoice } from '../prerender/pages';
+import { pageFile, type PageChoice } from '../served-page/pages';
 import { CLAIM, PAGE_STATE, SKIP_WAITING, type PageStateMessage } from './messages';
 
 declare const self: {
@@ -38,7 +38,7 @@ const origin = self.location.origin;
 // Remote scripts are loaded by <script> without CORS: their answers are opaque (status 0) and still worth keeping.
 const okOrOpaque = new CacheableResponsePlugin({ statuses: [0, 200] });
 
-// Every address is served at once from the pages of the build, as the CDN would choose (src/prerender/pages.ts), in
+// Every address is served at once from the pages of the build, as the CDN would choose (src/served-page/pages.ts), in
 // the language and for the session the page last told (a worker may be stopped and started again: it is kept in a
 // cache); also with no network.
 const PAGE_STATE_CACHE = 'varco-page-state';

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@varco/ui/testing';
-import '../test-config';
+import '../testing/test-config';
 import { CLAIM, SKIP_WAITING } from './messages';
 import { registerServiceWorker } from './service-worker-registration';
 import { UpdateBanner } from './update-banner';

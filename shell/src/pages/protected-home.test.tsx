@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { renderWithProviders, TEST_TRAVELER } from '@varco/ui/testing';
-import '../test-config';
+import '../testing/test-config';
 import { ProtectedHome } from './protected-home';
 import { sessionStore } from '@varco/session';
 import { saveSlotSize } from './slot-sizes';

@@ -2,9 +2,9 @@ import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { sessionStore } from '@varco/session';
 import { TEST_TRAVELER } from '@varco/ui/testing';
-import '../test-config';
+import '../testing/test-config';
 import { App } from '../app/app';
-import { readServedPage, type ServedPage } from '../app/served-page';
+import { readServedPage, type ServedPage } from '../served-page/served-page';
 import { renderPage } from './render-page';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({

@@ -7,8 +7,8 @@ import { FALLBACK_LANGUAGE, LANGUAGES, toLanguage } from '@varco/contracts/plain
 import { i18n, loadCommon } from '@varco/i18n';
 import { ROUTER_FUTURE } from '@varco/ui';
 import { Frame, PageProviders } from '../app/app';
-import type { ServedPage } from '../app/served-page';
-import { PAGE_PATHS } from './pages';
+import type { ServedPage } from '../served-page/served-page';
+import { PAGE_PATHS } from '../served-page/pages';
 
 /** An address no page of the shell's own has: the frame's links are then none of them the current one. */
 const FRAME_PATH = '/frame';

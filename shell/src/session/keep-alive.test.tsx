@@ -1,12 +1,12 @@
 import { act, screen } from '@testing-library/react';
 import { sessionStore } from '@varco/session';
 import { renderWithProviders, TEST_TRAVELER } from '@varco/ui/testing';
-import '../test-config';
+import '../testing/test-config';
 import { Header } from '../layout/header';
 import { startKeepAlive } from './keep-alive';
 
 const requestVoid = jest.fn();
-jest.mock('../api-client', () => ({ apiClient: async () => ({ requestVoid }) }));
+jest.mock('./api-client', () => ({ apiClient: async () => ({ requestVoid }) }));
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(async () => ({ default: () => <a href="/protected/notifications">bell widget</a> })),
 }));

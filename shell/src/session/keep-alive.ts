@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { KEEP_ALIVE_MS, PRIVATE_BASE } from '@varco/contracts/plain';
 import { isSignedIn, sessionStore } from '@varco/session';
-import { apiClient } from '../api-client';
+import { apiClient } from './api-client';
 
 /** PUT private/visa/area: the keep-alive heartbeat of docs/calls.md. */
 async function sendHeartbeat(): Promise<void> {

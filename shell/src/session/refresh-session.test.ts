@@ -1,9 +1,9 @@
 import { sessionStore } from '@varco/session';
-import '../test-config';
+import '../testing/test-config';
 import { refreshSavedSession } from './refresh-session';
 
 const requestJson = jest.fn();
-jest.mock('../api-client', () => ({ apiClient: async () => ({ requestJson }) }));
+jest.mock('./api-client', () => ({ apiClient: async () => ({ requestJson }) }));
 
 const userInfo = {
   nome: 'Maria',

@@ -1,6 +1,6 @@
 import { PRIVATE_BASE } from '@varco/contracts/plain';
 import { sessionStore } from '@varco/session';
-import { apiClient } from '../api-client';
+import { apiClient } from './api-client';
 
 /**
  * A session read back from local storage may have ended on the server, and the flags it carries may be stale:

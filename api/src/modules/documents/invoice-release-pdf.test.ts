@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SAMPLE_GRANTED_INVOICE, SAMPLE_PENDING_INVOICE, SAMPLE_TRAVELER } from './samples';
 import { RELEASE_PDF_TEXTS, renderInvoiceReleasePdf } from './invoice-release-pdf';
-import { assertLayoutTexts, popplerInstalled, readPdf as parse, readWithPoppler } from './pdf-reader';
+import { assertLayoutTexts, popplerInstalled, readPdf as parse, readWithPoppler } from '../../test/pdf-reader';
 
 const GRANTED = SAMPLE_GRANTED_INVOICE;
 const PENDING = SAMPLE_PENDING_INVOICE;

@@ -5,7 +5,7 @@ import { fill, formatDay, formatInstant, formattersFor } from './pdf-common';
 import { SERVER_LANGUAGES, toLocale, type ServerLanguage, type Visa } from '@varco/contracts';
 import { createQrService } from '../qr';
 import { RELEASE_PDF_TEXTS, renderInvoiceReleasePdf } from './invoice-release-pdf';
-import { assertHasText, popplerInstalled, readPdf, readWithPoppler } from './pdf-reader';
+import { assertHasText, popplerInstalled, readPdf, readWithPoppler } from '../../test/pdf-reader';
 import { SAMPLE_GRANTED_INVOICE, SAMPLE_TRAVELER } from './samples';
 import { SAMPLE_VISA } from './testing';
 import { VISA_PDF_TEXTS, renderVisaPdf } from './visa-pdf';

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import type { ServerLanguage, Visa } from '@varco/contracts';
 import { createQrService } from '../qr';
 import { SAMPLE_PENDING_INVOICE } from './samples';
-import { assertLayoutTexts, readPdf } from './pdf-reader';
+import { assertLayoutTexts, readPdf } from '../../test/pdf-reader';
 import { SAMPLE_VISA } from './testing';
 import { VISA_PDF_TEXTS, renderVisaPdf, visaQrInstructionKey } from './visa-pdf';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { SERVER_LANGUAGES, type ServerLanguage } from '@varco/contracts';
 import { extractText, getDocumentProxy, getMeta } from 'unpdf';
-import { face, fallbackScript, primaryScript } from './pdf-fonts';
+import { face, fallbackScript, primaryScript } from '../modules/documents/pdf-fonts';
 
 // The layouts' tests read what they rendered back out of the PDF, with pdf.js (unpdf) and with poppler (pdftotext,
 // pdffonts: scripts/ensure-poppler.sh), and check their texts alike.

@@ -1,7 +1,7 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { toShortLanguage, type ShortLanguage } from '@varco/contracts/plain';
 import { isSignedIn, sessionStore } from '@varco/session';
-import { normalisedPath, PAGE_PATHS, type PrerenderedPage } from '../prerender/pages';
+import { normalisedPath, PAGE_PATHS, type PrerenderedPage } from './pages';
 
 /**
  * The page rendered at build time (src/prerender/) that the browser got: `/`, `/howto`, or the page frame that the CDN

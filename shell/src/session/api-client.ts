@@ -1,5 +1,5 @@
-import { countCall } from './beacons/page-views';
-import { startupConfig } from './config/startup-config';
+import { countCall } from '../beacons/page-views';
+import { startupConfig } from '../config/startup-config';
 
 let configured: Promise<typeof import('@varco/http')> | undefined;
 

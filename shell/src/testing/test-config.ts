@@ -1,5 +1,5 @@
 import { TEST_RUNTIME_CONFIG } from '@varco/federation-contract/testing';
-import { loadStartupConfig } from './config/startup-config';
+import { loadStartupConfig } from '../config/startup-config';
 
 /** A valid runtime configuration for the shell's tests. */
 export const TEST_CONFIG = TEST_RUNTIME_CONFIG;

@@ -2,7 +2,7 @@
 import type { BeaconEvent } from '@varco/contracts';
 import type { RemoteName, RuntimeConfig } from '@varco/federation-contract';
 import { TEST_RUNTIME_CONFIG } from '@varco/federation-contract/testing';
-import type { BeaconTransport } from './sender';
+import type { BeaconTransport } from '../beacons/sender';
 
 export const TEST_BEACON_URL = 'http://portal.test/api/v1/public/beacons';
 
@@ -62,10 +62,10 @@ export async function freshReport({
   manifests = config.remotes,
 }: { config?: RuntimeConfig; manifests?: Record<RemoteName, string> } = {}) {
   jest.resetModules();
-  const sender = await import('./sender');
-  const releases = await import('./releases');
-  const pageViews = await import('./page-views');
-  const remoteLoads = await import('./remote-loads');
+  const sender = await import('../beacons/sender');
+  const releases = await import('../beacons/releases');
+  const pageViews = await import('../beacons/page-views');
+  const remoteLoads = await import('../beacons/remote-loads');
   const fake = fakeTransport();
   let visibility: DocumentVisibilityState = 'visible';
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });

@@ -1,8 +1,8 @@
 /**
  * @jest-environment node
  */
-// The layers of a remote (docs/architecture.md, "Layers of a remote"), as the repository's lint configuration enforces
-// them. ESLint loads its configuration with import(), which jest's module system does not run: it runs in a child.
+// The layers of a remote and of the shell (docs/layers.md, "Layers of a remote", "Layers of the shell"), as the
+// repository's lint configuration enforces them. ESLint loads its configuration with import(), which jest's module system does not run: it runs in a child.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -28,7 +28,7 @@ function layerErrors(cases) {
 const WIZARD = 'mf-visa/src/features/wizard/components/example.ts';
 const PROFILE = 'mf-auth/src/features/profile/example.ts';
 const EXPOSED = 'mf-visa/src/exposed/example.ts';
-const CASES = [
+const REMOTE_CASES = [
   // A feature reaches another only through its face, with a static or a dynamic import; its own files are its own.
   [[WIZARD, "import { getVisa as value } from '../../visa/api/get-visa';"], 1],
   [[WIZARD, "const value = () => import('../../visa/api/get-visa');"], 1],
@@ -48,10 +48,41 @@ const CASES = [
   [['mf-auth/src/components/example.ts', "import { ErrorAlert as value } from './error-alert';"], 0],
 ];
 
+/** Each case as [file, import, errors]: what the lint answers beside what it should. */
+function expectLayerErrors(cases) {
+  const errors = layerErrors(cases.map(([lintCase]) => lintCase));
+  expect(cases.map(([lintCase], index) => [...lintCase, errors[index]])).toEqual(
+    cases.map(([lintCase, count]) => [...lintCase, count]),
+  );
+}
+
 describe('layers of a remote (lint)', () => {
-  it('refuses what crosses a layer the wrong way, and admits the faces', () => {
-    const errors = layerErrors(CASES.map(([lintCase]) => lintCase));
-    const expected = CASES.map(([lintCase, count]) => [...lintCase, count]);
-    expect(CASES.map(([lintCase], index) => [...lintCase, errors[index]])).toEqual(expected);
-  });
+  it('refuses what crosses a layer the wrong way, and admits the faces', () => expectLayerErrors(REMOTE_CASES));
+});
+
+const SHELL_CASES = [
+  // Down the layers: the app composes the layout and the pages, federation calls the api, all of them read config/.
+  [['shell/src/app/example.ts', "import { Header as value } from '../layout/header';"], 0],
+  [['shell/src/federation/example.ts', "import { apiClient as value } from '../session/api-client';"], 0],
+  [['shell/src/beacons/example.ts', "import { whenIdle as value } from '../lib/when-idle';"], 0],
+  [['shell/src/index.ts', "const value = () => import('./bootstrap');"], 0],
+  // Back up, with a static or a dynamic import, from any depth: refused.
+  [['shell/src/lib/example.ts', "import { App as value } from '../app/app';"], 1],
+  [['shell/src/config/example.ts', "import { preloadWhenIdle as value } from '../federation/preload';"], 1],
+  [['shell/src/beacons/example.ts', "const value = () => import('../federation/remote-component');"], 1],
+  [['shell/src/served-page/example.ts', "import { App as value } from '../app/app';"], 1],
+  // Beside: two folders of one layer do not import each other.
+  [
+    ['shell/src/federation/example.ts', "import { tellServiceWorkerThePage as value } from '../offline/page-state';"],
+    1,
+  ],
+  [['shell/src/layout/example.ts', "import { WelcomePage as value } from '../pages/welcome-page';"], 1],
+  // Its own folder is its own; tests mount the parts as the app does.
+  [['shell/src/federation/example.ts', "import { preloadWhenIdle as value } from './preload';"], 0],
+  [['shell/src/layout/example.test.ts', "import { App as value } from '../app/app';"], 0],
+];
+
+describe('layers of the shell (lint)', () => {
+  it('refuses an import that runs back up or across a layer, and admits the ones down', () =>
+    expectLayerErrors(SHELL_CASES));
 });
