@@ -1,14 +1,14 @@
 // The portal with the real api behind it, for the front-end benches that need a real signed-in traveler: the mail
 // catcher, the built api on embedded PostgreSQL in a temporary folder with the demo travelers seeded (as the browser
 // tests run it: e2e/support/global-setup.ts), and one local CDN per tree, each passing /api to that api on its own
-// origin as the production web server does. A traveler signs in as a person does, password then the code mailed,
-// through the browser tests' own helper (e2e/support/sign-in.ts).
+// origin as the production web server does. A traveler signs in as a person does, password then the code mailed, as
+// the browser tests' traveler does (deploy/mail-catcher/sign-in-page.mjs).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signIn } from '../../../e2e/support/sign-in.ts';
 import { startCdn } from '../../local-cdn/server.mjs';
 import { startMailCatcher } from '../../mail-catcher/server.mjs';
+import { DEMO_CREDENTIALS, signInWithMailedCode } from '../../mail-catcher/sign-in-page.mjs';
 import { serverDir } from './bench-database.mjs';
 import { freePort, startServer, waitForOk } from './processes.mjs';
 
@@ -20,8 +20,6 @@ import { freePort, startServer, waitForOk } from './processes.mjs';
  */
 export async function startPortalsWithApi(roots, { log = console.log } = {}) {
   const catcher = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
-  // Read by the sign-in helper.
-  process.env.E2E_INBOX_URL = catcher.inboxUrl;
   const dataDir = mkdtempSync(join(tmpdir(), 'varco-bench-'));
   const port = await freePort();
   const api = startServer(process.execPath, ['dist/server.mjs'], {
@@ -64,7 +62,8 @@ export async function startPortalsWithApi(roots, { log = console.log } = {}) {
       async signedIn(browser, name) {
         const context = await browser.newContext({ locale: 'en-US' });
         try {
-          await signIn(await context.newPage(), { origin: portals[name] });
+          const page = await context.newPage();
+          await signInWithMailedCode(page, { origin: portals[name], ...DEMO_CREDENTIALS, inboxUrl: catcher.inboxUrl });
           return await context.storageState();
         } finally {
           await context.close();
