@@ -6,8 +6,9 @@ export const DEFAULT_THRESHOLDS = {
   /** Loads each version needs in the window before anything is judged. */
   minLoads: 20,
   /**
-   * Distinct reporters (client addresses, api/README.md "The browsers' reports") each version's loads need before
-   * anything is judged, and that a figure found worse needs behind it to count: one client sends many reports.
+   * Distinct reporters (client addresses, api/src/plugins/metrics/README.md "The browsers' reports") each version's
+   * loads need before anything is judged, and that a figure found worse needs behind it to count: one client sends many
+   * reports.
    */
   minReporters: 10,
   /** The share of its reporters that saw a load fail (contract refusals included): above this and the stable's. */

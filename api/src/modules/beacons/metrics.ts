@@ -71,10 +71,11 @@ function summarise(beacon: Beacon): Report {
 }
 
 /**
- * The browsers' reports as Prometheus families of the api's registry (api/README.md, "The browsers' reports"): the
- * remotes' loads and failures, the Core Web Vitals and the api calls of each page, by app version and canary, and
- * the distinct reporters of each. Every label value is from a closed list of the contract, but the version, which is
- * one the runtime configuration names (`releases`) or OTHER_VERSION, and the canary flag, which the configuration gives.
+ * The browsers' reports as Prometheus families of the api's registry (api/src/plugins/metrics/README.md, "The browsers'
+ * reports"): the remotes' loads and failures, the Core Web Vitals and the api calls of each page, by app version and
+ * canary, and the distinct reporters of each. Every label value is from a closed list of the contract, but the version,
+ * which is one the runtime configuration names (`releases`) or OTHER_VERSION, and the canary flag, which the
+ * configuration gives.
  */
 export function createBeaconMetrics(metrics: Metrics, releases: Releases, options: { now?: () => number } = {}) {
   const loads = metrics.counter({

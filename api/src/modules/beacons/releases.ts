@@ -91,12 +91,12 @@ async function readingOf(config: RuntimeConfig, base: string): Promise<Reading> 
 }
 
 /**
- * The releases the browsers' reports may name (api/README.md, "The browsers' reports"), learned from the runtime
- * configuration the CDN serves, as the shell reads it: each remote's line and the canary, and the versions named
- * before that browsers may still run (RETAINED_MS, VERSIONS_PER_APP). Anything else is counted as OTHER_VERSION, so
- * that no poster chooses a label. `refresh()` reads every configuration again (with its validators: an unchanged one
- * is a 304), and never throws: a configuration that cannot be read keeps what it named last, and is logged once when
- * it has been unreadable UNREADABLE_WARNING_MS.
+ * The releases the browsers' reports may name (api/src/plugins/metrics/README.md, "The browsers' reports"), learned
+ * from the runtime configuration the CDN serves, as the shell reads it: each remote's line and the canary, and the
+ * versions named before that browsers may still run (RETAINED_MS, VERSIONS_PER_APP). Anything else is counted as
+ * OTHER_VERSION, so that no poster chooses a label. `refresh()` reads every configuration again (with its validators:
+ * an unchanged one is a 304), and never throws: a configuration that cannot be read keeps what it named last, and is
+ * logged once when it has been unreadable UNREADABLE_WARNING_MS.
  */
 export function createReleases(options: ReleasesOptions) {
   const now = options.now ?? Date.now;

@@ -42,7 +42,7 @@ export interface RiskScore {
   reasons: RiskReason[];
 }
 
-/** The score limits of the lights (documented above and in api/README.md). */
+/** The score limits of the lights (documented above and in api/src/modules/exit-point/README.md). */
 export const RISK_THRESHOLDS = { yellow: 30, red: 60 } as const;
 
 /** The rules' limits and points; exported for the tests and the README. */

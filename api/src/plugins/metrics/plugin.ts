@@ -17,7 +17,7 @@ import { counterFamily, DurationTally, histogramFamily, QUERY_BUCKETS, RequestTa
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The api's metrics (api/README.md "Metrics"): the registry its listener serves, and the per-route tallies. */
+    /** The api's metrics (src/plugins/metrics/README.md): the registry its listener serves, and the per-route tallies. */
     metrics: Metrics;
   }
 }
