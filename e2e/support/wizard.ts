@@ -1,5 +1,4 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { romeWallTime } from '../../shared/contracts/src/rome-calendar';
 import { chooseLanguage } from './fixtures';
 import { toLanguage, type Language } from '../../shared/contracts/src/language';
 import { labelled, textsOf, type LanguageCode } from './messages';
@@ -36,15 +35,4 @@ export function fieldIssue(field: Locator): Locator {
 export async function focusAndLeave(field: Locator): Promise<void> {
   await field.focus();
   await field.blur();
-}
-
-/** The instant of a wall time in Rome (Rome is one or two hours ahead of UTC), for the page's clock. */
-export function romeInstant(day: string, hour: number, minute: number, second = 0): Date {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  for (const offset of [1, 2]) {
-    const candidate = new Date(Date.UTC(year, month - 1, date, hour - offset, minute, second));
-    const wall = romeWallTime(candidate);
-    if (wall.day === day && wall.hour === hour && wall.minute === minute) return candidate;
-  }
-  throw new Error(`${day} ${hour}:${minute} is not a wall time in Rome`);
 }

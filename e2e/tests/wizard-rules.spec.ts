@@ -3,7 +3,8 @@ import { LANGUAGES, labelled, textsOf, type JourneyLanguage } from '../support/m
 import { createTraveler } from '../support/travelers';
 import { signIn } from '../support/sign-in';
 import { issueInvoice, romeDay, type FreshTraveler } from '../support/travelers';
-import { fieldIssue, focusAndLeave, openTravelStep, romeInstant } from '../support/wizard';
+import { fieldIssue, focusAndLeave, openTravelStep } from '../support/wizard';
+import { romeToUtc } from '../../shared/contracts/src/departure-clock';
 
 // Step 2 of the wizard as the build ships it, in the browser, against the real lists of the api (transport types,
 // destination countries, free zones, airports): which fields each choice shows, and the message of each rule, shown
@@ -115,7 +116,7 @@ async function checkFieldRules(page: Page, language: JourneyLanguage): Promise<v
 async function checkDepartureClock(page: Page, language: JourneyLanguage): Promise<void> {
   // The page's clock at 14:37 in Rome today (it then runs on): the first departure it can offer is 14:40.
   const today = romeDay();
-  await onTravelStep(page, language, romeInstant(today, 14, 37));
+  await onTravelStep(page, language, romeToUtc(today, 14, 37)!);
   const { t, field } = travelForm(page, language);
   const choose = t('travel.choose');
   const hours = (from: number) => [
