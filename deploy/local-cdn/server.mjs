@@ -2,6 +2,7 @@
 // with the cache headers and CORS a real CDN gives, and the /api path of the shell's origin passed to the api as
 // the production web server does. One origin can be stopped alone, to see the portal survive a dead remote.
 import { createServer, request as httpRequest } from 'node:http';
+import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sirv from 'sirv';
@@ -10,15 +11,8 @@ import { cacheControlFor } from './cache-policy.mjs';
 import { PAGE_VARY, choosePage } from './page-choice.mjs';
 import { CDN_ROOT } from '../scripts/assemble.mjs';
 
-export const DEFAULT_LINKS = {
-  assistance: 'https://www.adm.gov.it/portale/assistenza-tax-free',
-  accessibility: {
-    it: 'https://www.adm.gov.it/portale/dichiarazione-di-accessibilita',
-    en: 'https://www.adm.gov.it/portale/en/accessibility-statement',
-  },
-  privacy: { it: 'https://www.adm.gov.it/portale/privacy', en: 'https://www.adm.gov.it/portale/en/privacy' },
-  contacts: { it: 'https://www.adm.gov.it/portale/contatti', en: 'https://www.adm.gov.it/portale/en/contacts' },
-};
+/** The agency's published addresses, as the shell's build carries them: the local configuration's `links`. */
+export const DEFAULT_LINKS = createRequire(import.meta.url)('@varco/federation-contract/agency-links.json');
 
 // Answers that are a page chosen for the request (page-choice.mjs): sirv sets Vary to Accept-Encoding just before
 // setHeaders, so the page's own Vary is added back there.
