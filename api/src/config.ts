@@ -1,24 +1,15 @@
 import { z } from 'zod';
 import { isQrSigningKey } from './modules/qr';
 import type { AccountLimitSettings } from './plugins/limits/account-limits';
+import { httpUrl, optional } from './env-variables';
 import { DEFAULT_DATA_DIR } from './paths';
 import { TRACING_ENV, tracingConfig, type TracingConfig } from './telemetry/settings';
 
 /** An unset variable and an empty one (`FOO=` in an env file) mean the same: use the default. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema);
-
-const origin = z
-  .string()
-  .trim()
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
-    } catch {
-      return false;
-    }
-  }, 'each origin must be scheme://host[:port], with no path or trailing slash');
+const origin = httpUrl(
+  'each origin must be scheme://host[:port], with no path or trailing slash',
+  (url, value) => url.origin === value,
+);
 
 /** Where `npm start` serves the portal on a developer machine (deploy/local-cdn). */
 export const DEFAULT_PUBLIC_BASE_URL = 'http://localhost:8080';

@@ -1,6 +1,7 @@
 // The tracing part of the api's configuration (config.ts): OpenTelemetry's own environment variables, validated with
 // the rest at start. Tracing is off unless an OTLP endpoint is named.
 import { z } from 'zod';
+import { httpUrl, optional } from '../env-variables';
 
 /** Where spans go and what they say about the process, once tracing is on. */
 export interface TracingConfig {
@@ -28,21 +29,7 @@ export type TracingSampler = (typeof TRACES_SAMPLERS)[number];
 
 export const DEFAULT_SERVICE_NAME = 'varco-api';
 
-/** An unset variable and an empty one mean the same (as in config.ts). */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema);
-
-const endpoint = z
-  .string()
-  .trim()
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'must be an http(s) URL');
+const endpoint = httpUrl('must be an http(s) URL');
 
 const protocol = z.string().refine((value) => value === 'http/protobuf', {
   // The one OTLP transport the api ships (the specification's default); collectors accept it on port 4318.
