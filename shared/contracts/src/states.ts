@@ -26,26 +26,52 @@ export const TrafficLight = {
 
 export type BadgeColor = 'blue' | 'orange' | 'green' | 'red' | 'gray';
 
-export function isInvoiceAvailable(stateCode: number): boolean {
-  return stateCode === InvoiceState.AVAILABLE_NEW || stateCode === InvoiceState.AVAILABLE;
-}
+/**
+ * What an invoice's state means to the traveler (docs/domain.md): two codes mean available, two denied; a granted
+ * invoice is in completion until its refund is done.
+ */
+export type InvoiceStateGroup =
+  'available' | 'inRequest' | 'granted' | 'inCompletion' | 'customsCheck' | 'notSelected' | 'denied' | 'other';
 
-/** Badge colour of an invoice state; `inCompletion` is the 'in completion' label of a granted invoice. */
-export function invoiceBadgeColor(stateCode: number, inCompletion = false): BadgeColor {
+export function invoiceStateGroup(stateCode: number, inCompletion = false): InvoiceStateGroup {
   switch (stateCode) {
     case InvoiceState.AVAILABLE_NEW:
     case InvoiceState.AVAILABLE:
-      return 'blue';
+      return 'available';
+    case InvoiceState.IN_REQUEST:
+      return 'inRequest';
     case InvoiceState.GRANTED:
-      return inCompletion ? 'orange' : 'green';
+      return inCompletion ? 'inCompletion' : 'granted';
     case InvoiceState.CUSTOMS_CHECK:
+      return 'customsCheck';
     case InvoiceState.NOT_SELECTED:
+      return 'notSelected';
     case InvoiceState.DENIED:
     case InvoiceState.DENIED_ALT:
-      return 'red';
+      return 'denied';
     default:
-      return 'orange';
+      return 'other';
   }
+}
+
+export function isInvoiceAvailable(stateCode: number): boolean {
+  return invoiceStateGroup(stateCode) === 'available';
+}
+
+const INVOICE_BADGE_COLORS: Record<InvoiceStateGroup, BadgeColor> = {
+  available: 'blue',
+  inRequest: 'orange',
+  granted: 'green',
+  inCompletion: 'orange',
+  customsCheck: 'red',
+  notSelected: 'red',
+  denied: 'red',
+  other: 'orange',
+};
+
+/** Badge colour of an invoice state; `inCompletion` is the 'in completion' label of a granted invoice. */
+export function invoiceBadgeColor(stateCode: number, inCompletion = false): BadgeColor {
+  return INVOICE_BADGE_COLORS[invoiceStateGroup(stateCode, inCompletion)];
 }
 
 /** Badge colour of a visa request state; `riskAnalysis` marks a pending request under risk analysis. */
