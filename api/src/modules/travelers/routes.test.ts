@@ -33,7 +33,9 @@ describeEachDatabase('registration, activation, password recovery and profile', 
     await build().ready();
   });
 
-  const app = () => build({ publicBaseUrl: BASE });
+  // One app for the file's calls: each app holds connections of its own (its LISTENs), kept until the file ends.
+  let shared: ReturnType<typeof build> | undefined;
+  const app = () => (shared ??= build({ publicBaseUrl: BASE }));
   const db = () => database().db;
 
   function payload(overrides: Partial<RegistrationPayload> = {}): RegistrationPayload {
