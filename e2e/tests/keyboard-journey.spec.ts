@@ -170,6 +170,7 @@ test('with the keyboard alone: sign in with the mailed code, a request made, mod
   await expect(granted.getByRole('button', { name: 'Mark as read' })).toHaveCount(0);
   // The button gone, the keyboard stays on the notification, which now reads as read.
   await expect(granted).toBeFocused();
+  await expect(page.getByTestId('read-announcer')).toHaveText(/^Marked as read: .*has been granted/);
 
   // The language: the arrows only move through the list; Enter changes the page, the focus stays on the list.
   const languages = page.locator('#language-select');

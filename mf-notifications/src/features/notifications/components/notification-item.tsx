@@ -9,7 +9,16 @@ import { useMarkNotificationRead } from '../api/mark-notification-read';
  * One notification: its message and when it arrived, in the reader's language. An unread one is marked (a left
  * border, bold text and an "Unread" badge that screen readers read before the message) and offers Mark as read.
  */
-export function NotificationItem({ notification, language }: { notification: Notification; language: Language }) {
+export function NotificationItem({
+  notification,
+  language,
+  onRead,
+}: {
+  notification: Notification;
+  language: Language;
+  /** Told once the notification is marked as read. */
+  onRead: () => void;
+}) {
   const { t } = useTranslation(NS);
   const markRead = useMarkNotificationRead(notification.id);
   const item = useRef<HTMLLIElement>(null);
@@ -53,7 +62,14 @@ export function NotificationItem({ notification, language }: { notification: Not
           aria-describedby={messageId}
           disabled={markRead.isPending}
           // The button goes away once read: keep the keyboard where it was, on the notification itself.
-          onClick={() => markRead.mutate(undefined, { onSuccess: () => item.current?.focus() })}
+          onClick={() =>
+            markRead.mutate(undefined, {
+              onSuccess: () => {
+                item.current?.focus();
+                onRead();
+              },
+            })
+          }
         >
           {t('list.markAsRead')}
         </button>

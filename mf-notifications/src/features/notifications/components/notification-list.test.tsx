@@ -106,6 +106,10 @@ describe('notification list (docs/screens.md /protected/notifications)', () => {
     expect(within(first).queryByRole('button', { name: 'Mark as read' })).not.toBeInTheDocument();
     expect(within(first).queryByText('Unread')).not.toBeInTheDocument();
     expect(first).toHaveFocus();
+    // Said politely, with the focus left on the notification.
+    expect(screen.getByTestId('read-announcer')).toHaveTextContent(
+      'Marked as read: Your visa request RQ-2025-0007 was approved.',
+    );
     expect(await screen.findByRole('link', { name: '1 unread notification' })).toBeInTheDocument();
     // Not asked again at once (the next poll asks): an instance's stale answer would put the badge back to 2.
     expect(callsTo(COUNT_PATH)).toHaveLength(1);
@@ -123,6 +127,7 @@ describe('notification list (docs/screens.md /protected/notifications)', () => {
     await user.click(within(item).getByRole('button', { name: 'Mark as read' }));
     expect(await within(item).findByRole('alert')).toHaveTextContent('The notification could not be marked as read.');
     expect(item).toHaveAttribute('data-unread', 'true');
+    expect(screen.getByTestId('read-announcer')).toBeEmptyDOMElement();
   });
 
   it('shows the empty state on an empty answer', async () => {

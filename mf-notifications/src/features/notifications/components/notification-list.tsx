@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@varco/i18n';
 import { EmptyState, LoadError, PageLoader, ShowMoreButton } from '@varco/ui';
@@ -11,6 +12,8 @@ export function NotificationList() {
   const { t } = useTranslation(NS);
   const language = currentLanguage();
   const query = useNotifications(language);
+  // The result of a Mark as read, said politely: the focus stays where the item put it.
+  const [status, setStatus] = useState('');
 
   let body;
   if (query.isPending) body = <PageLoader />;
@@ -24,7 +27,12 @@ export function NotificationList() {
       ) : (
         <ul className="list-group" aria-labelledby="notifications-title" data-testid="notification-list">
           {notifications.map((notification) => (
-            <NotificationItem key={notification.id} notification={notification} language={language} />
+            <NotificationItem
+              key={notification.id}
+              notification={notification}
+              language={language}
+              onRead={() => setStatus(t('list.markedAsRead', { message: notification.tipoNotifica.messaggio }))}
+            />
           ))}
         </ul>
       );
@@ -34,6 +42,9 @@ export function NotificationList() {
     <section className="container py-4" aria-labelledby="notifications-title">
       <h1 id="notifications-title">{t('list.title')}</h1>
       {body}
+      <p className="visually-hidden" role="status" data-testid="read-announcer">
+        {status}
+      </p>
       {query.isFetchNextPageError ? (
         <p className="text-danger mt-3" role="alert">
           {t('list.loadMoreError')}
